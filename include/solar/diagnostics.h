@@ -1,0 +1,47 @@
+/* Diagnostics in the `file:line:col: severity: message` form that mlir-opt
+ * and FileCheck-based tests expect. Errors go through MLIR's diagnostic
+ * engine (so pass failures and parser errors share one path); warnings and
+ * remarks, which the C API cannot emit, are printed by the same formatter. */
+#ifndef SOLAR_DIAGNOSTICS_H
+#define SOLAR_DIAGNOSTICS_H
+
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Attaches the solar diagnostic printer to `ctx`; diagnostics go to stderr. */
+void solarDiagnosticsAttach(MlirContext ctx);
+
+/* Makes `text` (not copied: it must outlive its use) the source shown under
+ * diagnostics whose location names `bufferName`. Pass NULL text to forget. */
+void solarDiagnosticsSetSource(const char *bufferName, const char *text,
+                               size_t length);
+
+/* While set, locations in the anonymous buffer "-" (the name
+ * mlirModuleCreateParse gives its input) are shown under `name`; NULL stops. */
+void solarDiagnosticsSetAnonymousFileName(const char *name);
+
+/* Number of errors printed since the process started. */
+int solarDiagnosticsErrorCount(void);
+
+/* Formats a location as `file:line:col` (or MLIR's own form when it has no
+ * file position) into buf. Returns buf. */
+char *solarLocationFormat(MlirLocation loc, char *buf, size_t bufSize);
+
+void solarEmitError(MlirLocation loc, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void solarEmitWarning(MlirLocation loc, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void solarEmitRemark(MlirLocation loc, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,49 @@
+# lit configuration for solar. Run from the repository root:
+#   lit -sv test
+# SOLAR_BUILD_DIR selects the build tree (default: ./build).
+import os
+import shutil
+
+import lit.formats
+
+config.name = "solar"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir", ".test", ".yaml", ".py"]
+config.excludes = ["Inputs", "lit.cfg.py", "CMakeLists.txt", "README.md"]
+
+source_root = os.path.dirname(os.path.abspath(__file__))
+config.test_source_root = source_root
+build_dir = os.environ.get("SOLAR_BUILD_DIR", os.path.join(source_root, "build"))
+config.test_exec_root = os.path.join(build_dir, "lit")
+tools_dir = os.path.join(build_dir, "bin")
+llvm_tools_dir = os.environ.get("SOLAR_LLVM_TOOLS", "/usr/lib/llvm-22/bin")
+
+for tool in ("solar-opt",):
+    if not os.path.exists(os.path.join(tools_dir, tool)):
+        lit_config.fatal(f"{tool} not found in {tools_dir}: build first (scripts/setup)")
+for tool in ("FileCheck", "not"):
+    if not os.path.exists(os.path.join(llvm_tools_dir, tool)):
+        lit_config.fatal(f"{tool} not found in {llvm_tools_dir} (install llvm-22-tools)")
+
+# Our tools first, then LLVM's FileCheck/not, then the inherited PATH.
+config.environment["PATH"] = os.pathsep.join(
+    [tools_dir, llvm_tools_dir, os.environ.get("PATH", "")])
+for var in ("HOME", "TMPDIR", "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS",
+            "PYTHONPATH", "SOLAR_VALGRIND"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+python = shutil.which("python3") or "python3"
+config.substitutions.append(("%python", python))
+config.substitutions.append(("%solar_src", source_root))
+config.substitutions.append(("%arch_dir", os.path.join(source_root, "arch")))
+config.substitutions.append(
+    ("%arch_reference", os.path.join(os.path.dirname(source_root), "shared", "arch-reference")))
+config.substitutions.append(("%inputs", os.path.join(source_root, "test", "Inputs")))
+
+# Under valgrind (scripts/test --valgrind) every solar-opt call runs in memcheck.
+if os.environ.get("SOLAR_VALGRIND"):
+    config.substitutions.insert(0, (
+        r"(?<![\w/.-])solar-opt(?![\w.-])",
+        "valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite "
+        + os.path.join(tools_dir, "solar-opt")))

@@ -1,0 +1,27 @@
+#include "global_options.h"
+
+#include <string.h>
+
+static const GlobalOption globalOptions[] = {
+    {"solar-arch", "arch", true,
+     "Hardware description: a name under arch/ or a path to a YAML file"},
+    {"solar-dtype", "dtype", true,
+     "Compute dtype: fp32|tf32|bf16|fp16|fp8|int8 (default: from the IR)"},
+    {"solar-strict", "strict", false,
+     "Turn analysis warnings (non-affine code, unsupported ops) into errors"},
+};
+
+size_t globalOptionCount(void) {
+  return sizeof(globalOptions) / sizeof(globalOptions[0]);
+}
+
+const GlobalOption *globalOptionAt(size_t index) {
+  return index < globalOptionCount() ? &globalOptions[index] : NULL;
+}
+
+const GlobalOption *globalOptionLookup(const char *flag) {
+  for (size_t i = 0; i < globalOptionCount(); ++i)
+    if (strcmp(globalOptions[i].flag, flag) == 0)
+      return &globalOptions[i];
+  return NULL;
+}

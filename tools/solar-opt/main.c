@@ -1,0 +1,320 @@
+/* solar-opt: an mlir-opt-like driver with every upstream dialect and pass
+ * plus solar's dialect and passes. */
+#include "global_options.h"
+#include "input.h"
+#include "pipeline.h"
+
+#include "solar/parse.h"
+#include "solar/solar.h"
+
+#include "llvm-c/ErrorHandling.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Pass.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One requested pass step, in command-line order. */
+typedef struct {
+  bool isPipeline;  /* --pass-pipeline text, else a single pass flag */
+  char *text;       /* pipeline text or pass name (owned) */
+  char *optionText; /* pass options, or NULL (owned) */
+} PassStep;
+
+typedef struct {
+  const char *inputPath;
+  const char *outputPath;
+  bool splitInputFile;
+  bool printGeneric;
+  bool printDebugInfo;
+  bool verifyRoundTrip;
+  PassStep *steps;
+  size_t stepCount;
+  SolarOptions globals;
+} DriverConfig;
+
+static void printHelp(void) {
+  printf("OVERVIEW: solar-opt: speed-of-light analysis passes for MLIR\n\n"
+         "USAGE: solar-opt [options] [input file] [-o output file]\n\n"
+         "Reads MLIR from a file or stdin ('-'), runs the requested passes and\n"
+         "writes the result. Every upstream MLIR dialect and pass is\n"
+         "available; solar passes can be used in --pass-pipeline by name.\n\n"
+         "OPTIONS:\n"
+         "  -o FILE                 Write output to FILE (default: stdout)\n"
+         "  --pass-pipeline=TEXT    Run 'builtin.module(...)' pipeline TEXT\n"
+         "  --split-input-file      Process each '// -----' chunk separately\n"
+         "  --mlir-print-op-generic Print operations in generic form\n"
+         "  --mlir-print-debuginfo  Print locations\n"
+         "  --NAME                  Run upstream pass NAME at module level\n"
+         "  --help                  Show this help\n"
+         "  --version               Show the version\n\n"
+         "SOLAR PASSES (flag --ARG, or ARG{key=value ...} in a pipeline):\n");
+  for (size_t i = 0; i < solarPassCount(); ++i) {
+    const SolarPassInfo *info = solarPassAt(i);
+    printf("  --%-30s %s\n", info->argument, info->description);
+    if (info->optionNames && info->optionNames[0]) {
+      printf("  %-32s options:", "");
+      for (const char *const *name = info->optionNames; *name; ++name)
+        printf(" %s", *name);
+      if (info->valueOption)
+        printf(" (--%s=V sets %s)", info->argument, info->valueOption);
+      printf("\n");
+    }
+  }
+  printf("\nSOLAR OPTIONS (apply to every solar pass):\n");
+  for (size_t i = 0; i < globalOptionCount(); ++i) {
+    const GlobalOption *option = globalOptionAt(i);
+    char flag[64];
+    snprintf(flag, sizeof(flag), "%s%s", option->flag,
+             option->takesValue ? "=VALUE" : "");
+    printf("  --%-30s %s\n", flag, option->help);
+  }
+}
+
+static void addStep(DriverConfig *config, bool isPipeline, const char *text,
+                    const char *optionText) {
+  config->steps = realloc(config->steps,
+                          (config->stepCount + 1) * sizeof(PassStep));
+  PassStep *step = &config->steps[config->stepCount++];
+  step->isPipeline = isPipeline;
+  step->text = strdup(text);
+  step->optionText = optionText ? strdup(optionText) : NULL;
+}
+
+static void destroyConfig(DriverConfig *config) {
+  for (size_t i = 0; i < config->stepCount; ++i) {
+    free(config->steps[i].text);
+    free(config->steps[i].optionText);
+  }
+  free(config->steps);
+  solarOptionsDestroy(&config->globals);
+}
+
+/* A `--solar-pass=VALUE` flag sets the pass's value option; the value may
+ * also be a full option list in braces: --solar-sol='{arch=B200}'. */
+static char *passFlagOptions(const SolarPassInfo *info, const char *value) {
+  if (!value)
+    return NULL;
+  size_t length = strlen(value);
+  if (length >= 2 && value[0] == '{' && value[length - 1] == '}') {
+    char *inner = strndup(value + 1, length - 2);
+    return inner;
+  }
+  const char *key = info->valueOption ? info->valueOption : "value";
+  size_t size = strlen(key) + length + 4;
+  char *text = malloc(size);
+  snprintf(text, size, "%s='%s'", key, value);
+  return text;
+}
+
+/* Returns 0 to go on, or an exit code + 1. */
+static int parseArguments(int argc, char **argv, DriverConfig *config) {
+  for (int i = 1; i < argc; ++i) {
+    const char *arg = argv[i];
+    if (strcmp(arg, "-o") == 0) {
+      if (++i == argc) {
+        fprintf(stderr, "solar-opt: error: -o needs a file name\n");
+        return 2;
+      }
+      config->outputPath = argv[i];
+      continue;
+    }
+    if (strncmp(arg, "-o", 2) == 0 && arg[2]) {
+      config->outputPath = arg + 2;
+      continue;
+    }
+    if (strcmp(arg, "-") == 0 || arg[0] != '-') {
+      if (config->inputPath) {
+        fprintf(stderr, "solar-opt: error: more than one input file ('%s')\n",
+                arg);
+        return 2;
+      }
+      config->inputPath = arg;
+      continue;
+    }
+    /* Accept both -flag and --flag, as LLVM's option parser does. */
+    const char *flag = arg + (arg[1] == '-' ? 2 : 1);
+    const char *equals = strchr(flag, '=');
+    char *name = equals ? strndup(flag, (size_t)(equals - flag)) : strdup(flag);
+    const char *value = equals ? equals + 1 : NULL;
+    int status = 0;
+    const GlobalOption *global = globalOptionLookup(name);
+    const SolarPassInfo *pass = solarPassLookup(name);
+    if (!strcmp(name, "help") || !strcmp(name, "h")) {
+      printHelp();
+      status = 1;
+    } else if (!strcmp(name, "version")) {
+      printf("solar-opt %s (MLIR 22)\n", SOLAR_VERSION);
+      status = 1;
+    } else if (!strcmp(name, "pass-pipeline")) {
+      if (!value) {
+        fprintf(stderr, "solar-opt: error: --pass-pipeline needs a value\n");
+        status = 2;
+      } else {
+        addStep(config, true, value, NULL);
+      }
+    } else if (!strcmp(name, "split-input-file")) {
+      config->splitInputFile = true;
+    } else if (!strcmp(name, "mlir-print-op-generic")) {
+      config->printGeneric = true;
+    } else if (!strcmp(name, "mlir-print-debuginfo")) {
+      config->printDebugInfo = true;
+    } else if (!strcmp(name, "verify-roundtrip")) {
+      config->verifyRoundTrip = true;
+    } else if (global) {
+      if (global->takesValue && (!value || !*value)) {
+        fprintf(stderr, "solar-opt: error: --%s needs a value\n", name);
+        status = 2;
+      } else {
+        solarOptionsSet(&config->globals, global->key,
+                        value ? value : "true");
+      }
+    } else if (pass) {
+      char *optionText = passFlagOptions(pass, value);
+      addStep(config, false, name, optionText);
+      free(optionText);
+    } else if (!strncmp(name, "solar", 5)) {
+      fprintf(stderr,
+              "solar-opt: error: unknown solar option '%s' (see --help)\n",
+              arg);
+      status = 2;
+    } else {
+      /* Anything else names an upstream pass, resolved when the pipeline is
+       * built; unknown names are reported there. */
+      addStep(config, false, name, value);
+    }
+    free(name);
+    if (status)
+      return status;
+  }
+  if (!config->inputPath)
+    config->inputPath = "-";
+  return 0;
+}
+
+static void writeToFile(MlirStringRef chunk, void *userData) {
+  fwrite(chunk.data, 1, chunk.length, (FILE *)userData);
+}
+
+static bool buildPassManager(MlirPassManager pm, const DriverConfig *config) {
+  char err[4096];
+  MlirOpPassManager top = mlirPassManagerGetAsOpPassManager(pm);
+  for (size_t i = 0; i < config->stepCount; ++i) {
+    const PassStep *step = &config->steps[i];
+    err[0] = '\0';
+    bool ok = step->isPipeline
+                  ? pipelineAddAnchored(pm, step->text, &config->globals, err,
+                                        sizeof(err))
+                  : pipelineAddPass(top, step->text, step->optionText,
+                                    &config->globals, err, sizeof(err));
+    if (!ok) {
+      fprintf(stderr, "solar-opt: error: %s\n",
+              err[0] ? err : "invalid pass pipeline");
+      return false;
+    }
+  }
+  return true;
+}
+
+/* Runs the pipeline on one split and prints the result. */
+static bool processSplit(MlirContext ctx, const DriverConfig *config,
+                         const InputSplit *split, const char *bufferName,
+                         FILE *out, bool *pipelineError) {
+  MlirModule module =
+      solarParseModule(ctx, split->text, split->length, bufferName);
+  if (mlirModuleIsNull(module))
+    return false;
+  MlirOperation moduleOp = mlirModuleGetOperation(module);
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(
+      ctx, mlirStringRefCreateFromCString("builtin.module"));
+  bool ok = buildPassManager(pm, config);
+  if (!ok)
+    *pipelineError = true;
+  if (ok && config->stepCount > 0)
+    ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, moduleOp));
+  else if (ok)
+    ok = mlirOperationVerify(moduleOp);
+  mlirPassManagerDestroy(pm);
+  if (ok) {
+    MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+    if (config->printGeneric)
+      mlirOpPrintingFlagsPrintGenericOpForm(flags);
+    if (config->printDebugInfo)
+      mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+    mlirOperationPrintWithFlags(moduleOp, flags, writeToFile, out);
+    mlirOpPrintingFlagsDestroy(flags);
+    fputc('\n', out);
+  }
+  mlirModuleDestroy(module);
+  return ok;
+}
+
+/* LLVM reports misuse such as adding a func.func pass at module level as a
+ * fatal error; say what happened instead of dumping a stack trace. */
+static void reportFatalError(const char *reason) {
+  fprintf(stderr, "solar-opt: error: %s\n", reason);
+  fflush(stderr);
+  _Exit(1);
+}
+
+int main(int argc, char **argv) {
+  DriverConfig config = {0};
+  solarOptionsInit(&config.globals);
+  int status = parseArguments(argc, argv, &config);
+  if (status) {
+    destroyConfig(&config);
+    return status - 1;
+  }
+  LLVMInstallFatalErrorHandler(reportFatalError);
+
+  size_t length = 0;
+  char *text = inputReadAll(config.inputPath, &length);
+  if (!text) {
+    fprintf(stderr, "solar-opt: error: cannot read '%s'\n", config.inputPath);
+    destroyConfig(&config);
+    return 1;
+  }
+  MlirContext ctx = solarContextCreate();
+  if (mlirContextIsNull(ctx)) {
+    free(text);
+    destroyConfig(&config);
+    return 1;
+  }
+  FILE *out = stdout;
+  if (config.outputPath && strcmp(config.outputPath, "-") != 0) {
+    out = fopen(config.outputPath, "w");
+    if (!out) {
+      fprintf(stderr, "solar-opt: error: cannot write '%s'\n",
+              config.outputPath);
+      mlirContextDestroy(ctx);
+      free(text);
+      destroyConfig(&config);
+      return 1;
+    }
+  }
+
+  const char *bufferName =
+      strcmp(config.inputPath, "-") == 0 ? "<stdin>" : config.inputPath;
+  size_t splitCount = 0;
+  InputSplit *splits =
+      inputSplit(text, length, config.splitInputFile, &splitCount);
+  bool allOk = true, pipelineError = false;
+  for (size_t i = 0; i < splitCount && !pipelineError; ++i) {
+    if (i > 0)
+      fprintf(out, "// -----\n");
+    if (!processSplit(ctx, &config, &splits[i], bufferName, out,
+                      &pipelineError))
+      allOk = false;
+    solarDiagnosticsSetSource(bufferName, NULL, 0);
+  }
+  for (size_t i = 0; i < splitCount; ++i)
+    free(splits[i].text);
+  free(splits);
+  if (out != stdout)
+    fclose(out);
+  mlirContextDestroy(ctx);
+  free(text);
+  destroyConfig(&config);
+  return allOk ? 0 : 1;
+}
