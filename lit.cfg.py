@@ -39,6 +39,9 @@ config.substitutions.append(("%solar_src", source_root))
 config.substitutions.append(("%arch_dir", os.path.join(source_root, "arch")))
 config.substitutions.append(
     ("%arch_reference", os.path.join(os.path.dirname(source_root), "shared", "arch-reference")))
+# The binary's absolute path, for scripts that run it themselves (never
+# wrapped in valgrind).
+config.substitutions.append(("%solar_opt_bin", os.path.join(tools_dir, "solar-opt")))
 config.substitutions.append(("%inputs", os.path.join(source_root, "test", "Inputs")))
 
 # Under valgrind (scripts/test --valgrind) every solar-opt call runs in memcheck.

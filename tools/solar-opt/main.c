@@ -209,8 +209,11 @@ static bool buildPassManager(MlirPassManager pm, const DriverConfig *config) {
                   : pipelineAddPass(top, step->text, step->optionText,
                                     &config->globals, err, sizeof(err));
     if (!ok) {
+      const char *message = err;
+      while (*message == '\n' || *message == ' ')
+        message++;
       fprintf(stderr, "solar-opt: error: %s\n",
-              err[0] ? err : "invalid pass pipeline");
+              *message ? message : "invalid pass pipeline");
       return false;
     }
   }
@@ -307,6 +310,8 @@ int main(int argc, char **argv) {
                       &pipelineError))
       allOk = false;
     solarDiagnosticsSetSource(bufferName, NULL, 0);
+    /* Keep stdout and stderr in step for `2>&1 | FileCheck`. */
+    fflush(out);
   }
   for (size_t i = 0; i < splitCount; ++i)
     free(splits[i].text);
