@@ -5,12 +5,22 @@
 #include "arch_internal.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* Decimal file values times a decimal clock carry binary noise
+ * (1446.1 * 1.41e9 = 2039000999999.9998); 15 significant digits, the
+ * precision of a double, give back the decimal product (2039001000000). */
+static double roundToDecimalPrecision(double value) {
+  char text[64];
+  snprintf(text, sizeof(text), "%.15g", value);
+  return strtod(text, NULL);
+}
+
 static SolarArchValue fromFile(const ArchRawValue *raw, double scale) {
   SolarArchValue value = {
-      .value = raw->value * scale,
+      .value = roundToDecimalPrecision(raw->value * scale),
       .origin = raw->converted ? SOLAR_ARCH_FROM_CONVERTED
                                : SOLAR_ARCH_FROM_FILE,
       .line = raw->line,

@@ -103,8 +103,11 @@ typedef struct ArchRawValue {
 } ArchRawValue;
 
 /* The file's contents in its own units (GHz, per cycle, bytes). */
+enum { ARCH_RAW_SLOTS = 3 + 2 * SOLAR_MEM_KIND_COUNT + 3 * SOLAR_DTYPE_COUNT + 3 };
+
 typedef struct ArchRawModel {
   char *name; /* owned, NULL when absent */
+  int nameLine;
   ArchRawValue freqGHz;
   ArchRawValue dramBytesPerCycle;
   ArchRawValue dramCapacity;
@@ -116,6 +119,10 @@ typedef struct ArchRawModel {
   ArchRawValue divOp;
   ArchRawValue sfuOp;
   ArchRawValue numSm;
+  /* The slots above in the order the file gives them, so that later checks
+   * report in file order. */
+  size_t readCount;
+  ArchRawValue *readOrder[ARCH_RAW_SLOTS];
 } ArchRawModel;
 
 /* Fills raw from the YAML entries: classifies keys, parses numbers, rejects

@@ -113,7 +113,13 @@ static bool readName(const char *path, const ArchYamlEntry *entry,
                     : "");
     return false;
   }
+  if (raw->name) {
+    archDiagAdd(diag, SOLAR_ARCH_ERROR, path, entry->line,
+                "key 'name' given twice (first on line %d)", raw->nameLine);
+    return false;
+  }
   raw->name = strdup(entry->value);
+  raw->nameLine = entry->line;
   return true;
 }
 
@@ -137,12 +143,19 @@ static bool readEntry(const char *path, const ArchYamlEntry *entry,
     return readName(path, entry, raw, diag);
   ArchRawValue *slot = slotFor(raw, &info);
   if (slot->seen) {
-    archDiagAdd(diag, SOLAR_ARCH_ERROR, path, entry->line,
-                "key '%s' sets the same value as '%s' on line %d; give one",
-                entry->key, slot->key, slot->line);
+    if (strcmp(entry->key, slot->key) == 0)
+      archDiagAdd(diag, SOLAR_ARCH_ERROR, path, entry->line,
+                  "key '%s' given twice (first on line %d)", entry->key,
+                  slot->line);
+    else
+      archDiagAdd(diag, SOLAR_ARCH_ERROR, path, entry->line,
+                  "key '%s' sets the same value as '%s' on line %d; give "
+                  "one",
+                  entry->key, slot->key, slot->line);
     return false;
   }
   slot->seen = true;
+  raw->readOrder[raw->readCount++] = slot;
   slot->line = entry->line;
   slot->key = info.canonicalKey;
   double value;
@@ -293,20 +306,8 @@ static bool checkRequired(const char *path, const ArchRawModel *raw,
 
 static bool checkAllUnits(const UnitCheck *check, ArchRawModel *raw) {
   bool ok = true;
-  ok &= checkUnit(check, &raw->dramBytesPerCycle);
-  ok &= checkUnit(check, &raw->dramCapacity);
-  for (int k = 0; k < SOLAR_MEM_KIND_COUNT; ++k) {
-    ok &= checkUnit(check, &raw->levelCapacity[k]);
-    ok &= checkUnit(check, &raw->levelBytesPerCycle[k]);
-  }
-  for (int d = 0; d < SOLAR_DTYPE_COUNT; ++d) {
-    ok &= checkUnit(check, &raw->tensorMac[d]);
-    ok &= checkUnit(check, &raw->vectorMac[d]);
-    ok &= checkUnit(check, &raw->vectorOp[d]);
-  }
-  ok &= checkUnit(check, &raw->divOp);
-  ok &= checkUnit(check, &raw->sfuOp);
-  ok &= checkUnit(check, &raw->numSm);
+  for (size_t i = 0; i < raw->readCount; ++i)
+    ok &= checkUnit(check, raw->readOrder[i]);
   return ok;
 }
 

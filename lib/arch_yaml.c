@@ -87,15 +87,6 @@ static bool collectPairs(yaml_document_t *document, yaml_node_t *root,
     ArchYamlEntry *entry = &out->entries[out->count];
     entry->key = copyScalar(key);
     entry->line = line;
-    for (size_t i = 0; i < out->count; ++i) {
-      if (strcmp(out->entries[i].key, entry->key) == 0) {
-        archDiagAdd(diag, SOLAR_ARCH_ERROR, path, line,
-                    "key '%s' given twice (first on line %d)", entry->key,
-                    out->entries[i].line);
-        ok = false;
-        break;
-      }
-    }
     if (value->type == YAML_SCALAR_NODE) {
       entry->valueKind = ARCH_NODE_SCALAR;
       entry->value = copyScalar(value);
