@@ -175,12 +175,13 @@ typedef struct SolarArch {
 
   /* SM (CUDA-core) fused multiply-adds per second. Never 0: a missing dtype
    * defaults to the tensor rate of that dtype when there is one, else to the
-   * fastest MAC rate stated anywhere in the file (optimistic). */
+   * fastest MAC rate stated anywhere in the file (optimistic); TF32 defaults
+   * to the FP32 rate (TF32 data is fp32 in registers). */
   SolarArchValue vector_mac_per_s[SOLAR_DTYPE_COUNT];
 
   /* SM non-FMA elementwise ops per second (add, mul, compare, select,
    * min/max, conversions). Default: vector_mac_per_s of the same dtype (an
-   * FMA lane retires one op per cycle). */
+   * FMA lane retires one op per cycle); TF32: the FP32 op rate. */
   SolarArchValue vector_op_per_s[SOLAR_DTYPE_COUNT];
 
   /* Floating-point divisions (arith.divf / remf) per second. Default:
@@ -189,7 +190,7 @@ typedef struct SolarArch {
   SolarArchValue div_op_per_s;
 
   /* Transcendental evaluations (exp, log, tanh, erf, rsqrt, sqrt, sin, ...)
-   * per second, 32-bit. Default: vector_op_per_s[FP32]. */
+   * per second, 32-bit elements. Default: vector_op_per_s[FP32]. */
   SolarArchValue sfu_op_per_s;
 
   /* Number of SMs; value 0 (origin DEFAULT) when the file does not say. */
