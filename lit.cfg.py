@@ -18,7 +18,7 @@ config.test_exec_root = os.path.join(build_dir, "lit")
 tools_dir = os.path.join(build_dir, "bin")
 llvm_tools_dir = os.environ.get("SOLAR_LLVM_TOOLS", "/usr/lib/llvm-22/bin")
 
-for tool in ("solar-opt",):
+for tool in ("solar-opt", "solar"):
     if not os.path.exists(os.path.join(tools_dir, tool)):
         lit_config.fatal(f"{tool} not found in {tools_dir}: build first (scripts/setup)")
 for tool in ("FileCheck", "not"):

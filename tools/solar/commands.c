@@ -1,0 +1,23 @@
+/* The table of `solar` subcommands: add one line per command. */
+#include "commands.h"
+
+#include <string.h>
+
+int solarCmdArchs(int argc, char **argv);
+
+static const SolarCommand commands[] = {
+    {"archs", "List the hardware files solar can load", solarCmdArchs},
+};
+
+size_t solarCommandCount(void) { return sizeof(commands) / sizeof(commands[0]); }
+
+const SolarCommand *solarCommandAt(size_t index) {
+  return index < solarCommandCount() ? &commands[index] : NULL;
+}
+
+const SolarCommand *solarCommandLookup(const char *name) {
+  for (size_t i = 0; i < solarCommandCount(); ++i)
+    if (strcmp(commands[i].name, name) == 0)
+      return &commands[i];
+  return NULL;
+}

@@ -1,0 +1,20 @@
+/* Subcommands of the `solar` end-to-end CLI. Each lives in its own
+ * cmd_<name>.c and is listed in commands.c. A command gets argv with
+ * argv[0] = its own name and returns the process exit code (0 success,
+ * 1 failure of the work, 2 bad usage). */
+#ifndef SOLAR_CLI_COMMANDS_H
+#define SOLAR_CLI_COMMANDS_H
+
+#include <stddef.h>
+
+typedef struct {
+  const char *name;
+  const char *summary; /* one line for `solar help` */
+  int (*run)(int argc, char **argv);
+} SolarCommand;
+
+size_t solarCommandCount(void);
+const SolarCommand *solarCommandAt(size_t index);
+const SolarCommand *solarCommandLookup(const char *name);
+
+#endif

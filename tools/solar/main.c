@@ -1,0 +1,35 @@
+/* solar: the end-to-end command line (translate, import, analyze, compare,
+ * provision, calibrate, ...). solar-opt is the pass driver; this tool
+ * strings frontends, verification and the SOL passes together. */
+#include "commands.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void printUsage(FILE *out) {
+  fprintf(out, "USAGE: solar <command> [options]\n\nCOMMANDS:\n");
+  for (size_t i = 0; i < solarCommandCount(); ++i) {
+    const SolarCommand *command = solarCommandAt(i);
+    fprintf(out, "  %-12s %s\n", command->name, command->summary);
+  }
+  fprintf(out, "\n'solar <command> --help' describes one command.\n");
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2 || !strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ||
+      !strcmp(argv[1], "-h")) {
+    printUsage(argc < 2 ? stderr : stdout);
+    return argc < 2 ? 2 : 0;
+  }
+  if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+    printf("solar %s (MLIR 22)\n", SOLAR_VERSION);
+    return 0;
+  }
+  const SolarCommand *command = solarCommandLookup(argv[1]);
+  if (!command) {
+    fprintf(stderr, "solar: error: unknown command '%s' (see 'solar help')\n",
+            argv[1]);
+    return 2;
+  }
+  return command->run(argc - 1, argv + 1);
+}
