@@ -2,6 +2,7 @@
 #ifndef SOLAR_SOLAR_H
 #define SOLAR_SOLAR_H
 
+#include "solar/arch.h"
 #include "solar/context.h"
 #include "solar/diagnostics.h"
 #include "solar/options.h"

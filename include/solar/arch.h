@@ -1,0 +1,257 @@
+/* The hardware model: what one chip can do per second, read from a YAML
+ * hardware file (docs/hardware-format.md describes the format).
+ *
+ * Every rate is in SI units per second: the file states per-cycle values and
+ * a clock (`freq_GHz`); the loader multiplies them out, so users of SolarArch
+ * never see cycles. Every quantity records where it came from: the file, the
+ * file in another unit (converted, with a warning), or a documented default.
+ *
+ * Defaults are the most OPTIMISTIC value derivable from the keys that are
+ * present (infinite capacity or bandwidth, the fastest stated compute path),
+ * because a speed-of-light time must stay a lower bound: an optimistic rate
+ * can only lower the bound, never make it exceed the real time.
+ *
+ * The library never prints and never exits: problems are collected in a
+ * SolarArchDiag with file, key and line, for the caller to report. */
+#ifndef SOLAR_ARCH_H
+#define SOLAR_ARCH_H
+
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Element types ---------------------------------------------------- */
+
+/* Element types that hardware rates are stated for. Several MLIR types map
+ * to one entry (all f8E* formats are FP8; i1 is BOOL). TF32 is a tensor-core
+ * input format: stored as 32 bits, multiplied with a 10-bit mantissa. */
+typedef enum SolarDtype {
+  SOLAR_DTYPE_INVALID = -1,
+  SOLAR_DTYPE_FP64 = 0,
+  SOLAR_DTYPE_FP32,
+  SOLAR_DTYPE_TF32,
+  SOLAR_DTYPE_BF16,
+  SOLAR_DTYPE_FP16,
+  SOLAR_DTYPE_FP8,   /* f8E4M3FN, f8E5M2, ... */
+  SOLAR_DTYPE_FP6,   /* f6E2M3FN, f6E3M2FN */
+  SOLAR_DTYPE_NVFP4, /* f4E2M1FN elements (block scales not counted) */
+  SOLAR_DTYPE_INT64, /* also `index` */
+  SOLAR_DTYPE_INT32,
+  SOLAR_DTYPE_INT16,
+  SOLAR_DTYPE_INT8,
+  SOLAR_DTYPE_INT4,
+  SOLAR_DTYPE_BOOL, /* i1 */
+  SOLAR_DTYPE_COUNT
+} SolarDtype;
+
+/* Canonical lower-case name ("bf16"), or "invalid". */
+const char *solarDtypeName(SolarDtype dtype);
+
+/* Case-insensitive; accepts the canonical names and common aliases
+ * ("f32", "fp4", "i8", "i1", "e4m3", ...). SOLAR_DTYPE_INVALID if unknown. */
+SolarDtype solarDtypeFromName(const char *name);
+
+/* Maps an MLIR element type: f64 f32 tf32 bf16 f16, every f8E*, f6E*,
+ * f4E2M1FN, signless/signed/unsigned i1 i4 i8 i16 i32 i64, index. Other types
+ * (complex, f80, i7, ...) give SOLAR_DTYPE_INVALID. */
+SolarDtype solarDtypeFromMlirType(MlirType type);
+
+/* Storage size of one element in bits as it sits in memory (i1 and BOOL: 8,
+ * since memref<i1> stores a byte per element; TF32: 32). 0 for INVALID. */
+unsigned solarDtypeStorageBits(SolarDtype dtype);
+
+/* Storage size in bytes; fractional for FP6 (0.75) and 4-bit types (0.5). */
+double solarDtypeStorageBytes(SolarDtype dtype);
+
+/* ---- Diagnostics ------------------------------------------------------ */
+
+typedef enum SolarArchSeverity {
+  SOLAR_ARCH_ERROR,
+  SOLAR_ARCH_WARNING,
+  SOLAR_ARCH_REMARK,
+} SolarArchSeverity;
+
+enum {
+  SOLAR_ARCH_DIAG_MAX = 32,
+  SOLAR_ARCH_DIAG_TEXT = 640,
+};
+
+typedef struct SolarArchDiagEntry {
+  SolarArchSeverity severity;
+  /* "<file>:<line>" or "<file>" (no line for file-wide problems such as a
+   * missing key), or "" when no file is involved (name not found). */
+  char where[SOLAR_ARCH_DIAG_TEXT];
+  /* The message without location or severity, e.g.
+   * "key 'freq_GHz' = 1800 is not in GHz (MHz or Hz given?)". */
+  char message[SOLAR_ARCH_DIAG_TEXT];
+} SolarArchDiagEntry;
+
+/* A fixed-size collector: no allocation, nothing to destroy. Entries beyond
+ * SOLAR_ARCH_DIAG_MAX are counted in `dropped` but not stored. */
+typedef struct SolarArchDiag {
+  size_t count;
+  size_t dropped;
+  size_t errorCount; /* including dropped errors */
+  SolarArchDiagEntry entries[SOLAR_ARCH_DIAG_MAX];
+} SolarArchDiag;
+
+void solarArchDiagInit(SolarArchDiag *diag);
+
+/* Formats entry i as "<where>: <severity>: <message>" (or
+ * "<severity>: <message>" without a location), e.g.
+ * "arch/X.yaml:7: error: key 'freq_GHz' ...". Returns buf. */
+char *solarArchDiagFormat(const SolarArchDiag *diag, size_t index, char *buf,
+                          size_t bufSize);
+
+/* "error" / "warning" / "remark". */
+const char *solarArchSeverityName(SolarArchSeverity severity);
+
+/* ---- The hardware model ----------------------------------------------- */
+
+typedef enum SolarArchOrigin {
+  SOLAR_ARCH_FROM_FILE,      /* stated in the file in the expected unit */
+  SOLAR_ARCH_FROM_CONVERTED, /* stated in bytes/s where bytes/cycle was
+                                expected; converted with a warning */
+  SOLAR_ARCH_FROM_DEFAULT,   /* absent: the documented default */
+} SolarArchOrigin;
+
+/* "file" / "converted" / "default". */
+const char *solarArchOriginName(SolarArchOrigin origin);
+
+/* One number of the model and its provenance. */
+typedef struct SolarArchValue {
+  double value;           /* SI units; may be INFINITY (see each field) */
+  SolarArchOrigin origin;
+  int line;               /* 1-based line of the key; 0 when defaulted */
+  const char *key;        /* the file key it came from (static string), or
+                             NULL when defaulted */
+} SolarArchValue;
+
+/* On-chip memory levels, innermost first. SOLAR's `SRAM_*` keys describe the
+ * L2 (the last level before DRAM); L1 and REGISTER come from extension keys. */
+typedef enum SolarMemKind {
+  SOLAR_MEM_REGISTER = 0,
+  SOLAR_MEM_L1, /* unified L1 / shared memory */
+  SOLAR_MEM_L2, /* SOLAR's SRAM */
+  SOLAR_MEM_KIND_COUNT
+} SolarMemKind;
+
+/* "register" / "L1" / "L2". */
+const char *solarMemKindName(SolarMemKind kind);
+
+/* A memory level's totals over the whole chip (all SMs together). Missing
+ * values default to INFINITY: unlimited capacity or bandwidth is the
+ * optimistic assumption. */
+typedef struct SolarMemLevel {
+  SolarMemKind kind;
+  SolarArchValue capacity_bytes;
+  SolarArchValue bytes_per_s;
+} SolarMemLevel;
+
+typedef struct SolarArch {
+  char *name;        /* owned; the `name:` key, else the file stem */
+  char *source_path; /* owned; the file the model was read from */
+
+  SolarArchValue freq_hz; /* required (freq_GHz) */
+
+  SolarArchValue dram_bytes_per_s;    /* required (DRAM_byte_per_cycle) */
+  SolarArchValue dram_capacity_bytes; /* default INFINITY */
+
+  /* Ordered innermost first. The L2 level is always present (defaults to
+   * INFINITY capacity and bandwidth when the file has no SRAM_* keys); the
+   * L1 and register levels are present only when the file has one of their
+   * keys. Use solarArchFindLevel to look one up by kind. */
+  size_t num_levels;
+  SolarMemLevel levels[SOLAR_MEM_KIND_COUNT];
+
+  /* Dense (non-sparse) tensor-core multiply-accumulates per second, by input
+   * dtype. 0 (origin DEFAULT) = no tensor-core path for that dtype. */
+  SolarArchValue tensor_mac_per_s[SOLAR_DTYPE_COUNT];
+
+  /* SM (CUDA-core) fused multiply-adds per second. Never 0: a missing dtype
+   * defaults to the tensor rate of that dtype when there is one, else to the
+   * fastest MAC rate stated anywhere in the file (optimistic); TF32 defaults
+   * to the FP32 rate (TF32 data is fp32 in registers). */
+  SolarArchValue vector_mac_per_s[SOLAR_DTYPE_COUNT];
+
+  /* SM non-FMA elementwise ops per second (add, mul, compare, select,
+   * min/max, conversions). Default: vector_mac_per_s of the same dtype (an
+   * FMA lane retires one op per cycle); TF32: the FP32 op rate. */
+  SolarArchValue vector_op_per_s[SOLAR_DTYPE_COUNT];
+
+  /* Floating-point divisions (arith.divf / remf) per second. Default:
+   * vector_op_per_s[FP32]. A division by a power-of-two constant compiles to
+   * a multiply; count it as a vector op, not here. */
+  SolarArchValue div_op_per_s;
+
+  /* Transcendental evaluations (exp, log, tanh, erf, rsqrt, sqrt, sin, ...)
+   * per second, 32-bit elements. Default: vector_op_per_s[FP32]. */
+  SolarArchValue sfu_op_per_s;
+
+  /* Number of SMs; value 0 (origin DEFAULT) when the file does not say. */
+  SolarArchValue num_sm;
+} SolarArch;
+
+typedef struct SolarArchLoadOptions {
+  /* Unit guesses (bytes/s given for bytes/cycle) become errors instead of
+   * warnings; unknown keys get a remark. */
+  bool strict;
+} SolarArchLoadOptions;
+
+/* Reads one hardware file. On success fills *out (caller calls
+ * solarArchDestroy) and returns true; warnings may still be in diag. On
+ * failure returns false with at least one error in diag and leaves *out
+ * empty (solarArchDestroy on it is harmless). options may be NULL. */
+bool solarArchLoadFile(const char *path, const SolarArchLoadOptions *options,
+                       SolarArch *out, SolarArchDiag *diag);
+
+/* Resolves nameOrPath and loads it. A value containing '/' or ending in
+ * .yaml/.yml is a path. Anything else is a name, looked up in the
+ * directories of the colon-separated SOLAR_ARCH_PATH environment variable,
+ * then in SOLAR_SOURCE_DIR "/arch": the first directory holding a
+ * .yaml or .yml file whose stem equals the name (case-insensitively) wins; if
+ * no stem matches anywhere, a file whose `name:` key matches is taken. */
+bool solarArchResolve(const char *nameOrPath,
+                      const SolarArchLoadOptions *options, SolarArch *out,
+                      SolarArchDiag *diag);
+
+/* Frees the strings and resets *arch to all zeros. */
+void solarArchDestroy(SolarArch *arch);
+
+/* The level of that kind, or NULL when the file does not describe it. */
+const SolarMemLevel *solarArchFindLevel(const SolarArch *arch,
+                                        SolarMemKind kind);
+
+/* ---- Listing every hardware file ---------------------------------------- */
+
+typedef struct SolarArchListEntry {
+  char *name; /* owned; file stem */
+  char *path; /* owned */
+} SolarArchListEntry;
+
+typedef struct SolarArchList {
+  size_t count;
+  SolarArchListEntry *entries; /* owned */
+} SolarArchList;
+
+/* Every hardware file in the search path (SOLAR_ARCH_PATH, then the built-in
+ * directory), in search order and sorted by name within a directory. A stem
+ * already seen in an earlier directory is shadowed and left out, so each
+ * entry is exactly what solarArchResolve(entry.name) would load. Unreadable
+ * directories are skipped. Caller calls solarArchListDestroy. */
+void solarArchListAll(SolarArchList *out);
+void solarArchListDestroy(SolarArchList *list);
+
+/* The compiled-in directory of shipped hardware files. */
+const char *solarArchBuiltinDir(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
