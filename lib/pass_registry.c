@@ -6,6 +6,9 @@
 
 static const SolarPassInfo *const allPasses[] = {
     &solarAnnotateNoopPass,
+    &solarFusionGroupsPass,
+    &solarCacheTrafficPass,
+    &solarSolPass,
     &solarArchInfoPass,
 };
 

@@ -43,6 +43,9 @@ MlirPass solarPassCreate(const SolarPassInfo *info, const SolarOptions *options)
 
 /* Pass descriptors, defined one per file in passes/. */
 extern const SolarPassInfo solarAnnotateNoopPass;
+extern const SolarPassInfo solarFusionGroupsPass;
+extern const SolarPassInfo solarCacheTrafficPass;
+extern const SolarPassInfo solarSolPass;
 extern const SolarPassInfo solarArchInfoPass;
 
 #ifdef __cplusplus
