@@ -6,6 +6,8 @@
 
 static const SolarPassInfo *const allPasses[] = {
     &solarAnnotateNoopPass,
+    &solarEinsumGraphPass,
+    &solarDumpEinsumGraphPass,
 };
 
 size_t solarPassCount(void) {

@@ -43,6 +43,8 @@ MlirPass solarPassCreate(const SolarPassInfo *info, const SolarOptions *options)
 
 /* Pass descriptors, defined one per file in passes/. */
 extern const SolarPassInfo solarAnnotateNoopPass;
+extern const SolarPassInfo solarEinsumGraphPass;
+extern const SolarPassInfo solarDumpEinsumGraphPass;
 
 #ifdef __cplusplus
 }
