@@ -10,6 +10,8 @@ static const SolarPassInfo *const allPasses[] = {
     &solarCacheTrafficPass,
     &solarSolPass,
     &solarArchInfoPass,
+    &solarEinsumGraphPass,
+    &solarDumpEinsumGraphPass,
 };
 
 size_t solarPassCount(void) {

@@ -47,6 +47,8 @@ extern const SolarPassInfo solarFusionGroupsPass;
 extern const SolarPassInfo solarCacheTrafficPass;
 extern const SolarPassInfo solarSolPass;
 extern const SolarPassInfo solarArchInfoPass;
+extern const SolarPassInfo solarEinsumGraphPass;
+extern const SolarPassInfo solarDumpEinsumGraphPass;
 
 #ifdef __cplusplus
 }
