@@ -60,7 +60,15 @@ MlirModule solarParseModule(MlirContext ctx, const char *text, size_t length,
     return module;
   Renamer renamer = {ctx, mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(
                                                      bufferName))};
-  mlirOperationWalk(mlirModuleGetOperation(module), renameOperation, &renamer,
-                    MlirWalkPreOrder);
+  MlirOperation moduleOp = mlirModuleGetOperation(module);
+  mlirOperationWalk(moduleOp, renameOperation, &renamer, MlirWalkPreOrder);
+  /* An implicit module sits at line 0; diagnostics about the whole module
+   * read better at its first operation. */
+  MlirLocation moduleLoc = mlirOperationGetLocation(moduleOp);
+  MlirOperation first = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
+  if (mlirLocationIsAFileLineColRange(moduleLoc) &&
+      mlirLocationFileLineColRangeGetStartLine(moduleLoc) == 0 &&
+      !mlirOperationIsNull(first))
+    mlirOperationSetLocation(moduleOp, mlirOperationGetLocation(first));
   return module;
 }
