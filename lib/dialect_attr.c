@@ -110,6 +110,14 @@ void solarDictAddF64(SolarDictBuilder *b, const char *name, double value) {
   solarDictAdd(b, name, solarF64Attr(b->ctx, value));
 }
 
+void solarDictAddNumber(SolarDictBuilder *b, const char *name, double value) {
+  /* Counts print exactly as integers; MLIR would print a 7-digit f64 in hex. */
+  if (isfinite(value) && value == floor(value) && fabs(value) < 9.0e18)
+    solarDictAddI64(b, name, (int64_t)value);
+  else
+    solarDictAddF64(b, name, value);
+}
+
 void solarDictAddString(SolarDictBuilder *b, const char *name,
                         const char *value) {
   solarDictAdd(b, name,

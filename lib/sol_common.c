@@ -78,8 +78,11 @@ bool solarPassLoadArch(MlirLocation loc, const SolarOptions *options,
   solarArchDiagInit(&diag);
   bool ok = solarArchResolve(name, &loadOptions, arch, &diag);
   for (size_t i = 0; i < diag.count; ++i) {
+    /* The pass location leads; the file position goes into the message. */
+    const SolarArchDiagEntry *entry = &diag.entries[i];
     char text[2 * SOLAR_ARCH_DIAG_TEXT + 32];
-    solarArchDiagFormat(&diag, i, text, sizeof(text));
+    snprintf(text, sizeof(text), "%s%s%s", entry->where,
+             entry->where[0] ? ": " : "", entry->message);
     if (diag.entries[i].severity == SOLAR_ARCH_ERROR)
       solarEmitError(loc, "%s", text);
     else if (diag.entries[i].severity == SOLAR_ARCH_WARNING)

@@ -4,6 +4,7 @@
 #include "solar/sol.h"
 
 #include <isl/ctx.h>
+#include <isl/options.h>
 #include <isl/map.h>
 #include <isl/set.h>
 

@@ -11,10 +11,11 @@
  *     (its footprint over the loop's trip count) live at a time; any other
  *     intermediate needs its whole footprint.
  * docs/sol-model.md explains what the resulting "fused" time bounds. */
-#include "solar/sol.h"
+#include "sol_internal.h"
 
 #include <isl/aff.h>
 #include <isl/ctx.h>
+#include <isl/options.h>
 #include <isl/map.h>
 #include <isl/set.h>
 
@@ -106,13 +107,8 @@ static bool streamsAlongOuterLoop(const SolarEinsumNode *node,
       isl_map_is_single_valued(map) == isl_bool_true) {
     isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(isl_map_copy(map));
     isl_pw_aff *first = isl_pw_multi_aff_get_pw_aff(pma, 0);
-    isl_size inDims = isl_pw_aff_dim(first, isl_dim_in);
-    streams = inDims > 0 &&
-              isl_pw_aff_involves_dims(first, isl_dim_in, 0, 1) ==
-                  isl_bool_true &&
-              (inDims == 1 || isl_pw_aff_involves_dims(
-                                  first, isl_dim_in, 1, (unsigned)inDims - 1) ==
-                                  isl_bool_false);
+    bool coordinate;
+    streams = solarIndexDims(first, &coordinate) == 1u;
     isl_pw_aff_free(first);
     isl_pw_multi_aff_free(pma);
   }

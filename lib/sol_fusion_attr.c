@@ -24,14 +24,14 @@ static MlirAttribute groupToAttribute(MlirContext ctx,
     solarDictAddI64(&t, "tensor", g->boundary[i].tensor);
     solarDictAddI64(&t, "read_elements", g->boundary[i].readElements);
     solarDictAddI64(&t, "write_elements", g->boundary[i].writeElements);
-    solarDictAddF64(&t, "bytes", g->boundary[i].bytes);
+    solarDictAddNumber(&t, "bytes", g->boundary[i].bytes);
     boundary[i] = solarDictBuilderFinish(&t);
   }
   solarDictAdd(&b, "boundary",
                mlirArrayAttrGet(ctx, (intptr_t)g->boundaryCount, boundary));
   free(boundary);
-  solarDictAddF64(&b, "dram_bytes", g->dramBytes);
-  solarDictAddF64(&b, "live_bytes", g->liveBytes);
+  solarDictAddNumber(&b, "dram_bytes", g->dramBytes);
+  solarDictAddNumber(&b, "live_bytes", g->liveBytes);
   return solarDictBuilderFinish(&b);
 }
 
@@ -39,7 +39,7 @@ MlirAttribute solarFusionToAttribute(MlirContext ctx,
                                      const SolarFusion *fusion) {
   SolarDictBuilder b;
   solarDictBuilderInit(&b, ctx);
-  solarDictAddF64(&b, "capacity_bytes", fusion->capacityBytes);
+  solarDictAddNumber(&b, "capacity_bytes", fusion->capacityBytes);
   MlirAttribute *groups = malloc(
       (fusion->groupCount ? fusion->groupCount : 1) * sizeof(MlirAttribute));
   for (size_t i = 0; i < fusion->groupCount; ++i)
@@ -47,7 +47,7 @@ MlirAttribute solarFusionToAttribute(MlirContext ctx,
   solarDictAdd(&b, "groups",
                mlirArrayAttrGet(ctx, (intptr_t)fusion->groupCount, groups));
   free(groups);
-  solarDictAddF64(&b, "ideal_bytes", fusion->idealBytes);
+  solarDictAddNumber(&b, "ideal_bytes", fusion->idealBytes);
   return solarDialectAttrWrap(ctx, "fusion", solarDictBuilderFinish(&b));
 }
 

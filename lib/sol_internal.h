@@ -10,4 +10,10 @@
 bool solarNodeNest(const SolarEinsumGraph *graph, const SolarEinsumNode *node,
                    SolarDtype computeDtype, SolarIoNest *nest);
 
+/* Loop dims that the expression of an index uses, over all its pieces but
+ * ignoring the pieces' domains (which restate the loop bounds).
+ * *coordinate: one piece of the form c*d + k with one dim and no division. */
+#include <isl/aff.h>
+uint32_t solarIndexDims(__isl_keep isl_pw_aff *index, bool *coordinate);
+
 #endif

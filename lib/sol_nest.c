@@ -5,6 +5,7 @@
 
 #include <isl/aff.h>
 #include <isl/ctx.h>
+#include <isl/options.h>
 #include <isl/ilp.h>
 #include <isl/map.h>
 #include <isl/set.h>
@@ -44,22 +45,34 @@ static bool domainExtents(isl_ctx *ctx, const SolarEinsumNode *node,
   return ok;
 }
 
-/* The loop dims an index depends on; *coordinate when it is c*d + k with one
- * dim and no integer divisions (so distinct d give distinct indices). */
-static uint32_t indexDims(__isl_keep isl_pw_aff *index, int inDims,
-                          bool *coordinate) {
+typedef struct {
+  uint32_t mask;
+  int pieces;
+  bool coordinate;
+} IndexScan;
+
+static isl_stat scanPiece(__isl_take isl_set *cell, __isl_take isl_aff *aff,
+                          void *user) {
+  IndexScan *scan = user;
+  isl_size inDims = isl_aff_dim(aff, isl_dim_in);
   uint32_t mask = 0;
-  for (int d = 0; d < inDims; ++d)
-    if (isl_pw_aff_involves_dims(index, isl_dim_in, (unsigned)d, 1) ==
-        isl_bool_true)
+  for (int d = 0; d < inDims && d < SOLAR_IO_MAX_DIMS; ++d)
+    if (isl_aff_involves_dims(aff, isl_dim_in, (unsigned)d, 1) == isl_bool_true)
       mask |= 1u << d;
-  *coordinate = false;
-  if (__builtin_popcount(mask) == 1 && isl_pw_aff_isa_aff(index) == isl_bool_true) {
-    isl_aff *aff = isl_pw_aff_as_aff(isl_pw_aff_copy(index));
-    *coordinate = aff && isl_aff_dim(aff, isl_dim_div) == 0;
-    isl_aff_free(aff);
-  }
-  return mask;
+  scan->mask |= mask;
+  scan->coordinate = __builtin_popcount(mask) == 1 &&
+                     isl_aff_dim(aff, isl_dim_div) == 0;
+  scan->pieces++;
+  isl_set_free(cell);
+  isl_aff_free(aff);
+  return isl_stat_ok;
+}
+
+uint32_t solarIndexDims(__isl_keep isl_pw_aff *index, bool *coordinate) {
+  IndexScan scan = {0, 0, false};
+  isl_pw_aff_foreach_piece(index, scanPiece, &scan);
+  *coordinate = scan.pieces == 1 && scan.coordinate;
+  return scan.mask;
 }
 
 static bool addAccess(isl_ctx *ctx, const SolarEinsumNode *node,
@@ -77,13 +90,12 @@ static bool addAccess(isl_ctx *ctx, const SolarEinsumNode *node,
   }
   isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(map);
   int outDims = (int)isl_pw_multi_aff_dim(pma, isl_dim_out);
-  int inDims = (int)isl_pw_multi_aff_dim(pma, isl_dim_in);
   uint32_t used = 0;
   bool firstAccess = op->indexCount == 0;
   for (int x = 0; x < outDims && x < SOLAR_IO_MAX_DIMS; ++x) {
     isl_pw_aff *index = isl_pw_multi_aff_get_pw_aff(pma, x);
     bool coordinate = false;
-    uint32_t mask = indexDims(index, inDims, &coordinate);
+    uint32_t mask = solarIndexDims(index, &coordinate);
     isl_pw_aff_free(index);
     if (!coordinate || (used & mask))
       op->coordinateProjection = false;

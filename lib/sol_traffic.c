@@ -99,8 +99,8 @@ MlirAttribute solarTrafficToAttribute(MlirContext ctx,
                                       const SolarTraffic *traffic) {
   SolarDictBuilder b;
   solarDictBuilderInit(&b, ctx);
-  solarDictAddF64(&b, "capacity_bytes", traffic->capacityBytes);
-  solarDictAddF64(&b, "inner_capacity_bytes", traffic->innerCapacityBytes);
+  solarDictAddNumber(&b, "capacity_bytes", traffic->capacityBytes);
+  solarDictAddNumber(&b, "inner_capacity_bytes", traffic->innerCapacityBytes);
   MlirAttribute *groups = malloc(
       (traffic->groupCount ? traffic->groupCount : 1) * sizeof(MlirAttribute));
   for (size_t i = 0; i < traffic->groupCount; ++i) {
@@ -108,14 +108,14 @@ MlirAttribute solarTrafficToAttribute(MlirContext ctx,
     SolarDictBuilder g;
     solarDictBuilderInit(&g, ctx);
     solarDictAddI64(&g, "group", t->group);
-    solarDictAddF64(&g, "compulsory_bytes", t->compulsoryBytes);
-    solarDictAddF64(&g, "hbl_bytes", t->hblBytes);
+    solarDictAddNumber(&g, "compulsory_bytes", t->compulsoryBytes);
+    solarDictAddNumber(&g, "hbl_bytes", t->hblBytes);
     solarDictAddF64(&g, "exponent", t->exponent);
-    solarDictAddF64(&g, "lower_bound_bytes", t->lowerBoundBytes);
-    solarDictAddF64(&g, "inner_lower_bound_bytes", t->innerLowerBoundBytes);
+    solarDictAddNumber(&g, "lower_bound_bytes", t->lowerBoundBytes);
+    solarDictAddNumber(&g, "inner_lower_bound_bytes", t->innerLowerBoundBytes);
     if (!isnan(t->tiledBytes)) {
-      solarDictAddF64(&g, "tiled_bytes", t->tiledBytes);
-      solarDictAddF64(&g, "tile_working_set_bytes", t->tileWorkingSetBytes);
+      solarDictAddNumber(&g, "tiled_bytes", t->tiledBytes);
+      solarDictAddNumber(&g, "tile_working_set_bytes", t->tileWorkingSetBytes);
       solarDictAddString(&g, "tile", t->tile);
     }
     groups[i] = solarDictBuilderFinish(&g);

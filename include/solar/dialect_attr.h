@@ -39,6 +39,9 @@ void solarDictBuilderInit(SolarDictBuilder *b, MlirContext ctx);
 void solarDictAdd(SolarDictBuilder *b, const char *name, MlirAttribute value);
 void solarDictAddI64(SolarDictBuilder *b, const char *name, int64_t value);
 void solarDictAddF64(SolarDictBuilder *b, const char *name, double value);
+/* An integral finite value as i64 (exact counts: bytes, flops), anything
+ * else as f64; solarDictGetF64 reads both. */
+void solarDictAddNumber(SolarDictBuilder *b, const char *name, double value);
 void solarDictAddString(SolarDictBuilder *b, const char *name,
                         const char *value);
 void solarDictAddBool(SolarDictBuilder *b, const char *name, bool value);
