@@ -9,6 +9,7 @@ static const SolarPassInfo *const allPasses[] = {
     &solarFusionGroupsPass,
     &solarCacheTrafficPass,
     &solarSolPass,
+    &solarReportPass,
     &solarArchInfoPass,
     &solarEinsumGraphPass,
     &solarDumpEinsumGraphPass,
