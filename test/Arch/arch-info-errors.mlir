@@ -8,21 +8,21 @@
 // Hardware problems are errors at the module, naming file, line and key;
 // the pass fails and nothing is printed.
 
-// NO-ARCH: arch-info-errors.mlir:0:0: error: solar-arch-info needs a hardware description: --solar-arch=NAME|PATH or solar-arch-info{arch=...}
+// NO-ARCH: arch-info-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: solar-arch-info needs a hardware description: --solar-arch=NAME|PATH or solar-arch-info{arch=...}
 
-// STRICT:     arch-info-errors.mlir:0:0: error: {{.*}}A6000.yaml:6: key 'SRAM_byte_per_cycle' = 768000000000 is too large for bytes per cycle (limit 1e+07); it looks like bytes/s (426.667 bytes/cycle at 1.8 GHz), which strict mode does not convert
+// STRICT:     arch-info-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: {{.*}}A6000.yaml:6: key 'SRAM_byte_per_cycle' = 768000000000 is too large for bytes per cycle (limit 1e+07); it looks like bytes/s (426.667 bytes/cycle at 1.8 GHz), which strict mode does not convert
 // STRICT-NOT: solar.arch
 
-// BAD-FILE:     arch-info-errors.mlir:0:0: error: {{.*}}freq-mhz.yaml:2: key 'freq_GHz' = 1830 is not in GHz (above 100: MHz or Hz given?); write the clock in GHz, e.g. 1.83
+// BAD-FILE:     arch-info-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: {{.*}}freq-mhz.yaml:2: key 'freq_GHz' = 1830 is not in GHz (above 100: MHz or Hz given?); write the clock in GHz, e.g. 1.83
 // BAD-FILE-NOT: solar.arch
 
 // Every loader error is its own diagnostic.
-// MISSING:      arch-info-errors.mlir:0:0: error: {{.*}}missing-all.yaml: missing required key 'freq_GHz' (clock in GHz)
-// MISSING-NEXT: arch-info-errors.mlir:0:0: error: {{.*}}missing-all.yaml: missing required key 'DRAM_byte_per_cycle'
-// MISSING-NEXT: arch-info-errors.mlir:0:0: error: {{.*}}missing-all.yaml: missing required key 'MAC_per_cycle_<dtype>_tc'
+// MISSING:      arch-info-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: {{.*}}missing-all.yaml: missing required key 'freq_GHz' (clock in GHz)
+// MISSING-NEXT: arch-info-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: {{.*}}missing-all.yaml: missing required key 'DRAM_byte_per_cycle'
+// MISSING-NEXT: arch-info-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: {{.*}}missing-all.yaml: missing required key 'MAC_per_cycle_<dtype>_tc'
 // MISSING-NOT:  solar.arch
 
-// NOT-FOUND: arch-info-errors.mlir:0:0: error: no hardware file named 'H300' (searched {{.*}}/arch); known: A100_SXM, A6000, B200, H100_PCIe, H100_SXM, H200, Jetson_AGX_Orin, Jetson_Thor, L40S
+// NOT-FOUND: arch-info-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: no hardware file named 'H300' (searched {{.*}}/arch); known: A100_SXM, A6000, B200, H100_PCIe, H100_SXM, H200, Jetson_AGX_Orin, Jetson_Thor, L40S
 func.func @f() {
   return
 }

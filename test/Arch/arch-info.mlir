@@ -47,7 +47,7 @@
 
 // The reference A6000 file: a warning at the module, the L2 rate converted
 // from bytes/s (768e9 B/s) and listed under `converted`.
-// WARN:      arch-info.mlir:0:0: warning: {{.*}}A6000.yaml:6: key 'SRAM_byte_per_cycle' = 768000000000 is too large for bytes per cycle (limit 1e+07); interpreted as bytes/s: 768000000000 / (1.8 GHz * 1e9) = 426.667 bytes/cycle
+// WARN:      arch-info.mlir:{{[0-9]+}}:{{[0-9]+}}: warning: {{.*}}A6000.yaml:6: key 'SRAM_byte_per_cycle' = 768000000000 is too large for bytes per cycle (limit 1e+07); interpreted as bytes/s: 768000000000 / (1.8 GHz * 1e9) = 426.667 bytes/cycle
 // WARN:      solar.arch = {converted = ["L2.bytes_per_s"]
 // WARN-SAME: {bytes_per_s = 7.680000e+11 : f64, capacity_bytes = 6291456 : i64, kind = "L2"}
 func.func @f() {
