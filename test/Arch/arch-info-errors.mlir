@@ -18,8 +18,8 @@
 
 // Every loader error is its own diagnostic.
 // MISSING:      arch-info-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: {{.*}}missing-all.yaml: missing required key 'freq_GHz' (clock in GHz)
-// MISSING-NEXT: arch-info-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: {{.*}}missing-all.yaml: missing required key 'DRAM_byte_per_cycle'
-// MISSING-NEXT: arch-info-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: {{.*}}missing-all.yaml: missing required key 'MAC_per_cycle_<dtype>_tc'
+// MISSING: arch-info-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: {{.*}}missing-all.yaml: missing required key 'DRAM_byte_per_cycle'
+// MISSING: arch-info-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: {{.*}}missing-all.yaml: missing required key 'MAC_per_cycle_<dtype>_tc'
 // MISSING-NOT:  solar.arch
 
 // NOT-FOUND: arch-info-errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: no hardware file named 'H300' (searched {{.*}}/arch); known: A100_SXM, A6000, B200, H100_PCIe, H100_SXM, H200, Jetson_AGX_Orin, Jetson_Thor, L40S
