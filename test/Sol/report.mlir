@@ -14,7 +14,7 @@
 
 // JSON: "bytes_fused": 230400,
 // JSON: "function": "mlp",
-// JSON: "time_unfused_s": 2.294784e-06
+// JSON: "time_unfused_s": 2.294784e-6
 // JSON: "schema_version": 1
 
 // FILE: 1 mlp 230400 2.294784e-06
