@@ -24,6 +24,18 @@ irdl.dialect @solar {
     irdl.parameters(fields: %fields)
   }
 
+  // #solar.fusion<{...}>: fusion groups of one function's einsum graph.
+  irdl.attribute @fusion {
+    %fields = irdl.base "#builtin.dictionary"
+    irdl.parameters(fields: %fields)
+  }
+
+  // #solar.traffic<{...}>: cache-aware DRAM traffic per fusion group.
+  irdl.attribute @traffic {
+    %fields = irdl.base "#builtin.dictionary"
+    irdl.parameters(fields: %fields)
+  }
+
   // #solar.verified<{...}>: outcome of executing the function against a
   // framework reference.
   irdl.attribute @verified {

@@ -6,7 +6,13 @@
 
 static const SolarPassInfo *const allPasses[] = {
     &solarAnnotateNoopPass,
+    &solarFusionGroupsPass,
+    &solarCacheTrafficPass,
+    &solarSolPass,
+    &solarReportPass,
     &solarArchInfoPass,
+    &solarEinsumGraphPass,
+    &solarDumpEinsumGraphPass,
 };
 
 size_t solarPassCount(void) {

@@ -43,7 +43,13 @@ MlirPass solarPassCreate(const SolarPassInfo *info, const SolarOptions *options)
 
 /* Pass descriptors, defined one per file in passes/. */
 extern const SolarPassInfo solarAnnotateNoopPass;
+extern const SolarPassInfo solarFusionGroupsPass;
+extern const SolarPassInfo solarCacheTrafficPass;
+extern const SolarPassInfo solarSolPass;
+extern const SolarPassInfo solarReportPass;
 extern const SolarPassInfo solarArchInfoPass;
+extern const SolarPassInfo solarEinsumGraphPass;
+extern const SolarPassInfo solarDumpEinsumGraphPass;
 
 #ifdef __cplusplus
 }

@@ -7,6 +7,11 @@ static const GlobalOption globalOptions[] = {
      "Hardware description: a name under arch/ or a path to a YAML file"},
     {"solar-dtype", "dtype", true,
      "Compute dtype: fp32|tf32|bf16|fp16|fp8|int8 (default: from the IR)"},
+    {"solar-capacity", "capacity", true,
+     "On-chip capacity for fusion and tiling (bytes, or e.g. 50MiB; "
+     "default: the arch's L2)"},
+    {"solar-detail", "detail", false,
+     "Add per-node and per-group detail to solar.sol"},
     {"solar-strict", "strict", false,
      "Turn analysis warnings (non-affine code, unsupported ops) into errors"},
 };

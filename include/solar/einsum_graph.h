@@ -1,0 +1,188 @@
+/* The einsum graph of a function: the contract between the lifting pass
+ * (solar-einsum-graph) and the passes that read it (SOL, fusion, dump).
+ *
+ * The lifting pass attaches `solar.einsum_graph = #solar.einsum_graph<{..}>`
+ * to every func.func; docs/einsum-graph.md describes every field. Passes read
+ * it into the plain C structs below with solarEinsumGraphRead.
+ *
+ * Counts are exact int64 values. A count that depends on symbolic sizes
+ * (isl parameters) is SOLAR_EINSUM_PARAMETRIC and comes with an `*Expr`
+ * string: isl's printed pw_qpolynomial, readable again with
+ * isl_pw_qpolynomial_read_from_str. Every isl string (domains, access maps,
+ * edge relations) is isl's own printed form. */
+#ifndef SOLAR_EINSUM_GRAPH_H
+#define SOLAR_EINSUM_GRAPH_H
+
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SOLAR_EINSUM_GRAPH_ATTR "solar.einsum_graph"
+#define SOLAR_EINSUM_GRAPH_VERSION 1
+/* A count that depends on parameters; see the matching *Expr string. */
+#define SOLAR_EINSUM_PARAMETRIC INT64_C(-1)
+
+/* Operation classes, counted separately because hardware runs them at
+ * different rates. */
+typedef enum {
+  SOLAR_OP_MAC,            /* a multiply feeding a reduction add (or fma) */
+  SOLAR_OP_ADD,            /* add, sub */
+  SOLAR_OP_MUL,
+  SOLAR_OP_CMP,
+  SOLAR_OP_SELECT,
+  SOLAR_OP_MINMAX,
+  SOLAR_OP_DIV,            /* div, rem */
+  SOLAR_OP_TRANSCENDENTAL, /* exp, log, tanh, erf, sqrt, rsqrt, sin, pow ... */
+  SOLAR_OP_CAST,
+  SOLAR_OP_OTHER,          /* negate, abs, bitwise, floor, unknown calls */
+  SOLAR_OP_CLASS_COUNT
+} SolarOpClass;
+
+typedef enum {
+  SOLAR_ROLE_INPUT,        /* argument, only read */
+  SOLAR_ROLE_OUTPUT,       /* argument, written, no read of its old value */
+  SOLAR_ROLE_INOUT,        /* argument, old value read and written */
+  SOLAR_ROLE_WEIGHT,       /* memref.get_global */
+  SOLAR_ROLE_INTERMEDIATE, /* memref.alloc / alloca inside the function */
+  SOLAR_ROLE_RETURNED,     /* allocated inside and returned */
+  SOLAR_ROLE_UNUSED,       /* argument never accessed */
+  SOLAR_ROLE_COUNT
+} SolarTensorRole;
+
+/* "mac", "add", ...; the keys used in the attribute and the JSON. */
+const char *solarOpClassName(SolarOpClass cls);
+const char *solarTensorRoleName(SolarTensorRole role);
+bool solarTensorRoleFromName(const char *name, SolarTensorRole *role);
+
+typedef struct {
+  int64_t counts[SOLAR_OP_CLASS_COUNT];
+} SolarOpCounts;
+
+typedef struct {
+  char *dtype;            /* "f32", "i32", ... */
+  SolarOpCounts perPoint;
+  SolarOpCounts total;    /* SOLAR_EINSUM_PARAMETRIC entries when symbolic */
+} SolarDtypeOps;
+
+typedef struct {
+  char *name;             /* isl parameter name */
+  char *source;           /* the SSA value or quantity it stands for */
+} SolarEinsumParam;
+
+typedef struct {
+  int64_t id;
+  char *name;             /* "%arg0", "%alloc", "@weights" */
+  char *islName;          /* tuple name in the isl strings */
+  SolarTensorRole role;
+  char *dtype;
+  int64_t elementBytes;
+  int64_t rank;
+  int64_t *shape;         /* rank entries, -1 for a dynamic size */
+  int64_t elements;       /* -1 when the shape is dynamic */
+  int64_t bytes;          /* -1 when the shape is dynamic */
+  bool constant;          /* constant global */
+  int64_t footprintElements; /* distinct elements touched by any access */
+  int64_t footprintBytes;
+  int64_t readElements;
+  int64_t writeElements;
+  bool footprintExact;
+  char *footprintExpr;    /* when parametric, else NULL */
+} SolarEinsumTensor;
+
+typedef struct {
+  int64_t tensor;         /* index into tensors */
+  bool isWrite;
+  char *map;              /* isl map: node domain -> tensor elements */
+  bool exact;             /* false: over-approximated by the whole tensor */
+  int64_t footprintElements;
+  bool footprintExact;
+  char *footprintExpr;    /* when parametric, else NULL */
+} SolarEinsumAccess;
+
+typedef struct {
+  char *name;             /* isl dimension name (lower-case label) */
+  char *label;            /* equation letter, e.g. "M" */
+  bool reduction;
+  char *op;               /* "affine.for", "affine.parallel", ... */
+  char *loc;              /* file:line:col of the loop */
+} SolarEinsumLoop;
+
+typedef struct {
+  int64_t id;
+  char *loc;              /* file:line:col of the store */
+  char *equation;         /* "MK,KN->MN" */
+  char *domain;           /* isl set */
+  int64_t points;         /* SOLAR_EINSUM_PARAMETRIC when symbolic */
+  bool pointsExact;
+  char *pointsExpr;       /* when parametric, else NULL */
+  SolarEinsumLoop *loops;
+  size_t loopCount;
+  char **reductionDims;   /* labels */
+  size_t reductionDimCount;
+  char *reductionOp;      /* none, add, mul, max, min, or, and, xor, assign,
+                             recurrence */
+  SolarEinsumAccess *accesses;
+  size_t accessCount;
+  SolarOpCounts opsPerPoint; /* ops executed at every point of the domain */
+  SolarOpCounts ops;         /* totals, including ops of enclosing levels */
+  SolarDtypeOps *opsByDtype;
+  size_t dtypeCount;
+  int64_t flops;
+  char *flopsExpr;        /* when parametric, else NULL */
+  char *dtype;            /* element type of the stored value */
+  bool exact;
+} SolarEinsumNode;
+
+typedef struct {
+  int64_t producer, consumer, tensor;
+  char *relation;         /* isl map: producer domain -> consumer domain */
+  int64_t elements;       /* distinct elements communicated */
+  bool elementsExact;
+  char *elementsExpr;     /* when parametric, else NULL */
+} SolarEinsumEdge;
+
+typedef struct {
+  int64_t version;
+  char *function;
+  SolarEinsumParam *params;
+  size_t paramCount;
+  SolarEinsumTensor *tensors;
+  size_t tensorCount;
+  SolarEinsumNode *nodes;
+  size_t nodeCount;
+  SolarEinsumEdge *edges;
+  size_t edgeCount;
+  SolarOpCounts totalOps;
+  int64_t totalFlops;
+  char *totalFlopsExpr;   /* when parametric, else NULL */
+  bool exact;             /* every count above is exact */
+  int64_t warnings;
+} SolarEinsumGraph;
+
+/* Lifts one func.func into its graph attribute (#solar.einsum_graph).
+ * Non-affine constructs are warned about (errors when `strict`); returns
+ * false when an error was emitted. *graph is null only on failure. */
+bool solarEinsumGraphLift(MlirOperation func, bool strict,
+                          MlirAttribute *graph);
+
+/* Reads a #solar.einsum_graph attribute. Returns false and writes a message
+ * to err when the attribute is not a well-formed version-1 graph. On
+ * success the caller owns *out and frees it with solarEinsumGraphDestroy. */
+bool solarEinsumGraphRead(MlirAttribute attr, SolarEinsumGraph *out,
+                          char *err, size_t errSize);
+void solarEinsumGraphDestroy(SolarEinsumGraph *graph);
+
+/* The graph as JSON text (schema in docs/einsum-graph.md); caller frees. */
+char *solarEinsumGraphToJson(const SolarEinsumGraph *graph);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

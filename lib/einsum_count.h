@@ -1,0 +1,57 @@
+/* Counting the integer points of an isl set without enumerating them.
+ *
+ * isl 0.25 has no isl_set_card (that lives in barvinok) and isl_set_count_val
+ * scans every point, so solar sums symbolically: the innermost dimension is
+ * summed first with Faulhaber's formulas, giving a quasi-polynomial in the
+ * outer dimensions and parameters, and so on outwards. The cost depends on
+ * the number of constraints and pieces, never on the size of the set. See
+ * docs/einsum-graph.md ("Counting points") for what is exact. */
+#ifndef SOLAR_EINSUM_COUNT_H
+#define SOLAR_EINSUM_COUNT_H
+
+#include <isl/polynomial.h>
+#include <isl/set.h>
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct {
+  /* Number of points as a function of the set's parameters (zero where the
+   * set is empty). NULL when counting failed (unbounded set). Owned. */
+  isl_pw_qpolynomial *count;
+  /* False when some step had to over-approximate (a dimension that is not
+   * a lattice segment, or the bounding-box fallback); the count is then an
+   * upper bound. */
+  bool exact;
+} EgCount;
+
+/* Counts the points of `set` (kept). Returns false only when the set is
+ * unbounded, or isl failed; out->count is then NULL. */
+bool egCountSet(__isl_keep isl_set *set, EgCount *out);
+
+/* Product of the extents of every dimension: an upper bound, used when
+ * exact counting is impossible. */
+bool egCountBoundingBox(__isl_keep isl_set *set, EgCount *out);
+
+/* The count as an int64 when it does not depend on parameters. */
+bool egCountConstant(const EgCount *count, int64_t *value);
+
+/* isl's printed form of the count (caller frees), or NULL. */
+char *egCountToStr(const EgCount *count);
+
+/* Scales the count by an integer: used for op totals. Returns a new
+ * pw_qpolynomial the caller owns. */
+__isl_give isl_pw_qpolynomial *egCountScaled(const EgCount *count,
+                                             int64_t factor);
+
+void egCountClear(EgCount *count);
+
+/* Converts an integral isl_val to int64; false when it is not an integer
+ * or does not fit. Takes v. */
+bool egValToInt64(__isl_take isl_val *v, int64_t *out);
+
+/* An integral pw_qpolynomial without parameter dependence as an int64. */
+bool egPwQpolynomialConstant(__isl_keep isl_pw_qpolynomial *pwqp,
+                             int64_t *value);
+
+#endif

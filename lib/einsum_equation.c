@@ -1,0 +1,250 @@
+/* Dimension labels and einsum equations.
+ *
+ * Parallel dims (those indexing the written tensor) are labelled in loop
+ * order from a table keyed by their number, reduction dims likewise, so the
+ * common kernels read the way people write them: matmul MK,KN->MN, batched
+ * BMK,BKN->BMN, conv BC(P+R)(Q+S),OCRS->BOPQ. Other counts take unused
+ * letters in order. An index that is not a single dim with coefficient 1 is
+ * printed from isl's own form of the affine expression, in parentheses:
+ * (P+R), (2P+R), (M%4) (modulo), (floor(M/4)). */
+#include "einsum_internal.h"
+
+#include <isl/space.h>
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const parallelLetters[] = {"", "M", "MN", "BMN", "BOPQ"};
+static const char *const reductionLetters[] = {"", "K", "RS", "CRS"};
+static const char kSpareLetters[] = "IJLTUVWXYZADEFGH";
+
+static void assignFrom(EgNode *node, bool reduction, const char *table,
+                       char *used) {
+  int k = 0;
+  for (int d = 0; d < node->scope->depth; ++d) {
+    if (node->reductionDims[d] != reduction)
+      continue;
+    char letter = table ? table[k++] : '\0';
+    for (const char *p = kSpareLetters; !letter && *p; ++p)
+      if (!strchr(used, *p))
+        letter = *p;
+    if (letter) {
+      size_t n = strlen(used);
+      used[n] = letter;
+      used[n + 1] = '\0';
+      node->labels[d] = egFormat("%c", letter);
+    } else {
+      node->labels[d] = egFormat("D%d", d);
+    }
+  }
+}
+
+void egAssignLabels(EgBuilder *b, EgNode *node) {
+  (void)b;
+  int depth = node->scope->depth;
+  node->labels = calloc((size_t)depth + 1, sizeof(char *));
+  if (!node->labels)
+    abort();
+  int parallel = 0, reduction = 0;
+  for (int d = 0; d < depth; ++d) {
+    if (node->reductionDims[d])
+      reduction++;
+    else
+      parallel++;
+  }
+  char used[64] = "";
+  const char *pTable = parallel < 5 ? parallelLetters[parallel] : NULL;
+  const char *rTable = reduction < 4 ? reductionLetters[reduction] : NULL;
+  if (pTable)
+    strcat(used, pTable);
+  if (rTable)
+    strcat(used, rTable);
+  assignFrom(node, false, pTable, used);
+  assignFrom(node, true, rTable, used);
+}
+
+static __isl_give isl_set *nameDims(__isl_take isl_set *set, EgNode *node,
+                                    bool upper) {
+  for (int d = 0; d < node->scope->depth; ++d) {
+    char name[32];
+    snprintf(name, sizeof(name), "%s", node->labels[d]);
+    for (char *p = name; *p; ++p)
+      *p = upper ? (char)toupper((unsigned char)*p)
+                 : (char)tolower((unsigned char)*p);
+    set = isl_set_set_dim_name(set, isl_dim_set, (unsigned)d, name);
+  }
+  return set;
+}
+
+__isl_give isl_set *egNamedDomain(EgNode *node) {
+  return nameDims(isl_set_copy(node->domain), node, false);
+}
+
+static __isl_give isl_map *nameInputs(__isl_take isl_map *map, EgNode *node,
+                                      bool upper) {
+  for (int d = 0; d < node->scope->depth; ++d) {
+    char name[32];
+    snprintf(name, sizeof(name), "%s", node->labels[d]);
+    for (char *p = name; *p; ++p)
+      *p = upper ? (char)toupper((unsigned char)*p)
+                 : (char)tolower((unsigned char)*p);
+    map = isl_map_set_dim_name(map, isl_dim_in, (unsigned)d, name);
+  }
+  return map;
+}
+
+__isl_give isl_map *egNamedMap(EgNode *node, __isl_keep isl_map *map) {
+  return nameInputs(isl_map_copy(map), node, false);
+}
+
+/* Drops spaces, writes `mod` as `%` and removes parentheses around single
+ * names or numbers. */
+static void tidy(char *text) {
+  char *w = text;
+  for (const char *r = text; *r; ++r)
+    if (*r != ' ')
+      *w++ = *r;
+  *w = '\0';
+  for (char *m; (m = strstr(text, "mod"));) {
+    *m = '%';
+    memmove(m + 1, m + 3, strlen(m + 3) + 1);
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (char *open = strchr(text, '('); open; open = strchr(open + 1, '(')) {
+      char *p = open + 1;
+      while (isalnum((unsigned char)*p) || *p == '_')
+        p++;
+      if (*p == ')' && p > open + 1) {
+        memmove(p, p + 1, strlen(p + 1) + 1);
+        memmove(open, open + 1, strlen(open + 1) + 1);
+        changed = true;
+        break;
+      }
+    }
+  }
+}
+
+static bool isSingleName(const char *text) {
+  if (!*text)
+    return false;
+  for (const char *p = text; *p; ++p)
+    if (!isalpha((unsigned char)*p))
+      return false;
+  return true;
+}
+
+typedef struct {
+  isl_aff *aff;
+  int pieces;
+} OnePiece;
+
+static isl_stat takePiece(__isl_take isl_set *set, __isl_take isl_aff *aff,
+                          void *user) {
+  OnePiece *one = user;
+  isl_set_free(set);
+  if (one->pieces++ == 0)
+    one->aff = aff;
+  else
+    isl_aff_free(aff);
+  return isl_stat_ok;
+}
+
+/* One index of an access in equation form, appended to out. */
+static void appendIndex(char *out, size_t size, __isl_take isl_pw_aff *pa) {
+  OnePiece one = {NULL, 0};
+  if (pa)
+    isl_pw_aff_foreach_piece(pa, takePiece, &one);
+  isl_pw_aff_free(pa);
+  if (one.pieces != 1) {
+    isl_aff_free(one.aff);
+    strncat(out, "?", size - strlen(out) - 1);
+    return;
+  }
+  char *printed = isl_aff_to_str(one.aff);
+  isl_aff_free(one.aff);
+  char *open = printed ? strrchr(printed, '[') : NULL;
+  char *close = printed ? strrchr(printed, ']') : NULL;
+  if (!open || !close || close < open) {
+    free(printed);
+    strncat(out, "?", size - strlen(out) - 1);
+    return;
+  }
+  *close = '\0';
+  char expr[512];
+  snprintf(expr, sizeof(expr), "%s", open + 1);
+  free(printed);
+  tidy(expr);
+  size_t n = strlen(expr);
+  if (n >= 2 && expr[0] == '(' && expr[n - 1] == ')') {
+    /* Strip one pair of outer parentheses only when they match. */
+    int depth = 0;
+    bool outer = true;
+    for (size_t i = 0; i < n - 1; ++i) {
+      depth += expr[i] == '(' ? 1 : expr[i] == ')' ? -1 : 0;
+      if (depth == 0) {
+        outer = false;
+        break;
+      }
+    }
+    if (outer) {
+      memmove(expr, expr + 1, n - 2);
+      expr[n - 2] = '\0';
+    }
+  }
+  char piece[600];
+  snprintf(piece, sizeof(piece), isSingleName(expr) ? "%s" : "(%s)", expr);
+  strncat(out, piece, size - strlen(out) - 1);
+}
+
+/* The access's indices, one per tensor dim, or "?" for each dim of an
+ * access that is not a function of the node's domain. */
+static void appendOperand(char *out, size_t size, EgNode *node,
+                          const EgAccess *access) {
+  isl_map *named = nameInputs(isl_map_copy(access->map), node, true);
+  if (!access->exact || isl_map_is_single_valued(named) != isl_bool_true) {
+    isl_size rank = isl_map_dim(named, isl_dim_out);
+    for (int i = 0; i < rank; ++i)
+      strncat(out, "?", size - strlen(out) - 1);
+    isl_map_free(named);
+    return;
+  }
+  isl_pw_multi_aff *f = isl_pw_multi_aff_from_map(named);
+  isl_size rank = isl_pw_multi_aff_dim(f, isl_dim_out);
+  for (int i = 0; i < rank; ++i)
+    appendIndex(out, size, isl_pw_multi_aff_get_at(f, i));
+  isl_pw_multi_aff_free(f);
+}
+
+char *egEquation(EgBuilder *b, EgNode *node) {
+  (void)b;
+  char text[4096] = "";
+  int written = -1, operands = 0;
+  for (int i = 0; i < node->accessCount; ++i) {
+    const EgAccess *a = &node->accesses[i];
+    if (a->write) {
+      if (written < 0)
+        written = i;
+      continue;
+    }
+    if (a->accumulator)
+      continue;
+    bool repeated = false;
+    for (int j = 0; j < i && !repeated; ++j) {
+      const EgAccess *o = &node->accesses[j];
+      repeated = !o->write && !o->accumulator && o->tensor == a->tensor &&
+                 isl_map_is_equal(o->map, a->map) == isl_bool_true;
+    }
+    if (repeated)
+      continue;
+    if (operands++)
+      strncat(text, ",", sizeof(text) - strlen(text) - 1);
+    appendOperand(text, sizeof(text), node, a);
+  }
+  strncat(text, "->", sizeof(text) - strlen(text) - 1);
+  if (written >= 0)
+    appendOperand(text, sizeof(text), node, &node->accesses[written]);
+  return egStrdup(text);
+}

@@ -1,0 +1,74 @@
+/* solar-sol: speed-of-light times of each function on a hardware
+ * description, at three fidelities (unfused, fused, cache-aware) plus the
+ * fully fused ideal, as `solar.sol = #solar.sol<{...}>`. Runs the earlier
+ * stages (einsum graph, fusion groups, cache traffic) where their attributes
+ * are absent. */
+#include "solar/diagnostics.h"
+#include "solar/passes.h"
+#include "solar/sol.h"
+
+#include <stdlib.h>
+
+static bool solFunc(MlirOperation func, const SolarStageConfig *config) {
+  SolarEinsumGraph graph;
+  if (!solarFuncEinsumGraph(func, config->strict, &graph))
+    return false;
+  bool ok = false;
+  SolarFusion fusion;
+  SolarTraffic traffic;
+  SolarDtype dtype, override = SOLAR_DTYPE_INVALID;
+  char err[256];
+  if (!solarGraphComputeDtype(&graph, config->dtypeOption, &dtype, err,
+                              sizeof(err))) {
+    solarEmitError(mlirOperationGetLocation(func), "%s", err);
+  } else if (solarStageFusion(func, &graph, config, &fusion)) {
+    if (solarStageTraffic(func, &graph, &fusion, config, &traffic)) {
+      if (config->dtypeOption && *config->dtypeOption)
+        override = dtype;
+      SolarSol sol;
+      solarSolCompute(&graph, &fusion, &traffic, &config->arch, override,
+                      dtype, &sol);
+      mlirOperationSetDiscardableAttributeByName(
+          func, mlirStringRefCreateFromCString(SOLAR_SOL_ATTR),
+          solarSolToAttribute(mlirOperationGetContext(func), &sol,
+                              config->detail));
+      solarSolDestroy(&sol);
+      solarTrafficDestroy(&traffic);
+      ok = true;
+    }
+    solarFusionDestroy(&fusion);
+  }
+  solarEinsumGraphDestroy(&graph);
+  return ok;
+}
+
+static void runSol(MlirOperation op, MlirExternalPass pass,
+                   const SolarOptions *options) {
+  SolarStageConfig config;
+  if (!solarStageConfigInit(mlirOperationGetLocation(op), options, true,
+                            &config)) {
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
+  size_t count = 0;
+  MlirOperation *funcs = solarCollectFuncs(op, &count);
+  bool ok = true;
+  for (size_t i = 0; i < count; ++i)
+    ok &= solFunc(funcs[i], &config);
+  free(funcs);
+  solarStageConfigDestroy(&config);
+  if (!ok)
+    mlirExternalPassSignalFailure(pass);
+}
+
+static const char *const solOptions[] = {"arch", "capacity", "dtype",
+                                         "strict", "detail", NULL};
+
+const SolarPassInfo solarSolPass = {
+    .argument = "solar-sol",
+    .description = "Speed-of-light times (unfused, fused, cache-aware, ideal) "
+                   "on a hardware file (solar.sol)",
+    .valueOption = "arch",
+    .optionNames = solOptions,
+    .run = runSol,
+};

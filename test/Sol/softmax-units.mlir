@@ -1,0 +1,28 @@
+// Row softmax (Inputs/softmax.mlir, 32x1024 f32) on Inputs/round.yaml:
+// exp runs on the SFU (1e11/s), divisions on the divide path (5e10/s),
+// max/add/sub on the vector ALU (2e12/s); units overlap, so a node takes the
+// time of its slowest unit.
+// RUN: solar-opt %S/Inputs/softmax.mlir --solar-sol=%S/Inputs/round.yaml --solar-detail | FileCheck %s
+
+// Nodes: 0 mx = -inf (32 stores), 1 mx = max(mx, x) (32768 max), 2 sum = 0,
+// 3 e = exp(x - mx) (32768 sub + 32768 exp), 4 sum += e (32768 add),
+// 5 y = e / sum (32768 div).
+// Unfused per node (bytes; time = max(compute, bytes / 1e12)):
+//  0: mx 128 B                                  -> 1.28e-10 (dram)
+//  1: x 131072 + mx r/w 256 = 131328 B; 32768/2e12 = 1.6384e-8 -> 1.31328e-7 (dram)
+//  2: sum 128 B                                 -> 1.28e-10
+//  3: x 131072 + mx 128 + e 131072 = 262272 B; exp 32768/1e11 = 3.2768e-7 (sfu) -> 3.2768e-7
+//  4: x 131072 + mx 128 + sum r/w 256 = 131456 B -> 1.31456e-7 (dram)
+//  5: e 131072 + sum 128 + y 131072 = 262272 B; 32768/5e10 = 6.5536e-7 (div) -> 6.5536e-7
+//  sum: 1.24608e-6 s, 787584 B.
+// Fused: one group, mx/sum/e stay on chip (live: one row of each,
+// 4 + 4 + 4096 = 4104 B); only x and y move: 262144 B, 2.62144e-7 s, below
+// the compute sum 1.6384e-8 + 3.2768e-7 + 1.6384e-8 + 6.5536e-7 = 1.015808e-6.
+// CHECK: internal = [2, 3, 4], live_bytes = 4104 : i64, nodes = [0, 1, 2, 3, 4, 5]
+// CHECK-SAME: bytes_fused = 262144 : i64, bytes_ideal = 262144 : i64, bytes_unfused = 787584 : i64, compute_s = 1.0158080000000001E-6 : f64
+// CHECK-SAME: flops = 163840 : i64
+// CHECK-SAME: compute_unit = "alu"
+// CHECK-SAME: bytes_unfused = 262272 : i64, compute_s = 3.276800e-07 : f64, compute_unit = "sfu"
+// CHECK-SAME: bytes_unfused = 262272 : i64, compute_s = 6.553600e-07 : f64, compute_unit = "div"
+// CHECK-SAME: ops = {add = 65536 : i64, cast = 0 : i64, cmp = 0 : i64, div = 32768 : i64, mac = 0 : i64, minmax = 32768 : i64, mul = 0 : i64, other = 0 : i64, select = 0 : i64, transcendental = 32768 : i64}
+// CHECK-SAME: time_fused_s = 1.0158080000000001E-6 : f64, time_ideal_s = 1.0158080000000001E-6 : f64, time_unfused_s = 1.246080e-06 : f64

@@ -1,0 +1,165 @@
+/* unit-einsum_count: point counting without enumeration.
+ *
+ * Fixed cases give an isl set, the expected count (an integer, or isl's
+ * printed form of the parametric count) and whether it must be exact.
+ * Parametric cases are also checked against brute force for small parameter
+ * values: isl_set_count_val enumerates, which is fine for a test on sets of a
+ * few hundred points and is exactly what solar itself never does. With
+ * arguments, counts the sets named on the command line and prints the
+ * results (used by bench/). */
+#include "../../lib/einsum_count.h"
+
+#include <isl/ctx.h>
+#include <isl/point.h>
+#include <isl/polynomial.h>
+#include <isl/set.h>
+#include <isl/val.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  const char *set;
+  const char *expected; /* decimal integer or isl pw_qpolynomial text */
+  int exact;
+} Case;
+
+/* Expected values by hand:
+ * box: 64*32*16; triangle: sum_{i=0}^{9} (i+1) = 55; strided: i in
+ * {0,3,6,9} -> 4; mod holes: i mod 4 < 2 over 0..99 -> 50; lattice diagonal:
+ * j = 2e + i over 0<=j<=i<10 -> sum_i (floor(i/2)+1) = 30; tiled: ii in
+ * {0,32,..,992}, i in ii..ii+31 -> 1024; ragged tiles: 1000; overlapping
+ * union [0,9] U [5,14] = 15; empty: 0; 4096^3 box; conv 2*8*15*15*3*3*3;
+ * window image h = 2p + r, p < 15, r < 3 -> 0..30 = 31; h = 2p -> 15;
+ * tetrahedron sum_{i<8} (i+1)(i+2)/2 = 120; n(n+1)/2; ceil(n/2). */
+static const Case cases[] = {
+    {"{ S[i,j,k] : 0 <= i < 64 and 0 <= j < 32 and 0 <= k < 16 }", "32768", 1},
+    {"{ S[i,j] : 0 <= i < 10 and 0 <= j <= i }", "55", 1},
+    {"{ S[i] : exists e: i = 3e and 0 <= i < 10 }", "4", 1},
+    {"{ S[i] : 0 <= i < 100 and i mod 4 < 2 }", "50", 1},
+    {"{ S[i,j] : 0 <= j <= i < 10 and exists e: j = 2e + i }", "30", 1},
+    {"{ S[ii,i] : exists e: ii = 32e and 0 <= ii < 1024 and ii <= i < ii + 32 }", "1024", 1},
+    {"{ S[ii,i] : exists e: ii = 32e and 0 <= ii < 1000 and ii <= i < ii + 32 and i < 1000 }", "1000", 1},
+    {"{ S[i] : 0 <= i < 10 or 5 <= i < 15 }", "15", 1},
+    {"{ S[i] : 0 <= i < 10 and i > 20 }", "0", 1},
+    {"{ S[i,j,k] : 0 <= i < 4096 and 0 <= j < 4096 and 0 <= k < 4096 }", "68719476736", 1},
+    {"{ S[b,o,p,q,c,r,s] : 0 <= b < 2 and 0 <= o < 8 and 0 <= p < 15 and 0 <= q < 15 and 0 <= c < 3 and 0 <= r < 3 and 0 <= s < 3 }", "97200", 1},
+    {"{ A[h] : exists p, r: h = 2p + r and 0 <= p < 15 and 0 <= r < 3 }", "31", 1},
+    {"{ A[h] : exists p: h = 2p and 0 <= p < 15 }", "15", 1},
+    {"{ S[i,j,k] : 0 <= i < 8 and 0 <= j <= i and 0 <= k <= j }", "120", 1},
+    {"[n] -> { S[i,j] : 0 <= i < n and 0 <= j <= i }", "[n] -> { (1/2 * n + 1/2 * n^2) : n > 0 }", 1},
+    {"[n] -> { S[i] : 0 <= i < n and exists e: i = 2e }", "[n] -> { (n - floor((n)/2)) : n > 0 }", 1},
+};
+
+/* Parametric sets checked against brute force for n = 0..kMaxN. */
+static const char *const parametric[] = {
+    "[n] -> { S[i,j] : 0 <= i < n and 0 <= j <= i }",
+    "[n] -> { S[i,j] : 0 <= i < n and i <= j < n and exists e: j = i + 2e }",
+    "[n] -> { S[ii,i] : exists e: ii = 8e and 0 <= ii < n and ii <= i < ii + 8 and i < n }",
+    "[n] -> { S[i,j] : 0 <= i < n and 0 <= j < n and (i + j) mod 3 = 0 }",
+    "[n] -> { S[i,j,k] : 0 <= i < n and 0 <= j <= i and 0 <= k <= j }",
+    "[n, m] -> { S[i,j] : 0 <= i < n and 0 <= j < m and j <= i + 2 }",
+    "[n] -> { S[i,j] : 0 <= i < n and 0 <= j < n and i mod 4 < 2 and j >= i }",
+    "[n] -> { S[i] : 0 <= i < n and ((exists e: i = 3e) or (exists f: i = 2f)) }",
+};
+enum { kMaxN = 13 };
+
+static char *countText(const EgCount *count) {
+  int64_t value = 0;
+  if (egCountConstant(count, &value)) {
+    char buffer[64];
+    snprintf(buffer, sizeof(buffer), "%lld", (long long)value);
+    return strdup(buffer);
+  }
+  return egCountToStr(count);
+}
+
+static int runCase(isl_ctx *ctx, const Case *c, int check) {
+  isl_set *set = isl_set_read_from_str(ctx, c->set);
+  EgCount count;
+  if (!egCountSet(set, &count)) {
+    printf("FAIL count failed: %s\n", c->set);
+    isl_set_free(set);
+    return 1;
+  }
+  char *text = countText(&count);
+  int failed = check && (strcmp(text, c->expected) != 0 ||
+                         count.exact != !!c->exact);
+  printf("%s %s -> %s%s\n", failed ? "FAIL" : "ok", c->set, text,
+         count.exact ? "" : " (upper bound)");
+  if (failed)
+    printf("  expected %s%s\n", c->expected, c->exact ? "" : " (upper bound)");
+  free(text);
+  egCountClear(&count);
+  isl_set_free(set);
+  return failed;
+}
+
+/* Value of the parametric count at all parameters = n. */
+static int64_t evaluateAt(isl_pw_qpolynomial *count, int n) {
+  isl_point *point = isl_point_zero(isl_pw_qpolynomial_get_domain_space(count));
+  isl_size params = isl_pw_qpolynomial_dim(count, isl_dim_param);
+  for (int p = 0; p < params; ++p)
+    point = isl_point_set_coordinate_val(
+        point, isl_dim_param, p,
+        isl_val_int_from_si(isl_pw_qpolynomial_get_ctx(count), n));
+  int64_t value = -1;
+  if (!egValToInt64(isl_pw_qpolynomial_eval(isl_pw_qpolynomial_copy(count),
+                                            point),
+                    &value))
+    value = -1;
+  return value;
+}
+
+static int runParametric(isl_ctx *ctx, const char *text) {
+  isl_set *set = isl_set_read_from_str(ctx, text);
+  EgCount count;
+  int failures = 0;
+  if (!egCountSet(set, &count) || !count.exact) {
+    printf("FAIL not exact: %s\n", text);
+    egCountClear(&count);
+    isl_set_free(set);
+    return 1;
+  }
+  for (int n = 0; n <= kMaxN; ++n) {
+    isl_set *fixed = isl_set_copy(set);
+    isl_size params = isl_set_dim(fixed, isl_dim_param);
+    for (int p = 0; p < params; ++p)
+      fixed = isl_set_fix_si(fixed, isl_dim_param, (unsigned)p, n);
+    int64_t brute = -1;
+    egValToInt64(isl_set_count_val(fixed), &brute);
+    isl_set_free(fixed);
+    int64_t symbolic = evaluateAt(count.count, n);
+    if (brute != symbolic) {
+      printf("FAIL %s at n=%d: %lld, brute force %lld\n", text, n,
+             (long long)symbolic, (long long)brute);
+      failures++;
+    }
+  }
+  char *printed = egCountToStr(&count);
+  printf("%s %s -> %s\n", failures ? "FAIL" : "ok", text, printed);
+  free(printed);
+  egCountClear(&count);
+  isl_set_free(set);
+  return failures ? 1 : 0;
+}
+
+int main(int argc, char **argv) {
+  isl_ctx *ctx = isl_ctx_alloc();
+  int failures = 0;
+  if (argc > 1) {
+    for (int i = 1; i < argc; ++i) {
+      Case c = {argv[i], "", 1};
+      runCase(ctx, &c, 0);
+    }
+  } else {
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); ++i)
+      failures += runCase(ctx, &cases[i], 1);
+    for (size_t i = 0; i < sizeof(parametric) / sizeof(parametric[0]); ++i)
+      failures += runParametric(ctx, parametric[i]);
+    printf("%d failure(s)\n", failures);
+  }
+  isl_ctx_free(ctx);
+  return failures ? 1 : 0;
+}
