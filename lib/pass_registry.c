@@ -6,6 +6,7 @@
 
 static const SolarPassInfo *const allPasses[] = {
     &solarAnnotateNoopPass,
+    &solarVerifyPass,
 };
 
 size_t solarPassCount(void) {

@@ -43,6 +43,7 @@ MlirPass solarPassCreate(const SolarPassInfo *info, const SolarOptions *options)
 
 /* Pass descriptors, defined one per file in passes/. */
 extern const SolarPassInfo solarAnnotateNoopPass;
+extern const SolarPassInfo solarVerifyPass;
 
 #ifdef __cplusplus
 }

@@ -9,6 +9,10 @@ static const GlobalOption globalOptions[] = {
      "Compute dtype: fp32|tf32|bf16|fp16|fp8|int8 (default: from the IR)"},
     {"solar-strict", "strict", false,
      "Turn analysis warnings (non-affine code, unsupported ops) into errors"},
+    {"solar-rtol", "rtol", true,
+     "Relative tolerance of solar-verify (default: by dtype)"},
+    {"solar-atol", "atol", true,
+     "Absolute tolerance of solar-verify (default: by dtype)"},
 };
 
 size_t globalOptionCount(void) {
