@@ -1,6 +1,7 @@
 #include "solar/verify_lowering.h"
 
 #include "solar/context.h"
+#include "solar/diagnostics.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Pass.h"
@@ -50,50 +51,154 @@ static bool nameIs(MlirOperation op, const char *name) {
          strncmp(text.data, name, text.length) == 0;
 }
 
-static MlirOperation findFunc(MlirModule module, const char *funcName) {
+static bool symbolIs(MlirOperation op, MlirStringRef wanted) {
+  MlirAttribute sym = mlirOperationGetAttributeByName(
+      op, mlirSymbolTableGetSymbolAttributeName());
+  if (mlirAttributeIsNull(sym))
+    return false;
+  MlirStringRef name = mlirStringAttrGetValue(sym);
+  return name.length == wanted.length &&
+         strncmp(name.data, wanted.data, name.length) == 0;
+}
+
+static MlirOperation findFunc(MlirModule module, MlirStringRef funcName) {
   MlirBlock body = mlirModuleGetBody(module);
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (!nameIs(op, "func.func"))
-      continue;
-    MlirAttribute sym = mlirOperationGetAttributeByName(
-        op, mlirSymbolTableGetSymbolAttributeName());
-    MlirStringRef name = mlirStringAttrGetValue(sym);
-    if (name.length == strlen(funcName) &&
-        strncmp(name.data, funcName, name.length) == 0)
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (nameIs(op, "func.func") && symbolIs(op, funcName))
       return op;
-  }
   return (MlirOperation){NULL};
 }
+
+/* ---- pruning the copy to what the function needs ---------------------- */
+
+typedef struct {
+  MlirOperation *items;
+  size_t count;
+  size_t capacity;
+} OpList;
+
+static bool listContains(const OpList *list, MlirOperation op) {
+  for (size_t i = 0; i < list->count; ++i)
+    if (mlirOperationEqual(list->items[i], op))
+      return true;
+  return false;
+}
+
+static void listPush(OpList *list, MlirOperation op) {
+  if (list->count == list->capacity) {
+    list->capacity = list->capacity ? 2 * list->capacity : 8;
+    list->items = realloc(list->items, list->capacity * sizeof(MlirOperation));
+    if (!list->items)
+      abort();
+  }
+  list->items[list->count++] = op;
+}
+
+typedef struct {
+  MlirModule module;
+  OpList *reachable;
+} CalleeSearch;
+
+static MlirWalkResult addCallees(MlirOperation op, void *userData) {
+  CalleeSearch *search = userData;
+  if (!nameIs(op, "func.call"))
+    return MlirWalkResultAdvance;
+  MlirAttribute callee =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("callee"));
+  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
+    return MlirWalkResultAdvance;
+  MlirOperation func =
+      findFunc(search->module, mlirFlatSymbolRefAttrGetValue(callee));
+  if (!mlirOperationIsNull(func) && !listContains(search->reachable, func))
+    listPush(search->reachable, func);
+  return MlirWalkResultAdvance;
+}
+
+/* Other functions of the analyzed module (another translation, a linalg
+ * version, einsum-graph ops of earlier solar passes) need not lower for this
+ * one to run, so the copy keeps only the function, what it calls and the
+ * globals it may read. */
+static void pruneToFunction(MlirModule module, MlirOperation func) {
+  OpList reachable = {NULL, 0, 0};
+  listPush(&reachable, func);
+  CalleeSearch search = {module, &reachable};
+  for (size_t i = 0; i < reachable.count; ++i)
+    mlirOperationWalk(reachable.items[i], addCallees, &search,
+                      MlirWalkPreOrder);
+  MlirBlock body = mlirModuleGetBody(module);
+  MlirOperation op = mlirBlockGetFirstOperation(body);
+  while (!mlirOperationIsNull(op)) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+    bool keep = listContains(&reachable, op) || nameIs(op, "memref.global") ||
+                (name.length > 5 && strncmp(name.data, "llvm.", 5) == 0);
+    if (!keep)
+      mlirOperationDestroy(op);
+    op = next;
+  }
+  free(reachable.items);
+}
+
 
 typedef struct {
   MlirOperation firstForeign;
 } ForeignSearch;
 
-static MlirWalkResult findNonLLVM(MlirOperation op, void *userData) {
-  ForeignSearch *search = userData;
+static bool hasDialectPrefix(MlirOperation op, const char *const *dialects) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  bool isLLVM = name.length > 5 && strncmp(name.data, "llvm.", 5) == 0;
-  if (isLLVM || nameIs(op, "builtin.module"))
+  for (const char *const *d = dialects; *d; ++d) {
+    size_t length = strlen(*d);
+    if (name.length > length && strncmp(name.data, *d, length) == 0 &&
+        name.data[length] == '.')
+      return true;
+  }
+  return false;
+}
+
+/* What the pipeline lowers; anything else would fail inside an upstream
+ * pass with a message about that pass rather than about the op. */
+static const char *const loweredDialects[] = {
+    "affine", "scf", "arith", "math", "memref", "func", "cf", "index",
+    "llvm", "builtin", "ub", NULL};
+static const char *const llvmDialect[] = {"llvm", NULL};
+
+static MlirWalkResult findNotLowered(MlirOperation op, void *userData) {
+  ForeignSearch *search = userData;
+  if (hasDialectPrefix(op, loweredDialects))
     return MlirWalkResultAdvance;
   search->firstForeign = op;
   return MlirWalkResultInterrupt;
 }
 
-static void formatLocation(MlirLocation loc, char *buf, size_t size) {
-  GrowingString s = {NULL, 0};
-  mlirLocationPrint(loc, appendChunk, &s);
-  snprintf(buf, size, "%s", s.text ? s.text : "?");
-  free(s.text);
+static MlirWalkResult findNonLLVM(MlirOperation op, void *userData) {
+  ForeignSearch *search = userData;
+  if (hasDialectPrefix(op, llvmDialect) || nameIs(op, "builtin.module"))
+    return MlirWalkResultAdvance;
+  search->firstForeign = op;
+  return MlirWalkResultInterrupt;
 }
 
-/* Printing (generic form, with locations) and parsing again is the one way
- * the C API offers to move IR between contexts. */
+static bool reportForeign(MlirOperation op, char *err, size_t errSize) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  char where[512];
+  solarLocationFormat(mlirOperationGetLocation(op), where, sizeof(where));
+  snprintf(err, errSize,
+           "cannot execute '%.*s' (at %s): the lowering handles the affine, "
+           "scf, arith, math, memref, index, cf and func dialects",
+           (int)name.length, name.data, where);
+  return false;
+}
+
+
+/* Printing (with locations) and parsing again is the one way the C API
+ * offers to move IR between contexts. The custom form is the one every
+ * dialect guarantees to round-trip (the generic form of some named linalg
+ * ops, for one, does not parse back). */
 static MlirModule copyIntoContext(MlirOperation source, MlirContext ctx) {
   GrowingString text = {NULL, 0};
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
   mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
-  mlirOpPrintingFlagsPrintGenericOpForm(flags);
   mlirOperationPrintWithFlags(source, flags, appendChunk, &text);
   mlirOpPrintingFlagsDestroy(flags);
   MlirModule module = mlirModuleCreateParse(
@@ -103,6 +208,11 @@ static MlirModule copyIntoContext(MlirOperation source, MlirContext ctx) {
 }
 
 static bool lower(SolarVerifyJit *jit, char *err, size_t errSize) {
+  ForeignSearch before = {{NULL}};
+  mlirOperationWalk(mlirModuleGetOperation(jit->module), findNotLowered,
+                    &before, MlirWalkPreOrder);
+  if (!mlirOperationIsNull(before.firstForeign))
+    return reportForeign(before.firstForeign, err, errSize);
   MlirPassManager pm = mlirPassManagerCreate(jit->ctx);
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
   bool ok = mlirLogicalResultIsSuccess(mlirParsePassPipeline(
@@ -124,18 +234,8 @@ static bool lower(SolarVerifyJit *jit, char *err, size_t errSize) {
   ForeignSearch search = {{NULL}};
   mlirOperationWalk(mlirModuleGetOperation(jit->module), findNonLLVM, &search,
                     MlirWalkPreOrder);
-  if (!mlirOperationIsNull(search.firstForeign)) {
-    MlirStringRef name =
-        mlirIdentifierStr(mlirOperationGetName(search.firstForeign));
-    char where[512];
-    formatLocation(mlirOperationGetLocation(search.firstForeign), where,
-                   sizeof(where));
-    snprintf(err, errSize,
-             "cannot execute '%.*s' (at %s): the lowering handles the affine, "
-             "scf, arith, math, memref, index, cf and func dialects",
-             (int)name.length, name.data, where);
-    return false;
-  }
+  if (!mlirOperationIsNull(search.firstForeign))
+    return reportForeign(search.firstForeign, err, errSize);
   return true;
 }
 
@@ -153,13 +253,15 @@ bool solarVerifyJitCreate(MlirOperation source, const char *funcName,
     solarVerifyJitDestroy(jit);
     return false;
   }
-  MlirOperation func = findFunc(jit->module, funcName);
+  MlirOperation func =
+      findFunc(jit->module, mlirStringRefCreateFromCString(funcName));
   if (mlirOperationIsNull(func)) {
     snprintf(err, errSize, "internal error: @%s is missing from the copy",
              funcName);
     solarVerifyJitDestroy(jit);
     return false;
   }
+  pruneToFunction(jit->module, func);
   mlirOperationSetDiscardableAttributeByName(
       func, mlirStringRefCreateFromCString("llvm.emit_c_interface"),
       mlirUnitAttrGet(jit->ctx));

@@ -2,6 +2,7 @@
 
 #include <jansson.h>
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -209,6 +210,13 @@ static bool parseRoot(const char *path, json_t *root, SolarManifest *manifest,
 bool solarManifestLoad(const char *path, SolarManifest *manifest, char *err,
                        size_t errSize) {
   memset(manifest, 0, sizeof(*manifest));
+  FILE *probe = fopen(path, "r");
+  if (!probe) {
+    snprintf(err, errSize, "cannot open manifest %s: %s", path,
+             strerror(errno));
+    return false;
+  }
+  fclose(probe);
   json_error_t jsonError;
   json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jsonError);
   if (!root) {

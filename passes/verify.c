@@ -371,9 +371,18 @@ static bool compareAndReport(VerifyRun *run, MlirOperation func,
 
 /* ---- the pass ------------------------------------------------------------- */
 
+/* Errors before a function is chosen point at the first function: an
+ * implicit module has no position of its own (it prints as line 0). */
+static MlirLocation moduleErrorLocation(MlirOperation anchor) {
+  MlirOperation funcs[1];
+  if (collectFuncs(anchor, funcs, 1) == 1)
+    return mlirOperationGetLocation(funcs[0]);
+  return mlirOperationGetLocation(anchor);
+}
+
 static bool verify(MlirOperation anchor, const VerifyOptions *opts,
                    VerifyRun *run) {
-  MlirLocation anchorLoc = mlirOperationGetLocation(anchor);
+  MlirLocation anchorLoc = moduleErrorLocation(anchor);
   char err[4096];
   if (!solarManifestLoad(opts->manifestPath, &run->manifest, err,
                          sizeof(err))) {
@@ -410,7 +419,7 @@ static bool verify(MlirOperation anchor, const VerifyOptions *opts,
 static void runVerify(MlirOperation op, MlirExternalPass pass,
                       const SolarOptions *options) {
   VerifyOptions opts;
-  bool ok = readOptions(options, mlirOperationGetLocation(op), &opts);
+  bool ok = readOptions(options, moduleErrorLocation(op), &opts);
   if (ok) {
     VerifyRun run;
     memset(&run, 0, sizeof(run));

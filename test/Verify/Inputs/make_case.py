@@ -92,12 +92,41 @@ def case_divide():
     return [("a", "input", a), ("b", "input", b), ("out", "output", out)], None
 
 
-def case_rowsum():
-    # Dynamic shapes: x[i, j] = i * 10 + j for a 3x4 array; s[i] = sum_j x[i, j]
-    # = [6, 46, 86]; y = x + 1 (2-D output). Shapes come from the manifest.
-    x = np.fromfunction(lambda i, j: i * 10 + j, (3, 4)).astype(np.float32)
+def case_rowsum(size):
+    # x[i, j] = i * 10 + j for an R x C array (--size RxC, default 3x4);
+    # s[i] = sum_j x[i, j] = 10 i C + C (C - 1) / 2 (3x4: [6, 46, 86]);
+    # y = x + 1.
+    rows, cols = (int(v) for v in (size or "3x4").split("x"))
+    x = np.fromfunction(lambda i, j: i * 10 + j, (rows, cols)).astype(np.float32)
     return [("x", "input", x), ("s", "output", x.sum(axis=1)),
             ("y", "output", x + 1)], None
+
+
+def case_shift():
+    # out[i] = x[i + k] with x = [0 .. 7], k = 2 (a 0-d i64 input, an
+    # `index` argument in the IR): out = [2, 3, 4, 5, 6, 7].
+    x = np.arange(8, dtype=np.float32)
+    k = np.array(2, dtype=np.int64)
+    return [("x", "input", x), ("k", "input", k),
+            ("out", "output", x[2:])], None
+
+
+def case_intdiv():
+    # out = a // b with a = [6, 7, 8], b = [3, 0, 2]; numpy yields 0 for the
+    # division by zero, native code traps (SIGFPE).
+    a = np.array([6, 7, 8], dtype=np.int32)
+    b = np.array([3, 0, 2], dtype=np.int32)
+    with np.errstate(divide="ignore"):
+        out = a // b
+    return [("a", "input", a), ("b", "input", b), ("out", "output", out)], None
+
+
+def case_activations():
+    # x = 8 points evenly spaced in [-2, 2]; outputs relu(x), exp(x),
+    # tanh(x) computed in float32.
+    x = np.linspace(-2, 2, 8).astype(np.float32)
+    return [("x", "input", x), ("relu", "output", np.maximum(x, 0)),
+            ("exp", "output", np.exp(x)), ("tanh", "output", np.tanh(x))], None
 
 
 def case_sum0d():
@@ -120,8 +149,11 @@ CASES = {
     "greater": lambda args: case_greater(),
     "scale": lambda args: case_scale(),
     "divide": lambda args: case_divide(),
-    "rowsum": lambda args: case_rowsum(),
+    "rowsum": lambda args: case_rowsum(args.size),
+    "shift": lambda args: case_shift(),
     "sum0d": lambda args: case_sum0d(),
+    "intdiv": lambda args: case_intdiv(),
+    "activations": lambda args: case_activations(),
     "nearly": lambda args: case_nearly(),
 }
 
@@ -158,6 +190,7 @@ def main():
     parser.add_argument("outdir")
     parser.add_argument("case", choices=sorted(CASES))
     parser.add_argument("--dtype")
+    parser.add_argument("--size")
     parser.add_argument("--damage", action="append", default=[])
     parser.add_argument("--manifest-shape", action="append", default=[])
     parser.add_argument("--manifest-dtype", action="append", default=[])
@@ -168,7 +201,7 @@ def main():
     os.makedirs(args.outdir, exist_ok=True)
     arguments = []
     for name, role, values in entries:
-        array = np.ascontiguousarray(values)
+        array = np.array(values, order="C")  # ascontiguousarray makes 0-d 1-d
         if dtype is not None and array.dtype != np.uint16 and array.dtype != np.bool_:
             array = as_dtype(array, dtype)
         name_dtype = dtype if dtype is not None and array.dtype != np.bool_ \
