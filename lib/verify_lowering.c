@@ -6,6 +6,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Pass.h"
 
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,6 +240,32 @@ static bool lower(SolarVerifyJit *jit, char *err, size_t errSize) {
   return true;
 }
 
+/* True when the lowered module declares a function that this process does
+ * not define (memrefCopy, the print helpers): only then is the runtime
+ * library loaded. Loading it unconditionally costs a dlopen per
+ * verification, and glibc's handling of its $ORIGIN runpath trips
+ * valgrind's strncmp check at random heap addresses. */
+static bool needsRunnerUtils(MlirModule module) {
+  void *self = dlopen(NULL, RTLD_LAZY);
+  bool missing = false;
+  MlirBlock body = mlirModuleGetBody(module);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op) && !missing;
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!nameIs(op, "llvm.func") ||
+        !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
+      continue;
+    MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
+        op, mlirSymbolTableGetSymbolAttributeName()));
+    char *symbol = strndup(name.data, name.length);
+    missing = !self || !dlsym(self, symbol);
+    free(symbol);
+  }
+  if (self)
+    dlclose(self);
+  return missing;
+}
+
 bool solarVerifyJitCreate(MlirOperation source, const char *funcName,
                           SolarVerifyJit *jit, char *err, size_t errSize) {
   memset(jit, 0, sizeof(*jit));
@@ -273,8 +300,9 @@ bool solarVerifyJitCreate(MlirOperation source, const char *funcName,
    * layouts) and the printing helpers lowered IR may call. */
   MlirStringRef libs[] = {mlirStringRefCreateFromCString(
       SOLAR_LLVM_LIB_DIR "/libmlir_c_runner_utils.so")};
-  jit->engine = mlirExecutionEngineCreate(jit->module, 2, 1, libs, false,
-                                          false);
+  int libCount = needsRunnerUtils(jit->module) ? 1 : 0;
+  jit->engine = mlirExecutionEngineCreate(jit->module, 2, libCount, libs,
+                                          false, false);
   if (mlirExecutionEngineIsNull(jit->engine)) {
     snprintf(err, errSize,
              "JIT compilation failed (translation to LLVM IR or an unresolved "

@@ -307,7 +307,12 @@ static bool writeOutputs(const VerifyRun *run, const SolarVerifyReport *report,
     char *path = malloc(size);
     if (!path)
       abort();
-    snprintf(path, size, "%s/%s.npy", opts->outputDir, ref->name);
+    int prefix = snprintf(path, size, "%s/", opts->outputDir);
+    snprintf(path + prefix, size - (size_t)prefix, "%s.npy", ref->name);
+    /* Output names may be paths in the framework ("a/b"); files are flat. */
+    for (char *c = path + prefix; *c; ++c)
+      if (*c == '/')
+        *c = '_';
     char err[512];
     bool ok = solarNpyWrite(path, actual, err, sizeof(err));
     if (!ok)

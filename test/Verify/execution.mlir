@@ -6,6 +6,8 @@
 // RUN: %python %S/Inputs/make_case.py %t/div intdiv
 // RUN: %python %S/Inputs/make_case.py %t/shift shift
 // RUN: %python %S/Inputs/make_case.py %t/mm matmul
+// RUN: %python %S/Inputs/make_case.py %t/stride2 stride2
+// RUN: solar-opt %s --pass-pipeline='builtin.module(solar-verify{manifest=%t/stride2/manifest.json function=strided_copy})' 2>&1 | FileCheck %s --check-prefix=COPY
 // RUN: solar-opt %s --pass-pipeline='builtin.module(solar-verify{manifest=%t/act/manifest.json function=activations})' 2>&1 | FileCheck %s --check-prefix=ACT
 // RUN: not solar-opt %s --pass-pipeline='builtin.module(solar-verify{manifest=%t/div/manifest.json function=intdiv})' 2>&1 | FileCheck %s --check-prefix=FPE
 // RUN: not solar-opt %s --pass-pipeline='builtin.module(solar-verify{manifest=%t/shift/manifest.json function=far_away})' 2>&1 | FileCheck %s --check-prefix=SEGV
@@ -24,6 +26,15 @@ func.func @activations(%x: memref<8xf32>, %relu: memref<8xf32>, %exp: memref<8xf
     %t = math.tanh %v : f32
     affine.store %t, %tanh[%i] : memref<8xf32>
   }
+  return
+}
+
+// memref.copy from a strided view lowers to a call of memrefCopy, which
+// the JIT finds in libmlir_c_runner_utils.
+// COPY: remark: solar-verify: @strided_copy matches the numpy reference ({{.*}}): 1 output(s), 4 element(s), max_abs_err=0, max_rel_err=0
+func.func @strided_copy(%x: memref<8xf32>, %out: memref<4xf32>) {
+  %v = memref.subview %x[0] [4] [2] : memref<8xf32> to memref<4xf32, strided<[2]>>
+  memref.copy %v, %out : memref<4xf32, strided<[2]>> to memref<4xf32>
   return
 }
 

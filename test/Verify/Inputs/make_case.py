@@ -129,6 +129,12 @@ def case_activations():
             ("exp", "output", np.exp(x)), ("tanh", "output", np.tanh(x))], None
 
 
+def case_stride2():
+    # out = x[::2] for x = [0 .. 7]: [0, 2, 4, 6].
+    x = np.arange(8, dtype=np.float32)
+    return [("x", "input", x), ("out", "output", x[::2])], None
+
+
 def case_sum0d():
     # total = sum(x), x = [1, 2, 3, 4]: a 0-d output, 10.
     x = np.array([1, 2, 3, 4], dtype=np.float64)
@@ -152,6 +158,7 @@ CASES = {
     "rowsum": lambda args: case_rowsum(args.size),
     "shift": lambda args: case_shift(),
     "sum0d": lambda args: case_sum0d(),
+    "stride2": lambda args: case_stride2(),
     "intdiv": lambda args: case_intdiv(),
     "activations": lambda args: case_activations(),
     "nearly": lambda args: case_nearly(),
