@@ -2,6 +2,7 @@
 
 #include "solar/context.h"
 #include "solar/diagnostics.h"
+#include "solar/verify_text.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Pass.h"
@@ -29,22 +30,6 @@ const char *const solarVerifyLoweringPipeline =
     "convert-func-to-llvm,"
     "convert-cf-to-llvm,"
     "reconcile-unrealized-casts)";
-
-typedef struct {
-  char *text;
-  size_t length;
-} GrowingString;
-
-static void appendChunk(MlirStringRef chunk, void *userData) {
-  GrowingString *s = userData;
-  char *grown = realloc(s->text, s->length + chunk.length + 1);
-  if (!grown)
-    abort();
-  s->text = grown;
-  memcpy(s->text + s->length, chunk.data, chunk.length);
-  s->length += chunk.length;
-  s->text[s->length] = '\0';
-}
 
 static bool nameIs(MlirOperation op, const char *name) {
   MlirStringRef text = mlirIdentifierStr(mlirOperationGetName(op));
@@ -197,10 +182,10 @@ static bool reportForeign(MlirOperation op, char *err, size_t errSize) {
  * dialect guarantees to round-trip (the generic form of some named linalg
  * ops, for one, does not parse back). */
 static MlirModule copyIntoContext(MlirOperation source, MlirContext ctx) {
-  GrowingString text = {NULL, 0};
+  SolarText text = {NULL, 0};
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
   mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
-  mlirOperationPrintWithFlags(source, flags, appendChunk, &text);
+  mlirOperationPrintWithFlags(source, flags, solarTextAppendChunk, &text);
   mlirOpPrintingFlagsDestroy(flags);
   MlirModule module = mlirModuleCreateParse(
       ctx, mlirStringRefCreate(text.text ? text.text : "", text.length));

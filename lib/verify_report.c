@@ -1,6 +1,7 @@
 #include "solar/verify_report.h"
 
 #include "solar/diagnostics.h"
+#include "solar/verify_text.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -66,22 +67,6 @@ static MlirAttribute outputAttribute(MlirContext ctx,
   return finish(&b);
 }
 
-typedef struct {
-  char *text;
-  size_t length;
-} GrowingString;
-
-static void appendChunk(MlirStringRef chunk, void *userData) {
-  GrowingString *s = userData;
-  char *grown = realloc(s->text, s->length + chunk.length + 1);
-  if (!grown)
-    abort();
-  s->text = grown;
-  memcpy(s->text + s->length, chunk.data, chunk.length);
-  s->length += chunk.length;
-  s->text[s->length] = '\0';
-}
-
 MlirAttribute solarVerifyReportAttribute(MlirContext ctx,
                                          const SolarVerifyReport *report) {
   size_t n = report->outputCount;
@@ -118,10 +103,10 @@ MlirAttribute solarVerifyReportAttribute(MlirContext ctx,
 
   /* The solar attributes are IRDL-defined; the C API builds those only by
    * parsing, so the dictionary is printed into the attribute's syntax. */
-  GrowingString text = {NULL, 0};
-  appendChunk(mlirStringRefCreateFromCString("#solar.verified<"), &text);
-  mlirAttributePrint(dict, appendChunk, &text);
-  appendChunk(mlirStringRefCreateFromCString(">"), &text);
+  SolarText text = {NULL, 0};
+  solarTextAppendChunk(mlirStringRefCreateFromCString("#solar.verified<"), &text);
+  mlirAttributePrint(dict, solarTextAppendChunk, &text);
+  solarTextAppendChunk(mlirStringRefCreateFromCString(">"), &text);
   MlirAttribute verified =
       mlirAttributeParseGet(ctx, mlirStringRefCreate(text.text, text.length));
   free(text.text);
@@ -130,23 +115,13 @@ MlirAttribute solarVerifyReportAttribute(MlirContext ctx,
 
 /* ---- messages --------------------------------------------------------- */
 
-static void formatShape(const int64_t *shape, int64_t rank, char *buf,
-                        size_t size) {
-  size_t used = (size_t)snprintf(buf, size, "[");
-  for (int64_t d = 0; d < rank && used < size; ++d)
-    used += (size_t)snprintf(buf + used, size - used, "%s%lld", d ? ", " : "",
-                             (long long)shape[d]);
-  if (used < size)
-    snprintf(buf + used, size - used, "]");
-}
-
 static void emitMismatch(MlirLocation loc, const SolarVerifyReport *report,
                          const SolarVerifyOutputReport *output) {
   const SolarManifestArg *ref = output->reference;
   if (!output->cmp.shapeMatches) {
     char got[256], want[256];
-    formatShape(output->actualShape, output->actualRank, got, sizeof(got));
-    formatShape(ref->shape, ref->rank, want, sizeof(want));
+    solarFormatShape(output->actualShape, output->actualRank, got, sizeof(got));
+    solarFormatShape(ref->shape, ref->rank, want, sizeof(want));
     solarEmitError(loc,
                    "solar-verify: @%s does not match the %s reference: output "
                    "'%s' (%s) has shape %s, the reference has %s",

@@ -1,5 +1,7 @@
 #include "solar/verify_signature.h"
 
+#include "solar/verify_text.h"
+
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -8,25 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-  char *text;
-  size_t length;
-} GrowingString;
-
-static void appendChunk(MlirStringRef chunk, void *userData) {
-  GrowingString *s = userData;
-  char *grown = realloc(s->text, s->length + chunk.length + 1);
-  if (!grown)
-    abort();
-  s->text = grown;
-  memcpy(s->text + s->length, chunk.data, chunk.length);
-  s->length += chunk.length;
-  s->text[s->length] = '\0';
-}
-
 static char *typeToString(MlirType type) {
-  GrowingString s = {NULL, 0};
-  mlirTypePrint(type, appendChunk, &s);
+  SolarText s = {NULL, 0};
+  mlirTypePrint(type, solarTextAppendChunk, &s);
   return s.text ? s.text : strdup("");
 }
 
@@ -135,21 +121,11 @@ bool solarVerifySignatureRead(MlirOperation func, SolarVerifySignature *sig,
   return true;
 }
 
-static void formatShape(const int64_t *shape, int64_t rank, char *buf,
-                        size_t size) {
-  size_t used = (size_t)snprintf(buf, size, "[");
-  for (int64_t d = 0; d < rank && used < size; ++d)
-    used += (size_t)snprintf(buf + used, size - used, "%s%lld", d ? ", " : "",
-                             (long long)shape[d]);
-  if (used < size)
-    snprintf(buf + used, size - used, "]");
-}
-
 /* Checks one slot against its manifest entry; `what` is e.g. "argument #2". */
 static bool checkSlot(const SolarVerifySlot *slot, const char *what,
                       const SolarManifestArg *arg, char *err, size_t errSize) {
   char shape[256];
-  formatShape(arg->shape, arg->rank, shape, sizeof(shape));
+  solarFormatShape(arg->shape, arg->rank, shape, sizeof(shape));
   char entry[512];
   snprintf(entry, sizeof(entry), "manifest %s '%s' (%s %s)",
            solarArgRoleName(arg->role), arg->name, solarDTypeName(arg->dtype),

@@ -16,6 +16,7 @@
 #include "solar/verify_npy.h"
 #include "solar/verify_report.h"
 #include "solar/verify_signature.h"
+#include "solar/verify_text.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -178,16 +179,6 @@ static bool shapesEqual(const int64_t *a, int64_t rankA, const int64_t *b,
   return true;
 }
 
-static void formatShape(const int64_t *shape, int64_t rank, char *buf,
-                        size_t size) {
-  size_t used = (size_t)snprintf(buf, size, "[");
-  for (int64_t d = 0; d < rank && used < size; ++d)
-    used += (size_t)snprintf(buf + used, size - used, "%s%lld", d ? ", " : "",
-                             (long long)shape[d]);
-  if (used < size)
-    snprintf(buf + used, size - used, "]");
-}
-
 /* Loads the .npy file of manifest entry `arg` and checks it against the
  * entry's dtype and shape. */
 static bool loadReference(const SolarManifestArg *arg, SolarNpyArray *out,
@@ -201,8 +192,8 @@ static bool loadReference(const SolarManifestArg *arg, SolarNpyArray *out,
   if (out->dtype != arg->dtype ||
       !shapesEqual(out->shape, out->rank, arg->shape, arg->rank)) {
     char fileShape[256], manifestShape[256];
-    formatShape(out->shape, out->rank, fileShape, sizeof(fileShape));
-    formatShape(arg->shape, arg->rank, manifestShape, sizeof(manifestShape));
+    solarFormatShape(out->shape, out->rank, fileShape, sizeof(fileShape));
+    solarFormatShape(arg->shape, arg->rank, manifestShape, sizeof(manifestShape));
     solarEmitError(loc,
                    "solar-verify: %s '%s': %s holds %s %s but the manifest "
                    "says %s %s",
