@@ -13,6 +13,7 @@ static const SolarPassInfo *const allPasses[] = {
     &solarArchInfoPass,
     &solarEinsumGraphPass,
     &solarDumpEinsumGraphPass,
+    &solarVerifyPass,
 };
 
 size_t solarPassCount(void) {

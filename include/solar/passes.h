@@ -50,6 +50,7 @@ extern const SolarPassInfo solarReportPass;
 extern const SolarPassInfo solarArchInfoPass;
 extern const SolarPassInfo solarEinsumGraphPass;
 extern const SolarPassInfo solarDumpEinsumGraphPass;
+extern const SolarPassInfo solarVerifyPass;
 
 #ifdef __cplusplus
 }

@@ -14,6 +14,10 @@ static const GlobalOption globalOptions[] = {
      "Add per-node and per-group detail to solar.sol"},
     {"solar-strict", "strict", false,
      "Turn analysis warnings (non-affine code, unsupported ops) into errors"},
+    {"solar-rtol", "rtol", true,
+     "Relative tolerance of solar-verify (default: by dtype)"},
+    {"solar-atol", "atol", true,
+     "Absolute tolerance of solar-verify (default: by dtype)"},
 };
 
 size_t globalOptionCount(void) {

@@ -1,0 +1,44 @@
+/* Lowering a copy of the analyzed IR to the LLVM dialect and JIT-compiling
+ * it with MLIR's ExecutionEngine.
+ *
+ * The copy lives in a private MLIRContext: the analyzed IR is never touched,
+ * and the LLVM dialect and a second pass pipeline can be loaded and run
+ * while solar's own pass is still running on the analyzed context (MLIR
+ * expects every dialect of a context to be loaded before its pass manager
+ * starts). */
+#ifndef SOLAR_VERIFY_LOWERING_H
+#define SOLAR_VERIFY_LOWERING_H
+
+#include "mlir-c/ExecutionEngine.h"
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The upstream pipeline from affine/scf/arith/math/memref/func to LLVM. */
+extern const char *const solarVerifyLoweringPipeline;
+
+typedef struct {
+  MlirContext ctx;        /* owned */
+  MlirModule module;      /* owned; lowered to the LLVM dialect */
+  MlirExecutionEngine engine; /* owned */
+} SolarVerifyJit;
+
+/* Copies `source` (a builtin.module, or a func.func that is then wrapped in
+ * one) into a private context, marks function `funcName` with
+ * llvm.emit_c_interface, lowers and JIT-compiles. Diagnostics of the copy
+ * carry the original locations. On failure returns false with a message in
+ * err and *jit empty. */
+bool solarVerifyJitCreate(MlirOperation source, const char *funcName,
+                          SolarVerifyJit *jit, char *err, size_t errSize);
+void solarVerifyJitDestroy(SolarVerifyJit *jit);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

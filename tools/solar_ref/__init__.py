@@ -1,0 +1,3 @@
+"""solar_ref: the framework side of solar's verification (docs/verification.md)."""
+
+MANIFEST_VERSION = 1

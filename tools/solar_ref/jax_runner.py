@@ -1,0 +1,173 @@
+"""JAX programs, in one of two conventions:
+
+  * a function:  def forward(*inputs) plus def get_inputs();
+  * Flax:        class Model(flax.linen.Module) plus get_inputs() and
+                 (optionally) get_init_inputs() for the constructor.
+
+get_inputs() may take one argument: it then receives
+jax.random.PRNGKey(seed). Flax variables come from
+model.init(jax.random.PRNGKey(seed), *inputs) and become function
+arguments after the inputs, flattened and sorted by their path
+("params/Dense_0/bias" before "params/Dense_0/kernel"). The forward pass is
+jax.jit-compiled; warm-up runs include the compilation."""
+import inspect
+
+import numpy as np
+
+from .arrays import python_scalar
+from .common import (as_list, cpu_name, host_threads, parameter_names,
+                     python_versions, seed_python_and_numpy)
+from .errors import ReferenceError_
+from .program import call_user
+from .timing import measure
+
+CONVENTION = ("JAX convention: def forward(*inputs) and def get_inputs(), or "
+              "class Model(flax.linen.Module) with get_inputs() and "
+              "get_init_inputs()")
+
+
+def import_jax():
+    try:
+        import jax
+    except Exception as exc:
+        raise ReferenceError_(
+            f"cannot import jax (needed for --framework jax): {exc}; "
+            "install requirements.txt") from None
+    return jax
+
+
+def _is_flax_model(cls):
+    if not isinstance(cls, type):
+        return False
+    try:
+        import flax.linen as nn
+    except Exception as exc:
+        raise ReferenceError_(f"cannot import flax (the program defines Model): "
+                              f"{exc}; install requirements.txt") from None
+    return issubclass(cls, nn.Module)
+
+
+def _path_name(path):
+    parts = []
+    for key in path:
+        for attr in ("key", "name", "idx"):
+            if hasattr(key, attr):
+                parts.append(str(getattr(key, attr)))
+                break
+        else:
+            parts.append(str(key))
+    return "/".join(parts)
+
+
+def _call_get_inputs(program, get_inputs, jax, seed):
+    try:
+        takes_key = len(inspect.signature(get_inputs).parameters) == 1
+    except (TypeError, ValueError):
+        takes_key = False
+    args = (jax.random.PRNGKey(seed),) if takes_key else ()
+    return as_list(call_user(program, "get_inputs()", get_inputs, *args),
+                   "get_inputs()")
+
+
+def _to_input(value, name):
+    scalar = python_scalar(value)
+    if scalar is not None:
+        return scalar
+    try:
+        return np.asarray(value)
+    except Exception:
+        raise ReferenceError_(f"get_inputs() item '{name}' is a "
+                              f"{type(value).__name__}; expected an array") from None
+
+
+def device_info(jax):
+    device = jax.devices()[0]
+    info = {"type": device.platform, "name": getattr(device, "device_kind", str(device))}
+    if device.platform == "cpu":
+        info["name"] = cpu_name()
+        info["threads"] = host_threads()
+    info["count"] = len(jax.devices())
+    return info
+
+
+def run(program, args, writer):
+    jax = import_jax()
+    module = program.module
+    get_inputs = getattr(module, "get_inputs", None)
+    model_class = getattr(module, "Model", None)
+    forward_fn = getattr(module, "forward", None)
+    if get_inputs is None:
+        raise ReferenceError_(f"{program.path} defines no 'get_inputs' ({CONVENTION})")
+    platform = jax.devices()[0].platform
+    if args.device == "cuda" and platform != "gpu":
+        raise ReferenceError_(f"--device cuda: jax runs on '{platform}' (no CUDA jaxlib)")
+
+    seed_python_and_numpy(args.seed)
+    if model_class is not None and _is_flax_model(model_class):
+        convention = "flax.linen.Module"
+        get_init_inputs = getattr(module, "get_init_inputs", lambda: [])
+        init = as_list(call_user(program, "get_init_inputs()", get_init_inputs),
+                       "get_init_inputs()")
+        model = call_user(program, "Model(*get_init_inputs())", model_class, *init)
+        seed_python_and_numpy(args.seed)
+        raw = _call_get_inputs(program, get_inputs, jax, args.seed)
+        names = parameter_names(model_class.__call__, len(raw), "input")
+        inputs = [_to_input(v, n) for v, n in zip(raw, names)]
+        variables = call_user(program, "Model.init()", model.init,
+                              jax.random.PRNGKey(args.seed), *inputs)
+        leaves = jax.tree_util.tree_flatten_with_path(variables)[0]
+        params = sorted(((_path_name(p), leaf) for p, leaf in leaves),
+                        key=lambda item: item[0])
+        apply = jax.jit(lambda variables, *xs: model.apply(variables, *xs))
+
+        def forward():
+            return apply(variables, *inputs)
+        order = "flattened variables, sorted by path (params/Dense_0/bias, ...)"
+    elif callable(forward_fn):
+        convention = "jax function forward(*inputs)"
+        raw = _call_get_inputs(program, get_inputs, jax, args.seed)
+        names = parameter_names(forward_fn, len(raw), "input")
+        inputs = [_to_input(v, n) for v, n in zip(raw, names)]
+        params = []
+        jitted = jax.jit(forward_fn)
+
+        def forward():
+            return jitted(*inputs)
+        order = "none (a plain function has no parameters)"
+    else:
+        raise ReferenceError_(
+            f"{program.path} defines neither 'forward' nor a flax.linen.Module "
+            f"'Model' ({CONVENTION})")
+
+    out = call_user(program, "forward()", forward)
+    outputs = jax.tree_util.tree_leaves(out)
+    if not outputs:
+        raise ReferenceError_("forward() returned no arrays")
+
+    for name, value in zip(names, inputs):
+        writer.add(name, "input", value)
+    for name, leaf in params:
+        writer.add(name, "parameter", np.asarray(leaf))
+    for i, leaf in enumerate(outputs):
+        writer.add("output" if len(outputs) == 1 else f"output{i}", "output",
+                   np.asarray(leaf))
+
+    def run_once():
+        jax.block_until_ready(forward())
+    timing = measure(run_once, lambda: None, args.warmup, args.runs,
+                     "wall clock, jax.block_until_ready")
+    versions = python_versions()
+    import jaxlib
+    versions["jax"] = jax.__version__
+    versions["jaxlib"] = jaxlib.__version__
+    if convention.startswith("flax"):
+        import flax
+        versions["flax"] = flax.__version__
+    return {
+        "framework": {"name": "jax", "version": jax.__version__},
+        "versions": versions,
+        "device": device_info(jax),
+        "convention": convention,
+        "parameter_order": order,
+        "timing": timing,
+    }

@@ -1,0 +1,150 @@
+"""PyTorch programs in the KernelBench convention:
+
+    class Model(nn.Module): ...
+    def get_init_inputs(): return [...]   # constructor arguments (optional)
+    def get_inputs(): return [...]        # forward() arguments
+
+Order of events, each step starting from the same seed (as KernelBench's
+evaluation does): seed, get_init_inputs(); seed, Model(*init); seed,
+get_inputs(). Parameters become function arguments after the inputs, in
+model.named_parameters() order, then model.named_buffers()."""
+import numpy as np
+
+from .arrays import python_scalar
+from .common import (as_list, cpu_name, parameter_names, python_versions,
+                     require, seed_python_and_numpy)
+from .errors import ReferenceError_
+from .program import call_user
+from .timing import measure
+
+CONVENTION = ("KernelBench convention: class Model(nn.Module), get_inputs(), "
+              "get_init_inputs()")
+
+
+def import_torch():
+    try:
+        import torch
+    except Exception as exc:
+        raise ReferenceError_(
+            f"cannot import torch (needed for --framework torch): {exc}; "
+            "install requirements.txt") from None
+    return torch
+
+
+def seed_all(torch, seed):
+    seed_python_and_numpy(seed)
+    torch.manual_seed(seed)  # also seeds every CUDA device
+
+
+def resolve_device(torch, requested):
+    if requested == "auto":
+        return "cuda" if torch.cuda.is_available() else "cpu"
+    if requested == "cuda" and not torch.cuda.is_available():
+        raise ReferenceError_("--device cuda: torch sees no CUDA device")
+    return requested
+
+
+def to_numpy(torch, tensor):
+    """(array, stored dtype override): bf16 travels as its bit pattern."""
+    tensor = tensor.detach().to("cpu").contiguous()
+    if tensor.dtype == torch.bfloat16:
+        return tensor.view(torch.int16).numpy().view(np.uint16), "bf16"
+    try:
+        return tensor.numpy(), None
+    except TypeError as exc:
+        raise ReferenceError_(f"cannot store a {tensor.dtype} tensor: {exc}") from None
+
+
+def flatten_outputs(torch, out):
+    if isinstance(out, torch.Tensor):
+        return [out]
+    if isinstance(out, (list, tuple)):
+        flat = []
+        for item in out:
+            flat.extend(flatten_outputs(torch, item))
+        return flat
+    scalar = python_scalar(out)
+    if scalar is not None:
+        return [torch.from_numpy(scalar)]
+    raise ReferenceError_(f"forward() returned a {type(out).__name__}; "
+                          "expected tensors (or a tuple/list of them)")
+
+
+def device_info(torch, device):
+    if device == "cuda":
+        index = torch.cuda.current_device()
+        return {"type": "cuda", "name": torch.cuda.get_device_name(index),
+                "count": torch.cuda.device_count(),
+                "allow_tf32": {"matmul": torch.backends.cuda.matmul.allow_tf32,
+                               "cudnn": torch.backends.cudnn.allow_tf32}}
+    return {"type": "cpu", "name": cpu_name(), "threads": torch.get_num_threads()}
+
+
+def run(program, args, writer):
+    torch = import_torch()
+    module = program.module
+    model_class = require(program, "Model", CONVENTION)
+    get_inputs = require(program, "get_inputs", CONVENTION)
+    get_init_inputs = getattr(module, "get_init_inputs", lambda: [])
+    if not (isinstance(model_class, type) and issubclass(model_class, torch.nn.Module)):
+        raise ReferenceError_(f"{program.path}: 'Model' is not a torch.nn.Module "
+                              f"subclass ({CONVENTION})")
+    device = resolve_device(torch, args.device)
+
+    seed_all(torch, args.seed)
+    init = as_list(call_user(program, "get_init_inputs()", get_init_inputs),
+                   "get_init_inputs()")
+    seed_all(torch, args.seed)
+    model = call_user(program, "Model(*get_init_inputs())", model_class, *init)
+    model.eval()
+    model.to(device)
+    seed_all(torch, args.seed)
+    raw_inputs = as_list(call_user(program, "get_inputs()", get_inputs),
+                         "get_inputs()")
+    inputs = []
+    for value in raw_inputs:
+        if isinstance(value, torch.Tensor):
+            inputs.append(value.to(device))
+        else:
+            inputs.append(value)
+
+    def forward():
+        with torch.no_grad():
+            return model(*inputs)
+
+    out = call_user(program, "Model.forward()", forward)
+    outputs = flatten_outputs(torch, out)
+
+    names = parameter_names(model.forward, len(inputs), "input")
+    for name, value in zip(names, inputs):
+        if isinstance(value, torch.Tensor):
+            writer.add(name, "input", *to_numpy(torch, value))
+        else:
+            scalar = python_scalar(value)
+            if scalar is None:
+                raise ReferenceError_(
+                    f"get_inputs() item '{name}' is a {type(value).__name__}; "
+                    "expected a tensor or a Python number")
+            writer.add(name, "input", scalar)
+    for name, tensor in model.named_parameters():
+        writer.add(name, "parameter", *to_numpy(torch, tensor))
+    for name, tensor in model.named_buffers():
+        writer.add(name, "parameter", *to_numpy(torch, tensor))
+    for i, tensor in enumerate(outputs):
+        writer.add("output" if len(outputs) == 1 else f"output{i}", "output",
+                   *to_numpy(torch, tensor))
+
+    synchronize = torch.cuda.synchronize if device == "cuda" else (lambda: None)
+    timing = measure(forward, synchronize, args.warmup, args.runs,
+                     "wall clock, CUDA-synchronized" if device == "cuda"
+                     else "wall clock")
+    versions = python_versions()
+    versions["torch"] = torch.__version__
+    return {
+        "framework": {"name": "torch", "version": torch.__version__},
+        "versions": versions,
+        "device": device_info(torch, device),
+        "convention": "torch.nn.Module (KernelBench)",
+        "parameter_order": "model.named_parameters(), then model.named_buffers()",
+        "timing": timing,
+    }
