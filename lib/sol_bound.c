@@ -8,10 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A domain whose size is only an upper bound (non-affine bounds, counted
+ * by their bounding box) would overstate compute: such a node contributes no
+ * compute, which keeps the bound a lower bound. */
 static SolarWork nodeWork(const SolarEinsumNode *node, SolarDtype dtype) {
   const int64_t *c = node->ops.counts;
   SolarWork w = {0};
   w.dtype = dtype;
+  if (!node->pointsExact)
+    return w;
   w.contraction = node->reductionDimCount > 0 && c[SOLAR_OP_MAC] > 0;
   w.mac = (double)c[SOLAR_OP_MAC];
   w.vectorOps = (double)(c[SOLAR_OP_ADD] + c[SOLAR_OP_MUL] + c[SOLAR_OP_CMP] +
@@ -90,7 +95,7 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
       n->dtype = reportDtype;
     SolarWork work = nodeWork(node, n->dtype);
     anyContraction |= work.contraction;
-    n->flops = (double)node->flops;
+    n->flops = node->pointsExact ? (double)node->flops : 0;
     n->compute = solarComputeTime(arch, &work);
     n->bytes = nodeBytes(graph, node, dtypeOverride);
     double dram = transferTime(n->bytes, bw);
