@@ -71,7 +71,8 @@ void solarMemRefDescGather(const void *desc, int64_t rank, size_t elemSize,
     count *= (size_t)solarMemRefDescSizeAt(desc, rank, d);
   if (count == 0)
     return;
-  int64_t *index = calloc((size_t)(rank ? rank : 1), sizeof(int64_t));
+  size_t dims = rank > 0 ? (size_t)rank : 1;
+  int64_t *index = calloc(dims, sizeof(int64_t));
   if (!index)
     abort();
   char *out = dst;
