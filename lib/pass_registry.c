@@ -8,6 +8,7 @@ static const SolarPassInfo *const allPasses[] = {
     &solarAnnotateNoopPass,
     &solarFusionGroupsPass,
     &solarCacheTrafficPass,
+    &solarBindShapesPass,
     &solarSolPass,
     &solarReportPass,
     &solarArchInfoPass,

@@ -214,7 +214,8 @@ static bool fillGroup(const SolarEinsumGraph *graph, SolarDtype dtype,
     if (reads < 0 || writes < 0) {
       snprintf(err, errSize,
                "the footprint of %s in function @%s depends on symbolic "
-               "sizes; the SOL passes need static shapes",
+               "sizes; the SOL passes need static shapes (give them with "
+               "--solar-bind-shapes, then --canonicalize)",
                graph->tensors[t].name, graph->function);
       return false;
     }

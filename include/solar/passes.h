@@ -46,6 +46,7 @@ extern const SolarPassInfo solarAnnotateNoopPass;
 extern const SolarPassInfo solarFusionGroupsPass;
 extern const SolarPassInfo solarCacheTrafficPass;
 extern const SolarPassInfo solarSolPass;
+extern const SolarPassInfo solarBindShapesPass;
 extern const SolarPassInfo solarReportPass;
 extern const SolarPassInfo solarArchInfoPass;
 extern const SolarPassInfo solarEinsumGraphPass;

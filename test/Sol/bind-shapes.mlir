@@ -1,0 +1,28 @@
+// A shape-generic function (verified at a small size) analyzed at full size:
+// --solar-bind-shapes gives the dynamic arguments static shapes, and
+// --canonicalize folds memref.dim and the loop bounds to constants.
+// RUN: solar-opt %S/Inputs/scale-dynamic.mlir --solar-bind-shapes='arg0=4096x1024 arg1=4096x1024' --canonicalize | FileCheck %s --check-prefix=TYPES
+// RUN: solar-opt %S/Inputs/scale-dynamic.mlir --solar-bind-shapes='arg0=4096x1024 %%arg1=4096x1024' --canonicalize --solar-sol=%S/Inputs/round.yaml | FileCheck %s --check-prefix=SOL
+// RUN: not solar-opt %S/Inputs/scale-dynamic.mlir --solar-sol=%S/Inputs/round.yaml 2>&1 | FileCheck %s --check-prefix=SYMBOLIC
+// RUN: not solar-opt %S/Inputs/scale-dynamic.mlir --solar-bind-shapes='arg0=4096 arg1=4096x1024' 2>&1 | FileCheck %s --check-prefix=RANK
+// RUN: not solar-opt %S/Inputs/scale-dynamic.mlir --solar-bind-shapes='arg7=4x4' 2>&1 | FileCheck %s --check-prefix=NAME
+// RUN: not solar-opt %S/Inputs/scale-dynamic.mlir --solar-bind-shapes='arg0=4x-4' 2>&1 | FileCheck %s --check-prefix=SHAPE
+// RUN: not solar-opt %S/Inputs/scale-dynamic.mlir --solar-bind-shapes 2>&1 | FileCheck %s --check-prefix=EMPTY
+
+// TYPES: func.func @scale(%arg0: memref<4096x1024xf32>, %arg1: memref<4096x1024xf32>)
+// TYPES: affine.for %{{.*}} = 0 to 4096
+// TYPES: affine.for %{{.*}} = 0 to 1024
+
+// 4096*1024 = 4194304 points, one mul each: 4194304 flops at 2e12 op/s =
+// 2.097152e-6 s; x read + y written: 2 * 4194304 * 4 B = 33554432 B at
+// 1e12 B/s = 3.3554432e-5 s -> DRAM bound.
+// SOL: bound = "dram"
+// SOL-SAME: bytes_unfused = 33554432 : i64
+// SOL-SAME: flops = 4194304 : i64
+// SOL-SAME: time_unfused_s = 3.3554431999999999E-5 : f64
+
+// SYMBOLIC: error: the footprint of %arg0 in function @scale depends on symbolic sizes; the SOL passes need static shapes (give them with --solar-bind-shapes, then --canonicalize)
+// RANK: error: shape '4096' has rank 1 but argument 0 has rank 2
+// NAME: error: 'arg7' names no argument of this function (use argN, N from 0 to 1)
+// SHAPE: error: shape '4x-4' for argument 0 is not of the form 4096x128 with positive sizes
+// EMPTY: error: solar-bind-shapes needs shapes, e.g. --solar-bind-shapes='arg0=4096x4096 arg1=4096'
