@@ -169,6 +169,7 @@ static void destroyNode(EgNode *node) {
   egCountClear(&node->points);
   for (int i = 0; i < node->accessCount; ++i) {
     isl_map_free(node->accesses[i].map);
+    isl_multi_pw_aff_free(node->accesses[i].indices);
     egCountClear(&node->accesses[i].footprint);
   }
   free(node->accesses);
@@ -227,6 +228,7 @@ static void destroyBuilder(EgBuilder *b) {
   free(b->params);
   isl_space_free(b->paramSpace);
   free(b->claimed);
+  free(b->accessedLoads);
   free(b->functionName);
   if (b->asmState.ptr)
     mlirAsmStateDestroy(b->asmState);
@@ -273,6 +275,7 @@ bool solarEinsumGraphLift(MlirOperation func, bool strict,
     node->loc = mlirOperationGetLocation(node->anchor);
     egBuildNode(&b, node);
   }
+  egAttachAddressLoads(&b);
   egComputeDataflow(&b);
   egTensorsFinish(&b);
   for (int i = 0; i < b.nodeCount; ++i) {

@@ -20,11 +20,29 @@ static const char *const parallelLetters[] = {"", "M", "MN", "BMN", "BOPQ"};
 static const char *const reductionLetters[] = {"", "K", "RS", "CRS"};
 static const char kSpareLetters[] = "IJLTUVWXYZADEFGH";
 
-static void assignFrom(EgNode *node, bool reduction, const char *table,
-                       char *used) {
+/* Dimension roles for labelling. */
+enum { kIndexing, kReduction, kOther };
+
+static int roleOf(EgNode *node, const EgAccess *write, int d) {
+  if (node->reductionDims[d])
+    return kReduction;
+  /* A parallel dim that the written index does not mention (a tile loop,
+   * determined by the point loop inside it) gets a spare letter. */
+  isl_size written = write && write->indices
+                         ? isl_multi_pw_aff_dim(write->indices, isl_dim_in)
+                         : 0;
+  if (write && write->indices && d < written &&
+      isl_multi_pw_aff_involves_dims(write->indices, isl_dim_in, (unsigned)d,
+                                     1) == isl_bool_true)
+    return kIndexing;
+  return write && write->indices ? kOther : kIndexing;
+}
+
+static void assignFrom(EgNode *node, const EgAccess *write, int role,
+                       const char *table, char *used) {
   int k = 0;
   for (int d = 0; d < node->scope->depth; ++d) {
-    if (node->reductionDims[d] != reduction)
+    if (roleOf(node, write, d) != role)
       continue;
     char letter = table ? table[k++] : '\0';
     for (const char *p = kSpareLetters; !letter && *p; ++p)
@@ -47,22 +65,25 @@ void egAssignLabels(EgBuilder *b, EgNode *node) {
   node->labels = calloc((size_t)depth + 1, sizeof(char *));
   if (!node->labels)
     abort();
-  int parallel = 0, reduction = 0;
-  for (int d = 0; d < depth; ++d) {
-    if (node->reductionDims[d])
-      reduction++;
-    else
-      parallel++;
-  }
+  const EgAccess *write = NULL;
+  for (int i = 0; i < node->accessCount && !write; ++i)
+    if (node->accesses[i].write)
+      write = &node->accesses[i];
+  int counts[3] = {0, 0, 0};
+  for (int d = 0; d < depth; ++d)
+    counts[roleOf(node, write, d)]++;
   char used[64] = "";
-  const char *pTable = parallel < 5 ? parallelLetters[parallel] : NULL;
-  const char *rTable = reduction < 4 ? reductionLetters[reduction] : NULL;
+  const char *pTable =
+      counts[kIndexing] < 5 ? parallelLetters[counts[kIndexing]] : NULL;
+  const char *rTable =
+      counts[kReduction] < 4 ? reductionLetters[counts[kReduction]] : NULL;
   if (pTable)
     strcat(used, pTable);
   if (rTable)
     strcat(used, rTable);
-  assignFrom(node, false, pTable, used);
-  assignFrom(node, true, rTable, used);
+  assignFrom(node, write, kIndexing, pTable, used);
+  assignFrom(node, write, kReduction, rTable, used);
+  assignFrom(node, write, kOther, NULL, used);
 }
 
 static __isl_give isl_set *nameDims(__isl_take isl_set *set, EgNode *node,
@@ -84,6 +105,7 @@ __isl_give isl_set *egNamedDomain(EgNode *node) {
 
 static __isl_give isl_map *nameInputs(__isl_take isl_map *map, EgNode *node,
                                       bool upper) {
+  /* Lower-case names in isl strings, upper-case labels in equations. */
   for (int d = 0; d < node->scope->depth; ++d) {
     char name[32];
     snprintf(name, sizeof(name), "%s", node->labels[d]);
@@ -199,23 +221,27 @@ static void appendIndex(char *out, size_t size, __isl_take isl_pw_aff *pa) {
   strncat(out, piece, size - strlen(out) - 1);
 }
 
-/* The access's indices, one per tensor dim, or "?" for each dim of an
- * access that is not a function of the node's domain. */
+/* The access's indices as written, one per tensor dim; "?" for each dim
+ * of an access that is not a function of the node's loops. */
 static void appendOperand(char *out, size_t size, EgNode *node,
                           const EgAccess *access) {
-  isl_map *named = nameInputs(isl_map_copy(access->map), node, true);
-  if (!access->exact || isl_map_is_single_valued(named) != isl_bool_true) {
-    isl_size rank = isl_map_dim(named, isl_dim_out);
+  if (!access->indices) {
+    isl_size rank = isl_map_dim(access->map, isl_dim_out);
     for (int i = 0; i < rank; ++i)
       strncat(out, "?", size - strlen(out) - 1);
-    isl_map_free(named);
     return;
   }
-  isl_pw_multi_aff *f = isl_pw_multi_aff_from_map(named);
-  isl_size rank = isl_pw_multi_aff_dim(f, isl_dim_out);
+  isl_multi_pw_aff *named = isl_multi_pw_aff_copy(access->indices);
+  isl_size depth = isl_multi_pw_aff_dim(named, isl_dim_in);
+  for (int d = 0; d < depth && d < node->scope->depth; ++d) {
+    char name[32];
+    snprintf(name, sizeof(name), "%s", node->labels[d]);
+    named = isl_multi_pw_aff_set_dim_name(named, isl_dim_in, (unsigned)d, name);
+  }
+  isl_size rank = isl_multi_pw_aff_dim(named, isl_dim_out);
   for (int i = 0; i < rank; ++i)
-    appendIndex(out, size, isl_pw_multi_aff_get_at(f, i));
-  isl_pw_multi_aff_free(f);
+    appendIndex(out, size, isl_multi_pw_aff_get_at(named, i));
+  isl_multi_pw_aff_free(named);
 }
 
 char *egEquation(EgBuilder *b, EgNode *node) {
@@ -229,12 +255,13 @@ char *egEquation(EgBuilder *b, EgNode *node) {
         written = i;
       continue;
     }
-    if (a->accumulator)
+    if (a->accumulator || a->address)
       continue;
     bool repeated = false;
     for (int j = 0; j < i && !repeated; ++j) {
       const EgAccess *o = &node->accesses[j];
-      repeated = !o->write && !o->accumulator && o->tensor == a->tensor &&
+      repeated = !o->write && !o->accumulator && !o->address &&
+                 o->tensor == a->tensor &&
                  isl_map_is_equal(o->map, a->map) == isl_bool_true;
     }
     if (repeated)

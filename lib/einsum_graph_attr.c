@@ -226,8 +226,10 @@ static MlirAttribute accessesAttr(EgBuilder *b, EgNode *node) {
     put(&d, "exact", mlirBoolAttrGet(b->mctx, a->exact));
     putCount(&d, "footprint_elements", &a->footprint);
     put(&d, "footprint_exact", mlirBoolAttrGet(b->mctx, a->footprint.exact));
-    if (a->accumulator)
-      put(&d, "accumulator", mlirBoolAttrGet(b->mctx, true));
+    put(&d, "role", str(b->mctx, a->write         ? "output"
+                                 : a->accumulator ? "accumulator"
+                                 : a->address     ? "address"
+                                                  : "operand"));
     items[i] = finish(&d);
   }
   MlirAttribute array = mlirArrayAttrGet(b->mctx, node->accessCount, items);

@@ -98,6 +98,10 @@ typedef struct {
 typedef struct {
   int64_t tensor;         /* index into tensors */
   bool isWrite;
+  char *role;             /* "output" (the write), "operand" (an input of
+                             the equation), "accumulator" (the read of
+                             `load C; op; store C`), "address" (feeds an
+                             index or loop bound, not the value) */
   char *map;              /* isl map: node domain -> tensor elements */
   bool exact;             /* false: over-approximated by the whole tensor */
   int64_t footprintElements;
