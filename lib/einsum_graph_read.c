@@ -81,6 +81,11 @@ static MlirAttribute unwrap(Reader *r, MlirAttribute attr,
   return dict;
 }
 
+MlirAttribute solarAttributeFields(MlirAttribute attr, const char *name) {
+  Reader r = {NULL, 0, "", false};
+  return unwrap(&r, attr, name);
+}
+
 static MlirAttribute field(MlirAttribute dict, const char *key) {
   if (mlirAttributeIsNull(dict))
     return dict;
