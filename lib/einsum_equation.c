@@ -121,8 +121,84 @@ __isl_give isl_map *egNamedMap(EgNode *node, __isl_keep isl_map *map) {
   return nameInputs(isl_map_copy(map), node, false);
 }
 
-/* Drops spaces, writes `mod` as `%` and removes parentheses around single
- * names or numbers. */
+static void reorder(const char *s, size_t n, char *out, size_t size);
+
+/* Copies one term, reordering the sums inside its parentheses. */
+static void copyTerm(const char *s, size_t n, char *out, size_t size) {
+  for (size_t i = 0; i < n; ++i) {
+    if (s[i] != '(') {
+      char c[2] = {s[i], '\0'};
+      strncat(out, c, size - strlen(out) - 1);
+      continue;
+    }
+    size_t close = i + 1;
+    for (int depth = 1; close < n; ++close) {
+      depth += s[close] == '(' ? 1 : s[close] == ')' ? -1 : 0;
+      if (depth == 0)
+        break;
+    }
+    strncat(out, "(", size - strlen(out) - 1);
+    reorder(s + i + 1, close - i - 1, out, size);
+    strncat(out, ")", size - strlen(out) - 1);
+    i = close;
+  }
+}
+
+/* Group of a term: dims (upper-case labels) first, then parameters, then
+ * constants, the way people write 2P+R or M+1 (isl puts constants first). */
+static int termGroup(const char *s, size_t n) {
+  bool digits = true;
+  for (size_t i = 0; i < n; ++i) {
+    if (isupper((unsigned char)s[i]))
+      return 0;
+    if (!isdigit((unsigned char)s[i]))
+      digits = false;
+  }
+  return digits ? 2 : 1;
+}
+
+/* Appends the sum s[0..n) to out with its terms reordered. */
+static void reorder(const char *s, size_t n, char *out, size_t size) {
+  enum { kMaxTerms = 32 };
+  size_t start[kMaxTerms], length[kMaxTerms];
+  char sign[kMaxTerms];
+  int terms = 0, depth = 0;
+  size_t begin = 0;
+  char pending = '+';
+  for (size_t i = 0; i <= n && terms < kMaxTerms; ++i) {
+    char c = i < n ? s[i] : '\0';
+    if (c == '(')
+      depth++;
+    else if (c == ')')
+      depth--;
+    bool split = i == n || (depth == 0 && (c == '+' || c == '-'));
+    if (!split)
+      continue;
+    if (i > begin) {
+      start[terms] = begin;
+      length[terms] = i - begin;
+      sign[terms++] = pending;
+    }
+    pending = c == '-' ? '-' : '+';
+    begin = i + 1;
+  }
+  bool first = true;
+  for (int group = 0; group < 3; ++group) {
+    for (int t = 0; t < terms; ++t) {
+      if (termGroup(s + start[t], length[t]) != group)
+        continue;
+      if (sign[t] == '-' || !first) {
+        char c[2] = {sign[t], '\0'};
+        strncat(out, c, size - strlen(out) - 1);
+      }
+      first = false;
+      copyTerm(s + start[t], length[t], out, size);
+    }
+  }
+}
+
+/* Drops spaces, writes `mod` as `%`, puts dims before constants and removes
+ * parentheses around single names or numbers. */
 static void tidy(char *text) {
   char *w = text;
   for (const char *r = text; *r; ++r)
@@ -133,6 +209,9 @@ static void tidy(char *text) {
     *m = '%';
     memmove(m + 1, m + 3, strlen(m + 3) + 1);
   }
+  char ordered[512] = "";
+  reorder(text, strlen(text), ordered, sizeof(ordered));
+  strcpy(text, ordered);
   for (bool changed = true; changed;) {
     changed = false;
     for (char *open = strchr(text, '('); open; open = strchr(open + 1, '(')) {
