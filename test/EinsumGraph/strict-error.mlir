@@ -7,14 +7,14 @@
 // RUN: solar-opt --solar-einsum-graph %s 2>&1 -o /dev/null | FileCheck %s --check-prefix=LAX
 
 // CHECK-NOT: warning:
-// CHECK: strict-error.mlir:[[# @LINE + 14]]:10: error: non-affine access in 'memref.load' (index depends on a value loaded from memory ('affine.load' at {{.*}}strict-error.mlir:[[# @LINE + 13]]:12)); its footprint is over-approximated by the whole tensor (--solar-strict)
+// CHECK: strict-error.mlir:[[# @LINE + 13]]:10: error: non-affine access in 'memref.load' (index depends on a value loaded from memory ('affine.load' at {{.*}}strict-error.mlir:[[# @LINE + 12]]:12)); its footprint is over-approximated by the whole tensor (--solar-strict)
 // CHECK-NEXT: %a = memref.load %A[%idx] : memref<100xf32>
 // CHECK-NOT: error:
 // CHECK-NOT: func.func
 
-// DUMP: strict-error.mlir:[[# @LINE + 9]]:10: error: non-affine access in 'memref.load'
+// DUMP: strict-error.mlir:[[# @LINE + 8]]:10: error: non-affine access in 'memref.load'
 
-// LAX: strict-error.mlir:[[# @LINE + 7]]:10: warning: non-affine access in 'memref.load'
+// LAX: strict-error.mlir:[[# @LINE + 6]]:10: warning: non-affine access in 'memref.load'
 // LAX-NOT: error:
 
 func.func @gather(%A: memref<100xf32>, %I: memref<10xindex>, %B: memref<10xf32>) {
