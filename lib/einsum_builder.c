@@ -1,6 +1,7 @@
 /* Lifting one func.func into an einsum graph: builder lifetime, shared
  * helpers and the order of the phases (see einsum_internal.h). */
 #include "einsum_internal.h"
+#include "einsum_text.h"
 
 #include "solar/diagnostics.h"
 
@@ -66,32 +67,22 @@ MlirOperation egValueDefiningOp(MlirValue value) {
   return (MlirOperation){NULL};
 }
 
-typedef struct {
-  char *buf;
-  size_t size, used;
-} Sink;
-
-static void appendToSink(MlirStringRef chunk, void *userData) {
-  Sink *sink = userData;
-  if (sink->used + 1 >= sink->size)
-    return;
-  size_t room = sink->size - 1 - sink->used;
-  size_t n = chunk.length < room ? chunk.length : room;
-  memcpy(sink->buf + sink->used, chunk.data, n);
-  sink->used += n;
-  sink->buf[sink->used] = '\0';
+/* Copies what `print` writes into buf (truncated to size). */
+static void printInto(char *buf, size_t size, EgText *text) {
+  snprintf(buf, size, "%s", text->buf ? text->buf : "");
+  egTextClear(text);
 }
 
 void egTypeString(MlirType type, char *buf, size_t size) {
-  Sink sink = {buf, size, 0};
-  buf[0] = '\0';
-  mlirTypePrint(type, appendToSink, &sink);
+  EgText text = {NULL, 0, 0};
+  mlirTypePrint(type, egTextAppend, &text);
+  printInto(buf, size, &text);
 }
 
 void egValueName(EgBuilder *b, MlirValue value, char *buf, size_t size) {
-  Sink sink = {buf, size, 0};
-  buf[0] = '\0';
-  mlirValuePrintAsOperand(value, b->asmState, appendToSink, &sink);
+  EgText text = {NULL, 0, 0};
+  mlirValuePrintAsOperand(value, b->asmState, egTextAppend, &text);
+  printInto(buf, size, &text);
 }
 
 int egOpPosition(MlirOperation op) {

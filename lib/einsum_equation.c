@@ -86,39 +86,33 @@ void egAssignLabels(EgBuilder *b, EgNode *node) {
   assignFrom(node, write, kOther, NULL, used);
 }
 
-static __isl_give isl_set *nameDims(__isl_take isl_set *set, EgNode *node,
-                                    bool upper) {
+void egLabelName(const EgNode *node, int d, bool upper, char *buf,
+                 size_t size) {
+  snprintf(buf, size, "%s", node->labels[d]);
+  for (char *p = buf; *p; ++p)
+    *p = upper ? (char)toupper((unsigned char)*p)
+               : (char)tolower((unsigned char)*p);
+}
+
+/* isl strings name dims by lower-case labels, equations use upper case. */
+__isl_give isl_set *egNamedDomain(EgNode *node) {
+  isl_set *set = isl_set_copy(node->domain);
   for (int d = 0; d < node->scope->depth; ++d) {
     char name[32];
-    snprintf(name, sizeof(name), "%s", node->labels[d]);
-    for (char *p = name; *p; ++p)
-      *p = upper ? (char)toupper((unsigned char)*p)
-                 : (char)tolower((unsigned char)*p);
+    egLabelName(node, d, false, name, sizeof(name));
     set = isl_set_set_dim_name(set, isl_dim_set, (unsigned)d, name);
   }
   return set;
 }
 
-__isl_give isl_set *egNamedDomain(EgNode *node) {
-  return nameDims(isl_set_copy(node->domain), node, false);
-}
-
-static __isl_give isl_map *nameInputs(__isl_take isl_map *map, EgNode *node,
-                                      bool upper) {
-  /* Lower-case names in isl strings, upper-case labels in equations. */
+__isl_give isl_map *egNamedMap(EgNode *node, __isl_keep isl_map *map) {
+  isl_map *named = isl_map_copy(map);
   for (int d = 0; d < node->scope->depth; ++d) {
     char name[32];
-    snprintf(name, sizeof(name), "%s", node->labels[d]);
-    for (char *p = name; *p; ++p)
-      *p = upper ? (char)toupper((unsigned char)*p)
-                 : (char)tolower((unsigned char)*p);
-    map = isl_map_set_dim_name(map, isl_dim_in, (unsigned)d, name);
+    egLabelName(node, d, false, name, sizeof(name));
+    named = isl_map_set_dim_name(named, isl_dim_in, (unsigned)d, name);
   }
-  return map;
-}
-
-__isl_give isl_map *egNamedMap(EgNode *node, __isl_keep isl_map *map) {
-  return nameInputs(isl_map_copy(map), node, false);
+  return named;
 }
 
 static void reorder(const char *s, size_t n, char *out, size_t size);
@@ -314,7 +308,7 @@ static void appendOperand(char *out, size_t size, EgNode *node,
   isl_size depth = isl_multi_pw_aff_dim(named, isl_dim_in);
   for (int d = 0; d < depth && d < node->scope->depth; ++d) {
     char name[32];
-    snprintf(name, sizeof(name), "%s", node->labels[d]);
+    egLabelName(node, d, true, name, sizeof(name));
     named = isl_multi_pw_aff_set_dim_name(named, isl_dim_in, (unsigned)d, name);
   }
   isl_size rank = isl_multi_pw_aff_dim(named, isl_dim_out);

@@ -214,6 +214,9 @@ const char *egOpClassName(SolarOpClass cls);
 
 void egAssignLabels(EgBuilder *b, EgNode *node);
 char *egEquation(EgBuilder *b, EgNode *node);
+/* Label of dim d in lower or upper case, into buf. */
+void egLabelName(const EgNode *node, int d, bool upper, char *buf,
+                 size_t size);
 /* Copies of node-domain objects with dimension names set to the labels. */
 __isl_give isl_set *egNamedDomain(EgNode *node);
 __isl_give isl_map *egNamedMap(EgNode *node, __isl_keep isl_map *map);

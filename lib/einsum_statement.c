@@ -153,18 +153,23 @@ static const char *selectKind(MlirOperation select, MlirValue acc) {
   return (greater == same) ? "max" : "min";
 }
 
+/* The reduction kind when `op` combines `acc` with something else. */
+static const char *combineKind(MlirOperation op, MlirValue acc) {
+  if (mlirOperationIsNull(op))
+    return NULL;
+  if (egOpIs(op, "arith.select"))
+    return selectKind(op, acc);
+  if (mlirOperationGetNumOperands(op) == 2 &&
+      (mlirValueEqual(mlirOperationGetOperand(op, 0), acc) ||
+       mlirValueEqual(mlirOperationGetOperand(op, 1), acc)))
+    return egCombinerKind(op);
+  return NULL;
+}
+
 /* The op producing `yielded` that combines it with accumulator `acc`. */
 static void findCombiner(Slice *s, MlirValue yielded, MlirValue acc) {
   MlirOperation op = egValueDefiningOp(yielded);
-  if (mlirOperationIsNull(op))
-    return;
-  const char *kind = NULL;
-  if (egOpIs(op, "arith.select"))
-    kind = selectKind(op, acc);
-  else if (mlirOperationGetNumOperands(op) == 2 &&
-           (mlirValueEqual(mlirOperationGetOperand(op, 0), acc) ||
-            mlirValueEqual(mlirOperationGetOperand(op, 1), acc)))
-    kind = egCombinerKind(op);
+  const char *kind = combineKind(op, acc);
   if (kind) {
     s->reductionOp = kind;
     s->combiner = op;
@@ -416,18 +421,8 @@ static void findAccumulator(Slice *s, EgNode *node, int writeIndex) {
     if (s->reductionOp)
       continue;
     /* The combining op has the load among its operands. */
-    MlirValue loaded = mlirOperationGetResult(r->op, 0);
-    MlirValue stored = egStoredValue(node->anchor);
-    MlirOperation op = egValueDefiningOp(stored);
-    if (mlirOperationIsNull(op))
-      continue;
-    const char *kind = NULL;
-    if (egOpIs(op, "arith.select"))
-      kind = selectKind(op, loaded);
-    else if (mlirOperationGetNumOperands(op) == 2 &&
-             (mlirValueEqual(mlirOperationGetOperand(op, 0), loaded) ||
-              mlirValueEqual(mlirOperationGetOperand(op, 1), loaded)))
-      kind = egCombinerKind(op);
+    MlirOperation op = egValueDefiningOp(egStoredValue(node->anchor));
+    const char *kind = combineKind(op, mlirOperationGetResult(r->op, 0));
     if (kind) {
       s->reductionOp = kind;
       s->combiner = op;
