@@ -118,8 +118,13 @@ static bool identifierTaken(EgBuilder *b, const char *name) {
     if (b->tensors[i].islName && strcmp(b->tensors[i].islName, name) == 0)
       return true;
   /* Statement tuples are S<n>; keep them unambiguous. */
-  if (name[0] == 'S' && name[1] && strspn(name + 1, "0123456789") ==
-                                       strlen(name + 1))
+  bool digitsAfterFirst = name[0] && name[1] &&
+                          strspn(name + 1, "0123456789") == strlen(name + 1);
+  if (name[0] == 'S' && digitsAfterFirst)
+    return true;
+  /* Dimensions are named by lower-case labels or d<n>: a parameter with
+   * such a name would be read back as the dimension. */
+  if ((name[0] && !name[1]) || (name[0] == 'd' && digitsAfterFirst))
     return true;
   return false;
 }

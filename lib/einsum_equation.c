@@ -54,7 +54,7 @@ static void assignFrom(EgNode *node, const EgAccess *write, int role,
       used[n + 1] = '\0';
       node->labels[d] = egFormat("%c", letter);
     } else {
-      node->labels[d] = egFormat("D%d", d);
+      node->labels[d] = egFormat("D%d", d); /* isl name: d<n> */
     }
   }
 }

@@ -410,7 +410,8 @@ MlirAttribute egGraphToAttribute(EgBuilder *b) {
   put(&g, "nodes", mlirArrayAttrGet(ctx, b->nodeCount, nodes));
   put(&g, "edges", mlirArrayAttrGet(ctx, b->edgeCount, edges));
   put(&g, "totals", finish(&t));
-  put(&g, "exact", mlirBoolAttrGet(ctx, exact));
+  /* A warning means something was not analyzed: nothing is guaranteed. */
+  put(&g, "exact", mlirBoolAttrGet(ctx, exact && b->warnings == 0));
   put(&g, "warnings", i64(ctx, b->warnings));
   free(nodes);
   free(tensors);

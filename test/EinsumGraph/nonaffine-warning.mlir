@@ -43,10 +43,10 @@
 // A loaded loop bound becomes a parameter too.
 // WARN: nonaffine-warning.mlir:[[# @LINE + 42]]:5: warning: upper bound of 'scf.for' is not affine (index depends on a value loaded from memory ('affine.load' at {{.*}}:[[# @LINE + 41]]:11)); it is modelled by a new symbolic parameter
 // CHECK:      "function": "loaded_bound",
-// Ten outer iterations of u inner ones; the bound load is an address read.
-// CHECK:      "points_expr": "[u] -> { 10 * u : u > 0 }",
+// Ten outer iterations of `bound` inner ones; the bound load is an address read.
+// CHECK:      "points_expr": "[bound] -> { 10 * bound : bound > 0 }",
 // CHECK:      "role": "address",
-// CHECK-NEXT: "map": "[u] -> { S0[k, m] -> arg1[k] : 0 <= k <= 9 and 0 <= m < u }",
+// CHECK-NEXT: "map": "[bound] -> { S0[k, m] -> arg1[k] : 0 <= k <= 9 and 0 <= m < bound }",
 
 func.func private @ext(f32) -> f32
 
