@@ -1,6 +1,7 @@
 /* Lifting one func.func into an einsum graph: builder lifetime, shared
  * helpers and the order of the phases (see einsum_internal.h). */
 #include "einsum_internal.h"
+#include "einsum_text.h"
 
 #include "solar/diagnostics.h"
 
@@ -66,32 +67,22 @@ MlirOperation egValueDefiningOp(MlirValue value) {
   return (MlirOperation){NULL};
 }
 
-typedef struct {
-  char *buf;
-  size_t size, used;
-} Sink;
-
-static void appendToSink(MlirStringRef chunk, void *userData) {
-  Sink *sink = userData;
-  if (sink->used + 1 >= sink->size)
-    return;
-  size_t room = sink->size - 1 - sink->used;
-  size_t n = chunk.length < room ? chunk.length : room;
-  memcpy(sink->buf + sink->used, chunk.data, n);
-  sink->used += n;
-  sink->buf[sink->used] = '\0';
+/* Copies what `print` writes into buf (truncated to size). */
+static void printInto(char *buf, size_t size, EgText *text) {
+  snprintf(buf, size, "%s", text->buf ? text->buf : "");
+  egTextClear(text);
 }
 
 void egTypeString(MlirType type, char *buf, size_t size) {
-  Sink sink = {buf, size, 0};
-  buf[0] = '\0';
-  mlirTypePrint(type, appendToSink, &sink);
+  EgText text = {NULL, 0, 0};
+  mlirTypePrint(type, egTextAppend, &text);
+  printInto(buf, size, &text);
 }
 
 void egValueName(EgBuilder *b, MlirValue value, char *buf, size_t size) {
-  Sink sink = {buf, size, 0};
-  buf[0] = '\0';
-  mlirValuePrintAsOperand(value, b->asmState, appendToSink, &sink);
+  EgText text = {NULL, 0, 0};
+  mlirValuePrintAsOperand(value, b->asmState, egTextAppend, &text);
+  printInto(buf, size, &text);
 }
 
 int egOpPosition(MlirOperation op) {
@@ -127,8 +118,13 @@ static bool identifierTaken(EgBuilder *b, const char *name) {
     if (b->tensors[i].islName && strcmp(b->tensors[i].islName, name) == 0)
       return true;
   /* Statement tuples are S<n>; keep them unambiguous. */
-  if (name[0] == 'S' && name[1] && strspn(name + 1, "0123456789") ==
-                                       strlen(name + 1))
+  bool digitsAfterFirst = name[0] && name[1] &&
+                          strspn(name + 1, "0123456789") == strlen(name + 1);
+  if (name[0] == 'S' && digitsAfterFirst)
+    return true;
+  /* Dimensions are named by lower-case labels or d<n>: a parameter with
+   * such a name would be read back as the dimension. */
+  if ((name[0] && !name[1]) || (name[0] == 'd' && digitsAfterFirst))
     return true;
   return false;
 }
@@ -169,6 +165,7 @@ static void destroyNode(EgNode *node) {
   egCountClear(&node->points);
   for (int i = 0; i < node->accessCount; ++i) {
     isl_map_free(node->accesses[i].map);
+    isl_multi_pw_aff_free(node->accesses[i].indices);
     egCountClear(&node->accesses[i].footprint);
   }
   free(node->accesses);
@@ -227,6 +224,7 @@ static void destroyBuilder(EgBuilder *b) {
   free(b->params);
   isl_space_free(b->paramSpace);
   free(b->claimed);
+  free(b->accessedLoads);
   free(b->functionName);
   if (b->asmState.ptr)
     mlirAsmStateDestroy(b->asmState);
@@ -273,6 +271,7 @@ bool solarEinsumGraphLift(MlirOperation func, bool strict,
     node->loc = mlirOperationGetLocation(node->anchor);
     egBuildNode(&b, node);
   }
+  egAttachAddressLoads(&b);
   egComputeDataflow(&b);
   egTensorsFinish(&b);
   for (int i = 0; i < b.nodeCount; ++i) {

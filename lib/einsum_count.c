@@ -611,12 +611,12 @@ static void sumLastDim(CountState *state, __isl_take isl_basic_set *cell,
   isl_set_free(hull);
   isl_set_free(cellSet);
   isl_space_free(kSpace);
+  long period = exact == isl_bool_false && splitsLeft > 0
+                    ? cellPeriod(cell, last)
+                    : 1;
   if (exact == isl_bool_error) {
     state->failed = true;
-  } else if (exact == isl_bool_false && splitsLeft > 0 &&
-             cellPeriod(cell, last) > 1 &&
-             cellPeriod(cell, last) <= kMaxPeriod) {
-    long period = cellPeriod(cell, last);
+  } else if (period > 1 && period <= kMaxPeriod) {
     isl_pw_aff_free(lo);
     isl_pw_aff_free(hi);
     isl_val_free(s);

@@ -190,7 +190,7 @@ static isl_pw_aff *unknownBound(EgBuilder *b, EgScope *scope,
   snprintf(what, sizeof(what), "%s bound of %s at %s", which, name, where);
   scope->exact = false;
   return isl_pw_aff_param_on_domain_id(isl_set_universe(egScopeSpace(b, scope)),
-                                       egUnknownParam(b, "u", what));
+                                       egUnknownParam(b, "bound", what));
 }
 
 static MlirValue *operandsOf(MlirOperation op, intptr_t first, intptr_t count) {

@@ -20,11 +20,29 @@ static const char *const parallelLetters[] = {"", "M", "MN", "BMN", "BOPQ"};
 static const char *const reductionLetters[] = {"", "K", "RS", "CRS"};
 static const char kSpareLetters[] = "IJLTUVWXYZADEFGH";
 
-static void assignFrom(EgNode *node, bool reduction, const char *table,
-                       char *used) {
+/* Dimension roles for labelling. */
+enum { kIndexing, kReduction, kOther };
+
+static int roleOf(EgNode *node, const EgAccess *write, int d) {
+  if (node->reductionDims[d])
+    return kReduction;
+  /* A parallel dim that the written index does not mention (a tile loop,
+   * determined by the point loop inside it) gets a spare letter. */
+  isl_size written = write && write->indices
+                         ? isl_multi_pw_aff_dim(write->indices, isl_dim_in)
+                         : 0;
+  if (write && write->indices && d < written &&
+      isl_multi_pw_aff_involves_dims(write->indices, isl_dim_in, (unsigned)d,
+                                     1) == isl_bool_true)
+    return kIndexing;
+  return write && write->indices ? kOther : kIndexing;
+}
+
+static void assignFrom(EgNode *node, const EgAccess *write, int role,
+                       const char *table, char *used) {
   int k = 0;
   for (int d = 0; d < node->scope->depth; ++d) {
-    if (node->reductionDims[d] != reduction)
+    if (roleOf(node, write, d) != role)
       continue;
     char letter = table ? table[k++] : '\0';
     for (const char *p = kSpareLetters; !letter && *p; ++p)
@@ -36,7 +54,7 @@ static void assignFrom(EgNode *node, bool reduction, const char *table,
       used[n + 1] = '\0';
       node->labels[d] = egFormat("%c", letter);
     } else {
-      node->labels[d] = egFormat("D%d", d);
+      node->labels[d] = egFormat("D%d", d); /* isl name: d<n> */
     }
   }
 }
@@ -47,60 +65,134 @@ void egAssignLabels(EgBuilder *b, EgNode *node) {
   node->labels = calloc((size_t)depth + 1, sizeof(char *));
   if (!node->labels)
     abort();
-  int parallel = 0, reduction = 0;
-  for (int d = 0; d < depth; ++d) {
-    if (node->reductionDims[d])
-      reduction++;
-    else
-      parallel++;
-  }
+  const EgAccess *write = NULL;
+  for (int i = 0; i < node->accessCount && !write; ++i)
+    if (node->accesses[i].write)
+      write = &node->accesses[i];
+  int counts[3] = {0, 0, 0};
+  for (int d = 0; d < depth; ++d)
+    counts[roleOf(node, write, d)]++;
   char used[64] = "";
-  const char *pTable = parallel < 5 ? parallelLetters[parallel] : NULL;
-  const char *rTable = reduction < 4 ? reductionLetters[reduction] : NULL;
+  const char *pTable =
+      counts[kIndexing] < 5 ? parallelLetters[counts[kIndexing]] : NULL;
+  const char *rTable =
+      counts[kReduction] < 4 ? reductionLetters[counts[kReduction]] : NULL;
   if (pTable)
     strcat(used, pTable);
   if (rTable)
     strcat(used, rTable);
-  assignFrom(node, false, pTable, used);
-  assignFrom(node, true, rTable, used);
+  assignFrom(node, write, kIndexing, pTable, used);
+  assignFrom(node, write, kReduction, rTable, used);
+  assignFrom(node, write, kOther, NULL, used);
 }
 
-static __isl_give isl_set *nameDims(__isl_take isl_set *set, EgNode *node,
-                                    bool upper) {
+void egLabelName(const EgNode *node, int d, bool upper, char *buf,
+                 size_t size) {
+  snprintf(buf, size, "%s", node->labels[d]);
+  for (char *p = buf; *p; ++p)
+    *p = upper ? (char)toupper((unsigned char)*p)
+               : (char)tolower((unsigned char)*p);
+}
+
+/* isl strings name dims by lower-case labels, equations use upper case. */
+__isl_give isl_set *egNamedDomain(EgNode *node) {
+  isl_set *set = isl_set_copy(node->domain);
   for (int d = 0; d < node->scope->depth; ++d) {
     char name[32];
-    snprintf(name, sizeof(name), "%s", node->labels[d]);
-    for (char *p = name; *p; ++p)
-      *p = upper ? (char)toupper((unsigned char)*p)
-                 : (char)tolower((unsigned char)*p);
+    egLabelName(node, d, false, name, sizeof(name));
     set = isl_set_set_dim_name(set, isl_dim_set, (unsigned)d, name);
   }
   return set;
 }
 
-__isl_give isl_set *egNamedDomain(EgNode *node) {
-  return nameDims(isl_set_copy(node->domain), node, false);
-}
-
-static __isl_give isl_map *nameInputs(__isl_take isl_map *map, EgNode *node,
-                                      bool upper) {
+__isl_give isl_map *egNamedMap(EgNode *node, __isl_keep isl_map *map) {
+  isl_map *named = isl_map_copy(map);
   for (int d = 0; d < node->scope->depth; ++d) {
     char name[32];
-    snprintf(name, sizeof(name), "%s", node->labels[d]);
-    for (char *p = name; *p; ++p)
-      *p = upper ? (char)toupper((unsigned char)*p)
-                 : (char)tolower((unsigned char)*p);
-    map = isl_map_set_dim_name(map, isl_dim_in, (unsigned)d, name);
+    egLabelName(node, d, false, name, sizeof(name));
+    named = isl_map_set_dim_name(named, isl_dim_in, (unsigned)d, name);
   }
-  return map;
+  return named;
 }
 
-__isl_give isl_map *egNamedMap(EgNode *node, __isl_keep isl_map *map) {
-  return nameInputs(isl_map_copy(map), node, false);
+static void reorder(const char *s, size_t n, char *out, size_t size);
+
+/* Copies one term, reordering the sums inside its parentheses. */
+static void copyTerm(const char *s, size_t n, char *out, size_t size) {
+  for (size_t i = 0; i < n; ++i) {
+    if (s[i] != '(') {
+      char c[2] = {s[i], '\0'};
+      strncat(out, c, size - strlen(out) - 1);
+      continue;
+    }
+    size_t close = i + 1;
+    for (int depth = 1; close < n; ++close) {
+      depth += s[close] == '(' ? 1 : s[close] == ')' ? -1 : 0;
+      if (depth == 0)
+        break;
+    }
+    strncat(out, "(", size - strlen(out) - 1);
+    reorder(s + i + 1, close - i - 1, out, size);
+    strncat(out, ")", size - strlen(out) - 1);
+    i = close;
+  }
 }
 
-/* Drops spaces, writes `mod` as `%` and removes parentheses around single
- * names or numbers. */
+/* Group of a term: dims (upper-case labels) first, then parameters, then
+ * constants, the way people write 2P+R or M+1 (isl puts constants first). */
+static int termGroup(const char *s, size_t n) {
+  bool digits = true;
+  for (size_t i = 0; i < n; ++i) {
+    if (isupper((unsigned char)s[i]))
+      return 0;
+    if (!isdigit((unsigned char)s[i]))
+      digits = false;
+  }
+  return digits ? 2 : 1;
+}
+
+/* Appends the sum s[0..n) to out with its terms reordered. */
+static void reorder(const char *s, size_t n, char *out, size_t size) {
+  enum { kMaxTerms = 32 };
+  size_t start[kMaxTerms], length[kMaxTerms];
+  char sign[kMaxTerms];
+  int terms = 0, depth = 0;
+  size_t begin = 0;
+  char pending = '+';
+  for (size_t i = 0; i <= n && terms < kMaxTerms; ++i) {
+    char c = i < n ? s[i] : '\0';
+    if (c == '(')
+      depth++;
+    else if (c == ')')
+      depth--;
+    bool split = i == n || (depth == 0 && (c == '+' || c == '-'));
+    if (!split)
+      continue;
+    if (i > begin) {
+      start[terms] = begin;
+      length[terms] = i - begin;
+      sign[terms++] = pending;
+    }
+    pending = c == '-' ? '-' : '+';
+    begin = i + 1;
+  }
+  bool first = true;
+  for (int group = 0; group < 3; ++group) {
+    for (int t = 0; t < terms; ++t) {
+      if (termGroup(s + start[t], length[t]) != group)
+        continue;
+      if (sign[t] == '-' || !first) {
+        char c[2] = {sign[t], '\0'};
+        strncat(out, c, size - strlen(out) - 1);
+      }
+      first = false;
+      copyTerm(s + start[t], length[t], out, size);
+    }
+  }
+}
+
+/* Drops spaces, writes `mod` as `%`, puts dims before constants and removes
+ * parentheses around single names or numbers. */
 static void tidy(char *text) {
   char *w = text;
   for (const char *r = text; *r; ++r)
@@ -111,6 +203,9 @@ static void tidy(char *text) {
     *m = '%';
     memmove(m + 1, m + 3, strlen(m + 3) + 1);
   }
+  char ordered[512] = "";
+  reorder(text, strlen(text), ordered, sizeof(ordered));
+  strcpy(text, ordered);
   for (bool changed = true; changed;) {
     changed = false;
     for (char *open = strchr(text, '('); open; open = strchr(open + 1, '(')) {
@@ -199,23 +294,27 @@ static void appendIndex(char *out, size_t size, __isl_take isl_pw_aff *pa) {
   strncat(out, piece, size - strlen(out) - 1);
 }
 
-/* The access's indices, one per tensor dim, or "?" for each dim of an
- * access that is not a function of the node's domain. */
+/* The access's indices as written, one per tensor dim; "?" for each dim
+ * of an access that is not a function of the node's loops. */
 static void appendOperand(char *out, size_t size, EgNode *node,
                           const EgAccess *access) {
-  isl_map *named = nameInputs(isl_map_copy(access->map), node, true);
-  if (!access->exact || isl_map_is_single_valued(named) != isl_bool_true) {
-    isl_size rank = isl_map_dim(named, isl_dim_out);
+  if (!access->indices) {
+    isl_size rank = isl_map_dim(access->map, isl_dim_out);
     for (int i = 0; i < rank; ++i)
       strncat(out, "?", size - strlen(out) - 1);
-    isl_map_free(named);
     return;
   }
-  isl_pw_multi_aff *f = isl_pw_multi_aff_from_map(named);
-  isl_size rank = isl_pw_multi_aff_dim(f, isl_dim_out);
+  isl_multi_pw_aff *named = isl_multi_pw_aff_copy(access->indices);
+  isl_size depth = isl_multi_pw_aff_dim(named, isl_dim_in);
+  for (int d = 0; d < depth && d < node->scope->depth; ++d) {
+    char name[32];
+    egLabelName(node, d, true, name, sizeof(name));
+    named = isl_multi_pw_aff_set_dim_name(named, isl_dim_in, (unsigned)d, name);
+  }
+  isl_size rank = isl_multi_pw_aff_dim(named, isl_dim_out);
   for (int i = 0; i < rank; ++i)
-    appendIndex(out, size, isl_pw_multi_aff_get_at(f, i));
-  isl_pw_multi_aff_free(f);
+    appendIndex(out, size, isl_multi_pw_aff_get_at(named, i));
+  isl_multi_pw_aff_free(named);
 }
 
 char *egEquation(EgBuilder *b, EgNode *node) {
@@ -229,12 +328,13 @@ char *egEquation(EgBuilder *b, EgNode *node) {
         written = i;
       continue;
     }
-    if (a->accumulator)
+    if (a->accumulator || a->address)
       continue;
     bool repeated = false;
     for (int j = 0; j < i && !repeated; ++j) {
       const EgAccess *o = &node->accesses[j];
-      repeated = !o->write && !o->accumulator && o->tensor == a->tensor &&
+      repeated = !o->write && !o->accumulator && !o->address &&
+                 o->tensor == a->tensor &&
                  isl_map_is_equal(o->map, a->map) == isl_bool_true;
     }
     if (repeated)

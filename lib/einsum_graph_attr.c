@@ -3,6 +3,7 @@
  * so each wrapper is made by printing its dictionary and parsing
  * `#solar.node<...>` / `#solar.einsum_graph<...>` around it. */
 #include "einsum_internal.h"
+#include "einsum_text.h"
 
 #include "solar/diagnostics.h"
 
@@ -56,37 +57,18 @@ static MlirAttribute islStr(MlirContext ctx, char *text) {
   return attr;
 }
 
-typedef struct {
-  char *buf;
-  size_t used, capacity;
-} Text;
-
-static void appendText(MlirStringRef chunk, void *userData) {
-  Text *t = userData;
-  if (t->used + chunk.length + 1 > t->capacity) {
-    t->capacity = 2 * (t->used + chunk.length + 1);
-    t->buf = realloc(t->buf, t->capacity);
-    if (!t->buf)
-      abort();
-  }
-  memcpy(t->buf + t->used, chunk.data, chunk.length);
-  t->used += chunk.length;
-  t->buf[t->used] = '\0';
-}
-
 /* #solar.<mnemonic><dict>, parsed from its printed form. */
 static MlirAttribute wrap(MlirContext ctx, const char *mnemonic,
                           MlirAttribute dict) {
-  Text text = {NULL, 0, 0};
-  MlirStringRef prefix = mlirStringRefCreateFromCString("#solar.");
-  appendText(prefix, &text);
-  appendText(mlirStringRefCreateFromCString(mnemonic), &text);
-  appendText(mlirStringRefCreateFromCString("<"), &text);
-  mlirAttributePrint(dict, appendText, &text);
-  appendText(mlirStringRefCreateFromCString(">"), &text);
+  EgText text = {NULL, 0, 0};
+  egTextAppendCString(&text, "#solar.");
+  egTextAppendCString(&text, mnemonic);
+  egTextAppendCString(&text, "<");
+  egTextPrintAttribute(&text, dict);
+  egTextAppendCString(&text, ">");
   MlirAttribute attr = mlirAttributeParseGet(
       ctx, (MlirStringRef){text.buf, text.used});
-  free(text.buf);
+  egTextClear(&text);
   return attr;
 }
 
@@ -190,10 +172,7 @@ static MlirAttribute loopsAttr(EgBuilder *b, EgNode *node) {
   for (int i = 0; i < depth; ++i) {
     Dict d = {b->mctx, NULL, 0, 0};
     char lower[32];
-    snprintf(lower, sizeof(lower), "%s", node->labels[i]);
-    for (char *p = lower; *p; ++p)
-      if (*p >= 'A' && *p <= 'Z')
-        *p = (char)(*p - 'A' + 'a');
+    egLabelName(node, i, false, lower, sizeof(lower));
     put(&d, "name", str(b->mctx, lower));
     put(&d, "label", str(b->mctx, node->labels[i]));
     put(&d, "reduction", mlirBoolAttrGet(b->mctx, node->reductionDims[i]));
@@ -226,8 +205,10 @@ static MlirAttribute accessesAttr(EgBuilder *b, EgNode *node) {
     put(&d, "exact", mlirBoolAttrGet(b->mctx, a->exact));
     putCount(&d, "footprint_elements", &a->footprint);
     put(&d, "footprint_exact", mlirBoolAttrGet(b->mctx, a->footprint.exact));
-    if (a->accumulator)
-      put(&d, "accumulator", mlirBoolAttrGet(b->mctx, true));
+    put(&d, "role", str(b->mctx, a->write         ? "output"
+                                 : a->accumulator ? "accumulator"
+                                 : a->address     ? "address"
+                                                  : "operand"));
     items[i] = finish(&d);
   }
   MlirAttribute array = mlirArrayAttrGet(b->mctx, node->accessCount, items);
@@ -371,18 +352,12 @@ static MlirAttribute edgeAttr(EgBuilder *b, EgEdge *edge) {
   EgNode *p = &b->nodes[edge->producer], *c = &b->nodes[edge->consumer];
   for (int i = 0; i < p->scope->depth; ++i) {
     char name[32];
-    snprintf(name, sizeof(name), "%s", p->labels[i]);
-    for (char *q = name; *q; ++q)
-      if (*q >= 'A' && *q <= 'Z')
-        *q = (char)(*q - 'A' + 'a');
+    egLabelName(p, i, false, name, sizeof(name));
     rel = isl_map_set_dim_name(rel, isl_dim_in, (unsigned)i, name);
   }
   for (int i = 0; i < c->scope->depth; ++i) {
     char name[32];
-    snprintf(name, sizeof(name), "%s", c->labels[i]);
-    for (char *q = name; *q; ++q)
-      if (*q >= 'A' && *q <= 'Z')
-        *q = (char)(*q - 'A' + 'a');
+    egLabelName(c, i, false, name, sizeof(name));
     rel = isl_map_set_dim_name(rel, isl_dim_out, (unsigned)i, name);
   }
   put(&d, "relation", islStr(ctx, isl_map_to_str(rel)));
@@ -435,7 +410,8 @@ MlirAttribute egGraphToAttribute(EgBuilder *b) {
   put(&g, "nodes", mlirArrayAttrGet(ctx, b->nodeCount, nodes));
   put(&g, "edges", mlirArrayAttrGet(ctx, b->edgeCount, edges));
   put(&g, "totals", finish(&t));
-  put(&g, "exact", mlirBoolAttrGet(ctx, exact));
+  /* A warning means something was not analyzed: nothing is guaranteed. */
+  put(&g, "exact", mlirBoolAttrGet(ctx, exact && b->warnings == 0));
   put(&g, "warnings", i64(ctx, b->warnings));
   free(nodes);
   free(tensors);

@@ -5,6 +5,8 @@
  * parser; fields are then read with the builtin attribute API. */
 #include "solar/einsum_graph.h"
 
+#include "einsum_text.h"
+
 #include "mlir-c/BuiltinAttributes.h"
 
 #include <stdarg.h>
@@ -36,24 +38,6 @@ static void failf(Reader *r, const char *fmt, ...) {
              message);
 }
 
-typedef struct {
-  char *buf;
-  size_t used, capacity;
-} Text;
-
-static void appendText(MlirStringRef chunk, void *userData) {
-  Text *t = userData;
-  if (t->used + chunk.length + 1 > t->capacity) {
-    t->capacity = 2 * (t->used + chunk.length + 1);
-    t->buf = realloc(t->buf, t->capacity);
-    if (!t->buf)
-      abort();
-  }
-  memcpy(t->buf + t->used, chunk.data, chunk.length);
-  t->used += chunk.length;
-  t->buf[t->used] = '\0';
-}
-
 /* The dictionary inside #solar.<mnemonic><{...}>. */
 static MlirAttribute unwrap(Reader *r, MlirAttribute attr,
                             const char *mnemonic) {
@@ -61,8 +45,8 @@ static MlirAttribute unwrap(Reader *r, MlirAttribute attr,
     failf(r, "missing #solar.%s attribute", mnemonic);
     return attr;
   }
-  Text text = {NULL, 0, 0};
-  mlirAttributePrint(attr, appendText, &text);
+  EgText text = {NULL, 0, 0};
+  egTextPrintAttribute(&text, attr);
   char prefix[64];
   snprintf(prefix, sizeof(prefix), "#solar.%s<", mnemonic);
   size_t n = strlen(prefix);
@@ -77,8 +61,13 @@ static MlirAttribute unwrap(Reader *r, MlirAttribute attr,
     failf(r, "expected a #solar.%s<{...}> attribute", mnemonic);
     dict = (MlirAttribute){NULL};
   }
-  free(text.buf);
+  egTextClear(&text);
   return dict;
+}
+
+MlirAttribute solarAttributeFields(MlirAttribute attr, const char *name) {
+  Reader r = {NULL, 0, "", false};
+  return unwrap(&r, attr, name);
 }
 
 static MlirAttribute field(MlirAttribute dict, const char *key) {
@@ -224,6 +213,7 @@ static void readAccess(Reader *r, MlirAttribute d, SolarEinsumAccess *a) {
     failf(r, "access kind must be 'read' or 'write', not '%s'", kind);
   a->isWrite = kind && strcmp(kind, "write") == 0;
   free(kind);
+  a->role = readStr(r, d, "role", true);
   a->map = readStr(r, d, "map", true);
   a->exact = readBool(r, d, "exact", true);
   a->footprintElements = readCount(r, d, "footprint_elements", &a->footprintExpr);
@@ -403,6 +393,7 @@ void solarEinsumGraphDestroy(SolarEinsumGraph *graph) {
     free(n->reductionOp);
     for (size_t a = 0; a < n->accessCount; ++a) {
       free(n->accesses[a].map);
+      free(n->accesses[a].role);
       free(n->accesses[a].footprintExpr);
     }
     free(n->accesses);

@@ -146,7 +146,12 @@ typedef struct {
   bool write;
   bool exact;        /* false: over-approximated (whole tensor) */
   bool accumulator;  /* the read of `load C; op; store C` */
+  bool address;      /* a load feeding an index or a bound, not the value */
   isl_map *map;      /* node domain -> tensor elements; owned */
+  /* The index expressions as written, on the space of the scope of the
+   * load/store when that scope encloses the node's (its dims are then the
+   * node's first dims); NULL otherwise. For the equation. Owned. */
+  isl_multi_pw_aff *indices;
   MlirOperation op;
   EgCount footprint;
 } EgAccess;
@@ -181,6 +186,9 @@ typedef struct {
 } EgNode;
 
 void egBuildNode(EgBuilder *b, EgNode *node);
+/* Loads that feed no stored value (gather indices, loop bounds) become
+ * `address` reads of the first node inside their scope. */
+void egAttachAddressLoads(EgBuilder *b);
 void egNodeCountOp(EgBuilder *b, EgNode *node, EgScope *scope,
                    SolarOpClass cls, const char *dtype, int64_t lanes);
 
@@ -206,6 +214,9 @@ const char *egOpClassName(SolarOpClass cls);
 
 void egAssignLabels(EgBuilder *b, EgNode *node);
 char *egEquation(EgBuilder *b, EgNode *node);
+/* Label of dim d in lower or upper case, into buf. */
+void egLabelName(const EgNode *node, int d, bool upper, char *buf,
+                 size_t size);
 /* Copies of node-domain objects with dimension names set to the labels. */
 __isl_give isl_set *egNamedDomain(EgNode *node);
 __isl_give isl_map *egNamedMap(EgNode *node, __isl_keep isl_map *map);
@@ -263,6 +274,9 @@ struct EgBuilder {
 
   EgEdge *edges;
   int edgeCount, edgeCapacity;
+
+  MlirOperation *accessedLoads; /* loads some node records */
+  int accessedLoadCount, accessedLoadCapacity;
 
   MlirOperation *claimed; /* ops already counted by some node */
   int claimedCount, claimedCapacity;

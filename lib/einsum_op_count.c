@@ -128,9 +128,11 @@ const char *egCombinerKind(MlirOperation op) {
 void egOpDtype(MlirOperation op, char *buf, size_t size, int64_t *lanes) {
   /* Comparisons and casts compute in their operand type. */
   MlirType type;
-  bool byOperand = (egOpIs(op, "arith.cmpf") || egOpIs(op, "arith.cmpi") ||
-                    egOpIs(op, "math.isnan") || egOpIs(op, "math.isinf") ||
-                    egOpIs(op, "math.isfinite")) &&
+  SolarOpClass cls = SOLAR_OP_OTHER;
+  bool cast = egClassifyOp(op, &cls) == EG_OP_COMPUTE && cls == SOLAR_OP_CAST;
+  bool byOperand = (cast || egOpIs(op, "arith.cmpf") ||
+                    egOpIs(op, "arith.cmpi") || egOpIs(op, "math.isnan") ||
+                    egOpIs(op, "math.isinf") || egOpIs(op, "math.isfinite")) &&
                    mlirOperationGetNumOperands(op) > 0;
   if (egOpIs(op, "arith.select") && mlirOperationGetNumOperands(op) > 1)
     type = mlirValueGetType(mlirOperationGetOperand(op, 1));

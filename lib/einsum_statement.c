@@ -76,24 +76,30 @@ static void addPending(Slice *s, MlirOperation op, EgScope *scope,
   p->lanes = lanes;
 }
 
-static void addRaw(Slice *s, MlirOperation op, bool write) {
-  EgScope *scope = egScopeOfOp(s->b, op);
-  egGrow((void **)&s->raw, &s->rawCapacity, s->rawCount, sizeof(RawAccess));
-  RawAccess *r = &s->raw[s->rawCount++];
+/* Converts the access of a load/store; false (after a warning) when it is
+ * not affine and is over-approximated. */
+static bool makeRaw(EgBuilder *b, MlirOperation op, bool write,
+                    RawAccess *r) {
   memset(r, 0, sizeof(*r));
   r->op = op;
-  r->scope = scope;
+  r->scope = egScopeOfOp(b, op);
   r->write = write;
   EgFailure why = {{0}};
-  if (!egAccessIndices(s->b, scope, op, &r->tensor, &r->indices, &why)) {
-    char name[64];
-    egOpName(op, name, sizeof(name));
-    egWarn(s->b, mlirOperationGetLocation(op),
-           "non-affine access in '%s' (%s); its footprint is "
-           "over-approximated by the whole tensor",
-           name, why.text);
+  if (egAccessIndices(b, r->scope, op, &r->tensor, &r->indices, &why))
+    return true;
+  char name[64];
+  egOpName(op, name, sizeof(name));
+  egWarn(b, mlirOperationGetLocation(op),
+         "non-affine access in '%s' (%s); its footprint is over-approximated "
+         "by the whole tensor",
+         name, why.text);
+  return false;
+}
+
+static void addRaw(Slice *s, MlirOperation op, bool write) {
+  egGrow((void **)&s->raw, &s->rawCapacity, s->rawCount, sizeof(RawAccess));
+  if (!makeRaw(s->b, op, write, &s->raw[s->rawCount++]))
     s->exact = false;
-  }
 }
 
 static int useCount(MlirValue value) {
@@ -147,18 +153,23 @@ static const char *selectKind(MlirOperation select, MlirValue acc) {
   return (greater == same) ? "max" : "min";
 }
 
+/* The reduction kind when `op` combines `acc` with something else. */
+static const char *combineKind(MlirOperation op, MlirValue acc) {
+  if (mlirOperationIsNull(op))
+    return NULL;
+  if (egOpIs(op, "arith.select"))
+    return selectKind(op, acc);
+  if (mlirOperationGetNumOperands(op) == 2 &&
+      (mlirValueEqual(mlirOperationGetOperand(op, 0), acc) ||
+       mlirValueEqual(mlirOperationGetOperand(op, 1), acc)))
+    return egCombinerKind(op);
+  return NULL;
+}
+
 /* The op producing `yielded` that combines it with accumulator `acc`. */
 static void findCombiner(Slice *s, MlirValue yielded, MlirValue acc) {
   MlirOperation op = egValueDefiningOp(yielded);
-  if (mlirOperationIsNull(op))
-    return;
-  const char *kind = NULL;
-  if (egOpIs(op, "arith.select"))
-    kind = selectKind(op, acc);
-  else if (mlirOperationGetNumOperands(op) == 2 &&
-           (mlirValueEqual(mlirOperationGetOperand(op, 0), acc) ||
-            mlirValueEqual(mlirOperationGetOperand(op, 1), acc)))
-    kind = egCombinerKind(op);
+  const char *kind = combineKind(op, acc);
   if (kind) {
     s->reductionOp = kind;
     s->combiner = op;
@@ -338,6 +349,8 @@ static void buildAccess(EgBuilder *b, EgNode *node, RawAccess *raw) {
   a->write = raw->write;
   a->op = raw->op;
   a->exact = raw->indices != NULL;
+  if (raw->indices && egScopeIsAncestor(raw->scope, node->scope))
+    a->indices = isl_multi_pw_aff_copy(raw->indices);
   isl_map *access;
   if (raw->indices) {
     access = isl_map_intersect_domain(
@@ -352,6 +365,11 @@ static void buildAccess(EgBuilder *b, EgNode *node, RawAccess *raw) {
   map = isl_map_set_tuple_name(map, isl_dim_in, name);
   free(name);
   a->map = isl_map_coalesce(isl_map_detect_equalities(map));
+  if (!raw->write) {
+    egGrow((void **)&b->accessedLoads, &b->accessedLoadCapacity,
+           b->accessedLoadCount, sizeof(MlirOperation));
+    b->accessedLoads[b->accessedLoadCount++] = raw->op;
+  }
   isl_set *image = isl_set_apply(isl_set_copy(node->domain),
                                  isl_map_copy(a->map));
   if (!egCountSet(image, &a->footprint))
@@ -361,29 +379,32 @@ static void buildAccess(EgBuilder *b, EgNode *node, RawAccess *raw) {
   isl_set_free(image);
 }
 
-/* Dims the write does not depend on: reductions. */
-static void findReductionDims(EgNode *node, RawAccess *write) {
+/* Reduction dims, exactly: d is one when two points of the domain that
+ * differ only in d write the same element. (Tile loops are not: the
+ * point loop inside determines them.) Returns whether the write is
+ * non-injective at all, which also covers accumulations along no single
+ * dim, such as out[i + k] += a[i] * b[k]. */
+static bool findReductionDims(EgNode *node, const EgAccess *write) {
   int depth = node->scope->depth;
   node->reductionDims = calloc((size_t)depth + 1, sizeof(bool));
   if (!node->reductionDims)
     abort();
-  if (!write->indices)
-    return;
-  /* The store's scope encloses the node's: deeper dims are reduction
-   * loops by construction. */
-  int storeDepth = write->scope->depth;
-  for (int d = 0; d < depth; ++d)
-    node->reductionDims[d] =
-        d >= storeDepth ||
-        isl_multi_pw_aff_involves_dims(write->indices, isl_dim_in,
-                                       (unsigned)d, 1) == isl_bool_false;
-}
-
-static bool hasReductionDim(const EgNode *node) {
-  for (int d = 0; d < node->scope->depth; ++d)
-    if (node->reductionDims[d])
-      return true;
-  return false;
+  if (!write->exact)
+    return false;
+  isl_map *sameElement = isl_map_apply_range(isl_map_copy(write->map),
+                                             isl_map_reverse(isl_map_copy(write->map)));
+  for (int d = 0; d < depth; ++d) {
+    isl_map *pairs = isl_map_universe(isl_map_get_space(sameElement));
+    for (int e = 0; e < depth; ++e)
+      if (e != d)
+        pairs = isl_map_equate(pairs, isl_dim_in, e, isl_dim_out, e);
+    pairs = isl_map_order_lt(pairs, isl_dim_in, d, isl_dim_out, d);
+    pairs = isl_map_intersect(pairs, isl_map_copy(sameElement));
+    node->reductionDims[d] = isl_map_is_empty(pairs) == isl_bool_false;
+    isl_map_free(pairs);
+  }
+  isl_map_free(sameElement);
+  return isl_map_is_injective(write->map) == isl_bool_false;
 }
 
 /* `load C[f]; op; store C[f]`: the read is the accumulator. */
@@ -400,18 +421,8 @@ static void findAccumulator(Slice *s, EgNode *node, int writeIndex) {
     if (s->reductionOp)
       continue;
     /* The combining op has the load among its operands. */
-    MlirValue loaded = mlirOperationGetResult(r->op, 0);
-    MlirValue stored = egStoredValue(node->anchor);
-    MlirOperation op = egValueDefiningOp(stored);
-    if (mlirOperationIsNull(op))
-      continue;
-    const char *kind = NULL;
-    if (egOpIs(op, "arith.select"))
-      kind = selectKind(op, loaded);
-    else if (mlirOperationGetNumOperands(op) == 2 &&
-             (mlirValueEqual(mlirOperationGetOperand(op, 0), loaded) ||
-              mlirValueEqual(mlirOperationGetOperand(op, 1), loaded)))
-      kind = egCombinerKind(op);
+    MlirOperation op = egValueDefiningOp(egStoredValue(node->anchor));
+    const char *kind = combineKind(op, mlirOperationGetResult(r->op, 0));
     if (kind) {
       s->reductionOp = kind;
       s->combiner = op;
@@ -485,11 +496,10 @@ void egBuildNode(EgBuilder *b, EgNode *node) {
 
   for (int i = 0; i < s.rawCount; ++i)
     buildAccess(b, node, &s.raw[i]);
-  findReductionDims(node, &s.raw[0]);
-  if (hasReductionDim(node)) {
+  if (findReductionDims(node, &node->accesses[0])) {
     findAccumulator(&s, node, 0);
   } else {
-    node->reductionOp = "none";
+    node->reductionOp = node->accesses[0].exact ? "none" : "unknown";
     s.combiner = (MlirOperation){NULL};
   }
   fuseMac(&s);
@@ -508,4 +518,47 @@ void egBuildNode(EgBuilder *b, EgNode *node) {
   free(s.raw);
   free(s.ops);
   free(s.visited);
+}
+
+typedef struct {
+  EgBuilder *b;
+} LoadSearch;
+
+static bool isAccessed(EgBuilder *b, MlirOperation op) {
+  for (int i = 0; i < b->accessedLoadCount; ++i)
+    if (mlirOperationEqual(b->accessedLoads[i], op))
+      return true;
+  return false;
+}
+
+static MlirWalkResult attachIfOrphan(MlirOperation op, void *userData) {
+  EgBuilder *b = ((LoadSearch *)userData)->b;
+  if (!egIsLoad(op) || isAccessed(b, op) ||
+      mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0))))
+    return MlirWalkResultAdvance;
+  EgScope *scope = egScopeOfOp(b, op);
+  EgNode *node = NULL;
+  for (int i = 0; scope && i < b->nodeCount && !node; ++i)
+    if (egScopeIsAncestor(scope, b->nodes[i].scope))
+      node = &b->nodes[i];
+  if (!node) {
+    char name[64];
+    egOpName(op, name, sizeof(name));
+    egWarn(b, mlirOperationGetLocation(op),
+           "'%s' feeds no analyzed store; its traffic is not counted", name);
+    return MlirWalkResultAdvance;
+  }
+  RawAccess raw;
+  bool exact = makeRaw(b, op, false, &raw);
+  buildAccess(b, node, &raw);
+  node->accesses[node->accessCount - 1].address = true;
+  if (!exact)
+    node->exact = false;
+  isl_multi_pw_aff_free(raw.indices);
+  return MlirWalkResultAdvance;
+}
+
+void egAttachAddressLoads(EgBuilder *b) {
+  LoadSearch search = {b};
+  mlirOperationWalk(b->func, attachIfOrphan, &search, MlirWalkPreOrder);
 }

@@ -98,6 +98,10 @@ typedef struct {
 typedef struct {
   int64_t tensor;         /* index into tensors */
   bool isWrite;
+  char *role;             /* "output" (the write), "operand" (an input of
+                             the equation), "accumulator" (the read of
+                             `load C; op; store C`), "address" (feeds an
+                             index or loop bound, not the value) */
   char *map;              /* isl map: node domain -> tensor elements */
   bool exact;             /* false: over-approximated by the whole tensor */
   int64_t footprintElements;
@@ -177,6 +181,10 @@ bool solarEinsumGraphLift(MlirOperation func, bool strict,
 bool solarEinsumGraphRead(MlirAttribute attr, SolarEinsumGraph *out,
                           char *err, size_t errSize);
 void solarEinsumGraphDestroy(SolarEinsumGraph *graph);
+
+/* The dictionary inside any #solar.<name><{...}> attribute (the C API has
+ * no accessor for IRDL attribute parameters); null when attr is not one. */
+MlirAttribute solarAttributeFields(MlirAttribute attr, const char *name);
 
 /* The graph as JSON text (schema in docs/einsum-graph.md); caller frees. */
 char *solarEinsumGraphToJson(const SolarEinsumGraph *graph);

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Shows that lifting a loop nest into the einsum graph does not enumerate
+# iteration points: the same kernels at tiny and huge sizes analyze in the
+# same time (the process start-up of solar-opt dominates both).
+#   bench/einsum_scaling.sh [build-dir]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build="${1:-build}"
+opt="$build/bin/solar-opt"
+[ -x "$opt" ] || { echo "bench: $opt missing; build first" >&2; exit 1; }
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+matmul() { # n
+  cat <<MLIR
+func.func @matmul(%A: memref<$1x$1xf32>, %B: memref<$1x$1xf32>, %C: memref<$1x$1xf32>) {
+  affine.for %i = 0 to $1 {
+    affine.for %j = 0 to $1 {
+      affine.for %k = 0 to $1 {
+        %a = affine.load %A[%i, %k] : memref<$1x$1xf32>
+        %b = affine.load %B[%k, %j] : memref<$1x$1xf32>
+        %c = affine.load %C[%i, %j] : memref<$1x$1xf32>
+        %p = arith.mulf %a, %b : f32
+        %s = arith.addf %c, %p : f32
+        affine.store %s, %C[%i, %j] : memref<$1x$1xf32>
+      }
+    }
+  }
+  return
+}
+MLIR
+}
+
+triangle() { # n: a triangular nest, summed with Faulhaber's formula
+  cat <<MLIR
+func.func @triangle(%A: memref<$1x$1xf32>) {
+  %one = arith.constant 1.0 : f32
+  affine.for %i = 0 to $1 {
+    affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
+      affine.for %k = 0 to affine_map<(d0) -> (d0 + 1)>(%j) {
+        %a = affine.load %A[%i, %j] : memref<$1x$1xf32>
+        %s = arith.addf %a, %one : f32
+        affine.store %s, %A[%i, %j] : memref<$1x$1xf32>
+      }
+    }
+  }
+  return
+}
+MLIR
+}
+
+run() { # label kernel n
+  local file="$work/$2_$3.mlir"
+  "$2" "$3" > "$file"
+  local start end points
+  start=$(date +%s.%N)
+  points=$("$opt" --solar-dump-einsum-graph=json "$file" -o /dev/null |
+           grep -m1 '"points"' | tr -dc '0-9')
+  end=$(date +%s.%N)
+  printf '%-10s n=%-6s points=%-14s %.3f s\n' "$2" "$3" "$points" \
+    "$(echo "$end - $start" | bc)"
+}
+
+for n in 4 64 4096; do run matmul matmul "$n"; done
+for n in 4 1000 100000; do run triangle triangle "$n"; done
+echo "time of the 4096^3 matmul alone:"
+matmul 4096 > "$work/m.mlir"
+time "$opt" --solar-einsum-graph "$work/m.mlir" -o /dev/null
