@@ -22,8 +22,8 @@ double solarTensorElementBytes(const SolarEinsumTensor *tensor,
   return (double)tensor->elementBytes;
 }
 
-static const SolarEinsumNode *findNode(const SolarEinsumGraph *graph,
-                                       int64_t id) {
+const SolarEinsumNode *solarGraphNode(const SolarEinsumGraph *graph,
+                                      int64_t id) {
   for (size_t i = 0; i < graph->nodeCount; ++i)
     if (graph->nodes[i].id == id)
       return &graph->nodes[i];
@@ -80,7 +80,7 @@ int64_t solarUnionFootprint(const SolarEinsumGraph *graph, int64_t tensor,
   isl_set *all = NULL;
   bool failed = false;
   for (size_t i = 0; i < n && !failed; ++i) {
-    const SolarEinsumNode *node = findNode(graph, nodes[i]);
+    const SolarEinsumNode *node = solarGraphNode(graph, nodes[i]);
     if (!node)
       continue;
     for (size_t a = 0; a < node->accessCount; ++a) {

@@ -24,14 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const SolarEinsumNode *nodeById(const SolarEinsumGraph *graph,
-                                       int64_t id) {
-  for (size_t i = 0; i < graph->nodeCount; ++i)
-    if (graph->nodes[i].id == id)
-      return &graph->nodes[i];
-  return NULL;
-}
-
 static size_t nodeIndex(const SolarEinsumGraph *graph, int64_t id) {
   for (size_t i = 0; i < graph->nodeCount; ++i)
     if (graph->nodes[i].id == id)
@@ -123,7 +115,7 @@ static double liveBytes(const SolarEinsumGraph *graph, int64_t tensor,
   const SolarEinsumTensor *t = &graph->tensors[tensor];
   bool streams = t->rank > 0 && t->shape[0] > 1;
   for (size_t i = 0; i < n && streams; ++i) {
-    const SolarEinsumNode *node = nodeById(graph, nodes[i]);
+    const SolarEinsumNode *node = solarGraphNode(graph, nodes[i]);
     for (size_t a = 0; node && a < node->accessCount && streams; ++a)
       if (node->accesses[a].tensor == tensor)
         streams = streamsAlongOuterLoop(node, &node->accesses[a]);
@@ -196,7 +188,7 @@ static bool fillGroup(const SolarEinsumGraph *graph, SolarDtype dtype,
   for (size_t t = 0; t < graph->tensorCount; ++t) {
     bool touched = false;
     for (size_t i = 0; i < n && !touched; ++i) {
-      const SolarEinsumNode *node = nodeById(graph, nodes[i]);
+      const SolarEinsumNode *node = solarGraphNode(graph, nodes[i]);
       touched = node && isAccessedBy(node, (int64_t)t);
     }
     if (!touched)

@@ -9,14 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const SolarEinsumNode *nodeById(const SolarEinsumGraph *graph,
-                                       int64_t id) {
-  for (size_t i = 0; i < graph->nodeCount; ++i)
-    if (graph->nodes[i].id == id)
-      return &graph->nodes[i];
-  return NULL;
-}
-
 static void describeTile(const SolarEinsumNode *node, const SolarIoNest *nest,
                          const SolarIoTiling *tiling, char *buf, size_t size) {
   size_t used = 0;
@@ -51,7 +43,7 @@ bool solarTrafficCompute(const SolarEinsumGraph *graph,
      * memory, so it applies to groups of one node only. */
     if (g->nodeCount != 1)
       continue;
-    const SolarEinsumNode *node = nodeById(graph, g->nodes[0]);
+    const SolarEinsumNode *node = solarGraphNode(graph, g->nodes[0]);
     SolarIoNest nest;
     if (!node || !solarNodeNest(graph, node, computeDtype, &nest)) {
       snprintf(err, errSize,

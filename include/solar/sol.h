@@ -38,6 +38,10 @@ extern "C" {
 double solarTensorElementBytes(const SolarEinsumTensor *tensor,
                                SolarDtype computeDtype);
 
+/* The node with that id, or NULL. */
+const SolarEinsumNode *solarGraphNode(const SolarEinsumGraph *graph,
+                                      int64_t id);
+
 /* ---- Footprints over several nodes (isl) -------------------------------- */
 
 typedef enum {
