@@ -42,8 +42,6 @@ MlirAttribute solarDialectAttrOpen(MlirAttribute attr, const char *mnemonic) {
   MlirAttribute none = {NULL};
   if (mlirAttributeIsNull(attr))
     return none;
-  if (mlirAttributeIsADictionary(attr))
-    return attr; /* a bare dictionary is accepted as the unwrapped form */
   TextBuffer buf = {0};
   mlirAttributePrint(attr, appendText, &buf);
   char prefix[64];

@@ -3,6 +3,7 @@
  * The C API has no accessor for the parameters of an IRDL attribute, so
  * the wrapper is printed and its dictionary parsed back by MLIR's own
  * parser; fields are then read with the builtin attribute API. */
+#include "solar/dialect_attr.h"
 #include "solar/einsum_graph.h"
 
 #include "einsum_text.h"
@@ -45,29 +46,10 @@ static MlirAttribute unwrap(Reader *r, MlirAttribute attr,
     failf(r, "missing #solar.%s attribute", mnemonic);
     return attr;
   }
-  EgText text = {NULL, 0, 0};
-  egTextPrintAttribute(&text, attr);
-  char prefix[64];
-  snprintf(prefix, sizeof(prefix), "#solar.%s<", mnemonic);
-  size_t n = strlen(prefix);
-  MlirAttribute dict = {NULL};
-  if (text.buf && strncmp(text.buf, prefix, n) == 0 && text.used > n &&
-      text.buf[text.used - 1] == '>') {
-    dict = mlirAttributeParseGet(
-        mlirAttributeGetContext(attr),
-        (MlirStringRef){text.buf + n, text.used - n - 1});
-  }
-  if (mlirAttributeIsNull(dict) || !mlirAttributeIsADictionary(dict)) {
+  MlirAttribute dict = solarDialectAttrOpen(attr, mnemonic);
+  if (mlirAttributeIsNull(dict))
     failf(r, "expected a #solar.%s<{...}> attribute", mnemonic);
-    dict = (MlirAttribute){NULL};
-  }
-  egTextClear(&text);
   return dict;
-}
-
-MlirAttribute solarAttributeFields(MlirAttribute attr, const char *name) {
-  Reader r = {NULL, 0, "", false};
-  return unwrap(&r, attr, name);
 }
 
 static MlirAttribute field(MlirAttribute dict, const char *key) {

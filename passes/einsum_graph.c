@@ -5,6 +5,7 @@
  * fails. With `emit-ops`, the graph is also materialized as IR: a sibling
  * `builtin.module @solar_graph_<func>` holding one "solar.einsum" per node
  * (fields = the node's dictionary) and one "solar.edge" per edge. */
+#include "solar/dialect_attr.h"
 #include "solar/einsum_graph.h"
 #include "solar/passes.h"
 
@@ -82,7 +83,7 @@ static void eraseSibling(MlirOperation func, const char *symbol) {
 static void emitOps(MlirOperation func, MlirAttribute graphAttr) {
   MlirContext ctx = mlirOperationGetContext(func);
   MlirLocation loc = mlirOperationGetLocation(func);
-  MlirAttribute graph = solarAttributeFields(graphAttr, "einsum_graph");
+  MlirAttribute graph = solarDialectAttrOpen(graphAttr, "einsum_graph");
   if (mlirAttributeIsNull(graph))
     return;
   MlirStringRef fn = mlirStringAttrGetValue(dictField(graph, "function"));
@@ -101,7 +102,7 @@ static void emitOps(MlirOperation func, MlirAttribute graphAttr) {
   MlirAttribute nodes = dictField(graph, "nodes");
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(nodes); ++i) {
     MlirAttribute node =
-        solarAttributeFields(mlirArrayAttrGetElement(nodes, i), "node");
+        solarDialectAttrOpen(mlirArrayAttrGetElement(nodes, i), "node");
     if (mlirAttributeIsNull(node))
       continue;
     MlirNamedAttribute attrs[2] = {

@@ -182,9 +182,6 @@ bool solarEinsumGraphRead(MlirAttribute attr, SolarEinsumGraph *out,
                           char *err, size_t errSize);
 void solarEinsumGraphDestroy(SolarEinsumGraph *graph);
 
-/* The dictionary inside any #solar.<name><{...}> attribute (the C API has
- * no accessor for IRDL attribute parameters); null when attr is not one. */
-MlirAttribute solarAttributeFields(MlirAttribute attr, const char *name);
 
 /* The graph as JSON text (schema in docs/einsum-graph.md); caller frees. */
 char *solarEinsumGraphToJson(const SolarEinsumGraph *graph);
