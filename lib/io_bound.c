@@ -17,18 +17,19 @@ typedef struct {
  * one covers as much for the same weight), and equal masks need one weight:
  * keeping only maximal distinct masks leaves the LP's optimum unchanged. */
 static CoverCandidates maximalProjections(const SolarIoNest *nest,
-                                          uint32_t neededDims) {
+                                          uint32_t neededDims,
+                                          const bool *usable) {
   CoverCandidates c = {0};
   for (int j = 0; j < nest->operandCount; ++j) {
     const SolarIoOperand *op = &nest->operands[j];
     uint32_t mask = op->dimsMask & neededDims;
-    if (!op->coordinateProjection || mask == 0)
+    if (!op->coordinateProjection || mask == 0 || (usable && !usable[j]))
       continue;
     bool dominated = false;
     for (int k = 0; k < nest->operandCount && !dominated; ++k) {
       const SolarIoOperand *other = &nest->operands[k];
       uint32_t otherMask = other->dimsMask & neededDims;
-      if (k == j || !other->coordinateProjection)
+      if (k == j || !other->coordinateProjection || (usable && !usable[k]))
         continue;
       bool strictSuperset = (otherMask & mask) == mask && otherMask != mask;
       bool earlierEqual = otherMask == mask && k < j;
@@ -123,7 +124,8 @@ static void searchVertices(const CoverLp *lp, int n, int *chosen, int depth,
   }
 }
 
-double solarIoCoverExponent(const SolarIoNest *nest, double *weights) {
+static double coverExponent(const SolarIoNest *nest, const bool *usable,
+                            double *weights) {
   uint32_t needed = 0;
   for (int d = 0; d < nest->dimCount; ++d)
     if (nest->extent[d] > 1)
@@ -132,7 +134,7 @@ double solarIoCoverExponent(const SolarIoNest *nest, double *weights) {
     weights[j] = 0;
   if (needed == 0)
     return 0;
-  CoverCandidates c = maximalProjections(nest, needed);
+  CoverCandidates c = maximalProjections(nest, needed, usable);
   uint32_t covered = 0;
   for (int k = 0; k < c.count; ++k)
     covered |= c.mask[k];
@@ -167,6 +169,10 @@ double solarIoCoverExponent(const SolarIoNest *nest, double *weights) {
   return best;
 }
 
+double solarIoCoverExponent(const SolarIoNest *nest, double *weights) {
+  return coverExponent(nest, NULL, weights);
+}
+
 /* ---- Proven lower bound ------------------------------------------------ */
 
 /* Operand masks of a plain matrix product: three operands over dim groups
@@ -193,6 +199,38 @@ static bool isMatmulShape(const SolarIoNest *nest, uint32_t needed) {
          (i | jj | k) == needed;
 }
 
+/* Segment argument: split any execution into segments of S transfers. If in
+ * one segment at most `available` elements of each usable operand j can be
+ * in fast memory, the Bollobas-Thomason inequality limits a segment to
+ * prod_j min(available, F_j)^(s_j) points (F_j caps it: an operand has no
+ * more elements than its footprint). Returns the bound in elements and the
+ * cover exponent in *sigma. */
+static double segmentBound(const SolarIoNest *nest, double s, double available,
+                           const bool *usable, double *sigma) {
+  double weights[SOLAR_IO_MAX_OPERANDS];
+  *sigma = coverExponent(nest, usable, weights);
+  if (*sigma <= 0)
+    return 0;
+  double logPerSegment = 0;
+  for (int j = 0; j < nest->operandCount; ++j) {
+    if (weights[j] <= 0)
+      continue;
+    double reach = nest->operands[j].footprintElements;
+    if (available < reach)
+      reach = available;
+    logPerSegment += weights[j] * log(reach > 1 ? reach : 1);
+  }
+  double segments = ceil(nest->points / exp(logPerSegment) - 1e-9);
+  return s * (segments - 1.0);
+}
+
+static double boxPoints(const SolarIoNest *nest) {
+  double product = 1;
+  for (int d = 0; d < nest->dimCount; ++d)
+    product *= nest->extent[d];
+  return product;
+}
+
 SolarIoLowerBound solarIoLowerBound(const SolarIoNest *nest,
                                     double capacityBytes) {
   SolarIoLowerBound result = {0};
@@ -213,25 +251,36 @@ SolarIoLowerBound solarIoLowerBound(const SolarIoNest *nest,
   /* Counting capacity in elements of the smallest operand type can only
    * overstate how much fits, and each moved element is at least minBytes. */
   double s = floor(capacityBytes / minBytes);
-  double weights[SOLAR_IO_MAX_OPERANDS];
-  result.exponent = solarIoCoverExponent(nest, weights);
-  double q = 0;
-  if (isMatmulShape(nest, needed)) {
+  /* Any operand: resident at the start, moved, resident at the end. */
+  double q = segmentBound(nest, s, 3.0 * s, NULL, &result.exponent);
+  if (isMatmulShape(nest, needed) && nest->points == boxPoints(nest)) {
     /* Smith, Lowery, Langou, van de Geijn, "A Tight I/O Lower Bound for
-     * Matrix Multiplication" (2017, arXiv:1702.02017): Q >= 2mnk/sqrt(S)-2S. */
-    q = 2.0 * nest->points / sqrt(s) - 2.0 * s;
-  } else if (result.exponent > 0) {
-    /* Each segment of S transfers touches at most 3S elements of any operand
-     * (resident at start, moved, resident at end), so by the
-     * Bollobas-Thomason inequality it runs at most (3S)^sigma points. */
-    double perSegment = pow(3.0 * s, result.exponent);
-    double segments = ceil(nest->points / perSegment);
-    q = s * (segments - 1.0);
+     * Matrix Multiplication" (2017, arXiv:1702.02017): Q >= 2mnk/sqrt(S)-2S
+     * for the full product. */
+    double smith = 2.0 * nest->points / sqrt(s) - 2.0 * s;
+    if (smith > q)
+      q = smith;
   }
   result.hblBytes = q > 0 ? q * minBytes : 0;
   if (result.hblBytes > result.boundBytes)
     result.boundBytes = result.hblBytes;
   return result;
+}
+
+double solarIoInputBound(const SolarIoNest *nest, const bool *isGroupInput,
+                         double capacityBytes, double *sigma) {
+  *sigma = 0;
+  double minBytes = INFINITY;
+  for (int j = 0; j < nest->operandCount; ++j)
+    if (nest->operands[j].elementBytes < minBytes)
+      minBytes = nest->operands[j].elementBytes;
+  if (capacityBytes <= 0 || !isfinite(minBytes))
+    return 0;
+  double s = floor(capacityBytes / minBytes);
+  /* An operand that only ever comes from slow memory is, within a segment,
+   * either resident at its start or loaded during it: at most 2S. */
+  double q = segmentBound(nest, s, 2.0 * s, isGroupInput, sigma);
+  return q > 0 ? q * minBytes : 0;
 }
 
 /* ---- Tile-shape search ------------------------------------------------- */

@@ -6,9 +6,10 @@
 #include "solar/sol.h"
 
 /* The node as a projection nest (extents, operand projections and their
- * footprints). False when the node has symbolic sizes or too many dims. */
+ * footprints); operandTensors[j] receives operand j's tensor id. False when the node has symbolic sizes or too many dims. */
 bool solarNodeNest(const SolarEinsumGraph *graph, const SolarEinsumNode *node,
-                   SolarDtype computeDtype, SolarIoNest *nest);
+                   SolarDtype computeDtype, SolarIoNest *nest,
+                   int64_t *operandTensors);
 
 /* Loop dims that the expression of an index uses, over all its pieces but
  * ignoring the pieces' domains (which restate the loop bounds).

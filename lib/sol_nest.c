@@ -111,7 +111,8 @@ static bool addAccess(isl_ctx *ctx, const SolarEinsumNode *node,
 }
 
 bool solarNodeNest(const SolarEinsumGraph *graph, const SolarEinsumNode *node,
-                   SolarDtype computeDtype, SolarIoNest *nest) {
+                   SolarDtype computeDtype, SolarIoNest *nest,
+                   int64_t *operandTensors) {
   memset(nest, 0, sizeof(*nest));
   if (node->points < 0)
     return false;
@@ -121,7 +122,7 @@ bool solarNodeNest(const SolarEinsumGraph *graph, const SolarEinsumNode *node,
   nest->points = (double)node->points;
   /* One operand per tensor: a read and a write of C in C += A*B are the
    * same array for the bound's projections. */
-  int64_t tensorOf[SOLAR_IO_MAX_OPERANDS];
+  int64_t *tensorOf = operandTensors;
   for (size_t a = 0; ok && a < node->accessCount; ++a) {
     const SolarEinsumAccess *access = &node->accesses[a];
     int slot = -1;

@@ -21,9 +21,55 @@ static void describeTile(const SolarEinsumNode *node, const SolarIoNest *nest,
   }
 }
 
+/* True when the group reads `tensor` from DRAM and never writes it. */
+static bool isDramInput(const SolarEinsumGraph *graph,
+                        const SolarFusionGroup *g, int64_t tensor) {
+  for (size_t i = 0; i < g->boundaryCount; ++i)
+    if (g->boundary[i].tensor == tensor)
+      return g->boundary[i].readElements > 0 &&
+             g->boundary[i].writeElements == 0 &&
+             graph->tensors[tensor].role != SOLAR_ROLE_INTERMEDIATE;
+  return false;
+}
+
+static void singleNodeBounds(const SolarEinsumGraph *graph,
+                             const SolarFusionGroup *g, double capacityBytes,
+                             double innerCapacityBytes, SolarDtype storageDtype,
+                             SolarGroupTraffic *t) {
+  const SolarEinsumNode *node = solarGraphNode(graph, g->nodes[0]);
+  SolarIoNest nest;
+  int64_t tensors[SOLAR_IO_MAX_OPERANDS];
+  if (!node || !solarNodeNest(graph, node, storageDtype, &nest, tensors))
+    return;
+  if (isfinite(capacityBytes)) {
+    SolarIoLowerBound lb = solarIoLowerBound(&nest, capacityBytes);
+    if (lb.hblBytes > t->hblBytes) {
+      t->hblBytes = lb.hblBytes;
+      t->exponent = lb.exponent;
+    }
+    SolarIoTiling tiling;
+    if (solarIoBestTiling(&nest, capacityBytes, &tiling)) {
+      /* The tiling model counts each operand once per tile load; the
+       * group's compulsory bytes (read and write of an inout) floor it. */
+      t->tiledBytes = tiling.bytes > t->compulsoryBytes ? tiling.bytes
+                                                        : t->compulsoryBytes;
+      t->tileWorkingSetBytes = tiling.workingSetBytes;
+      describeTile(node, &nest, &tiling, t->tile, sizeof(t->tile));
+    }
+  } else {
+    t->tiledBytes = t->compulsoryBytes;
+  }
+  if (isfinite(innerCapacityBytes)) {
+    /* Between L2 and the SMs every operand moves, intermediates too. */
+    SolarIoLowerBound inner = solarIoLowerBound(&nest, innerCapacityBytes);
+    if (inner.boundBytes > t->innerLowerBoundBytes)
+      t->innerLowerBoundBytes = inner.boundBytes;
+  }
+}
+
 bool solarTrafficCompute(const SolarEinsumGraph *graph,
                          const SolarFusion *fusion, double capacityBytes,
-                         double innerCapacityBytes, SolarDtype computeDtype,
+                         double innerCapacityBytes, SolarDtype storageDtype,
                          SolarTraffic *out, char *err, size_t errSize) {
   memset(out, 0, sizeof(*out));
   out->capacityBytes = capacityBytes;
@@ -39,45 +85,40 @@ bool solarTrafficCompute(const SolarEinsumGraph *graph,
     t->lowerBoundBytes = g->dramBytes;
     t->innerLowerBoundBytes = g->dramBytes;
     t->tiledBytes = NAN;
-    /* The segment argument needs every operand of the node to live in slow
-     * memory, so it applies to groups of one node only. */
-    if (g->nodeCount != 1)
-      continue;
-    const SolarEinsumNode *node = solarGraphNode(graph, g->nodes[0]);
-    SolarIoNest nest;
-    if (!node || !solarNodeNest(graph, node, computeDtype, &nest)) {
-      snprintf(err, errSize,
-               "node %lld of @%s has symbolic sizes or more than %d loops; "
-               "the cache-aware model needs static shapes",
-               node ? (long long)node->id : -1LL, graph->function,
-               SOLAR_IO_MAX_DIMS);
-      solarTrafficDestroy(out);
-      return false;
-    }
-    if (isfinite(capacityBytes)) {
-      SolarIoLowerBound lb = solarIoLowerBound(&nest, capacityBytes);
-      t->hblBytes = lb.hblBytes;
-      t->exponent = lb.exponent;
-      if (lb.hblBytes > t->lowerBoundBytes)
-        t->lowerBoundBytes = lb.hblBytes;
-      SolarIoTiling tiling;
-      if (solarIoBestTiling(&nest, capacityBytes, &tiling)) {
-        /* The tiling model counts each operand once per tile load; the
-         * group's compulsory bytes (read and write of an inout) floor it. */
-        t->tiledBytes = tiling.bytes > t->compulsoryBytes ? tiling.bytes
-                                                          : t->compulsoryBytes;
-        t->tileWorkingSetBytes = tiling.workingSetBytes;
-        describeTile(node, &nest, &tiling, t->tile, sizeof(t->tile));
+    /* Every node of the group: the operands it reads straight from DRAM
+     * bound the traffic whatever stays on chip. */
+    for (size_t k = 0; k < g->nodeCount && isfinite(capacityBytes); ++k) {
+      const SolarEinsumNode *node = solarGraphNode(graph, g->nodes[k]);
+      SolarIoNest nest;
+      int64_t tensors[SOLAR_IO_MAX_OPERANDS];
+      if (!node || !solarNodeNest(graph, node, storageDtype, &nest, tensors)) {
+        snprintf(err, errSize,
+                 "node %lld of @%s has symbolic sizes or more than %d loops; "
+                 "the cache-aware model needs static shapes",
+                 node ? (long long)node->id : -1LL, graph->function,
+                 SOLAR_IO_MAX_DIMS);
+        solarTrafficDestroy(out);
+        return false;
       }
-    } else {
-      t->tiledBytes = t->compulsoryBytes;
+      bool inputs[SOLAR_IO_MAX_OPERANDS];
+      for (int j = 0; j < nest.operandCount; ++j)
+        inputs[j] = !nest.operands[j].isWrite &&
+                    isDramInput(graph, g, tensors[j]);
+      double sigma = 0;
+      double bound = solarIoInputBound(&nest, inputs, capacityBytes, &sigma);
+      if (bound > t->hblBytes) {
+        t->hblBytes = bound;
+        t->exponent = sigma;
+      }
     }
-    if (isfinite(innerCapacityBytes)) {
-      /* Between L2 and the SMs every operand moves, intermediates too. */
-      SolarIoLowerBound inner = solarIoLowerBound(&nest, innerCapacityBytes);
-      if (inner.boundBytes > t->innerLowerBoundBytes)
-        t->innerLowerBoundBytes = inner.boundBytes;
-    }
+    /* A group of one node: all its operands live in DRAM, so the full
+     * segment argument (and Smith et al. for products) applies, and the
+     * tiling search has a nest to tile. */
+    if (g->nodeCount == 1)
+      singleNodeBounds(graph, g, capacityBytes, innerCapacityBytes,
+                       storageDtype, t);
+    if (t->hblBytes > t->lowerBoundBytes)
+      t->lowerBoundBytes = t->hblBytes;
   }
   return true;
 }

@@ -71,6 +71,14 @@ double solarIoCoverExponent(const SolarIoNest *nest, double *weights);
 SolarIoLowerBound solarIoLowerBound(const SolarIoNest *nest,
                                     double capacityBytes);
 
+/* Proven lower bound, in bytes, on the slow-memory traffic of the operands
+ * marked in isGroupInput (read-only operands that live in slow memory, such
+ * as the DRAM inputs of a fused group), whatever happens to the others: it
+ * stays valid when the node's outputs are consumed on chip. *sigma gets the
+ * cover exponent (0: no bound). */
+double solarIoInputBound(const SolarIoNest *nest, const bool *isGroupInput,
+                         double capacityBytes, double *sigma);
+
 /* Best rectangular tiling whose working set fits capacityBytes. Returns false
  * when even unit tiles do not fit. */
 bool solarIoBestTiling(const SolarIoNest *nest, double capacityBytes,
