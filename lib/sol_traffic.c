@@ -27,8 +27,22 @@ static bool isDramInput(const SolarEinsumGraph *graph,
   for (size_t i = 0; i < g->boundaryCount; ++i)
     if (g->boundary[i].tensor == tensor)
       return g->boundary[i].readElements > 0 &&
-             g->boundary[i].writeElements == 0 &&
-             graph->tensors[tensor].role != SOLAR_ROLE_INTERMEDIATE;
+             g->boundary[i].writeElements == 0;
+  (void)graph;
+  return false;
+}
+
+static bool touchedByOthers(const SolarEinsumGraph *graph,
+                            const SolarFusionGroup *g, int64_t self,
+                            int64_t tensor) {
+  for (size_t k = 0; k < g->nodeCount; ++k) {
+    const SolarEinsumNode *other = solarGraphNode(graph, g->nodes[k]);
+    if (!other || other->id == self)
+      continue;
+    for (size_t a = 0; a < other->accessCount; ++a)
+      if (other->accesses[a].tensor == tensor)
+        return true;
+  }
   return false;
 }
 
@@ -109,6 +123,24 @@ bool solarTrafficCompute(const SolarEinsumGraph *graph,
       if (bound > t->hblBytes) {
         t->hblBytes = bound;
         t->exponent = sigma;
+      }
+      /* The node alone obeys the full bound. Inside the group, another node
+       * touching an operand's tensor can spare at most one load and one
+       * store per element of it: loading each such element where it was
+       * created and storing it where it is consumed turns any schedule of
+       * the group into one of the node alone with at most that much more
+       * traffic. */
+      if (g->nodeCount > 1) {
+        double spared = 0;
+        for (int j = 0; j < nest.operandCount; ++j)
+          if (touchedByOthers(graph, g, node->id, tensors[j]))
+            spared += 2.0 * nest.operands[j].footprintElements *
+                      nest.operands[j].elementBytes;
+        SolarIoLowerBound full = solarIoLowerBound(&nest, capacityBytes);
+        if (full.hblBytes - spared > t->hblBytes) {
+          t->hblBytes = full.hblBytes - spared;
+          t->exponent = full.exponent;
+        }
       }
     }
     /* A group of one node: all its operands live in DRAM, so the full

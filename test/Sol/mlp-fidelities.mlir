@@ -31,7 +31,14 @@
 // Sum 361472 B, 2.229248e-6 s; the ideal still moves only 230400 B.
 // SMALL: nodes = [0, 1]
 // SMALL-SAME: nodes = [2]
-// SMALL-SAME: bytes_cache = 361472 : i64, bytes_fused = 361472 : i64, bytes_ideal = 230400 : i64, bytes_unfused = 492544 : i64
+// Cache-aware with 512 B = 128 f32 (sqrt 11.3137): the matmul alone would
+// move >= 2*2097152/11.3137 - 2*128 = 370471.5 el = 1481886 B (Smith et al.);
+// the fused fill can spare one load and one store per element of t
+// (2 * 65536 B): 1350814.4 B > the group's 229376 compulsory bytes. Group
+// {2}: t (weight 1) covers both dims, 2S = 256 el per segment, 16384/256 = 64
+// segments -> 128 * 63 el = 32256 B < its 132096 compulsory. Total
+// 1350814.4 + 132096 = 1482910.4 B, still below compute time.
+// SMALL-SAME: bytes_cache = 1482910.4003789299 : f64, bytes_fused = 361472 : i64, bytes_ideal = 230400 : i64, bytes_unfused = 492544 : i64
 // SMALL-SAME: groups = 2 : i64
 // SMALL-SAME: time_cache_s = 2.2292479999999998E-6 : f64, time_fused_s = 2.2292479999999998E-6 : f64, time_ideal_s = 2.1135359999999999E-6 : f64
 
