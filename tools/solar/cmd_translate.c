@@ -225,11 +225,17 @@ static int parseArgs(int argc, char **argv, TranslateArgs *args) {
            (args->http.maxReplyBytes = (size_t)number);
     else if (!strcmp(flag, "--temperature"))
       ok = parseDouble(flag, value, &args->temperature);
-    else if (!strcmp(flag, "--timeout"))
-      ok = parseDouble(flag, value, &real) && (args->http.timeoutS = real) > 0;
-    else if (!strcmp(flag, "--connect-timeout"))
-      ok = parseDouble(flag, value, &real) &&
-           (args->http.connectTimeoutS = real) > 0;
+    else if (!strcmp(flag, "--timeout") ||
+             !strcmp(flag, "--connect-timeout")) {
+      ok = parseDouble(flag, value, &real);
+      if (ok && real <= 0) {
+        fprintf(stderr, "solar translate: error: %s must be positive\n",
+                flag);
+        ok = false;
+      }
+      *(strcmp(flag, "--timeout") ? &args->http.connectTimeoutS
+                                  : &args->http.timeoutS) = real;
+    }
     else if (!strcmp(flag, "--retry-after-cap"))
       ok = parseDouble(flag, value, &args->http.retryAfterCapS);
     else {
@@ -237,11 +243,8 @@ static int parseArgs(int argc, char **argv, TranslateArgs *args) {
                       "'solar translate --help')\n", flag);
       return 2;
     }
-    if (!ok) {
-      if (!strncmp(flag, "--timeout", 9) || !strcmp(flag, "--connect-timeout"))
-        fprintf(stderr, "solar translate: error: %s must be positive\n", flag);
+    if (!ok)
       return 2;
-    }
   }
   if (!args->program) {
     usage(stderr);
