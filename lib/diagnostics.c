@@ -17,6 +17,61 @@ static struct {
 static int errorCount;
 static const char *anonymousFileName;
 
+/* While capturing, diagnostic text goes to this buffer instead of stderr. */
+static struct {
+  bool active;
+  char *text;
+  size_t length, capacity;
+} capture;
+
+static void diagPrintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void diagPrintf(const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  if (!capture.active) {
+    vfprintf(stderr, fmt, args);
+    va_end(args);
+    return;
+  }
+  va_list copy;
+  va_copy(copy, args);
+  int n = vsnprintf(NULL, 0, fmt, copy);
+  va_end(copy);
+  if (n > 0) {
+    size_t need = capture.length + (size_t)n + 1;
+    if (need > capture.capacity) {
+      size_t grown = capture.capacity ? capture.capacity * 2 : 1024;
+      while (grown < need)
+        grown *= 2;
+      char *text = realloc(capture.text, grown);
+      if (!text)
+        abort();
+      capture.text = text;
+      capture.capacity = grown;
+    }
+    vsnprintf(capture.text + capture.length, (size_t)n + 1, fmt, args);
+    capture.length += (size_t)n;
+  }
+  va_end(args);
+}
+
+void solarDiagnosticsCaptureBegin(void) {
+  free(capture.text);
+  capture.text = NULL;
+  capture.length = capture.capacity = 0;
+  capture.active = true;
+}
+
+char *solarDiagnosticsCaptureEnd(void) {
+  char *text = capture.text ? capture.text : strdup("");
+  if (!text)
+    abort();
+  capture.text = NULL;
+  capture.length = capture.capacity = 0;
+  capture.active = false;
+  return text;
+}
+
 void solarDiagnosticsSetAnonymousFileName(const char *name) {
   anonymousFileName = name;
 }
@@ -131,11 +186,11 @@ static void printSourceLine(MlirLocation loc) {
       return;
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     int lineLength = (int)((nl ? nl : end) - p);
-    fprintf(stderr, "%.*s\n", lineLength, p);
+    diagPrintf("%.*s\n", lineLength, p);
     int caret = col > 0 ? col - 1 : 0;
     if (caret > lineLength)
       caret = lineLength;
-    fprintf(stderr, "%*s^\n", caret, "");
+    diagPrintf("%*s^\n", caret, "");
     return;
   }
 }
@@ -144,7 +199,7 @@ static void printDiagnostic(MlirLocation loc, const char *severity,
                             const char *message) {
   char where[1024];
   solarLocationFormat(loc, where, sizeof(where));
-  fprintf(stderr, "%s: %s: %s\n", where, severity, message);
+  diagPrintf("%s: %s: %s\n", where, severity, message);
   printSourceLine(loc);
 }
 

@@ -26,6 +26,12 @@ void solarDiagnosticsSetSource(const char *bufferName, const char *text,
  * mlirModuleCreateParse gives its input) are shown under `name`; NULL stops. */
 void solarDiagnosticsSetAnonymousFileName(const char *name);
 
+/* Capture mode: between Begin and End every diagnostic (with its source
+ * line) is collected instead of printed. End returns the collected text
+ * (caller frees; "" when nothing was emitted). Not nestable. */
+void solarDiagnosticsCaptureBegin(void);
+char *solarDiagnosticsCaptureEnd(void);
+
 /* Number of errors printed since the process started. */
 int solarDiagnosticsErrorCount(void);
 

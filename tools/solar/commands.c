@@ -4,9 +4,11 @@
 #include <string.h>
 
 int solarCmdArchs(int argc, char **argv);
+int solarCmdTranslate(int argc, char **argv);
 
 static const SolarCommand commands[] = {
     {"archs", "List the hardware files solar can load", solarCmdArchs},
+    {"translate", "PyTorch/JAX source -> verified affine MLIR via an LLM", solarCmdTranslate},
 };
 
 size_t solarCommandCount(void) { return sizeof(commands) / sizeof(commands[0]); }
