@@ -206,7 +206,17 @@ static bool loadReference(const SolarManifestArg *arg, SolarNpyArray *out,
   return true;
 }
 
-static void zeroArrayLike(const SolarManifestArg *arg, SolarNpyArray *out) {
+/* Destination buffers start as poison, never zero: a framework returns a
+ * fresh tensor, so a translation that accumulates into its output without
+ * initializing it (a missing `C = 0` before `C += A * B`) is wrong, and a
+ * zeroed buffer would hide exactly that bug. Every byte is 0xFF: NaN in
+ * every float type (f64, f32, f16, bf16), -1 in every integer type, and an
+ * i1 byte whose low bit is set (true). An element the function never
+ * writes, or reads before writing, therefore shows up as a mismatch
+ * ("got nan") instead of silently matching a zero reference. */
+enum { kDestinationPoisonByte = 0xFF };
+
+static void poisonArrayLike(const SolarManifestArg *arg, SolarNpyArray *out) {
   out->dtype = arg->dtype;
   out->rank = arg->rank;
   out->shape = calloc((size_t)(arg->rank ? arg->rank : 1), sizeof(int64_t));
@@ -218,9 +228,10 @@ static void zeroArrayLike(const SolarManifestArg *arg, SolarNpyArray *out) {
     out->count *= (size_t)arg->shape[d];
   }
   size_t bytes = out->count * solarDTypeSize(arg->dtype);
-  out->data = calloc(1, bytes ? bytes : 1);
+  out->data = malloc(bytes ? bytes : 1);
   if (!out->data)
     abort();
+  memset(out->data, kDestinationPoisonByte, bytes ? bytes : 1);
 }
 
 /* Everything one verification owns, released by destroyRun. */
@@ -268,7 +279,7 @@ static bool loadData(VerifyRun *run, MlirLocation loc) {
     const SolarManifestArg *arg = &m->args[run->sig.argToManifest[i]];
     run->argNames[i] = arg->name;
     if (arg->role == SolarArgRoleOutput)
-      zeroArrayLike(arg, &run->argData[i]);
+      poisonArrayLike(arg, &run->argData[i]);
     else if (!loadReference(arg, &run->argData[i], loc))
       return false;
   }

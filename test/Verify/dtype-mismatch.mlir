@@ -32,6 +32,8 @@ func.func @sub_bf16(%a: memref<8xbf16>, %b: memref<8xbf16>, %out: memref<8xbf16>
 func.func @matmul_i32(%A: memref<4x3xi32>, %B: memref<3x5xi32>, %C: memref<4x5xi32>) {
   affine.for %i = 0 to 4 {
     affine.for %j = 0 to 5 {
+      %zero_c = arith.constant 0 : i32
+      affine.store %zero_c, %C[%i, %j] : memref<4x5xi32>
       affine.for %k = 0 to 3 {
         %a = affine.load %A[%i, %k] : memref<4x3xi32>
         %b = affine.load %B[%k, %j] : memref<3x5xi32>

@@ -22,6 +22,8 @@
 func.func @matmul_f64(%A: memref<4x3xf64>, %B: memref<3x5xf64>, %C: memref<4x5xf64>) {
   affine.for %i = 0 to 4 {
     affine.for %j = 0 to 5 {
+      %zero_c = arith.constant 0.0 : f64
+      affine.store %zero_c, %C[%i, %j] : memref<4x5xf64>
       affine.for %k = 0 to 3 {
         %a = affine.load %A[%i, %k] : memref<4x3xf64>
         %b = affine.load %B[%k, %j] : memref<3x5xf64>
@@ -41,6 +43,8 @@ func.func @matmul_f64(%A: memref<4x3xf64>, %B: memref<3x5xf64>, %C: memref<4x5xf
 func.func @matmul_i32(%A: memref<4x3xi32>, %B: memref<3x5xi32>, %C: memref<4x5xi32>) {
   affine.for %i = 0 to 4 {
     affine.for %j = 0 to 5 {
+      %zero_c = arith.constant 0 : i32
+      affine.store %zero_c, %C[%i, %j] : memref<4x5xi32>
       affine.for %k = 0 to 3 {
         %a = affine.load %A[%i, %k] : memref<4x3xi32>
         %b = affine.load %B[%k, %j] : memref<3x5xi32>

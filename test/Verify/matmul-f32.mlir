@@ -17,6 +17,8 @@
 func.func @matmul(%A: memref<4x3xf32>, %B: memref<3x5xf32>, %C: memref<4x5xf32>) {
   affine.for %i = 0 to 4 {
     affine.for %j = 0 to 5 {
+      %zero_c = arith.constant 0.0 : f32
+      affine.store %zero_c, %C[%i, %j] : memref<4x5xf32>
       affine.for %k = 0 to 3 {
         %a = affine.load %A[%i, %k] : memref<4x3xf32>
         %b = affine.load %B[%k, %j] : memref<3x5xf32>

@@ -45,6 +45,8 @@ func.func @dest_and_result(%x: memref<3x4xf32>, %s: memref<3xf32>) -> memref<3x4
   %y = memref.alloc() : memref<3x4xf32>
   %one = arith.constant 1.0 : f32
   affine.for %i = 0 to 3 {
+    %zero_s = arith.constant 0.0 : f32
+    affine.store %zero_s, %s[%i] : memref<3xf32>
     affine.for %j = 0 to 4 {
       %v = affine.load %x[%i, %j] : memref<3x4xf32>
       %acc = affine.load %s[%i] : memref<3xf32>
@@ -97,6 +99,8 @@ func.func @zero_d_result(%x: memref<4xf64>) -> memref<f64> {
 
 // ZERODDEST: remark: solar-verify: @zero_d_dest matches the numpy reference ({{.*}}): 1 output(s), 1 element(s), max_abs_err=0, max_rel_err=0
 func.func @zero_d_dest(%x: memref<4xf64>, %t: memref<f64>) {
+  %zero_t = arith.constant 0.0 : f64
+  affine.store %zero_t, %t[] : memref<f64>
   affine.for %i = 0 to 4 {
     %v = affine.load %x[%i] : memref<4xf64>
     %acc = affine.load %t[] : memref<f64>

@@ -4,12 +4,16 @@
 // RUN: rm -rf %t && %python %S/Inputs/make_case.py %t matmul
 // RUN: not solar-opt %s --split-input-file --solar-verify=%t/manifest.json 2>&1 | FileCheck %s
 
-// Off by one (i < 3): row 3 of C stays 0, so its 5 elements mismatch; the
-// largest error is C[3, 4] = 75, the relative error of a zero result is 1.
-// CHECK: wrong-bound.mlir:[[# @LINE + 1]]:1: error: solar-verify: @matmul does not match the numpy reference: output 'C' (argument #2) has 5 of 20 elements outside rtol=0.0001 atol=1e-05, first at [3, 0] (max_abs_err=75, max_rel_err=1); mismatches: [3, 0] got 0 expected 15; [3, 1] got 0 expected 30; [3, 2] got 0 expected 45; [3, 3] got 0 expected 60; [3, 4] got 0 expected 75
+// Off by one (i < 3): row 3 of C is never written and keeps the
+// destination poison (NaN: destination buffers are not zeroed), so its 5
+// elements mismatch as "got nan"; rows 0-2 are exact and NaN pairs stay out
+// of the error maxima, so both maxima are 0.
+// CHECK: wrong-bound.mlir:[[# @LINE + 1]]:1: error: solar-verify: @matmul does not match the numpy reference: output 'C' (argument #2) has 5 of 20 elements outside rtol=0.0001 atol=1e-05, first at [3, 0] (max_abs_err=0, max_rel_err=0); mismatches: [3, 0] got nan expected 15; [3, 1] got nan expected 30; [3, 2] got nan expected 45; [3, 3] got nan expected 60; [3, 4] got nan expected 75
 func.func @matmul(%A: memref<4x3xf32>, %B: memref<3x5xf32>, %C: memref<4x5xf32>) {
   affine.for %i = 0 to 3 {
     affine.for %j = 0 to 5 {
+      %zero_c = arith.constant 0.0 : f32
+      affine.store %zero_c, %C[%i, %j] : memref<4x5xf32>
       affine.for %k = 0 to 3 {
         %a = affine.load %A[%i, %k] : memref<4x3xf32>
         %b = affine.load %B[%k, %j] : memref<3x5xf32>
@@ -25,12 +29,15 @@ func.func @matmul(%A: memref<4x3xf32>, %B: memref<3x5xf32>, %C: memref<4x5xf32>)
 
 // -----
 
-// Off by one the other way (i < 5): the first access past the end is
-// A[4, 0], byte 0 after A's 4*3*4 = 48 bytes; the fence page faults.
-// CHECK: wrong-bound.mlir:[[# @LINE + 1]]:1: error: solar-verify: @matmul: the compiled function accessed argument #0 ('A') out of bounds: byte 0 past the end of its 48 bytes (a loop bound or index is too large)
+// Off by one the other way (i < 5): the first access past the end is the
+// initializing store to C[4, 0], byte 0 after C's 4*5*4 = 80 bytes; the
+// fence page faults.
+// CHECK: wrong-bound.mlir:[[# @LINE + 1]]:1: error: solar-verify: @matmul: the compiled function accessed argument #2 ('C') out of bounds: byte 0 past the end of its 80 bytes (a loop bound or index is too large)
 func.func @matmul(%A: memref<4x3xf32>, %B: memref<3x5xf32>, %C: memref<4x5xf32>) {
   affine.for %i = 0 to 5 {
     affine.for %j = 0 to 5 {
+      %zero_c = arith.constant 0.0 : f32
+      affine.store %zero_c, %C[%i, %j] : memref<4x5xf32>
       affine.for %k = 0 to 3 {
         %a = affine.load %A[%i, %k] : memref<4x3xf32>
         %b = affine.load %B[%k, %j] : memref<3x5xf32>
@@ -56,9 +63,35 @@ func.func @matmul(%A: memref<4x3xf32>, %B: memref<3x5xf32>, %C: memref<4x5xf32>)
   %Bt = memref.reinterpret_cast %B to offset: [0], sizes: [5, 3], strides: [3, 1] : memref<3x5xf32> to memref<5x3xf32>
   affine.for %i = 0 to 4 {
     affine.for %j = 0 to 5 {
+      %zero_c = arith.constant 0.0 : f32
+      affine.store %zero_c, %C[%i, %j] : memref<4x5xf32>
       affine.for %k = 0 to 3 {
         %a = affine.load %A[%i, %k] : memref<4x3xf32>
         %b = affine.load %Bt[%j, %k] : memref<5x3xf32>
+        %c = affine.load %C[%i, %j] : memref<4x5xf32>
+        %p = arith.mulf %a, %b : f32
+        %s = arith.addf %c, %p : f32
+        affine.store %s, %C[%i, %j] : memref<4x5xf32>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Missing reduction init: C += A * B without C = 0 first. A framework
+// returns a fresh tensor, so this translation is wrong; destination buffers
+// start as poison (0xFF bytes, NaN in f32), never zero, so every element is
+// NaN + products = NaN and all 20 mismatch. (With zeroed destinations this
+// bug would verify.)
+// CHECK: wrong-bound.mlir:[[# @LINE + 1]]:1: error: solar-verify: @matmul does not match the numpy reference: output 'C' (argument #2) has 20 of 20 elements outside rtol=0.0001 atol=1e-05, first at [0, 0] (max_abs_err=0, max_rel_err=0); mismatches: [0, 0] got nan expected 6; [0, 1] got nan expected 12; [0, 2] got nan expected 18; [0, 3] got nan expected 24; [0, 4] got nan expected 30
+func.func @matmul(%A: memref<4x3xf32>, %B: memref<3x5xf32>, %C: memref<4x5xf32>) {
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 5 {
+      affine.for %k = 0 to 3 {
+        %a = affine.load %A[%i, %k] : memref<4x3xf32>
+        %b = affine.load %B[%k, %j] : memref<3x5xf32>
         %c = affine.load %C[%i, %j] : memref<4x5xf32>
         %p = arith.mulf %a, %b : f32
         %s = arith.addf %c, %p : f32
