@@ -4,9 +4,11 @@
 #include <string.h>
 
 int solarCmdArchs(int argc, char **argv);
+int solarCmdCalibrate(int argc, char **argv);
 
 static const SolarCommand commands[] = {
     {"archs", "List the hardware files solar can load", solarCmdArchs},
+    {"calibrate", "Measure this CPU and write its hardware file", solarCmdCalibrate},
 };
 
 size_t solarCommandCount(void) { return sizeof(commands) / sizeof(commands[0]); }
