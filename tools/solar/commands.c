@@ -5,9 +5,11 @@
 
 int solarCmdArchs(int argc, char **argv);
 int solarCmdCalibrate(int argc, char **argv);
+int solarCmdAnalyze(int argc, char **argv);
 
 static const SolarCommand commands[] = {
     {"archs", "List the hardware files solar can load", solarCmdArchs},
+    {"analyze", "SOL, verification and headroom of a program on a chip", solarCmdAnalyze},
     {"calibrate", "Measure this CPU and write its hardware file", solarCmdCalibrate},
 };
 
