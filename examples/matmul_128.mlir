@@ -1,0 +1,19 @@
+// Affine translation of matmul_128.py: C[i, j] = sum_k A[i, k] * B[k, j].
+// Arguments: the inputs A, B (get_inputs order), then the output buffer.
+// MACs: 128^3 = 2097152.
+func.func @matmul_128(%A: memref<128x128xf32>, %B: memref<128x128xf32>, %C: memref<128x128xf32>) {
+  %zero = arith.constant 0.0 : f32
+  affine.for %i = 0 to 128 {
+    affine.for %j = 0 to 128 {
+      %acc = affine.for %k = 0 to 128 iter_args(%sum = %zero) -> f32 {
+        %a = affine.load %A[%i, %k] : memref<128x128xf32>
+        %b = affine.load %B[%k, %j] : memref<128x128xf32>
+        %p = arith.mulf %a, %b : f32
+        %s = arith.addf %sum, %p : f32
+        affine.yield %s : f32
+      }
+      affine.store %acc, %C[%i, %j] : memref<128x128xf32>
+    }
+  }
+  return
+}

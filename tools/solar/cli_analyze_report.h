@@ -1,0 +1,32 @@
+/* The `solar analyze` report (schema "solar-analyze", version 1, described
+ * in docs/analyze.md): built once as JSON from the analyzed module, then
+ * either printed as JSON or rendered as text, so both carry the same data. */
+#ifndef SOLAR_CLI_ANALYZE_REPORT_H
+#define SOLAR_CLI_ANALYZE_REPORT_H
+
+#include "cli_frontend.h"
+#include "cli_reference.h"
+
+#include "mlir-c/IR.h"
+
+#include <jansson.h>
+#include <stdio.h>
+
+#define SOLAR_ANALYZE_SCHEMA_VERSION 1
+
+typedef struct {
+  const char *model;                   /* as given */
+  const SolarFrontendResult *frontend;
+  const char *archArgument;            /* as given (e.g. "host") */
+  const char *archPath;                /* what it resolved to */
+  const SolarReferenceResult *reference; /* NULL: SOL only */
+  unsigned pinnedThreads;              /* 0: not pinned */
+} SolarAnalyzeContext;
+
+/* New reference (json_decref). Functions without solar.sol are left out. */
+json_t *solarAnalyzeReport(MlirOperation module,
+                           const SolarAnalyzeContext *context);
+
+void solarAnalyzePrintText(FILE *out, json_t *report);
+
+#endif

@@ -1,0 +1,316 @@
+/* solar analyze: SOL of a framework program (or an .mlir alone) on one
+ * chip, against the measured runtime of the framework reference
+ * (docs/analyze.md). */
+#include "cli_analyze_report.h"
+#include "cli_frontend.h"
+#include "cli_host_arch.h"
+#include "cli_analyze_reference.h"
+
+#include "solar/arch.h"
+#include "solar/options.h"
+#include "solar/parse.h"
+#include "solar/passes.h"
+#include "solar/solar.h"
+
+#include "mlir-c/Pass.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  const char *model;
+  const char *arch;
+  const char *dtype;
+  const char *mlir;
+  const char *output;
+  const char *function;
+  const char *rtol, *atol;
+  const char *framework;
+  const char *keep; /* keep the reference's files here */
+  unsigned runs;
+  bool json;
+} AnalyzeArgs;
+
+static void usage(FILE *out) {
+  fprintf(out,
+          "USAGE: solar analyze MODEL.py|MODEL.mlir --arch ARCH [--dtype D]\n"
+          "         [--mlir M] [--json] [--runs N] [-o report.json]\n"
+          "         [--function F] [--rtol R] [--atol A] [--framework torch|jax]\n"
+          "         [--keep-reference DIR]\n\n"
+          "For a .py program: runs the framework reference (measured runtime),\n"
+          "verifies the IR (--mlir, else the sibling MODEL.mlir) against it,\n"
+          "computes the SOL times and prints headroom = measured / SOL per\n"
+          "fidelity and the largest optimization opportunities. For an .mlir\n"
+          "alone: the SOL only. --arch host uses (and if needed creates) this\n"
+          "CPU's calibration and pins the reference to its cores.\n"
+          "--json prints the report as JSON (docs/analyze.md); -o also writes\n"
+          "the JSON report to a file.\n");
+}
+
+static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
+  memset(a, 0, sizeof(*a));
+  a->runs = 5;
+  a->framework = "torch";
+  for (int i = 1; i < argc; ++i) {
+    const char *arg = argv[i];
+    const char **slot = NULL;
+    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+      usage(stdout);
+      return 1;
+    }
+    if (!strcmp(arg, "--json")) {
+      a->json = true;
+      continue;
+    }
+    if (!strcmp(arg, "--arch"))
+      slot = &a->arch;
+    else if (!strcmp(arg, "--dtype"))
+      slot = &a->dtype;
+    else if (!strcmp(arg, "--mlir"))
+      slot = &a->mlir;
+    else if (!strcmp(arg, "-o"))
+      slot = &a->output;
+    else if (!strcmp(arg, "--function"))
+      slot = &a->function;
+    else if (!strcmp(arg, "--rtol"))
+      slot = &a->rtol;
+    else if (!strcmp(arg, "--atol"))
+      slot = &a->atol;
+    else if (!strcmp(arg, "--framework"))
+      slot = &a->framework;
+    else if (!strcmp(arg, "--keep-reference"))
+      slot = &a->keep;
+    if (slot || !strcmp(arg, "--runs")) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "solar analyze: error: %s needs a value\n", arg);
+        return 3;
+      }
+      const char *value = argv[++i];
+      if (slot) {
+        *slot = value;
+      } else {
+        char *end;
+        long runs = strtol(value, &end, 10);
+        if (*end || runs < 1 || runs > 100000) {
+          fprintf(stderr, "solar analyze: error: --runs needs a whole number >= 1, got '%s'\n", value);
+          return 3;
+        }
+        a->runs = (unsigned)runs;
+      }
+      continue;
+    }
+    if (arg[0] == '-') {
+      fprintf(stderr, "solar analyze: error: unknown option '%s' (see --help)\n", arg);
+      return 3;
+    }
+    if (a->model) {
+      fprintf(stderr, "solar analyze: error: more than one model ('%s')\n", arg);
+      return 3;
+    }
+    a->model = arg;
+  }
+  if (!a->model || !a->arch) {
+    fprintf(stderr, "solar analyze: error: %s (see --help)\n",
+            !a->model ? "no model given" : "--arch is required");
+    return 3;
+  }
+  if (strcmp(a->framework, "torch") && strcmp(a->framework, "jax")) {
+    fprintf(stderr, "solar analyze: error: --framework must be torch or jax, got '%s'\n", a->framework);
+    return 3;
+  }
+  return 0;
+}
+
+static char *readFile(const char *path, size_t *length) {
+  FILE *file = fopen(path, "rb");
+  if (!file)
+    return NULL;
+  fseek(file, 0, SEEK_END);
+  long size = ftell(file);
+  fseek(file, 0, SEEK_SET);
+  char *text = size >= 0 ? malloc((size_t)size + 1) : NULL;
+  if (text && fread(text, 1, (size_t)size, file) != (size_t)size) {
+    free(text);
+    text = NULL;
+  }
+  fclose(file);
+  if (text) {
+    text[size] = '\0';
+    *length = (size_t)size;
+  }
+  return text;
+}
+
+static void addPass(MlirOpPassManager top, const char *name,
+                    const SolarOptions *options) {
+  mlirOpPassManagerAddOwnedPass(
+      top, solarPassCreate(solarPassLookup(name), options));
+}
+
+/* Verification (when there is a reference) and SOL with detail, in process. */
+static bool runPasses(MlirContext ctx, MlirModule module,
+                      const AnalyzeArgs *args, const char *archPath,
+                      const SolarReferenceResult *reference) {
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(
+      ctx, mlirStringRefCreateFromCString("builtin.module"));
+  MlirOpPassManager top = mlirPassManagerGetAsOpPassManager(pm);
+  if (reference) {
+    SolarOptions verify;
+    solarOptionsInit(&verify);
+    solarOptionsSet(&verify, "manifest", reference->manifest);
+    if (args->function)
+      solarOptionsSet(&verify, "function", args->function);
+    if (args->rtol)
+      solarOptionsSet(&verify, "rtol", args->rtol);
+    if (args->atol)
+      solarOptionsSet(&verify, "atol", args->atol);
+    addPass(top, "solar-verify", &verify);
+    solarOptionsDestroy(&verify);
+  }
+  SolarOptions sol;
+  solarOptionsInit(&sol);
+  solarOptionsSet(&sol, "arch", archPath);
+  if (args->dtype)
+    solarOptionsSet(&sol, "dtype", args->dtype);
+  solarOptionsSet(&sol, "detail", "true");
+  addPass(top, "solar-sol", &sol);
+  solarOptionsDestroy(&sol);
+  bool ok = mlirLogicalResultIsSuccess(
+      mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)));
+  mlirPassManagerDestroy(pm);
+  return ok;
+}
+
+/* The host calibration's core count: what the reference is pinned to. */
+static unsigned archCores(const char *archPath) {
+  SolarArch arch;
+  SolarArchDiag diag;
+  solarArchDiagInit(&diag);
+  if (!solarArchResolve(archPath, NULL, &arch, &diag))
+    return 0;
+  unsigned cores = (unsigned)arch.num_sm.value;
+  solarArchDestroy(&arch);
+  return cores;
+}
+
+static bool endsWith(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+int solarCmdAnalyze(int argc, char **argv) {
+  AnalyzeArgs args;
+  int status = parseArgs(argc, argv, &args);
+  if (status)
+    return status == 1 ? 0 : 2;
+  char err[2048], archPath[4096];
+  SolarFrontendResult frontend;
+  if (!solarFrontendResolve(args.model, args.mlir, &frontend, err,
+                            sizeof(err))) {
+    fprintf(stderr, "solar analyze: error: %s\n", err);
+    return 1;
+  }
+  if (!solarResolveArchArgument(args.arch, archPath, sizeof(archPath), stderr,
+                                err, sizeof(err))) {
+    fprintf(stderr, "solar analyze: error: %s\n", err);
+    return 1;
+  }
+  bool host = !strcmp(args.arch, "host");
+  bool program = endsWith(args.model, ".py");
+
+  SolarReferenceResult reference;
+  bool haveReference = false;
+  char tmpDir[4096] = "";
+  unsigned pinned = host ? archCores(archPath) : 0;
+  if (program) {
+    if (args.keep) {
+      snprintf(tmpDir, sizeof(tmpDir), "%s", args.keep);
+    } else {
+      const char *base = getenv("TMPDIR");
+      snprintf(tmpDir, sizeof(tmpDir), "%s/solar-analyze-XXXXXX",
+               base && *base ? base : "/tmp");
+      if (!mkdtemp(tmpDir)) {
+        fprintf(stderr, "solar analyze: error: cannot create %s\n", tmpDir);
+        return 1;
+      }
+    }
+    SolarReferenceRequest request = {
+        .model = args.model,
+        .framework = args.framework,
+        /* A host target measures the CPU it describes. */
+        .device = host ? "cpu" : "auto",
+        .function = args.function,
+        .runs = args.runs,
+        .threads = pinned,
+        .outDir = tmpDir,
+    };
+    if (!solarAnalyzeReferenceRun(&request, &reference, err, sizeof(err))) {
+      fprintf(stderr, "solar analyze: error: %s\n", err);
+      if (!args.keep)
+        solarReferenceRemoveDir(tmpDir);
+      return 1;
+    }
+    haveReference = true;
+    if (pinned && reference.threads > 0 && reference.threads != (long)pinned)
+      fprintf(stderr,
+              "solar analyze: warning: the reference ran %ld thread(s), the "
+              "calibration describes %u cores\n",
+              reference.threads, pinned);
+  }
+
+  status = 1;
+  size_t length = 0;
+  char *text = readFile(frontend.irPath, &length);
+  MlirContext ctx = {0};
+  if (!text) {
+    fprintf(stderr, "solar analyze: error: cannot read '%s'\n",
+            frontend.irPath);
+    goto done;
+  }
+  ctx = solarContextCreate();
+  if (mlirContextIsNull(ctx))
+    goto done;
+  MlirModule module = solarParseModule(ctx, text, length, frontend.irPath);
+  if (mlirModuleIsNull(module))
+    goto done;
+  if (runPasses(ctx, module, &args, archPath,
+                haveReference ? &reference : NULL)) {
+    SolarAnalyzeContext context = {
+        .model = args.model,
+        .frontend = &frontend,
+        .archArgument = args.arch,
+        .archPath = archPath,
+        .reference = haveReference ? &reference : NULL,
+        .pinnedThreads = pinned,
+    };
+    json_t *report = solarAnalyzeReport(mlirModuleGetOperation(module),
+                                        &context);
+    if (args.json)
+      json_dumpf(report, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(9));
+    else
+      solarAnalyzePrintText(stdout, report);
+    if (args.json)
+      fputc('\n', stdout);
+    status = 0;
+    if (args.output &&
+        json_dump_file(report, args.output,
+                       JSON_INDENT(2) | JSON_REAL_PRECISION(9)) != 0) {
+      fprintf(stderr, "solar analyze: error: cannot write '%s'\n",
+              args.output);
+      status = 1;
+    }
+    json_decref(report);
+  } else {
+    fprintf(stderr, "solar analyze: error: analysis of %s failed\n",
+            frontend.irPath);
+  }
+  mlirModuleDestroy(module);
+done:
+  if (!mlirContextIsNull(ctx))
+    mlirContextDestroy(ctx);
+  free(text);
+  if (program && !args.keep)
+    solarReferenceRemoveDir(tmpDir);
+  return status;
+}
