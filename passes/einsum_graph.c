@@ -4,6 +4,7 @@
  * and a warning; with --solar-strict the warnings are errors and the pass
  * fails. */
 #include "solar/einsum_graph.h"
+#include "solar/lower_to_affine.h"
 #include "solar/passes.h"
 
 #include <stdlib.h>
@@ -36,6 +37,11 @@ static bool isDeclaration(MlirOperation func) {
 
 static void runEinsumGraph(MlirOperation op, MlirExternalPass pass,
                            const SolarOptions *options) {
+  /* torch-mlir / IREE pipelines end in linalg on tensors. */
+  if (!solarLowerToAffineIfNeeded(op)) {
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
   bool strict = solarOptionsGetBool(options, "strict", false);
   FuncList funcs = {NULL, 0, 0};
   mlirOperationWalk(op, collectFunc, &funcs, MlirWalkPreOrder);
