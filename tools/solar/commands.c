@@ -4,9 +4,11 @@
 #include <string.h>
 
 int solarCmdArchs(int argc, char **argv);
+int solarCmdImport(int argc, char **argv);
 
 static const SolarCommand commands[] = {
     {"archs", "List the hardware files solar can load", solarCmdArchs},
+    {"import", "PyTorch / JAX program -> verified affine MLIR (no LLM)", solarCmdImport},
 };
 
 size_t solarCommandCount(void) { return sizeof(commands) / sizeof(commands[0]); }
