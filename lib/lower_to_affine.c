@@ -14,13 +14,16 @@
  * it. Function boundaries get identity layouts so signatures stay plain
  * row-major memrefs that solar-verify can call, and returned buffers become
  * out-parameters (destination-passing style: `(inputs..., weights...,
- * outputs...)`) with the result allocation hoisted into the argument. */
+ * outputs...)`) with the result allocation hoisted into the argument.
+ * Temporaries get their memref.dealloc (ownership-based deallocation), so
+ * the verified program does not leak in solar-verify's JIT. */
 const char *const solarBufferizePipeline =
     "func.func(convert-elementwise-to-linalg),"
     "one-shot-bufferize{bufferize-function-boundaries "
     "function-boundary-type-conversion=identity-layout-map},"
     "buffer-results-to-out-params{hoist-static-allocs "
     "modify-public-functions},"
+    "buffer-deallocation-pipeline,"
     "canonicalize";
 
 /* fold-memref-alias-ops rewrites loads and stores through subview /
