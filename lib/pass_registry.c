@@ -15,6 +15,7 @@ static const SolarPassInfo *const allPasses[] = {
     &solarEinsumGraphPass,
     &solarDumpEinsumGraphPass,
     &solarVerifyPass,
+    &solarLowerToAffinePass,
 };
 
 size_t solarPassCount(void) {

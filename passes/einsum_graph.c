@@ -7,6 +7,7 @@
  * (fields = the node's dictionary) and one "solar.edge" per edge. */
 #include "solar/dialect_attr.h"
 #include "solar/einsum_graph.h"
+#include "solar/lower_to_affine.h"
 #include "solar/passes.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -126,6 +127,11 @@ static void emitOps(MlirOperation func, MlirAttribute graphAttr) {
 
 static void runEinsumGraph(MlirOperation op, MlirExternalPass pass,
                            const SolarOptions *options) {
+  /* torch-mlir / IREE pipelines end in linalg on tensors. */
+  if (!solarLowerToAffineIfNeeded(op)) {
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
   bool strict = solarOptionsGetBool(options, "strict", false);
   bool withOps = solarOptionsGetBool(options, "emit-ops", false);
   FuncList funcs = {NULL, 0, 0};

@@ -4,6 +4,7 @@
  * stages (einsum graph, fusion groups, cache traffic) where their attributes
  * are absent. */
 #include "solar/diagnostics.h"
+#include "solar/lower_to_affine.h"
 #include "solar/passes.h"
 #include "solar/sol.h"
 
@@ -44,6 +45,11 @@ static bool solFunc(MlirOperation func, const SolarStageConfig *config) {
 
 static void runSol(MlirOperation op, MlirExternalPass pass,
                    const SolarOptions *options) {
+  /* torch-mlir / IREE pipelines end in linalg on tensors. */
+  if (!solarLowerToAffineIfNeeded(op)) {
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
   SolarStageConfig config;
   if (!solarStageConfigInit(mlirOperationGetLocation(op), options, true,
                             &config)) {

@@ -52,6 +52,7 @@ extern const SolarPassInfo solarArchInfoPass;
 extern const SolarPassInfo solarEinsumGraphPass;
 extern const SolarPassInfo solarDumpEinsumGraphPass;
 extern const SolarPassInfo solarVerifyPass;
+extern const SolarPassInfo solarLowerToAffinePass;
 
 #ifdef __cplusplus
 }

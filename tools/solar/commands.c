@@ -7,9 +7,11 @@ int solarCmdArchs(int argc, char **argv);
 int solarCmdTranslate(int argc, char **argv);
 int solarCmdCalibrate(int argc, char **argv);
 int solarCmdAnalyze(int argc, char **argv);
+int solarCmdImport(int argc, char **argv);
 
 static const SolarCommand commands[] = {
     {"archs", "List the hardware files solar can load", solarCmdArchs},
+    {"import", "PyTorch / JAX program -> verified affine MLIR (no LLM)", solarCmdImport},
     {"translate", "PyTorch/JAX source -> verified affine MLIR via an LLM", solarCmdTranslate},
     {"analyze", "SOL, verification and headroom of a program on a chip", solarCmdAnalyze},
     {"calibrate", "Measure this CPU and write its hardware file", solarCmdCalibrate},

@@ -1,0 +1,1 @@
+"""solar_imp: framework -> linalg-on-tensors exporters for `solar import`."""

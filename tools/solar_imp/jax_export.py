@@ -1,0 +1,140 @@
+"""JAX / Flax -> StableHLO (jax.jit(f).lower) -> linalg on tensors (IREE's
+input conversion, `iree-compile --compile-to=input`).
+
+The lowered function takes the reference manifest's arguments in order:
+the inputs, then (Flax) every variable leaf sorted by path; it rebuilds the
+variables tree from them, so no weight is baked in as a constant."""
+import importlib.metadata as md
+import os
+import subprocess
+import tempfile
+
+from solar_ref import jax_runner
+from solar_ref.common import as_list
+from solar_ref.errors import ReferenceError_
+from solar_ref.program import call_user
+
+from .errors import ImportError_
+from .mlir_text import check_foreign_ops, util_to_func
+
+
+def _version(name):
+    try:
+        return md.version(name)
+    except md.PackageNotFoundError:
+        return "?"
+
+
+def describe():
+    return (f"jax {_version('jax')}, StableHLO through iree-base-compiler "
+            f"{_version('iree-base-compiler')}")
+
+
+def _lowerable(program, args):
+    """(function, example arguments) in manifest order."""
+    jax = jax_runner.import_jax()
+    module = program.module
+    get_inputs = getattr(module, "get_inputs", None)
+    model_class = getattr(module, "Model", None)
+    forward_fn = getattr(module, "forward", None)
+    if get_inputs is None:
+        raise ImportError_(f"{program.path} defines no 'get_inputs' "
+                           f"({jax_runner.CONVENTION})")
+    try:
+        jax_runner.seed_python_and_numpy(args.seed)
+        if model_class is not None and jax_runner._is_flax_model(model_class):
+            get_init_inputs = getattr(module, "get_init_inputs", lambda: [])
+            init = as_list(call_user(program, "get_init_inputs()",
+                                     get_init_inputs), "get_init_inputs()")
+            model = call_user(program, "Model(*get_init_inputs())",
+                              model_class, *init)
+            jax_runner.seed_python_and_numpy(args.seed)
+            raw = jax_runner._call_get_inputs(program, get_inputs, jax,
+                                              args.seed)
+            inputs = [jax_runner._to_input(v, str(i))
+                      for i, v in enumerate(raw)]
+            variables = call_user(program, "Model.init()", model.init,
+                                  jax.random.PRNGKey(args.seed), *inputs)
+        elif callable(forward_fn):
+            raw = jax_runner._call_get_inputs(program, get_inputs, jax,
+                                              args.seed)
+            inputs = [jax_runner._to_input(v, str(i))
+                      for i, v in enumerate(raw)]
+            return forward_fn, inputs
+        else:
+            raise ImportError_(f"{program.path} defines neither 'forward' nor "
+                               f"a flax.linen.Module 'Model' "
+                               f"({jax_runner.CONVENTION})")
+    except ReferenceError_ as exc:
+        raise ImportError_(str(exc)) from None
+
+    with_path, treedef = jax.tree_util.tree_flatten_with_path(variables)
+    names = [jax_runner._path_name(p) for p, _ in with_path]
+    order = sorted(range(len(names)), key=lambda i: names[i])
+    leaves = [with_path[i][1] for i in order]
+    count = len(inputs)
+
+    def forward(*xs):
+        tree_order = [None] * len(order)
+        for position, leaf_index in enumerate(order):
+            tree_order[leaf_index] = xs[count + position]
+        rebuilt = jax.tree_util.tree_unflatten(treedef, tree_order)
+        return model.apply(rebuilt, *xs[:count])
+    return forward, inputs + leaves
+
+
+def _iree_compile():
+    try:
+        from iree.compiler.tools.binaries import find_tool
+    except Exception as exc:
+        raise ImportError_(f"cannot import iree.compiler (PyPI "
+                           f"iree-base-compiler, pinned in requirements.txt): "
+                           f"{exc}") from None
+    return find_tool("iree-compile")
+
+
+def stablehlo_to_linalg(text):
+    tool = _iree_compile()
+    with tempfile.TemporaryDirectory(prefix="solar-iree-") as tmp:
+        source = os.path.join(tmp, "stablehlo.mlir")
+        target = os.path.join(tmp, "input.mlir")
+        with open(source, "w", encoding="utf-8") as f:
+            f.write(text)
+        # f64 stays f64 (IREE demotes it by default): the reference is the
+        # program as written.
+        cmd = [tool, "--iree-input-type=stablehlo", "--compile-to=input",
+               "--iree-input-demote-f64-to-f32=false", source, "-o", target]
+        done = subprocess.run(cmd, capture_output=True, text=True)
+        if done.returncode != 0:
+            message = done.stderr.strip().splitlines()
+            first = next((line for line in message if "error" in line),
+                         message[0] if message else "")
+            raise ImportError_(
+                f"IREE's StableHLO input conversion failed ({describe()}): "
+                f"{first.replace(source, 'stablehlo.mlir')}; no deterministic "
+                "path for this program: translate it with `solar translate`")
+        with open(target, encoding="utf-8") as f:
+            return f.read()
+
+
+def export(program, args):
+    jax = jax_runner.import_jax()
+    fn, example = _lowerable(program, args)
+    try:
+        lowered = jax.jit(fn).lower(*example)
+        stablehlo = lowered.as_text()
+    except Exception as exc:
+        raise ImportError_(f"jax.jit(...).lower() failed: "
+                           f"{type(exc).__name__}: {exc}") from None
+    with open(os.path.join(args.output, "import.stablehlo.mlir"), "w",
+              encoding="utf-8") as f:
+        f.write(stablehlo)
+    text = util_to_func(stablehlo_to_linalg(stablehlo))
+    check_foreign_ops(text, "IREE's StableHLO input conversion")
+    return _rename_main(text, args.function)
+
+
+def _rename_main(text, name):
+    """jax names the entry @main; the manifest's function is `name`."""
+    import re
+    return re.sub(r'(func\.func public )@main\(', rf'\1@{name}(', text, count=1)
