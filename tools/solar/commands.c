@@ -4,9 +4,11 @@
 #include <string.h>
 
 int solarCmdArchs(int argc, char **argv);
+int solarCmdCompare(int argc, char **argv);
 
 static const SolarCommand commands[] = {
     {"archs", "List the hardware files solar can load", solarCmdArchs},
+    {"compare", "SOL times of a model on several hardware files", solarCmdCompare},
 };
 
 size_t solarCommandCount(void) { return sizeof(commands) / sizeof(commands[0]); }
