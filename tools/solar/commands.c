@@ -5,10 +5,12 @@
 
 int solarCmdArchs(int argc, char **argv);
 int solarCmdCompare(int argc, char **argv);
+int solarCmdProvision(int argc, char **argv);
 
 static const SolarCommand commands[] = {
     {"archs", "List the hardware files solar can load", solarCmdArchs},
     {"compare", "SOL times of a model on several hardware files", solarCmdCompare},
+    {"provision", "Least bandwidth, compute and capacity for a latency target", solarCmdProvision},
 };
 
 size_t solarCommandCount(void) { return sizeof(commands) / sizeof(commands[0]); }
