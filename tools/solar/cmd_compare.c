@@ -6,6 +6,7 @@
 #include "cli_quantity.h"
 #include "cli_sol_run.h"
 
+#include "solar/sol.h"
 #include "solar/sol_time.h"
 
 #include <jansson.h>
@@ -93,6 +94,26 @@ static int parseArgs(int argc, char **argv, CompareArgs *args) {
     fprintf(stderr, "solar compare: error: no model given (USAGE: solar "
                     "compare MODEL.mlir --arch A,B,...|all)\n");
     return 3;
+  }
+  if (args->dtype && solarDtypeFromName(args->dtype) == SOLAR_DTYPE_INVALID) {
+    fprintf(stderr, "solar compare: error: unknown dtype '%s' (expected "
+                    "fp64, fp32, tf32, bf16, fp16, fp8, int8, ...)\n",
+            args->dtype);
+    return 3;
+  }
+  if (args->capacity) {
+    /* The pass would say the same once per hardware file. */
+    SolarOptions options;
+    solarOptionsInit(&options);
+    solarOptionsSet(&options, "capacity", args->capacity);
+    double capacity;
+    char err[256];
+    bool ok = solarPassCapacity(&options, NULL, &capacity, err, sizeof(err));
+    solarOptionsDestroy(&options);
+    if (!ok) {
+      fprintf(stderr, "solar compare: error: --capacity: %s\n", err);
+      return 3;
+    }
   }
   if (!args->arch) {
     fprintf(stderr, "solar compare: error: --arch is required (a list such "

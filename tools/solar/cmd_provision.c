@@ -127,6 +127,10 @@ static int parseArgs(int argc, char **argv, ProvisionArgs *args) {
   if (!args->model)
     return usageError("no model given (USAGE: solar provision MODEL.mlir "
                       "--target-latency T | --rate R)%s", "");
+  if (args->dtype && solarDtypeFromName(args->dtype) == SOLAR_DTYPE_INVALID)
+    return usageError("unknown dtype '%s' (expected fp64, fp32, tf32, bf16, "
+                      "fp16, fp8, int8, ...)",
+                      args->dtype);
   return parseTarget(args);
 }
 
