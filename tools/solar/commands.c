@@ -8,6 +8,8 @@ int solarCmdTranslate(int argc, char **argv);
 int solarCmdCalibrate(int argc, char **argv);
 int solarCmdAnalyze(int argc, char **argv);
 int solarCmdImport(int argc, char **argv);
+int solarCmdCompare(int argc, char **argv);
+int solarCmdProvision(int argc, char **argv);
 
 static const SolarCommand commands[] = {
     {"archs", "List the hardware files solar can load", solarCmdArchs},
@@ -15,6 +17,8 @@ static const SolarCommand commands[] = {
     {"translate", "PyTorch/JAX source -> verified affine MLIR via an LLM", solarCmdTranslate},
     {"analyze", "SOL, verification and headroom of a program on a chip", solarCmdAnalyze},
     {"calibrate", "Measure this CPU and write its hardware file", solarCmdCalibrate},
+    {"compare", "SOL times of a model on several hardware files", solarCmdCompare},
+    {"provision", "Least bandwidth, compute and capacity for a latency target", solarCmdProvision},
 };
 
 size_t solarCommandCount(void) { return sizeof(commands) / sizeof(commands[0]); }

@@ -1,0 +1,330 @@
+#include "cli_plot.h"
+
+#include "cli_quantity.h"
+
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+enum {
+  CHART_WIDTH = 880,
+  CHART_HEIGHT = 470,
+  PLOT_LEFT = 90,
+  PLOT_TOP = 50,
+  PLOT_WIDTH = 520,
+  PLOT_HEIGHT = 340,
+  LEGEND_LEFT = 640,
+};
+
+static const char *const palette[] = {"#d62728", "#2ca02c", "#ff7f0e",
+                                      "#9467bd", "#8c564b", "#e377c2",
+                                      "#17becf", "#bcbd22"};
+
+/* The decades shown and where the chart sits in the document. */
+typedef struct {
+  double x0, x1, y0, y1; /* log10 of the axis ends */
+  double top;            /* chart offset in the document */
+} Frame;
+
+static double px(const Frame *f, double x) {
+  return PLOT_LEFT + (log10(x) - f->x0) / (f->x1 - f->x0) * PLOT_WIDTH;
+}
+
+static double py(const Frame *f, double y) {
+  return f->top + PLOT_TOP + PLOT_HEIGHT -
+         (log10(y) - f->y0) / (f->y1 - f->y0) * PLOT_HEIGHT;
+}
+
+static void writeEscaped(FILE *out, const char *text) {
+  for (const char *c = text ? text : ""; *c; ++c) {
+    switch (*c) {
+    case '&': fputs("&amp;", out); break;
+    case '<': fputs("&lt;", out); break;
+    case '>': fputs("&gt;", out); break;
+    case '"': fputs("&quot;", out); break;
+    default: fputc(*c, out);
+    }
+  }
+}
+
+static bool plottable(const SolarPlotPoint *p) {
+  return isfinite(p->intensity) && p->intensity > 0 && isfinite(p->flopPerS) &&
+         p->flopPerS > 0;
+}
+
+static Frame chartFrame(const SolarPlotChart *chart, double top) {
+  double ridge = chart->peakFlopPerS / chart->dramBytesPerS;
+  double xmin = ridge / 100, xmax = ridge * 100;
+  double ymax = chart->peakFlopPerS * 2, ymin = chart->peakFlopPerS / 1e4;
+  for (size_t s = 0; s < chart->seriesCount; ++s) {
+    for (size_t i = 0; i < chart->series[s].count; ++i) {
+      const SolarPlotPoint *p = &chart->series[s].points[i];
+      if (!plottable(p))
+        continue;
+      xmin = fmin(xmin, p->intensity / 2);
+      xmax = fmax(xmax, p->intensity * 2);
+      ymin = fmin(ymin, p->flopPerS / 2);
+    }
+  }
+  Frame f = {floor(log10(xmin)), ceil(log10(xmax)), floor(log10(ymin)),
+             ceil(log10(ymax)), top};
+  return f;
+}
+
+/* 10^k as a tick label: plain for small k, else 1e<k>; with an SI prefix
+ * on the performance axis. */
+static void decadeLabel(int k, bool si, char *buf, size_t size) {
+  if (si) {
+    solarQuantityFormat(pow(10, k), "", buf, size);
+  } else if (k >= -3 && k <= 4) {
+    snprintf(buf, size, "%g", pow(10, k));
+  } else {
+    snprintf(buf, size, "1e%d", k);
+  }
+}
+
+static void writeAxes(FILE *out, const Frame *f) {
+  double bottom = f->top + PLOT_TOP + PLOT_HEIGHT;
+  char label[64];
+  for (int k = (int)f->x0; k <= (int)f->x1; ++k) {
+    double x = px(f, pow(10, k));
+    fprintf(out,
+            "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
+            "stroke=\"#dddddd\"/>\n",
+            x, f->top + PLOT_TOP, x, bottom);
+    fprintf(out,
+            "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
+            "stroke=\"black\"/>\n",
+            x, bottom, x, bottom + 6);
+    for (int m = 2; m <= 9 && k < (int)f->x1; ++m) {
+      double xm = px(f, m * pow(10, k));
+      fprintf(out,
+              "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
+              "stroke=\"black\"/>\n",
+              xm, bottom, xm, bottom + 3);
+    }
+    decadeLabel(k, false, label, sizeof(label));
+    fprintf(out,
+            "<text x=\"%.2f\" y=\"%.2f\" font-size=\"12\" "
+            "text-anchor=\"middle\">%s</text>\n",
+            x, bottom + 20, label);
+  }
+  for (int k = (int)f->y0; k <= (int)f->y1; ++k) {
+    double y = py(f, pow(10, k));
+    fprintf(out,
+            "<line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" "
+            "stroke=\"#dddddd\"/>\n",
+            PLOT_LEFT, y, PLOT_LEFT + PLOT_WIDTH, y);
+    fprintf(out,
+            "<line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" "
+            "stroke=\"black\"/>\n",
+            PLOT_LEFT - 6, y, PLOT_LEFT, y);
+    for (int m = 2; m <= 9 && k < (int)f->y1; ++m) {
+      double ym = py(f, m * pow(10, k));
+      fprintf(out,
+              "<line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" "
+              "stroke=\"black\"/>\n",
+              PLOT_LEFT - 3, ym, PLOT_LEFT, ym);
+    }
+    decadeLabel(k, true, label, sizeof(label));
+    fprintf(out,
+            "<text x=\"%d\" y=\"%.2f\" font-size=\"12\" "
+            "text-anchor=\"end\">%s</text>\n",
+            PLOT_LEFT - 9, y + 4, label);
+  }
+  fprintf(out,
+          "<rect x=\"%d\" y=\"%.2f\" width=\"%d\" height=\"%d\" fill=\"none\" "
+          "stroke=\"black\"/>\n",
+          PLOT_LEFT, f->top + PLOT_TOP, PLOT_WIDTH, PLOT_HEIGHT);
+  fprintf(out,
+          "<text x=\"%d\" y=\"%.2f\" font-size=\"13\" text-anchor=\"middle\">"
+          "arithmetic intensity (flop per DRAM byte)</text>\n",
+          PLOT_LEFT + PLOT_WIDTH / 2, bottom + 42);
+  fprintf(out,
+          "<text x=\"22\" y=\"%.2f\" font-size=\"13\" text-anchor=\"middle\" "
+          "transform=\"rotate(-90 22 %.2f)\">attainable performance "
+          "(flop/s)</text>\n",
+          f->top + PLOT_TOP + PLOT_HEIGHT / 2.0,
+          f->top + PLOT_TOP + PLOT_HEIGHT / 2.0);
+}
+
+/* min(peak, BW * AI) across the whole axis, clipped to the plot area. */
+static void writeRoof(FILE *out, const Frame *f, int index, double peak,
+                      double bandwidth, const char *style) {
+  double xlo = pow(10, f->x0), xhi = pow(10, f->x1), ridge = peak / bandwidth;
+  fprintf(out,
+          "<polyline clip-path=\"url(#plot%d)\" fill=\"none\" %s "
+          "points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f\"/>\n",
+          index, style, px(f, xlo), py(f, bandwidth * xlo), px(f, ridge),
+          py(f, peak), px(f, xhi), py(f, peak));
+}
+
+static void writePoints(FILE *out, const Frame *f, const SolarPlotChart *chart,
+                        int index) {
+  char perf[64];
+  for (size_t s = 0; s < chart->seriesCount; ++s) {
+    const SolarPlotSeries *series = &chart->series[s];
+    const char *colour = palette[s % (sizeof(palette) / sizeof(palette[0]))];
+    for (size_t i = 0; i < series->count; ++i) {
+      const SolarPlotPoint *p = &series->points[i];
+      if (!plottable(p))
+        continue;
+      double x = px(f, p->intensity), y = py(f, p->flopPerS);
+      fprintf(out,
+              "<circle clip-path=\"url(#plot%d)\" cx=\"%.2f\" cy=\"%.2f\" "
+              "r=\"5\" fill=\"%s\" stroke=\"black\" stroke-width=\"0.8\">"
+              "<title>",
+              index, x, y, colour);
+      writeEscaped(out, series->name);
+      fputc(' ', out);
+      writeEscaped(out, p->label);
+      fprintf(out, ": %.6g flop/B, %s</title></circle>\n", p->intensity,
+              solarQuantityFormat(p->flopPerS, "flop/s", perf, sizeof(perf)));
+      fprintf(out,
+              "<text x=\"%.2f\" y=\"%.2f\" font-size=\"11\" fill=\"%s\">",
+              x + 7, y - 6, colour);
+      writeEscaped(out, p->label);
+      fputs("</text>\n", out);
+    }
+  }
+}
+
+static double legendLine(FILE *out, double y, const char *style,
+                         const char *text) {
+  fprintf(out,
+          "<line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" %s/>\n",
+          LEGEND_LEFT, y, LEGEND_LEFT + 26, y, style);
+  fprintf(out, "<text x=\"%d\" y=\"%.2f\" font-size=\"12\">", LEGEND_LEFT + 34,
+          y + 4);
+  writeEscaped(out, text);
+  fputs("</text>\n", out);
+  return y + 20;
+}
+
+static void writeLegend(FILE *out, const Frame *f, const SolarPlotChart *chart,
+                        const char *roofStyle, const char *secondaryStyle,
+                        const char *ridgeStyle) {
+  char value[64], text[160];
+  double y = f->top + PLOT_TOP + 12;
+  snprintf(text, sizeof(text), "compute roof %s",
+           solarQuantityFormat(chart->peakFlopPerS, "flop/s", value,
+                               sizeof(value)));
+  y = legendLine(out, y, roofStyle, text);
+  snprintf(text, sizeof(text), "DRAM slope %s",
+           solarQuantityFormat(chart->dramBytesPerS, "B/s", value,
+                               sizeof(value)));
+  y = legendLine(out, y, roofStyle, text);
+  if (chart->secondaryFlopPerS > 0) {
+    snprintf(text, sizeof(text), "%s %s",
+             chart->secondaryLabel ? chart->secondaryLabel : "lower roof",
+             solarQuantityFormat(chart->secondaryFlopPerS, "flop/s", value,
+                                 sizeof(value)));
+    y = legendLine(out, y, secondaryStyle, text);
+  }
+  snprintf(text, sizeof(text), "ridge point %.4g flop/B",
+           chart->peakFlopPerS / chart->dramBytesPerS);
+  y = legendLine(out, y, ridgeStyle, text);
+  size_t hidden = 0;
+  for (size_t s = 0; s < chart->seriesCount; ++s) {
+    const SolarPlotSeries *series = &chart->series[s];
+    size_t shown = 0;
+    for (size_t i = 0; i < series->count; ++i)
+      plottable(&series->points[i]) ? shown++ : hidden++;
+    fprintf(out,
+            "<circle cx=\"%d\" cy=\"%.2f\" r=\"5\" fill=\"%s\" "
+            "stroke=\"black\" stroke-width=\"0.8\"/>\n",
+            LEGEND_LEFT + 13, y,
+            palette[s % (sizeof(palette) / sizeof(palette[0]))]);
+    fprintf(out, "<text x=\"%d\" y=\"%.2f\" font-size=\"12\">",
+            LEGEND_LEFT + 34, y + 4);
+    writeEscaped(out, series->name);
+    fprintf(out, " (%zu point%s)</text>\n", shown, shown == 1 ? "" : "s");
+    y += 20;
+  }
+  if (hidden)
+    fprintf(out,
+            "<text x=\"%d\" y=\"%.2f\" font-size=\"11\" fill=\"#555555\">"
+            "%zu without flops not shown</text>\n",
+            LEGEND_LEFT, y + 4, hidden);
+}
+
+static void writeChart(FILE *out, const SolarPlotChart *chart, int index) {
+  Frame f = chartFrame(chart, (double)index * CHART_HEIGHT);
+  const char *roofStyle = "stroke=\"#1f3b73\" stroke-width=\"2.5\"";
+  const char *secondaryStyle =
+      "stroke=\"#7f7f7f\" stroke-width=\"1.5\" stroke-dasharray=\"6,4\"";
+  const char *ridgeStyle =
+      "stroke=\"#1f3b73\" stroke-width=\"1\" stroke-dasharray=\"3,3\"";
+  fprintf(out,
+          "<clipPath id=\"plot%d\"><rect x=\"%d\" y=\"%.2f\" width=\"%d\" "
+          "height=\"%d\"/></clipPath>\n",
+          index, PLOT_LEFT, f.top + PLOT_TOP, PLOT_WIDTH, PLOT_HEIGHT);
+  fprintf(out,
+          "<text x=\"%d\" y=\"%.2f\" font-size=\"16\" font-weight=\"bold\" "
+          "text-anchor=\"middle\">Roofline: ",
+          PLOT_LEFT + PLOT_WIDTH / 2, f.top + 30);
+  writeEscaped(out, chart->title);
+  fputs("</text>\n", out);
+  writeAxes(out, &f);
+  if (chart->secondaryFlopPerS > 0 &&
+      chart->secondaryFlopPerS < chart->peakFlopPerS)
+    writeRoof(out, &f, index, chart->secondaryFlopPerS, chart->dramBytesPerS,
+              secondaryStyle);
+  writeRoof(out, &f, index, chart->peakFlopPerS, chart->dramBytesPerS,
+            roofStyle);
+  double ridge = chart->peakFlopPerS / chart->dramBytesPerS;
+  double rx = px(&f, ridge), ry = py(&f, chart->peakFlopPerS);
+  fprintf(out,
+          "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" %s/>\n", rx,
+          ry, rx, f.top + PLOT_TOP + PLOT_HEIGHT, ridgeStyle);
+  fprintf(out,
+          "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.5\" fill=\"#1f3b73\"/>\n", rx,
+          ry);
+  fprintf(out,
+          "<text x=\"%.2f\" y=\"%.2f\" font-size=\"11\" fill=\"#1f3b73\">"
+          "ridge %.4g flop/B</text>\n",
+          rx + 5, f.top + PLOT_TOP + PLOT_HEIGHT - 8, ridge);
+  writePoints(out, &f, chart, index);
+  writeLegend(out, &f, chart, roofStyle, secondaryStyle, ridgeStyle);
+}
+
+bool solarPlotRoofline(FILE *out, const SolarPlotChart *charts,
+                       size_t chartCount) {
+  for (size_t i = 0; i < chartCount; ++i) {
+    double peak = charts[i].peakFlopPerS, bw = charts[i].dramBytesPerS;
+    if (!(isfinite(peak) && peak > 0 && isfinite(bw) && bw > 0))
+      return false;
+  }
+  int height = (int)(chartCount ? chartCount : 1) * CHART_HEIGHT;
+  fprintf(out,
+          "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+          "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+          "height=\"%d\" viewBox=\"0 0 %d %d\" "
+          "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n"
+          "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"white\"/>\n",
+          CHART_WIDTH, height, CHART_WIDTH, height, CHART_WIDTH, height);
+  for (size_t i = 0; i < chartCount; ++i)
+    writeChart(out, &charts[i], (int)i);
+  fputs("</svg>\n", out);
+  return !ferror(out);
+}
+
+bool solarPlotRooflineToFile(const char *command, const char *path,
+                             const SolarPlotChart *charts,
+                             size_t chartCount) {
+  FILE *out = fopen(path, "w");
+  if (!out) {
+    fprintf(stderr, "solar %s: error: cannot write '%s': %s\n", command, path,
+            strerror(errno));
+    return false;
+  }
+  bool ok = solarPlotRoofline(out, charts, chartCount);
+  if (fclose(out) != 0)
+    ok = false;
+  if (!ok)
+    fprintf(stderr,
+            "solar %s: error: could not write the roofline chart '%s' (a "
+            "chart without a finite compute roof or DRAM bandwidth?)\n",
+            command, path);
+  return ok;
+}

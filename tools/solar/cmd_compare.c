@@ -1,0 +1,378 @@
+/* solar compare: SOL times of one model on several hardware files, one
+ * table (docs/user-guide.md, "solar compare"). The model is parsed and
+ * lifted once; solar-sol runs on a fresh clone per hardware file. */
+#include "cli_flag.h"
+#include "cli_plot.h"
+#include "cli_quantity.h"
+#include "cli_sol_run.h"
+
+#include "solar/sol.h"
+#include "solar/sol_time.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  const char *model;
+  const char *arch;
+  const char *dtype;
+  const char *capacity;
+  const char *plot;
+  bool json;
+} CompareArgs;
+
+/* One hardware file's results; sol is empty when it failed. */
+typedef struct {
+  const SolarCliArch *arch;
+  SolarCliSol sol;
+  bool ok;
+} ArchRun;
+
+static void printHelp(void) {
+  printf(
+      "USAGE: solar compare MODEL.mlir --arch A,B,...|all [options]\n\n"
+      "Speed-of-light times of every function of MODEL on each hardware "
+      "file,\nin one table (one row per function and hardware file).\n\n"
+      "OPTIONS:\n"
+      "  --arch LIST       comma-separated names (files under arch/ or\n"
+      "                    SOLAR_ARCH_PATH) or paths; 'all' = every file\n"
+      "  --dtype D         compute dtype (fp32, bf16, fp8, ...; default: "
+      "from the IR)\n"
+      "  --capacity C      on-chip capacity for fusion and tiling, e.g. "
+      "50MiB\n"
+      "                    (default: each chip's L2)\n"
+      "  --json            print JSON instead of the table\n"
+      "  --plot FILE.svg   also write a roofline chart per hardware file\n"
+      "  --help            show this help\n\n"
+      "speed-up = cache-aware SOL time on the first hardware file / on this "
+      "one.\nExit status: 0 ok, 1 if any hardware file or analysis failed, 2 "
+      "bad usage.\n");
+}
+
+/* 0 to go on, else exit code + 1. */
+static int parseArgs(int argc, char **argv, CompareArgs *args) {
+  memset(args, 0, sizeof(*args));
+  for (int i = 1; i < argc; ++i) {
+    const char *arg = argv[i];
+    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+      printHelp();
+      return 1;
+    }
+    if (!strcmp(arg, "--json")) {
+      args->json = true;
+      continue;
+    }
+    static const char *const names[] = {"arch", "dtype", "capacity", "plot"};
+    const char **slots[] = {&args->arch, &args->dtype, &args->capacity,
+                            &args->plot};
+    bool matched = false;
+    for (size_t k = 0; k < 4 && !matched; ++k) {
+      SolarFlagMatch m =
+          solarCliFlagValue("compare", argc, argv, &i, names[k], slots[k]);
+      if (m == SOLAR_FLAG_MISSING)
+        return 3;
+      matched = m == SOLAR_FLAG_VALUE;
+    }
+    if (matched)
+      continue;
+    if (arg[0] == '-' && arg[1]) {
+      fprintf(stderr, "solar compare: error: unknown option '%s' (see "
+                      "'solar compare --help')\n", arg);
+      return 3;
+    }
+    if (args->model) {
+      fprintf(stderr, "solar compare: error: more than one model ('%s')\n",
+              arg);
+      return 3;
+    }
+    args->model = arg;
+  }
+  if (!args->model) {
+    fprintf(stderr, "solar compare: error: no model given (USAGE: solar "
+                    "compare MODEL.mlir --arch A,B,...|all)\n");
+    return 3;
+  }
+  if (args->dtype && solarDtypeFromName(args->dtype) == SOLAR_DTYPE_INVALID) {
+    fprintf(stderr, "solar compare: error: unknown dtype '%s' (expected "
+                    "fp64, fp32, tf32, bf16, fp16, fp8, int8, ...)\n",
+            args->dtype);
+    return 3;
+  }
+  if (args->capacity) {
+    /* The pass would say the same once per hardware file. */
+    SolarOptions options;
+    solarOptionsInit(&options);
+    solarOptionsSet(&options, "capacity", args->capacity);
+    double capacity;
+    char err[256];
+    bool ok = solarPassCapacity(&options, NULL, &capacity, err, sizeof(err));
+    solarOptionsDestroy(&options);
+    if (!ok) {
+      fprintf(stderr, "solar compare: error: --capacity: %s\n", err);
+      return 3;
+    }
+  }
+  if (!args->arch) {
+    fprintf(stderr, "solar compare: error: --arch is required (a list such "
+                    "as H100_SXM,B200, or 'all')\n");
+    return 3;
+  }
+  return 0;
+}
+
+static const ArchRun *baseline(const ArchRun *runs, size_t count) {
+  for (size_t i = 0; i < count; ++i)
+    if (runs[i].ok)
+      return &runs[i];
+  return NULL;
+}
+
+static const SolarCliFuncSol *findFunc(const SolarCliSol *sol,
+                                       const char *name) {
+  for (size_t i = 0; i < sol->count; ++i)
+    if (!strcmp(sol->funcs[i].function, name))
+      return &sol->funcs[i];
+  return NULL;
+}
+
+/* How many times faster than the baseline; NAN when undefined. */
+static double speedup(const SolarCliFuncSol *base, const SolarCliFuncSol *f) {
+  if (!base || !(f->seconds[SOLAR_CLI_CACHE] > 0))
+    return NAN;
+  return base->seconds[SOLAR_CLI_CACHE] / f->seconds[SOLAR_CLI_CACHE];
+}
+
+static void printTable(const CompareArgs *args, const ArchRun *runs,
+                       size_t count) {
+  const ArchRun *base = baseline(runs, count);
+  if (!base)
+    return;
+  int nameWidth = 8, archWidth = 4;
+  for (size_t r = 0; r < count; ++r) {
+    if (!runs[r].ok)
+      continue;
+    int w = (int)strlen(runs[r].arch->arch.name);
+    archWidth = w > archWidth ? w : archWidth;
+    for (size_t i = 0; i < runs[r].sol.count; ++i) {
+      w = (int)strlen(runs[r].sol.funcs[i].function) + 1;
+      nameWidth = w > nameWidth ? w : nameWidth;
+    }
+  }
+  printf("SOL times of %s; speed-up = cache-aware SOL time on %s / on each "
+         "arch\n",
+         args->model, base->arch->arch.name);
+  printf("%-*s  %-*s  %-5s  %12s  %12s  %12s  %12s  %-7s  %10s  %10s  %8s\n",
+         nameWidth, "function", archWidth, "arch", "dtype", "unfused",
+         "fused", "cache-aware", "ideal", "bound", "ridge", "AI",
+         "speed-up");
+  printf("%-*s  %-*s  %-5s  %12s  %12s  %12s  %12s  %-7s  %10s  %10s  %8s\n",
+         nameWidth, "", archWidth, "", "", "", "", "", "", "", "flop/B",
+         "flop/B", "");
+  for (size_t f = 0; f < base->sol.count; ++f) {
+    const char *name = base->sol.funcs[f].function;
+    for (size_t r = 0; r < count; ++r) {
+      if (!runs[r].ok)
+        continue;
+      const SolarCliFuncSol *fs = findFunc(&runs[r].sol, name);
+      if (!fs)
+        continue;
+      char fn[256], t[SOLAR_CLI_FIDELITY_COUNT][32], up[32];
+      snprintf(fn, sizeof(fn), "@%s", name);
+      for (int k = 0; k < SOLAR_CLI_FIDELITY_COUNT; ++k)
+        solarQuantityFormat(fs->seconds[k], "s", t[k], sizeof(t[k]));
+      double s = speedup(findFunc(&base->sol, name), fs);
+      if (isnan(s))
+        snprintf(up, sizeof(up), "-");
+      else
+        snprintf(up, sizeof(up), "%.4gx", s);
+      printf("%-*s  %-*s  %-5s  %12s  %12s  %12s  %12s  %-7s  %10.6g  "
+             "%10.6g  %8s\n",
+             nameWidth, fn, archWidth, runs[r].arch->arch.name, fs->dtype,
+             t[0], t[1], t[2], t[3], fs->bound, fs->ridgeFlopPerByte,
+             fs->intensityCache, up);
+    }
+  }
+}
+
+static json_t *funcJson(const ArchRun *run, const SolarCliFuncSol *f,
+                        double up) {
+  json_t *o = json_object();
+  json_object_set_new(o, "function", json_string(f->function));
+  json_object_set_new(o, "arch", json_string(run->arch->arch.name));
+  json_object_set_new(o, "file", json_string(run->arch->arch.source_path));
+  json_object_set_new(o, "dtype", json_string(f->dtype));
+  json_object_set_new(o, "flops", json_real(f->flops));
+  for (int k = 0; k < SOLAR_CLI_FIDELITY_COUNT; ++k) {
+    char key[32];
+    snprintf(key, sizeof(key), "bytes_%s", solarCliFidelityName(k));
+    json_object_set_new(o, key, json_real(f->bytes[k]));
+    snprintf(key, sizeof(key), "time_%s_s", solarCliFidelityName(k));
+    json_object_set_new(o, key, json_real(f->seconds[k]));
+  }
+  json_object_set_new(o, "bound", json_string(f->bound));
+  json_object_set_new(o, "ridge_flop_per_byte", json_real(f->ridgeFlopPerByte));
+  json_object_set_new(o, "intensity_fused", json_real(f->intensityFused));
+  json_object_set_new(o, "intensity_cache", json_real(f->intensityCache));
+  json_object_set_new(o, "speedup", isnan(up) ? json_null() : json_real(up));
+  json_object_set_new(o, "groups", json_integer((json_int_t)f->groupCount));
+  return o;
+}
+
+static void printJson(const CompareArgs *args, const ArchRun *runs,
+                      size_t count) {
+  const ArchRun *base = baseline(runs, count);
+  json_t *root = json_object();
+  json_object_set_new(root, "model", json_string(args->model));
+  json_object_set_new(root, "baseline",
+                      base ? json_string(base->arch->arch.name) : json_null());
+  json_t *results = json_array(), *failed = json_array();
+  for (size_t f = 0; base && f < base->sol.count; ++f) {
+    const char *name = base->sol.funcs[f].function;
+    for (size_t r = 0; r < count; ++r) {
+      const SolarCliFuncSol *fs = runs[r].ok ? findFunc(&runs[r].sol, name)
+                                             : NULL;
+      if (fs)
+        json_array_append_new(
+            results,
+            funcJson(&runs[r], fs, speedup(findFunc(&base->sol, name), fs)));
+    }
+  }
+  for (size_t r = 0; r < count; ++r)
+    if (!runs[r].ok)
+      json_array_append_new(failed, json_string(runs[r].arch->request));
+  json_object_set_new(root, "results", results);
+  json_object_set_new(root, "failed", failed);
+  json_dumpf(root, stdout,
+             JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
+  fputc('\n', stdout);
+  json_decref(root);
+}
+
+/* One chart per hardware file; series = functions, points = fusion groups
+ * at (flops / fused bytes, flops / cache-aware SOL time). */
+static bool writePlot(const CompareArgs *args, const ArchRun *runs,
+                      size_t count) {
+  SolarPlotChart *charts = calloc(count ? count : 1, sizeof(SolarPlotChart));
+  char (*titles)[128] = calloc(count ? count : 1, sizeof(*titles));
+  size_t chartCount = 0, labelCount = 0;
+  for (size_t r = 0; r < count; ++r)
+    for (size_t f = 0; runs[r].ok && f < runs[r].sol.count; ++f)
+      labelCount += runs[r].sol.funcs[f].groupCount;
+  char (*labels)[32] = calloc(labelCount ? labelCount : 1, sizeof(*labels));
+  SolarPlotPoint *points =
+      calloc(labelCount ? labelCount : 1, sizeof(SolarPlotPoint));
+  size_t seriesTotal = 0;
+  for (size_t r = 0; r < count; ++r)
+    seriesTotal += runs[r].ok ? runs[r].sol.count : 0;
+  SolarPlotSeries *series =
+      calloc(seriesTotal ? seriesTotal : 1, sizeof(SolarPlotSeries));
+  char (*names)[256] = calloc(seriesTotal ? seriesTotal : 1, sizeof(*names));
+  size_t p = 0, s = 0;
+  for (size_t r = 0; r < count; ++r) {
+    if (!runs[r].ok || runs[r].sol.count == 0)
+      continue;
+    const SolarArch *arch = &runs[r].arch->arch;
+    SolarPlotChart *chart = &charts[chartCount];
+    SolarDtype dtype = solarDtypeFromName(runs[r].sol.funcs[0].dtype);
+    if (dtype == SOLAR_DTYPE_INVALID)
+      dtype = SOLAR_DTYPE_FP32;
+    snprintf(titles[chartCount], sizeof(titles[0]), "%s (%s)", arch->name,
+             solarDtypeName(dtype));
+    chart->title = titles[chartCount];
+    chart->peakFlopPerS = solarPeakFlops(arch, dtype, true);
+    double fma = solarPeakFlops(arch, dtype, false);
+    if (fma < chart->peakFlopPerS) {
+      chart->secondaryFlopPerS = fma;
+      chart->secondaryLabel = "CUDA-core FMA roof";
+    }
+    chart->dramBytesPerS = arch->dram_bytes_per_s.value;
+    chart->series = &series[s];
+    for (size_t f = 0; f < runs[r].sol.count; ++f) {
+      const SolarCliFuncSol *fs = &runs[r].sol.funcs[f];
+      SolarPlotSeries *one = &series[s++];
+      snprintf(names[s - 1], sizeof(names[0]), "@%s", fs->function);
+      one->name = names[s - 1];
+      one->points = &points[p];
+      for (size_t g = 0; g < fs->groupCount; ++g) {
+        const SolarCliGroupSol *group = &fs->groups[g];
+        snprintf(labels[p], sizeof(labels[0]), "g%lld",
+                 (long long)group->group);
+        points[p].label = labels[p];
+        points[p].intensity =
+            group->bytesFused > 0 ? group->flops / group->bytesFused : 0;
+        points[p].flopPerS =
+            group->timeCache > 0 ? group->flops / group->timeCache : 0;
+        p++;
+        one->count++;
+      }
+      chart->seriesCount++;
+    }
+    chartCount++;
+  }
+  bool ok = solarPlotRooflineToFile("compare", args->plot, charts, chartCount);
+  free(charts);
+  free(titles);
+  free(labels);
+  free(points);
+  free(series);
+  free(names);
+  return ok;
+}
+
+int solarCmdCompare(int argc, char **argv) {
+  CompareArgs args;
+  int status = parseArgs(argc, argv, &args);
+  if (status)
+    return status - 1;
+  SolarCliArchSet archs;
+  solarCliArchSetLoad("compare", args.arch, &archs);
+  if (archs.count == 0) {
+    fprintf(stderr, "solar compare: error: --arch '%s' names no hardware "
+                    "file\n", args.arch);
+    solarCliArchSetDestroy(&archs);
+    return 1;
+  }
+  if (archs.failed == archs.count) {
+    solarCliArchSetDestroy(&archs);
+    return 1;
+  }
+  SolarCliModel model;
+  if (!solarCliModelOpen("compare", args.model, false, &model)) {
+    solarCliArchSetDestroy(&archs);
+    return 1;
+  }
+  ArchRun *runs = calloc(archs.count, sizeof(ArchRun));
+  bool anyFailed = archs.failed > 0, anyOk = false;
+  for (size_t i = 0; i < archs.count; ++i) {
+    runs[i].arch = &archs.items[i];
+    if (!archs.items[i].ok)
+      continue;
+    runs[i].ok = solarCliRunSol(&model, archs.items[i].arch.source_path,
+                                args.dtype, args.capacity, &runs[i].sol);
+    if (!runs[i].ok) {
+      fprintf(stderr, "solar compare: error: arch '%s' (%s): the SOL "
+                      "analysis failed\n",
+              archs.items[i].request, archs.items[i].arch.source_path);
+      anyFailed = true;
+    }
+    anyOk |= runs[i].ok;
+  }
+  fflush(stderr);
+  if (anyOk) {
+    if (args.json)
+      printJson(&args, runs, archs.count);
+    else
+      printTable(&args, runs, archs.count);
+    if (args.plot && !writePlot(&args, runs, archs.count))
+      anyFailed = true;
+  }
+  for (size_t i = 0; i < archs.count; ++i)
+    solarCliSolDestroy(&runs[i].sol);
+  free(runs);
+  solarCliModelClose(&model);
+  solarCliArchSetDestroy(&archs);
+  return anyFailed || !anyOk ? 1 : 0;
+}

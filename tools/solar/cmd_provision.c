@@ -1,0 +1,366 @@
+/* solar provision: the inverse roofline. For a latency target T, the least
+ * of each resource (DRAM bandwidth per fidelity, MAC/s and op/s per unit
+ * class, on-chip capacity) that any chip needs, then which known chips can
+ * meet T at speed of light (docs/provisioning.md). */
+#include "cli_flag.h"
+#include "cli_quantity.h"
+#include "cli_requirements.h"
+#include "cli_sol_run.h"
+
+#include "solar/sol.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  const char *model;
+  const char *latency;
+  const char *rate;
+  const char *arch;
+  const char *dtype;
+  bool json;
+  double targetSeconds;
+} ProvisionArgs;
+
+typedef struct {
+  const SolarCliArch *arch;
+  SolarCliSol sol;
+  bool ok;
+} ChipRun;
+
+static void printHelp(void) {
+  printf(
+      "USAGE: solar provision MODEL.mlir (--target-latency T | --rate R) "
+      "[options]\n\n"
+      "The least DRAM bandwidth, compute rate per unit class and on-chip\n"
+      "capacity that any chip needs to run each function of MODEL in time T\n"
+      "at speed of light, and which hardware files can meet T.\n\n"
+      "OPTIONS:\n"
+      "  --target-latency T  time per run: 2ms, 500us, 0.01s, 40ns\n"
+      "  --rate R            runs per second: 500Hz, 2kHz (T = 1/R)\n"
+      "  --arch LIST         chips to check: comma-separated names or paths,\n"
+      "                      or 'all' (the default)\n"
+      "  --dtype D           compute dtype (fp32, bf16, ...; default: from "
+      "the IR)\n"
+      "  --json              print JSON instead of text\n"
+      "  --help              show this help\n\n"
+      "margin = cache-aware SOL time / T: a chip with margin > 1 cannot meet\n"
+      "T; margin <= 1 means the speed-of-light bound does not rule it out.\n"
+      "Exit status: 0 ok, 1 if an analysis or hardware file failed, 2 bad "
+      "usage.\n");
+}
+
+static int usageError(const char *message, const char *value) {
+  fprintf(stderr, "solar provision: error: ");
+  fprintf(stderr, message, value);
+  fputc('\n', stderr);
+  return 3;
+}
+
+static int parseTarget(ProvisionArgs *args) {
+  if (!args->latency && !args->rate)
+    return usageError("give the target as --target-latency TIME (e.g. 2ms) "
+                      "or --rate HZ (e.g. 500Hz)%s", "");
+  if (args->latency && args->rate)
+    return usageError("--target-latency and --rate both set the target; give "
+                      "one%s", "");
+  double value;
+  if (args->latency) {
+    if (!solarQuantityParseSeconds(args->latency, &value))
+      return usageError("--target-latency '%s' is not a time (expected a "
+                        "number and s, ms, us or ns, e.g. 2ms)",
+                        args->latency);
+    if (!(value > 0))
+      return usageError("--target-latency '%s' must be positive",
+                        args->latency);
+    args->targetSeconds = value;
+  } else {
+    if (!solarQuantityParseHertz(args->rate, &value))
+      return usageError("--rate '%s' is not a rate (expected a number and "
+                        "Hz, kHz or MHz, e.g. 500Hz)",
+                        args->rate);
+    if (!(value > 0))
+      return usageError("--rate '%s' must be positive", args->rate);
+    args->targetSeconds = 1.0 / value;
+  }
+  return 0;
+}
+
+/* 0 to go on, else exit code + 1. */
+static int parseArgs(int argc, char **argv, ProvisionArgs *args) {
+  memset(args, 0, sizeof(*args));
+  args->arch = "all";
+  for (int i = 1; i < argc; ++i) {
+    const char *arg = argv[i];
+    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+      printHelp();
+      return 1;
+    }
+    if (!strcmp(arg, "--json")) {
+      args->json = true;
+      continue;
+    }
+    static const char *const names[] = {"target-latency", "rate", "arch",
+                                        "dtype"};
+    const char **slots[] = {&args->latency, &args->rate, &args->arch,
+                            &args->dtype};
+    bool matched = false;
+    for (size_t k = 0; k < 4 && !matched; ++k) {
+      SolarFlagMatch m =
+          solarCliFlagValue("provision", argc, argv, &i, names[k], slots[k]);
+      if (m == SOLAR_FLAG_MISSING)
+        return 3;
+      matched = m == SOLAR_FLAG_VALUE;
+    }
+    if (matched)
+      continue;
+    if (arg[0] == '-' && arg[1])
+      return usageError("unknown option '%s' (see 'solar provision --help')",
+                        arg);
+    if (args->model)
+      return usageError("more than one model ('%s')", arg);
+    args->model = arg;
+  }
+  if (!args->model)
+    return usageError("no model given (USAGE: solar provision MODEL.mlir "
+                      "--target-latency T | --rate R)%s", "");
+  if (args->dtype && solarDtypeFromName(args->dtype) == SOLAR_DTYPE_INVALID)
+    return usageError("unknown dtype '%s' (expected fp64, fp32, tf32, bf16, "
+                      "fp16, fp8, int8, ...)",
+                      args->dtype);
+  return parseTarget(args);
+}
+
+static const SolarCliFuncSol *findFunc(const SolarCliSol *sol,
+                                       const char *name) {
+  for (size_t i = 0; i < sol->count; ++i)
+    if (!strcmp(sol->funcs[i].function, name))
+      return &sol->funcs[i];
+  return NULL;
+}
+
+static void printRate(const char *what, double count, const char *unit,
+                      double target) {
+  char rate[64];
+  if (count > 0)
+    solarQuantityFormat(count / target, unit, rate, sizeof(rate));
+  else
+    snprintf(rate, sizeof(rate), "-");
+  printf("  %-22s %16.10g  >= %s\n", what, count, rate);
+}
+
+static void capacityText(double capacity, char *buf, size_t size) {
+  char human[64];
+  if (capacity == 0)
+    snprintf(buf, size, "none needed");
+  else if (isinf(capacity))
+    snprintf(buf, size, "over 2^60 B");
+  else if (capacity < 1024)
+    snprintf(buf, size, "%.0f B", capacity);
+  else
+    snprintf(buf, size, "%.0f B (%s)", capacity,
+             solarQuantityFormatBytes(capacity, human, sizeof(human)));
+}
+
+static void printRequirements(const ProvisionArgs *args,
+                              const SolarRequirements *req,
+                              const ChipRun *chips, size_t chipCount) {
+  char value[64], target[64];
+  double T = args->targetSeconds;
+  printf("@%s (%s): target %s", req->function, req->dtype,
+         solarQuantityFormat(T, "s", target, sizeof(target)));
+  printf(" = %s\n", solarQuantityFormat(1 / T, "Hz", value, sizeof(value)));
+  printf("compute, each unit class alone (count / target):\n");
+  printRate("flops (one unit)", req->flops, "flop/s", T);
+  printRate("MAC (tensor or FMA)", req->mac, "MAC/s", T);
+  printRate("vector ops", req->vectorOps, "op/s", T);
+  printRate("divisions", req->divOps, "op/s", T);
+  printRate("transcendentals (SFU)", req->sfuOps, "op/s", T);
+  printf("DRAM, per fidelity (bytes / target):\n");
+  printf("  %-9s %16s  %16s  %s\n", "fidelity", "bytes", "min bandwidth",
+         "min on-chip capacity");
+  for (int k = 0; k < SOLAR_CLI_FIDELITY_COUNT; ++k) {
+    char capacity[96] = "-";
+    if (k == SOLAR_CLI_FUSED)
+      capacityText(req->capacityFused, capacity, sizeof(capacity));
+    else if (k == SOLAR_CLI_CACHE)
+      capacityText(req->capacityCache, capacity, sizeof(capacity));
+    printf("  %-9s %16.10g  %16s  %s\n", solarCliFidelityName(k),
+           req->bytes[k],
+           solarQuantityFormat(req->bytes[k] / T, "B/s", value, sizeof(value)),
+           capacity);
+  }
+  printf("capacity sweep (DRAM bytes and bandwidth needed with C on chip):\n");
+  printf("  %16s  %16s  %16s  %16s\n", "capacity", "fused bytes",
+         "cache bytes", "min bandwidth");
+  for (size_t i = 0; i < req->sweepCount; ++i) {
+    const SolarCapacityStep *s = &req->sweep[i];
+    /* Rows where nothing changed add nothing. */
+    if (i > 0 && s->fusedBytes == req->sweep[i - 1].fusedBytes &&
+        s->cacheBytes == req->sweep[i - 1].cacheBytes)
+      continue;
+    char cap[64];
+    printf("  %16s  %16.10g  %16.10g  %16s\n",
+           solarQuantityFormatBytes(s->capacityBytes, cap, sizeof(cap)),
+           s->fusedBytes, s->cacheBytes,
+           solarQuantityFormat(s->cacheBytes / T, "B/s", value,
+                               sizeof(value)));
+  }
+  printf("chips (margin = cache-aware SOL time / target):\n");
+  printf("  %-20s %14s %10s  %-6s %s\n", "arch", "SOL time", "margin",
+         "meets", "bound");
+  for (size_t c = 0; c < chipCount; ++c) {
+    const SolarCliFuncSol *f =
+        chips[c].ok ? findFunc(&chips[c].sol, req->function) : NULL;
+    if (!f)
+      continue;
+    double margin = f->seconds[SOLAR_CLI_CACHE] / T;
+    printf("  %-20s %14s %10.4g  %-6s %s\n", chips[c].arch->arch.name,
+           solarQuantityFormat(f->seconds[SOLAR_CLI_CACHE], "s", value,
+                               sizeof(value)),
+           margin, margin <= 1 ? "yes" : "no", f->bound);
+  }
+}
+
+static json_t *capacityJson(double capacity) {
+  return isinf(capacity) ? json_null() : json_real(capacity);
+}
+
+static json_t *requirementsJson(const ProvisionArgs *args,
+                                const SolarRequirements *req,
+                                const ChipRun *chips, size_t chipCount) {
+  double T = args->targetSeconds;
+  json_t *o = json_object();
+  json_object_set_new(o, "function", json_string(req->function));
+  json_object_set_new(o, "dtype", json_string(req->dtype));
+  json_object_set_new(o, "flops", json_real(req->flops));
+  json_object_set_new(o, "mac", json_real(req->mac));
+  json_object_set_new(o, "vector_ops", json_real(req->vectorOps));
+  json_object_set_new(o, "div_ops", json_real(req->divOps));
+  json_object_set_new(o, "sfu_ops", json_real(req->sfuOps));
+  json_object_set_new(o, "min_flop_per_s", json_real(req->flops / T));
+  json_object_set_new(o, "min_mac_per_s", json_real(req->mac / T));
+  json_object_set_new(o, "min_vector_op_per_s", json_real(req->vectorOps / T));
+  json_object_set_new(o, "min_div_per_s", json_real(req->divOps / T));
+  json_object_set_new(o, "min_sfu_per_s", json_real(req->sfuOps / T));
+  json_t *fidelities = json_object();
+  for (int k = 0; k < SOLAR_CLI_FIDELITY_COUNT; ++k) {
+    json_t *f = json_object();
+    json_object_set_new(f, "bytes", json_real(req->bytes[k]));
+    json_object_set_new(f, "min_dram_bytes_per_s",
+                        json_real(req->bytes[k] / T));
+    json_object_set_new(
+        f, "min_capacity_bytes",
+        k == SOLAR_CLI_FUSED   ? capacityJson(req->capacityFused)
+        : k == SOLAR_CLI_CACHE ? capacityJson(req->capacityCache)
+                               : json_null());
+    json_object_set_new(fidelities, solarCliFidelityName(k), f);
+  }
+  json_object_set_new(o, "fidelities", fidelities);
+  json_t *sweep = json_array();
+  for (size_t i = 0; i < req->sweepCount; ++i) {
+    json_t *s = json_object();
+    json_object_set_new(s, "capacity_bytes",
+                        json_real(req->sweep[i].capacityBytes));
+    json_object_set_new(s, "bytes_fused", json_real(req->sweep[i].fusedBytes));
+    json_object_set_new(s, "bytes_cache",
+                        isinf(req->sweep[i].cacheBytes)
+                            ? json_null()
+                            : json_real(req->sweep[i].cacheBytes));
+    json_array_append_new(sweep, s);
+  }
+  json_object_set_new(o, "capacity_sweep", sweep);
+  json_t *list = json_array();
+  for (size_t c = 0; c < chipCount; ++c) {
+    const SolarCliFuncSol *f =
+        chips[c].ok ? findFunc(&chips[c].sol, req->function) : NULL;
+    if (!f)
+      continue;
+    json_t *chip = json_object();
+    json_object_set_new(chip, "arch", json_string(chips[c].arch->arch.name));
+    json_object_set_new(chip, "file",
+                        json_string(chips[c].arch->arch.source_path));
+    for (int k = 0; k < SOLAR_CLI_FIDELITY_COUNT; ++k) {
+      char key[32];
+      snprintf(key, sizeof(key), "time_%s_s", solarCliFidelityName(k));
+      json_object_set_new(chip, key, json_real(f->seconds[k]));
+    }
+    double margin = f->seconds[SOLAR_CLI_CACHE] / T;
+    json_object_set_new(chip, "margin", json_real(margin));
+    json_object_set_new(chip, "meets", json_boolean(margin <= 1));
+    json_object_set_new(chip, "bound", json_string(f->bound));
+    json_array_append_new(list, chip);
+  }
+  json_object_set_new(o, "chips", list);
+  return o;
+}
+
+int solarCmdProvision(int argc, char **argv) {
+  ProvisionArgs args;
+  int status = parseArgs(argc, argv, &args);
+  if (status)
+    return status - 1;
+  SolarCliModel model;
+  if (!solarCliModelOpen("provision", args.model, false, &model))
+    return 1;
+  bool failed = false;
+  size_t funcCount = 0;
+  MlirOperation *funcs =
+      solarCollectFuncs(mlirModuleGetOperation(model.module), &funcCount);
+  SolarRequirements *reqs = calloc(funcCount, sizeof(SolarRequirements));
+  for (size_t i = 0; i < funcCount && !failed; ++i)
+    failed = !solarRequirementsCompute(funcs[i], args.dtype, &reqs[i]);
+  free(funcs);
+  bool haveReqs = !failed;
+
+  SolarCliArchSet archs;
+  solarCliArchSetLoad("provision", args.arch, &archs);
+  failed |= archs.failed > 0;
+  ChipRun *chips = calloc(archs.count ? archs.count : 1, sizeof(ChipRun));
+  for (size_t c = 0; c < archs.count; ++c) {
+    chips[c].arch = &archs.items[c];
+    if (!archs.items[c].ok || !haveReqs)
+      continue;
+    chips[c].ok = solarCliRunSol(&model, archs.items[c].arch.source_path,
+                                 args.dtype, NULL, &chips[c].sol);
+    if (!chips[c].ok) {
+      fprintf(stderr, "solar provision: error: arch '%s' (%s): the SOL "
+                      "analysis failed\n",
+              archs.items[c].request, archs.items[c].arch.source_path);
+      failed = true;
+    }
+  }
+  fflush(stderr);
+  if (haveReqs && args.json) {
+    json_t *root = json_object();
+    json_object_set_new(root, "model", json_string(args.model));
+    json_object_set_new(root, "target_s", json_real(args.targetSeconds));
+    json_t *list = json_array();
+    for (size_t i = 0; i < funcCount; ++i)
+      json_array_append_new(
+          list, requirementsJson(&args, &reqs[i], chips, archs.count));
+    json_object_set_new(root, "functions", list);
+    json_dumpf(root, stdout,
+               JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
+    fputc('\n', stdout);
+    json_decref(root);
+  } else if (haveReqs) {
+    for (size_t i = 0; i < funcCount; ++i) {
+      if (i > 0)
+        printf("\n");
+      printRequirements(&args, &reqs[i], chips, archs.count);
+    }
+  }
+  for (size_t c = 0; c < archs.count; ++c)
+    solarCliSolDestroy(&chips[c].sol);
+  free(chips);
+  solarCliArchSetDestroy(&archs);
+  for (size_t i = 0; i < funcCount; ++i)
+    solarRequirementsDestroy(&reqs[i]);
+  free(reqs);
+  solarCliModelClose(&model);
+  return failed ? 1 : 0;
+}
