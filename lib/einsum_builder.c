@@ -228,6 +228,7 @@ static void destroyBuilder(EgBuilder *b) {
   free(b->functionName);
   if (b->asmState.ptr)
     mlirAsmStateDestroy(b->asmState);
+  egCountCacheDestroy(b->counts);
   if (b->ctx)
     isl_ctx_free(b->ctx);
 }
@@ -249,6 +250,7 @@ bool solarEinsumGraphLift(MlirOperation func, bool strict,
   b.func = func;
   b.strict = strict;
   b.ctx = isl_ctx_alloc();
+  b.counts = egCountCacheCreate();
   /* isl reports misuse on stderr and returns NULL; solar checks results and
    * words its own diagnostics. */
   isl_options_set_on_error(b.ctx, ISL_ON_ERROR_CONTINUE);

@@ -29,6 +29,18 @@ typedef struct {
  * unbounded, or isl failed; out->count is then NULL. */
 bool egCountSet(__isl_keep isl_set *set, EgCount *out);
 
+/* A memo of counts within one analysis: many nests share the same sets
+ * (every layer of a chain has the same domain and footprints), and counting
+ * is the expensive step. Keys are the sets with their tuple and dimension
+ * names dropped, so S3[m, n] and S7[m, n] with the same constraints share an
+ * entry. The cache owns its isl objects; destroy it before their isl_ctx. */
+typedef struct EgCountCache EgCountCache;
+EgCountCache *egCountCacheCreate(void);
+void egCountCacheDestroy(EgCountCache *cache);
+/* egCountSet through the cache (NULL cache: plain egCountSet). */
+bool egCountSetCached(EgCountCache *cache, __isl_keep isl_set *set,
+                      EgCount *out);
+
 /* Product of the extents of every dimension: an upper bound, used when
  * exact counting is impossible. */
 bool egCountBoundingBox(__isl_keep isl_set *set, EgCount *out);

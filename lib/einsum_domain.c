@@ -59,10 +59,9 @@ EgScope *egScopeOfOp(EgBuilder *b, MlirOperation op) {
 }
 
 const EgCount *egScopeCount(EgBuilder *b, EgScope *scope) {
-  (void)b;
   if (!scope->counted) {
     scope->counted = true;
-    egCountSet(scope->domain, &scope->count);
+    egCountSetCached(b->counts, scope->domain, &scope->count);
     if (!scope->exact)
       scope->count.exact = false;
   }

@@ -84,7 +84,7 @@ static isl_stat addEdge(__isl_take isl_map *dep, void *user) {
   edge->tensor = tensor;
   edge->relation = isl_map_coalesce(relation);
   isl_set *elements = isl_map_range(data);
-  if (!egCountSet(elements, &edge->elements))
+  if (!egCountSetCached(b->counts, elements, &edge->elements))
     edge->elements.exact = false;
   isl_set_free(elements);
   return isl_stat_ok;
@@ -108,28 +108,45 @@ static int compareEdges(const void *lhs, const void *rhs) {
   return a->tensor - b->tensor;
 }
 
-void egComputeDataflow(EgBuilder *b) {
-  if (b->nodeCount == 0)
-    return;
-  int length = scheduleLength(b);
+/* Dataflow of one tensor: only the nodes that touch it take part, so the
+ * cost of the whole graph is the sum over tensors of small problems instead
+ * of one problem over every access of the function (which grows
+ * quadratically with the number of nests). Flow never crosses tensors, so
+ * the result is the same. */
+static void tensorDataflow(EgBuilder *b, int tensor,
+                           __isl_keep isl_map *const *schedules) {
   isl_space *params = isl_space_copy(b->paramSpace);
   isl_union_map *schedule = isl_union_map_empty(isl_space_copy(params));
   isl_union_map *reads = isl_union_map_empty(isl_space_copy(params));
   isl_union_map *mustWrites = isl_union_map_empty(isl_space_copy(params));
   isl_union_map *mayWrites = isl_union_map_empty(params);
+  bool anyRead = false;
   for (int i = 0; i < b->nodeCount; ++i) {
     EgNode *node = &b->nodes[i];
-    schedule = isl_union_map_add_map(schedule, scheduleOf(b, node, length));
+    bool touches = false;
     for (int a = 0; a < node->accessCount; ++a) {
       EgAccess *access = &node->accesses[a];
+      if (access->tensor != tensor)
+        continue;
+      touches = true;
       isl_map *map = isl_map_copy(access->map);
-      if (!access->write)
+      if (!access->write) {
         reads = isl_union_map_add_map(reads, map);
-      else if (access->exact)
+        anyRead = true;
+      } else if (access->exact)
         mustWrites = isl_union_map_add_map(mustWrites, map);
       else
         mayWrites = isl_union_map_add_map(mayWrites, map);
     }
+    if (touches)
+      schedule = isl_union_map_add_map(schedule, isl_map_copy(schedules[i]));
+  }
+  if (!anyRead) {
+    isl_union_map_free(schedule);
+    isl_union_map_free(reads);
+    isl_union_map_free(mustWrites);
+    isl_union_map_free(mayWrites);
+    return;
   }
   isl_union_access_info *info = isl_union_access_info_from_sink(reads);
   info = isl_union_access_info_set_must_source(info, mustWrites);
@@ -143,6 +160,22 @@ void egComputeDataflow(EgBuilder *b) {
   isl_union_map_free(deps);
   isl_union_map_free(initial);
   isl_union_flow_free(flow);
+}
+
+void egComputeDataflow(EgBuilder *b) {
+  if (b->nodeCount == 0)
+    return;
+  int length = scheduleLength(b);
+  isl_map **schedules = calloc((size_t)(unsigned)b->nodeCount, sizeof(*schedules));
+  if (!schedules)
+    abort();
+  for (int i = 0; i < b->nodeCount; ++i)
+    schedules[i] = scheduleOf(b, &b->nodes[i], length);
+  for (int t = 0; t < b->tensorCount; ++t)
+    tensorDataflow(b, t, schedules);
+  for (int i = 0; i < b->nodeCount; ++i)
+    isl_map_free(schedules[i]);
+  free(schedules);
   if (b->edgeCount > 1)
     qsort(b->edges, (size_t)b->edgeCount, sizeof(EgEdge), compareEdges);
 }

@@ -308,7 +308,7 @@ static MlirAttribute tensorAttr(EgBuilder *b, int id, bool *graphExact) {
     put(&d, "constant", mlirBoolAttrGet(ctx, t->isConstantGlobal));
   EgCount footprint = {NULL, true};
   if (t->touched)
-    egCountSet(t->touched, &footprint);
+    egCountSetCached(b->counts, t->touched, &footprint);
   else
     footprint.count = NULL;
   footprint.exact = footprint.exact && t->exactAccesses;
@@ -331,7 +331,7 @@ static MlirAttribute tensorAttr(EgBuilder *b, int id, bool *graphExact) {
   for (int k = 0; k < 2; ++k) {
     EgCount c = {NULL, true};
     if (sets[k]) {
-      egCountSet(sets[k], &c);
+      egCountSetCached(b->counts, sets[k], &c);
       putCount(&d, keys[k], &c);
     } else {
       put(&d, keys[k], i64(ctx, 0));

@@ -248,6 +248,7 @@ struct EgBuilder {
   MlirContext mctx;
   MlirOperation func;
   isl_ctx *ctx;
+  EgCountCache *counts; /* memo of point counts; owned */
   bool strict;
   bool failed;
   int warnings;

@@ -372,7 +372,7 @@ static void buildAccess(EgBuilder *b, EgNode *node, RawAccess *raw) {
   }
   isl_set *image = isl_set_apply(isl_set_copy(node->domain),
                                  isl_map_copy(a->map));
-  if (!egCountSet(image, &a->footprint))
+  if (!egCountSetCached(b->counts, image, &a->footprint))
     a->footprint.exact = false;
   if (!a->exact)
     a->footprint.exact = false;
@@ -488,7 +488,7 @@ void egBuildNode(EgBuilder *b, EgNode *node) {
   char *name = statementName(node->id);
   node->domain = isl_set_set_tuple_name(isl_set_copy(s.deepest->domain), name);
   free(name);
-  if (!egCountSet(node->domain, &node->points))
+  if (!egCountSetCached(b->counts, node->domain, &node->points))
     egWarn(b, node->loc, "the iteration domain of this store is unbounded");
   node->exact = s.exact && node->scope->exact && node->points.exact;
   if (!node->scope->exact)
