@@ -122,3 +122,30 @@ MlirOperation *solarCollectFuncs(MlirOperation op, size_t *count) {
   *count = list.count;
   return list.funcs;
 }
+
+void solarRunStagePass(MlirOperation op, MlirExternalPass pass,
+                       const SolarOptions *options, bool archRequired,
+                       SolarStageFuncFn perFunc) {
+  SolarStageConfig config;
+  if (!solarStageConfigInit(mlirOperationGetLocation(op), options,
+                            archRequired, &config)) {
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
+  size_t count = 0;
+  MlirOperation *funcs = solarCollectFuncs(op, &count);
+  bool ok = true;
+  for (size_t i = 0; i < count; ++i) {
+    SolarEinsumGraph graph;
+    if (!solarFuncEinsumGraph(funcs[i], config.strict, &graph)) {
+      ok = false;
+      continue;
+    }
+    ok &= perFunc(funcs[i], &graph, &config);
+    solarEinsumGraphDestroy(&graph);
+  }
+  free(funcs);
+  solarStageConfigDestroy(&config);
+  if (!ok)
+    mlirExternalPassSignalFailure(pass);
+}

@@ -5,42 +5,22 @@
 #include "solar/passes.h"
 #include "solar/sol.h"
 
-#include <stdlib.h>
+static bool trafficFunc(MlirOperation func, const SolarEinsumGraph *graph,
+                        const SolarStageConfig *config) {
+  SolarFusion fusion;
+  if (!solarStageFusion(func, graph, config, &fusion))
+    return false;
+  SolarTraffic traffic;
+  bool ok = solarStageTraffic(func, graph, &fusion, config, &traffic);
+  if (ok)
+    solarTrafficDestroy(&traffic);
+  solarFusionDestroy(&fusion);
+  return ok;
+}
 
 static void runCacheTraffic(MlirOperation op, MlirExternalPass pass,
                             const SolarOptions *options) {
-  SolarStageConfig config;
-  if (!solarStageConfigInit(mlirOperationGetLocation(op), options, false,
-                            &config)) {
-    mlirExternalPassSignalFailure(pass);
-    return;
-  }
-  size_t count = 0;
-  MlirOperation *funcs = solarCollectFuncs(op, &count);
-  bool ok = true;
-  for (size_t i = 0; i < count; ++i) {
-    SolarEinsumGraph graph;
-    if (!solarFuncEinsumGraph(funcs[i], config.strict, &graph)) {
-      ok = false;
-      continue;
-    }
-    SolarFusion fusion;
-    SolarTraffic traffic;
-    if (!solarStageFusion(funcs[i], &graph, &config, &fusion)) {
-      ok = false;
-    } else {
-      if (solarStageTraffic(funcs[i], &graph, &fusion, &config, &traffic))
-        solarTrafficDestroy(&traffic);
-      else
-        ok = false;
-      solarFusionDestroy(&fusion);
-    }
-    solarEinsumGraphDestroy(&graph);
-  }
-  free(funcs);
-  solarStageConfigDestroy(&config);
-  if (!ok)
-    mlirExternalPassSignalFailure(pass);
+  solarRunStagePass(op, pass, options, false, trafficFunc);
 }
 
 static const char *const trafficOptions[] = {"arch", "capacity", "dtype",

@@ -5,36 +5,18 @@
 #include "solar/passes.h"
 #include "solar/sol.h"
 
-#include <stdlib.h>
+static bool fuseFunc(MlirOperation func, const SolarEinsumGraph *graph,
+                     const SolarStageConfig *config) {
+  SolarFusion fusion;
+  if (!solarStageFusion(func, graph, config, &fusion))
+    return false;
+  solarFusionDestroy(&fusion);
+  return true;
+}
 
 static void runFusionGroups(MlirOperation op, MlirExternalPass pass,
                             const SolarOptions *options) {
-  SolarStageConfig config;
-  if (!solarStageConfigInit(mlirOperationGetLocation(op), options, false,
-                            &config)) {
-    mlirExternalPassSignalFailure(pass);
-    return;
-  }
-  size_t count = 0;
-  MlirOperation *funcs = solarCollectFuncs(op, &count);
-  bool ok = true;
-  for (size_t i = 0; i < count; ++i) {
-    SolarEinsumGraph graph;
-    if (!solarFuncEinsumGraph(funcs[i], config.strict, &graph)) {
-      ok = false;
-      continue;
-    }
-    SolarFusion fusion;
-    if (solarStageFusion(funcs[i], &graph, &config, &fusion))
-      solarFusionDestroy(&fusion);
-    else
-      ok = false;
-    solarEinsumGraphDestroy(&graph);
-  }
-  free(funcs);
-  solarStageConfigDestroy(&config);
-  if (!ok)
-    mlirExternalPassSignalFailure(pass);
+  solarRunStagePass(op, pass, options, false, fuseFunc);
 }
 
 static const char *const fusionOptions[] = {"arch", "capacity", "dtype",

@@ -8,26 +8,22 @@
 #include "solar/passes.h"
 #include "solar/sol.h"
 
-#include <stdlib.h>
-
-static bool solFunc(MlirOperation func, const SolarStageConfig *config) {
-  SolarEinsumGraph graph;
-  if (!solarFuncEinsumGraph(func, config->strict, &graph))
-    return false;
+static bool solFunc(MlirOperation func, const SolarEinsumGraph *graph,
+                    const SolarStageConfig *config) {
   bool ok = false;
   SolarFusion fusion;
   SolarTraffic traffic;
   SolarDtype dtype, override = SOLAR_DTYPE_INVALID;
   char err[256];
-  if (!solarGraphComputeDtype(&graph, config->dtypeOption, &dtype, err,
+  if (!solarGraphComputeDtype(graph, config->dtypeOption, &dtype, err,
                               sizeof(err))) {
     solarEmitError(mlirOperationGetLocation(func), "%s", err);
-  } else if (solarStageFusion(func, &graph, config, &fusion)) {
-    if (solarStageTraffic(func, &graph, &fusion, config, &traffic)) {
+  } else if (solarStageFusion(func, graph, config, &fusion)) {
+    if (solarStageTraffic(func, graph, &fusion, config, &traffic)) {
       if (config->dtypeOption && *config->dtypeOption)
         override = dtype;
       SolarSol sol;
-      solarSolCompute(&graph, &fusion, &traffic, &config->arch, override,
+      solarSolCompute(graph, &fusion, &traffic, &config->arch, override,
                       dtype, &sol);
       mlirOperationSetDiscardableAttributeByName(
           func, mlirStringRefCreateFromCString(SOLAR_SOL_ATTR),
@@ -39,7 +35,6 @@ static bool solFunc(MlirOperation func, const SolarStageConfig *config) {
     }
     solarFusionDestroy(&fusion);
   }
-  solarEinsumGraphDestroy(&graph);
   return ok;
 }
 
@@ -50,21 +45,7 @@ static void runSol(MlirOperation op, MlirExternalPass pass,
     mlirExternalPassSignalFailure(pass);
     return;
   }
-  SolarStageConfig config;
-  if (!solarStageConfigInit(mlirOperationGetLocation(op), options, true,
-                            &config)) {
-    mlirExternalPassSignalFailure(pass);
-    return;
-  }
-  size_t count = 0;
-  MlirOperation *funcs = solarCollectFuncs(op, &count);
-  bool ok = true;
-  for (size_t i = 0; i < count; ++i)
-    ok &= solFunc(funcs[i], &config);
-  free(funcs);
-  solarStageConfigDestroy(&config);
-  if (!ok)
-    mlirExternalPassSignalFailure(pass);
+  solarRunStagePass(op, pass, options, true, solFunc);
 }
 
 static const char *const solOptions[] = {"arch", "capacity", "dtype",

@@ -17,6 +17,7 @@
 #include "solar/sol_time.h"
 
 #include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -238,6 +239,18 @@ bool solarStageFusion(MlirOperation func, const SolarEinsumGraph *graph,
 bool solarStageTraffic(MlirOperation func, const SolarEinsumGraph *graph,
                        const SolarFusion *fusion,
                        const SolarStageConfig *config, SolarTraffic *traffic);
+
+/* One SOL stage applied to one function whose graph is already read. */
+typedef bool (*SolarStageFuncFn)(MlirOperation func,
+                                 const SolarEinsumGraph *graph,
+                                 const SolarStageConfig *config);
+
+/* The run callback shared by the SOL passes: resolves the options once,
+ * reads (or lifts) each function's graph and applies perFunc to it; emits
+ * errors and signals pass failure when any step fails. */
+void solarRunStagePass(MlirOperation op, MlirExternalPass pass,
+                       const SolarOptions *options, bool archRequired,
+                       SolarStageFuncFn perFunc);
 
 /* Collects the func.func definitions below op (caller frees the array). */
 MlirOperation *solarCollectFuncs(MlirOperation op, size_t *count);
