@@ -204,10 +204,14 @@ bool solarStreamMeasure(const SolarStreamConfig *config,
 }
 
 #if defined(__x86_64__) || defined(__aarch64__)
+/* The added 1 comes from a register, not an immediate: Golden Cove and
+ * later cores fold chains of add-immediate at rename (several per cycle),
+ * which read as a clock of 20+ GHz. A register-register add is one cycle
+ * of latency on every core we know. */
 #if defined(__x86_64__)
-#define ADD1 "addq $1, %0\n\t"
+#define ADD1 "addq %1, %0\n\t"
 #else
-#define ADD1 "add %0, %0, #1\n\t"
+#define ADD1 "add %0, %0, %1\n\t"
 #endif
 #define ADD10 ADD1 ADD1 ADD1 ADD1 ADD1 ADD1 ADD1 ADD1 ADD1 ADD1
 #define ADD100 ADD10 ADD10 ADD10 ADD10 ADD10 ADD10 ADD10 ADD10 ADD10 ADD10
@@ -215,9 +219,9 @@ bool solarStreamMeasure(const SolarStreamConfig *config,
 /* 100 dependent adds per iteration: the loop counter runs on its own chain
  * in parallel, so an iteration takes 100 cycles. */
 static uint64_t addChain(uint64_t iterations) {
-  uint64_t x = 0;
+  uint64_t x = 0, one = 1;
   for (uint64_t i = 0; i < iterations; ++i)
-    __asm__ volatile(ADD100 : "+r"(x));
+    __asm__ volatile(ADD100 : "+r"(x) : "r"(one));
   return x;
 }
 
