@@ -1,5 +1,7 @@
 #include "cli_flag.h"
 
+#include "solar/arch.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -28,4 +30,66 @@ SolarFlagMatch solarCliFlagValue(const char *command, int argc, char **argv,
     return SOLAR_FLAG_MISSING;
   }
   return SOLAR_FLAG_VALUE;
+}
+
+/* SOLAR_FLAG_VALUE when argv[*i] is one of `flags` (stored). */
+static SolarFlagMatch matchFlag(const char *command, int argc, char **argv,
+                                int *i, const SolarCliFlag *flags,
+                                size_t count) {
+  const char *arg = argv[*i];
+  for (size_t k = 0; k < count; ++k) {
+    const SolarCliFlag *flag = &flags[k];
+    if (flag->set) {
+      if (!strncmp(arg, "--", 2) && !strcmp(arg + 2, flag->name)) {
+        *flag->set = true;
+        return SOLAR_FLAG_VALUE;
+      }
+      continue;
+    }
+    SolarFlagMatch m =
+        solarCliFlagValue(command, argc, argv, i, flag->name, flag->value);
+    if (m != SOLAR_FLAG_NO_MATCH)
+      return m;
+  }
+  return SOLAR_FLAG_NO_MATCH;
+}
+
+SolarCliParse solarCliParseFlags(const char *command, int argc, char **argv,
+                                 const SolarCliFlag *flags, size_t count,
+                                 const char **positional) {
+  *positional = NULL;
+  for (int i = 1; i < argc; ++i) {
+    const char *arg = argv[i];
+    if (!strcmp(arg, "--help") || !strcmp(arg, "-h"))
+      return SOLAR_CLI_HELP;
+    SolarFlagMatch m = matchFlag(command, argc, argv, &i, flags, count);
+    if (m == SOLAR_FLAG_MISSING)
+      return SOLAR_CLI_USAGE;
+    if (m == SOLAR_FLAG_VALUE)
+      continue;
+    /* A lone "-" is a positional (stdin), as elsewhere. */
+    if (arg[0] == '-' && arg[1]) {
+      fprintf(stderr,
+              "solar %s: error: unknown option '%s' (see 'solar %s --help')\n",
+              command, arg, command);
+      return SOLAR_CLI_USAGE;
+    }
+    if (*positional) {
+      fprintf(stderr, "solar %s: error: more than one model ('%s')\n",
+              command, arg);
+      return SOLAR_CLI_USAGE;
+    }
+    *positional = arg;
+  }
+  return SOLAR_CLI_PARSED;
+}
+
+bool solarCliCheckDtype(const char *command, const char *dtype) {
+  if (!dtype || solarDtypeFromName(dtype) != SOLAR_DTYPE_INVALID)
+    return true;
+  fprintf(stderr,
+          "solar %s: error: unknown dtype '%s' (expected fp64, fp32, tf32, "
+          "bf16, fp16, fp8, int8, ...)\n",
+          command, dtype);
+  return false;
 }

@@ -4,6 +4,7 @@
 #define SOLAR_CLI_FLAG_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 typedef enum {
   SOLAR_FLAG_NO_MATCH, /* argv[*i] is another flag */
@@ -14,5 +15,31 @@ typedef enum {
 /* Matches argv[*i] against `--name`. */
 SolarFlagMatch solarCliFlagValue(const char *command, int argc, char **argv,
                                  int *i, const char *name, const char **value);
+
+/* One flag of a subcommand: `value` for `--name VALUE`, else `set` for a
+ * switch `--name`. The pointers are the caller's; the parser only stores
+ * into them (values point into argv). */
+typedef struct {
+  const char *name; /* without the leading "--" */
+  const char **value;
+  bool *set;
+} SolarCliFlag;
+
+typedef enum {
+  SOLAR_CLI_PARSED, /* go on */
+  SOLAR_CLI_HELP,   /* --help or -h was given: print help, exit 0 */
+  SOLAR_CLI_USAGE,  /* bad usage, message printed: exit 2 */
+} SolarCliParse;
+
+/* Parses argv[1..argc) into `flags` and at most one positional argument
+ * (*positional, NULL when absent). Unknown options, a second positional
+ * and a missing value are reported as "solar COMMAND: error: ..." on
+ * stderr. */
+SolarCliParse solarCliParseFlags(const char *command, int argc, char **argv,
+                                 const SolarCliFlag *flags, size_t count,
+                                 const char **positional);
+
+/* NULL or a known dtype name; else reports and returns false. */
+bool solarCliCheckDtype(const char *command, const char *dtype);
 
 #endif

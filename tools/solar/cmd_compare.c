@@ -55,52 +55,29 @@ static void printHelp(void) {
 /* 0 to go on, else exit code + 1. */
 static int parseArgs(int argc, char **argv, CompareArgs *args) {
   memset(args, 0, sizeof(*args));
-  for (int i = 1; i < argc; ++i) {
-    const char *arg = argv[i];
-    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-      printHelp();
-      return 1;
-    }
-    if (!strcmp(arg, "--json")) {
-      args->json = true;
-      continue;
-    }
-    static const char *const names[] = {"arch", "dtype", "capacity", "plot"};
-    const char **slots[] = {&args->arch, &args->dtype, &args->capacity,
-                            &args->plot};
-    bool matched = false;
-    for (size_t k = 0; k < 4 && !matched; ++k) {
-      SolarFlagMatch m =
-          solarCliFlagValue("compare", argc, argv, &i, names[k], slots[k]);
-      if (m == SOLAR_FLAG_MISSING)
-        return 3;
-      matched = m == SOLAR_FLAG_VALUE;
-    }
-    if (matched)
-      continue;
-    if (arg[0] == '-' && arg[1]) {
-      fprintf(stderr, "solar compare: error: unknown option '%s' (see "
-                      "'solar compare --help')\n", arg);
-      return 3;
-    }
-    if (args->model) {
-      fprintf(stderr, "solar compare: error: more than one model ('%s')\n",
-              arg);
-      return 3;
-    }
-    args->model = arg;
+  const SolarCliFlag flags[] = {
+      {"arch", &args->arch, NULL},         {"dtype", &args->dtype, NULL},
+      {"capacity", &args->capacity, NULL}, {"plot", &args->plot, NULL},
+      {"json", NULL, &args->json},
+  };
+  switch (solarCliParseFlags("compare", argc, argv, flags,
+                             sizeof(flags) / sizeof(flags[0]),
+                             &args->model)) {
+  case SOLAR_CLI_HELP:
+    printHelp();
+    return 1;
+  case SOLAR_CLI_USAGE:
+    return 3;
+  case SOLAR_CLI_PARSED:
+    break;
   }
   if (!args->model) {
     fprintf(stderr, "solar compare: error: no model given (USAGE: solar "
                     "compare MODEL.mlir --arch A,B,...|all)\n");
     return 3;
   }
-  if (args->dtype && solarDtypeFromName(args->dtype) == SOLAR_DTYPE_INVALID) {
-    fprintf(stderr, "solar compare: error: unknown dtype '%s' (expected "
-                    "fp64, fp32, tf32, bf16, fp16, fp8, int8, ...)\n",
-            args->dtype);
+  if (!solarCliCheckDtype("compare", args->dtype))
     return 3;
-  }
   if (args->capacity) {
     /* The pass would say the same once per hardware file. */
     SolarOptions options;

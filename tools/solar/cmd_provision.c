@@ -93,44 +93,29 @@ static int parseTarget(ProvisionArgs *args) {
 static int parseArgs(int argc, char **argv, ProvisionArgs *args) {
   memset(args, 0, sizeof(*args));
   args->arch = "all";
-  for (int i = 1; i < argc; ++i) {
-    const char *arg = argv[i];
-    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-      printHelp();
-      return 1;
-    }
-    if (!strcmp(arg, "--json")) {
-      args->json = true;
-      continue;
-    }
-    static const char *const names[] = {"target-latency", "rate", "arch",
-                                        "dtype"};
-    const char **slots[] = {&args->latency, &args->rate, &args->arch,
-                            &args->dtype};
-    bool matched = false;
-    for (size_t k = 0; k < 4 && !matched; ++k) {
-      SolarFlagMatch m =
-          solarCliFlagValue("provision", argc, argv, &i, names[k], slots[k]);
-      if (m == SOLAR_FLAG_MISSING)
-        return 3;
-      matched = m == SOLAR_FLAG_VALUE;
-    }
-    if (matched)
-      continue;
-    if (arg[0] == '-' && arg[1])
-      return usageError("unknown option '%s' (see 'solar provision --help')",
-                        arg);
-    if (args->model)
-      return usageError("more than one model ('%s')", arg);
-    args->model = arg;
+  const SolarCliFlag flags[] = {
+      {"target-latency", &args->latency, NULL},
+      {"rate", &args->rate, NULL},
+      {"arch", &args->arch, NULL},
+      {"dtype", &args->dtype, NULL},
+      {"json", NULL, &args->json},
+  };
+  switch (solarCliParseFlags("provision", argc, argv, flags,
+                             sizeof(flags) / sizeof(flags[0]),
+                             &args->model)) {
+  case SOLAR_CLI_HELP:
+    printHelp();
+    return 1;
+  case SOLAR_CLI_USAGE:
+    return 3;
+  case SOLAR_CLI_PARSED:
+    break;
   }
   if (!args->model)
     return usageError("no model given (USAGE: solar provision MODEL.mlir "
                       "--target-latency T | --rate R)%s", "");
-  if (args->dtype && solarDtypeFromName(args->dtype) == SOLAR_DTYPE_INVALID)
-    return usageError("unknown dtype '%s' (expected fp64, fp32, tf32, bf16, "
-                      "fp16, fp8, int8, ...)",
-                      args->dtype);
+  if (!solarCliCheckDtype("provision", args->dtype))
+    return 3;
   return parseTarget(args);
 }
 
