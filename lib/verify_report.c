@@ -63,7 +63,8 @@ static MlirAttribute outputAttribute(MlirContext ctx,
   putF64(&b, "max_abs_err", output->cmp.maxAbsErr);
   putF64(&b, "max_rel_err", output->cmp.maxRelErr);
   putF64(&b, "rtol", output->tol.rtol);
-  putF64(&b, "atol", output->tol.atol);
+  putF64(&b, "atol", output->cmp.atol);
+  putF64(&b, "atol_scale", output->tol.scale);
   return finish(&b);
 }
 
@@ -144,16 +145,22 @@ static void emitMismatch(MlirLocation loc, const SolarVerifyReport *report,
                              "%s%s got %s expected %s", k ? "; " : "", index,
                              got, want);
   }
-  char firstIndex[256];
+  char firstIndex[256], atol[128];
   solarFormatIndex(output->cmp.shownIndex[0], ref->shape, ref->rank,
                    firstIndex, sizeof(firstIndex));
+  if (output->tol.scale > 0)
+    snprintf(atol, sizeof(atol), "%g (%g + %g x max|expected| %g)",
+             output->cmp.atol, output->tol.atol, output->tol.scale,
+             output->cmp.maxAbsExpected);
+  else
+    snprintf(atol, sizeof(atol), "%g", output->cmp.atol);
   solarEmitError(loc,
                  "solar-verify: @%s does not match the %s reference: output "
-                 "'%s' (%s) has %zu of %zu elements outside rtol=%g atol=%g, "
+                 "'%s' (%s) has %zu of %zu elements outside rtol=%g atol=%s, "
                  "first at %s (max_abs_err=%g, max_rel_err=%g); mismatches: %s",
                  report->funcName, report->manifest->framework, ref->name,
                  output->where, output->cmp.mismatches, output->cmp.elements,
-                 output->tol.rtol, output->tol.atol, firstIndex,
+                 output->tol.rtol, atol, firstIndex,
                  output->cmp.maxAbsErr, output->cmp.maxRelErr, list);
 }
 

@@ -292,8 +292,11 @@ static SolarTolerance toleranceFor(SolarDType dtype, const VerifyOptions *opts) 
   SolarTolerance tol = solarDefaultTolerance(dtype);
   if (opts->haveRtol)
     tol.rtol = opts->rtol;
-  if (opts->haveAtol)
+  /* A given atol is taken literally: no scaled part. */
+  if (opts->haveAtol) {
     tol.atol = opts->atol;
+    tol.scale = 0;
+  }
   return tol;
 }
 

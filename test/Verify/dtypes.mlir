@@ -18,7 +18,7 @@
 // RUN: solar-opt %s --pass-pipeline='builtin.module(solar-verify{manifest=%t/i1/manifest.json function=gt_i1})' 2>&1 | FileCheck %s --check-prefix=I1
 
 // F64: remark: solar-verify: @matmul_f64 matches the numpy reference ({{.*}}): 1 output(s), 20 element(s), max_abs_err=0, max_rel_err=0
-// F64: func.func @matmul_f64{{.*}}solar.verified = #solar.verified<{{.*}}outputs = [{atol = 9.9999999999999998E-13 : f64, dtype = "f64", elements = 20 : i64{{.*}}rtol = 1.000000e-09 : f64
+// F64: func.func @matmul_f64{{.*}}solar.verified = #solar.verified<{{.*}}outputs = [{atol = 7.5999999999999996E-11 : f64, atol_scale = 9.9999999999999998E-13 : f64, dtype = "f64", elements = 20 : i64{{.*}}rtol = 1.000000e-09 : f64
 func.func @matmul_f64(%A: memref<4x3xf64>, %B: memref<3x5xf64>, %C: memref<4x5xf64>) {
   affine.for %i = 0 to 4 {
     affine.for %j = 0 to 5 {
@@ -39,7 +39,7 @@ func.func @matmul_f64(%A: memref<4x3xf64>, %B: memref<3x5xf64>, %C: memref<4x5xf
 
 // Integers compare exactly (rtol = atol = 0).
 // I32: remark: solar-verify: @matmul_i32 matches the numpy reference ({{.*}}): 1 output(s), 20 element(s), max_abs_err=0, max_rel_err=0
-// I32: outputs = [{atol = 0.000000e+00 : f64, dtype = "i32", elements = 20 : i64{{.*}}rtol = 0.000000e+00 : f64
+// I32: outputs = [{atol = 0.000000e+00 : f64, atol_scale = 0.000000e+00 : f64, dtype = "i32", elements = 20 : i64{{.*}}rtol = 0.000000e+00 : f64
 func.func @matmul_i32(%A: memref<4x3xi32>, %B: memref<3x5xi32>, %C: memref<4x5xi32>) {
   affine.for %i = 0 to 4 {
     affine.for %j = 0 to 5 {
@@ -82,7 +82,7 @@ func.func @mul_i8(%a: memref<8xi8>, %b: memref<8xi8>, %out: memref<8xi8>) {
 }
 
 // F16: remark: solar-verify: @add_f16 matches the numpy reference ({{.*}}): 1 output(s), 8 element(s), max_abs_err=0, max_rel_err=0
-// F16: outputs = [{atol = 1.000000e-02 : f64, dtype = "f16"{{.*}}rtol = 1.000000e-02 : f64
+// F16: outputs = [{atol = {{[^,]+}}, atol_scale = 1.000000e-03 : f64, dtype = "f16"{{.*}}rtol = 1.000000e-02 : f64
 func.func @add_f16(%a: memref<8xf16>, %b: memref<8xf16>, %out: memref<8xf16>) {
   affine.for %i = 0 to 8 {
     %x = affine.load %a[%i] : memref<8xf16>
@@ -95,7 +95,7 @@ func.func @add_f16(%a: memref<8xf16>, %b: memref<8xf16>, %out: memref<8xf16>) {
 
 // bf16 rounds 100 + 0.25 to 100 in both the reference and the IR.
 // BF16: remark: solar-verify: @add_bf16 matches the numpy reference ({{.*}}): 1 output(s), 8 element(s), max_abs_err=0, max_rel_err=0
-// BF16: outputs = [{atol = 1.000000e-02 : f64, dtype = "bf16"
+// BF16: outputs = [{atol = {{[^,]+}}, atol_scale = 1.000000e-03 : f64, dtype = "bf16"
 func.func @add_bf16(%a: memref<8xbf16>, %b: memref<8xbf16>, %out: memref<8xbf16>) {
   affine.for %i = 0 to 8 {
     %x = affine.load %a[%i] : memref<8xbf16>
@@ -107,7 +107,7 @@ func.func @add_bf16(%a: memref<8xbf16>, %b: memref<8xbf16>, %out: memref<8xbf16>
 }
 
 // I1: remark: solar-verify: @gt_i1 matches the numpy reference ({{.*}}): 1 output(s), 6 element(s), max_abs_err=0, max_rel_err=0
-// I1: outputs = [{atol = 0.000000e+00 : f64, dtype = "i1"
+// I1: outputs = [{atol = 0.000000e+00 : f64, atol_scale = 0.000000e+00 : f64, dtype = "i1"
 func.func @gt_i1(%a: memref<6xf32>, %b: memref<6xf32>, %out: memref<6xi1>) {
   affine.for %i = 0 to 6 {
     %x = affine.load %a[%i] : memref<6xf32>

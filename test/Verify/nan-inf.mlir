@@ -21,7 +21,7 @@ func.func @divide(%a: memref<5xf32>, %b: memref<5xf32>) -> memref<5xf32> {
 
 // -a / b = [nan, -inf, inf, -0.5, -1.5]: the NaN still matches, both
 // infinities have the wrong sign, and the finite pairs differ by 1 and 3.
-// SIGN: error: solar-verify: @negated does not match the numpy reference: output 'out' (result #0) has 4 of 5 elements outside rtol=0.0001 atol=1e-05, first at [1] (max_abs_err=3, max_rel_err=2); mismatches: [1] got -inf expected inf; [2] got inf expected -inf; [3] got -0.5 expected 0.5; [4] got -1.5 expected 1.5
+// SIGN: error: solar-verify: @negated does not match the numpy reference: output 'out' (result #0) has 4 of 5 elements outside rtol=0.0001 atol={{[^,]+}}, first at [1] (max_abs_err=3, max_rel_err=2); mismatches: [1] got -inf expected inf; [2] got inf expected -inf; [3] got -0.5 expected 0.5; [4] got -1.5 expected 1.5
 func.func @negated(%a: memref<5xf32>, %b: memref<5xf32>) -> memref<5xf32> {
   %out = memref.alloc() : memref<5xf32>
   affine.for %i = 0 to 5 {
@@ -36,7 +36,7 @@ func.func @negated(%a: memref<5xf32>, %b: memref<5xf32>) -> memref<5xf32> {
 
 // 0 * inf = NaN everywhere: only position 0 (NaN in both) matches; no pair
 // is finite on both sides, so the maxima stay 0.
-// NAN: error: solar-verify: @nan_everywhere does not match the numpy reference: output 'out' (result #0) has 4 of 5 elements outside rtol=0.0001 atol=1e-05, first at [1] (max_abs_err=0, max_rel_err=0); mismatches: [1] got nan expected inf; [2] got nan expected -inf; [3] got nan expected 0.5; [4] got nan expected 1.5
+// NAN: error: solar-verify: @nan_everywhere does not match the numpy reference: output 'out' (result #0) has 4 of 5 elements outside rtol=0.0001 atol={{[^,]+}}, first at [1] (max_abs_err=0, max_rel_err=0); mismatches: [1] got nan expected inf; [2] got nan expected -inf; [3] got nan expected 0.5; [4] got nan expected 1.5
 func.func @nan_everywhere(%a: memref<5xf32>, %b: memref<5xf32>) -> memref<5xf32> {
   %out = memref.alloc() : memref<5xf32>
   %zero = arith.constant 0.0 : f32
@@ -51,7 +51,7 @@ func.func @nan_everywhere(%a: memref<5xf32>, %b: memref<5xf32>) -> memref<5xf32>
 // a / (b + 1) = [0, 1, -1, 0.4, 1]: finite where the reference is NaN or
 // infinite (mismatches, outside the maxima); 0.4 vs 0.5 and 1 vs 1.5 give
 // max_abs_err = 0.5 and max_rel_err = 0.5 / 1.5 = 0.333333.
-// FINITE: error: solar-verify: @finite_instead does not match the numpy reference: output 'out' (result #0) has 5 of 5 elements outside rtol=0.0001 atol=1e-05, first at [0] (max_abs_err=0.5, max_rel_err=0.333333); mismatches: [0] got 0 expected nan; [1] got 1 expected inf; [2] got -1 expected -inf; [3] got 0.400000006 expected 0.5; [4] got 1 expected 1.5
+// FINITE: error: solar-verify: @finite_instead does not match the numpy reference: output 'out' (result #0) has 5 of 5 elements outside rtol=0.0001 atol={{[^,]+}}, first at [0] (max_abs_err=0.5, max_rel_err=0.333333); mismatches: [0] got 0 expected nan; [1] got 1 expected inf; [2] got -1 expected -inf; [3] got 0.400000006 expected 0.5; [4] got 1 expected 1.5
 func.func @finite_instead(%a: memref<5xf32>, %b: memref<5xf32>) -> memref<5xf32> {
   %out = memref.alloc() : memref<5xf32>
   %one = arith.constant 1.0 : f32

@@ -8,7 +8,7 @@
 // destination poison (NaN: destination buffers are not zeroed), so its 5
 // elements mismatch as "got nan"; rows 0-2 are exact and NaN pairs stay out
 // of the error maxima, so both maxima are 0.
-// CHECK: wrong-bound.mlir:[[# @LINE + 1]]:1: error: solar-verify: @matmul does not match the numpy reference: output 'C' (argument #2) has 5 of 20 elements outside rtol=0.0001 atol=1e-05, first at [3, 0] (max_abs_err=0, max_rel_err=0); mismatches: [3, 0] got nan expected 15; [3, 1] got nan expected 30; [3, 2] got nan expected 45; [3, 3] got nan expected 60; [3, 4] got nan expected 75
+// CHECK: wrong-bound.mlir:[[# @LINE + 1]]:1: error: solar-verify: @matmul does not match the numpy reference: output 'C' (argument #2) has 5 of 20 elements outside rtol=0.0001 atol={{[^,]+}}, first at [3, 0] (max_abs_err=0, max_rel_err=0); mismatches: [3, 0] got nan expected 15; [3, 1] got nan expected 30; [3, 2] got nan expected 45; [3, 3] got nan expected 60; [3, 4] got nan expected 75
 func.func @matmul(%A: memref<4x3xf32>, %B: memref<3x5xf32>, %C: memref<4x5xf32>) {
   affine.for %i = 0 to 3 {
     affine.for %j = 0 to 5 {
@@ -58,7 +58,7 @@ func.func @matmul(%A: memref<4x3xf32>, %B: memref<3x5xf32>, %C: memref<4x5xf32>)
 // Bflat = [1 2 3 4 5 1 2 3 4 5 1 2 3 4 5] and A[0, :] = [1 2 3]:
 // C[0, 0] = 1*1 + 2*2 + 3*3 = 14 (expected 6),
 // C[0, 1] = 1*4 + 2*5 + 3*1 = 17 (expected 12).
-// CHECK: wrong-bound.mlir:[[# @LINE + 1]]:1: error: solar-verify: @matmul does not match the numpy reference: output 'C' (argument #2) has 20 of 20 elements outside rtol=0.0001 atol=1e-05, first at [0, 0] {{.*}}; mismatches: [0, 0] got 14 expected 6; [0, 1] got 17 expected 12;
+// CHECK: wrong-bound.mlir:[[# @LINE + 1]]:1: error: solar-verify: @matmul does not match the numpy reference: output 'C' (argument #2) has 20 of 20 elements outside rtol=0.0001 atol={{[^,]+}}, first at [0, 0] {{.*}}; mismatches: [0, 0] got 14 expected 6; [0, 1] got 17 expected 12;
 func.func @matmul(%A: memref<4x3xf32>, %B: memref<3x5xf32>, %C: memref<4x5xf32>) {
   %Bt = memref.reinterpret_cast %B to offset: [0], sizes: [5, 3], strides: [3, 1] : memref<3x5xf32> to memref<5x3xf32>
   affine.for %i = 0 to 4 {
@@ -85,7 +85,7 @@ func.func @matmul(%A: memref<4x3xf32>, %B: memref<3x5xf32>, %C: memref<4x5xf32>)
 // start as poison (0xFF bytes, NaN in f32), never zero, so every element is
 // NaN + products = NaN and all 20 mismatch. (With zeroed destinations this
 // bug would verify.)
-// CHECK: wrong-bound.mlir:[[# @LINE + 1]]:1: error: solar-verify: @matmul does not match the numpy reference: output 'C' (argument #2) has 20 of 20 elements outside rtol=0.0001 atol=1e-05, first at [0, 0] (max_abs_err=0, max_rel_err=0); mismatches: [0, 0] got nan expected 6; [0, 1] got nan expected 12; [0, 2] got nan expected 18; [0, 3] got nan expected 24; [0, 4] got nan expected 30
+// CHECK: wrong-bound.mlir:[[# @LINE + 1]]:1: error: solar-verify: @matmul does not match the numpy reference: output 'C' (argument #2) has 20 of 20 elements outside rtol=0.0001 atol={{[^,]+}}, first at [0, 0] (max_abs_err=0, max_rel_err=0); mismatches: [0, 0] got nan expected 6; [0, 1] got nan expected 12; [0, 2] got nan expected 18; [0, 3] got nan expected 24; [0, 4] got nan expected 30
 func.func @matmul(%A: memref<4x3xf32>, %B: memref<3x5xf32>, %C: memref<4x5xf32>) {
   affine.for %i = 0 to 4 {
     affine.for %j = 0 to 5 {

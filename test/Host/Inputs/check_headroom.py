@@ -24,7 +24,8 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("examples")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--atol", default="1e-3")
+    parser.add_argument("--atol", default=None,
+                        help="override the default tolerance")
     parser.add_argument("--solar", default="solar")
     args = parser.parse_args()
     programs = sorted(p for p in glob.glob(os.path.join(args.examples, "*.py"))
@@ -39,7 +40,8 @@ def main():
         name = os.path.basename(program)[:-3]
         proc = subprocess.run(
             [args.solar, "analyze", program, "--arch", "host", "--json",
-             "--runs", str(args.runs), "--atol", args.atol],
+             "--runs", str(args.runs)]
+            + (["--atol", args.atol] if args.atol else []),
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         if proc.returncode != 0:
             print(f"{name:<16} FAILED to analyze (exit {proc.returncode}):\n"

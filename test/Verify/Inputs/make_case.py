@@ -148,6 +148,13 @@ def case_nearly():
     return [("x", "input", x), ("out", "output", x + np.float32(0.001))], None
 
 
+def case_cancel():
+    # out = x with entries of size 100 and exact zeros (what a long
+    # reduction that cancels looks like); the IR under test adds 5e-4.
+    x = np.array([100, 0, -100, 0], dtype=np.float32)
+    return [("x", "input", x), ("out", "output", x.copy())], None
+
+
 CASES = {
     "matmul": lambda args: case_matmul(args.dtype or "f32"),
     "add": lambda args: case_binary(args.dtype or "f32", "add"),
@@ -162,6 +169,7 @@ CASES = {
     "intdiv": lambda args: case_intdiv(),
     "activations": lambda args: case_activations(),
     "nearly": lambda args: case_nearly(),
+    "cancel": lambda args: case_cancel(),
 }
 
 DTYPE_NAME = {np.dtype(np.float64): "f64", np.dtype(np.float32): "f32",
