@@ -4,7 +4,8 @@
 #include "cli_analyze_report.h"
 #include "cli_frontend.h"
 #include "cli_host_arch.h"
-#include "cli_analyze_reference.h"
+#include "cli_files.h"
+#include "cli_reference.h"
 
 #include "solar/arch.h"
 #include "solar/options.h"
@@ -242,13 +243,14 @@ int solarCmdAnalyze(int argc, char **argv) {
         .device = host ? "cpu" : "auto",
         .function = args.function,
         .runs = args.runs,
+        .warmup = -1,
         .threads = pinned,
         .outDir = tmpDir,
     };
-    if (!solarAnalyzeReferenceRun(&request, &reference, err, sizeof(err))) {
+    if (!solarReferenceRun(&request, &reference, err, sizeof(err))) {
       fprintf(stderr, "solar analyze: error: %s\n", err);
       if (!args.keep)
-        solarReferenceRemoveDir(tmpDir);
+        solarRemoveTree(tmpDir);
       return 1;
     }
     haveReference = true;
@@ -311,6 +313,6 @@ done:
     mlirContextDestroy(ctx);
   free(text);
   if (program && !args.keep)
-    solarReferenceRemoveDir(tmpDir);
+    solarRemoveTree(tmpDir);
   return status;
 }
