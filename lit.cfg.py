@@ -44,6 +44,15 @@ config.substitutions.append(
 config.substitutions.append(("%solar_opt_bin", os.path.join(tools_dir, "solar-opt")))
 config.substitutions.append(("%inputs", os.path.join(source_root, "test", "Inputs")))
 
+# The LLM frontend tests (test/LLM, test/Analyze) talk to a local replay
+# fixture, never to a model. %replay SCENARIO --log LOG -- CMD...: serve
+# SCENARIO on 127.0.0.1 while CMD runs ("@URL@" in CMD becomes the base
+# URL). Longer names first: %replay is a prefix of %replay_log.
+_llm_inputs = os.path.join(source_root, "test", "LLM", "Inputs")
+config.substitutions.append(("%replay_log", f"{python} {_llm_inputs}/replay_log.py"))
+config.substitutions.append(("%replay", f"{python} {_llm_inputs}/replay_server.py"))
+config.substitutions.append(("%make_reference", f"{python} {_llm_inputs}/make_reference.py"))
+
 # Under valgrind (scripts/test --valgrind) every solar-opt and solar call
 # runs in memcheck, except `solar calibrate`: its STREAM run moves GiBs and
 # would take many minutes there, so it runs natively. A name inside

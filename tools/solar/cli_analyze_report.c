@@ -230,11 +230,20 @@ json_t *solarAnalyzeReport(MlirOperation module,
         (json_int_t)ref->threads, "pinned_threads",
         (json_int_t)context->pinnedThreads, "median_s", ref->medianSeconds,
         "min_s", ref->minSeconds, "manifest", ref->manifest);
-  return json_pack("{s:s, s:i, s:s, s:s, s:s, s:{s:s, s:s}, s:o, s:o}",
+  const SolarFrontendResult *frontend = context->frontend;
+  json_t *attempts = frontend->attempts >= 0
+                         ? json_integer(frontend->attempts)
+                         : json_null();
+  json_t *importFailure = *frontend->importFailure
+                              ? json_string(frontend->importFailure)
+                              : json_null();
+  return json_pack("{s:s, s:i, s:s, s:s, s:s, s:o, s:o, s:{s:s, s:s}, s:o, "
+                   "s:o}",
                    "schema", "solar-analyze", "version",
                    SOLAR_ANALYZE_SCHEMA_VERSION, "model", context->model, "ir",
-                   context->frontend->irPath, "frontend",
-                   context->frontend->frontend, "arch", "argument",
+                   frontend->irPath, "frontend", frontend->frontend,
+                   "frontend_attempts", attempts, "import_failure",
+                   importFailure, "arch", "argument",
                    context->archArgument, "file", context->archPath,
                    "reference", reference, "functions", functions);
 }
@@ -268,8 +277,15 @@ void solarAnalyzePrintText(FILE *out, json_t *report) {
   json_t *arch = json_object_get(report, "arch");
   json_t *ref = json_object_get(report, "reference");
   fprintf(out, "solar analyze %s\n", str(report, "model"));
-  fprintf(out, "  IR: %s (frontend: %s)\n", str(report, "ir"),
+  fprintf(out, "  IR: %s (frontend: %s", str(report, "ir"),
           str(report, "frontend"));
+  json_t *attempts = json_object_get(report, "frontend_attempts");
+  if (json_is_integer(attempts))
+    fprintf(out, ", %lld attempt(s)", (long long)json_integer_value(attempts));
+  fprintf(out, ")\n");
+  json_t *importFailure = json_object_get(report, "import_failure");
+  if (json_is_string(importFailure))
+    fprintf(out, "  importer: %s\n", json_string_value(importFailure));
   fprintf(out, "  arch: %s (%s)\n", str(arch, "argument"), str(arch, "file"));
   if (json_is_object(ref))
     fprintf(out,

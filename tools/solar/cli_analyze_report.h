@@ -5,7 +5,7 @@
 #define SOLAR_CLI_ANALYZE_REPORT_H
 
 #include "cli_frontend.h"
-#include "cli_analyze_reference.h"
+#include "cli_reference.h"
 
 #include "mlir-c/IR.h"
 

@@ -1,33 +1,76 @@
-/* Where `solar analyze` gets the affine IR of a framework program.
+/* Where `solar analyze` gets the affine IR of a framework program
+ * (docs/analyze.md, "IR"). In the default order (--frontend auto):
  *
- * Today: the IR the user names (--mlir) or the hand-written sibling
- * NAME.mlir next to NAME.py. The import frontend (torch-mlir style) and the
- * LLM translation frontend plug in at solarFrontendTranslate: each gets the
- * program and returns the path of the IR it wrote, and the report names the
- * frontend that produced the IR. */
+ *   1. the IR the user names (--mlir);
+ *   2. the hand-written sibling NAME.mlir next to NAME.py;
+ *   3. the deterministic importer (cli_import.c, what `solar import` does);
+ *   4. the LLM translator (cli_translate_run.c, what `solar translate`
+ *      does), with the endpoint from the environment, only when the
+ *      importer cannot cover the program.
+ *
+ * The LLM needs the reference run's manifest, which analyze makes after
+ * choosing, so it is a second step: solarFrontendResolve settles 1-3 and
+ * says whether the LLM is needed; solarFrontendTranslateLlm runs it. The
+ * IR the importer or the LLM produce is written to a file the user can
+ * look at (out->irPath). */
 #ifndef SOLAR_CLI_FRONTEND_H
 #define SOLAR_CLI_FRONTEND_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
+typedef enum {
+  SolarFrontendAuto,    /* --mlir > sibling > import > llm */
+  SolarFrontendSibling, /* only NAME.mlir */
+  SolarFrontendImport,  /* only the importer */
+  SolarFrontendLlm,     /* only the LLM translator */
+} SolarFrontendChoice;
+
+/* "auto" | "sibling" | "import" | "llm". */
+bool solarFrontendChoiceParse(const char *text, SolarFrontendChoice *out);
+const char *solarFrontendChoiceName(SolarFrontendChoice choice);
+
+typedef struct {
+  const char *model;        /* a .py program or an .mlir file */
+  const char *explicitMlir; /* --mlir, or NULL */
+  SolarFrontendChoice choice;
+  const char *framework;    /* "torch" | "jax" */
+  const char *function;     /* --function, or NULL */
+  const char *rtol, *atol;  /* verification tolerances, or NULL */
+  const char *keepDir;      /* --keep-reference DIR: produced IR goes here */
+  const char *reportPath;   /* -o FILE: else the produced IR goes beside it */
+} SolarFrontendRequest;
+
 typedef struct {
   char irPath[4096];
   /* "mlir-input" (an .mlir analyzed alone), "explicit" (--mlir),
-   * "sibling" (NAME.mlir next to NAME.py), or a translating frontend's
-   * name ("import", "llm") once those exist. */
+   * "sibling" (NAME.mlir next to NAME.py), "import" or "llm". */
   char frontend[32];
+  /* Set by solarFrontendResolve when the LLM must translate: call
+   * solarFrontendTranslateLlm once the reference has run. */
+  bool needsLlm;
+  /* The func.func the LLM is asked for (record it in the manifest). */
+  char function[256];
+  int attempts; /* LLM replies asked for (0: a cache hit); -1: no LLM */
+  bool irDirTemporary; /* irPath is alone in a directory made for it */
+  /* Why the importer could not cover the program when auto fell back to
+   * the LLM; "" otherwise. */
+  char importFailure[1024];
 } SolarFrontendResult;
 
-/* Chooses the IR for `model` (a .py or .mlir). explicitMlir may be NULL.
- * False with a message when no IR can be had. */
-bool solarFrontendResolve(const char *model, const char *explicitMlir,
-                          SolarFrontendResult *out, char *err, size_t errSize);
+/* Chooses the IR, running the importer when it is the frontend to try.
+ * False with a message (for "solar analyze: error: %s") when no IR can be
+ * had. */
+bool solarFrontendResolve(const SolarFrontendRequest *request,
+                          SolarFrontendResult *out, char *err,
+                          size_t errSize);
 
-/* THE HOOK for translating frontends (import, LLM): writes IR for `model`
- * into out->irPath and names itself in out->frontend. No translating
- * frontend exists yet, so it reports that and returns false. */
-bool solarFrontendTranslate(const char *model, SolarFrontendResult *out,
-                            char *err, size_t errSize);
+/* The LLM step: translates request->model against the reference run
+ * `manifestPath` (its replies saved in `workDir`) and writes the verified
+ * module to out->irPath. False with a message. */
+bool solarFrontendTranslateLlm(const SolarFrontendRequest *request,
+                               const char *manifestPath, const char *workDir,
+                               SolarFrontendResult *out, char *err,
+                               size_t errSize);
 
 #endif

@@ -216,6 +216,10 @@ static bool runVerify(MlirContext ctx, MlirModule module,
   solarOptionsInit(&options);
   solarOptionsSet(&options, "manifest", target->manifestPath);
   solarOptionsSet(&options, "function", target->function);
+  if (target->rtol)
+    solarOptionsSet(&options, "rtol", target->rtol);
+  if (target->atol)
+    solarOptionsSet(&options, "atol", target->atol);
   MlirPassManager pm = mlirPassManagerCreateOnOperation(
       ctx, mlirStringRefCreateFromCString("builtin.module"));
   mlirOpPassManagerAddOwnedPass(

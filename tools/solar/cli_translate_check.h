@@ -24,6 +24,7 @@ typedef struct {
   const char *function;   /* the required function name */
   bool shapeGeneric;      /* '?' sizes allowed */
   const char *bufferName; /* shown in diagnostics, e.g. "reply.mlir" */
+  const char *rtol, *atol; /* solar-verify tolerances; NULL: its defaults */
 } TranslateTarget;
 
 typedef struct {

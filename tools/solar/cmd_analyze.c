@@ -2,9 +2,11 @@
  * chip, against the measured runtime of the framework reference
  * (docs/analyze.md). */
 #include "cli_analyze_report.h"
+#include "cli_files.h"
 #include "cli_frontend.h"
 #include "cli_host_arch.h"
-#include "cli_analyze_reference.h"
+#include "cli_reference.h"
+#include "cli_translate_run.h"
 
 #include "solar/arch.h"
 #include "solar/options.h"
@@ -28,6 +30,8 @@ typedef struct {
   const char *rtol, *atol;
   const char *framework;
   const char *keep; /* keep the reference's files here */
+  const char *frontendName;
+  SolarFrontendChoice frontend;
   unsigned runs;
   bool json;
 } AnalyzeArgs;
@@ -37,9 +41,10 @@ static void usage(FILE *out) {
           "USAGE: solar analyze MODEL.py|MODEL.mlir --arch ARCH [--dtype D]\n"
           "         [--mlir M] [--json] [--runs N] [-o report.json]\n"
           "         [--function F] [--rtol R] [--atol A] [--framework torch|jax]\n"
-          "         [--keep-reference DIR]\n\n"
+          "         [--keep-reference DIR] [--frontend auto|import|llm|sibling]\n\n"
           "For a .py program: runs the framework reference (measured runtime),\n"
-          "verifies the IR (--mlir, else the sibling MODEL.mlir) against it,\n"
+          "verifies the IR against it (--mlir, else the sibling MODEL.mlir,\n"
+          "else the importer, else the LLM translator: --frontend chooses),\n"
           "computes the SOL times and prints headroom = measured / SOL per\n"
           "fidelity and the largest optimization opportunities. For an .mlir\n"
           "alone: the SOL only. --arch host uses (and if needed creates) this\n"
@@ -48,10 +53,20 @@ static void usage(FILE *out) {
           "the JSON report to a file.\n");
 }
 
+static bool endsWith(const char *s, const char *suffix);
+
+/* Unless --framework says: jax when the program imports jax or flax. */
+static const char *guessFramework(const char *model) {
+  char *source = endsWith(model, ".py") ? solarReadFile(model, NULL) : NULL;
+  const char *framework =
+      source ? solarTranslateGuessFramework(source) : "torch";
+  free(source);
+  return framework;
+}
+
 static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
   memset(a, 0, sizeof(*a));
   a->runs = 5;
-  a->framework = "torch";
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
     const char **slot = NULL;
@@ -81,6 +96,8 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       slot = &a->framework;
     else if (!strcmp(arg, "--keep-reference"))
       slot = &a->keep;
+    else if (!strcmp(arg, "--frontend"))
+      slot = &a->frontendName;
     if (slot || !strcmp(arg, "--runs")) {
       if (i + 1 >= argc) {
         fprintf(stderr, "solar analyze: error: %s needs a value\n", arg);
@@ -115,6 +132,22 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
             !a->model ? "no model given" : "--arch is required");
     return 3;
   }
+  if (a->frontendName) {
+    if (!solarFrontendChoiceParse(a->frontendName, &a->frontend)) {
+      fprintf(stderr, "solar analyze: error: --frontend must be auto, import, "
+                      "llm or sibling, got '%s'\n", a->frontendName);
+      return 3;
+    }
+    if (a->frontend != SolarFrontendAuto &&
+        (a->mlir || !endsWith(a->model, ".py"))) {
+      fprintf(stderr, "solar analyze: error: --frontend %s translates a .py "
+                      "program; %s\n", a->frontendName,
+              a->mlir ? "--mlir already names the IR" : "the model is not one");
+      return 3;
+    }
+  }
+  if (!a->framework)
+    a->framework = guessFramework(a->model);
   if (strcmp(a->framework, "torch") && strcmp(a->framework, "jax")) {
     fprintf(stderr, "solar analyze: error: --framework must be torch or jax, got '%s'\n", a->framework);
     return 3;
@@ -204,10 +237,20 @@ int solarCmdAnalyze(int argc, char **argv) {
   int status = parseArgs(argc, argv, &args);
   if (status)
     return status == 1 ? 0 : 2;
-  char err[2048], archPath[4096];
+  char err[6144], archPath[4096];
+  SolarFrontendRequest frontendRequest = {
+      .model = args.model,
+      .explicitMlir = args.mlir,
+      .choice = args.frontend,
+      .framework = args.framework,
+      .function = args.function,
+      .rtol = args.rtol,
+      .atol = args.atol,
+      .keepDir = args.keep,
+      .reportPath = args.output,
+  };
   SolarFrontendResult frontend;
-  if (!solarFrontendResolve(args.model, args.mlir, &frontend, err,
-                            sizeof(err))) {
+  if (!solarFrontendResolve(&frontendRequest, &frontend, err, sizeof(err))) {
     fprintf(stderr, "solar analyze: error: %s\n", err);
     return 1;
   }
@@ -240,15 +283,17 @@ int solarCmdAnalyze(int argc, char **argv) {
         .framework = args.framework,
         /* A host target measures the CPU it describes. */
         .device = host ? "cpu" : "auto",
-        .function = args.function,
+        /* The LLM is asked for this function: the manifest names it. */
+        .function = frontend.needsLlm ? frontend.function : args.function,
         .runs = args.runs,
+        .warmup = -1,
         .threads = pinned,
         .outDir = tmpDir,
     };
-    if (!solarAnalyzeReferenceRun(&request, &reference, err, sizeof(err))) {
+    if (!solarReferenceRun(&request, &reference, err, sizeof(err))) {
       fprintf(stderr, "solar analyze: error: %s\n", err);
       if (!args.keep)
-        solarReferenceRemoveDir(tmpDir);
+        solarRemoveTree(tmpDir);
       return 1;
     }
     haveReference = true;
@@ -257,6 +302,14 @@ int solarCmdAnalyze(int argc, char **argv) {
               "solar analyze: warning: the reference ran %ld thread(s), the "
               "calibration describes %u cores\n",
               reference.threads, pinned);
+    if (frontend.needsLlm &&
+        !solarFrontendTranslateLlm(&frontendRequest, reference.manifest,
+                                   tmpDir, &frontend, err, sizeof(err))) {
+      fprintf(stderr, "solar analyze: error: %s\n", err);
+      if (!args.keep)
+        solarRemoveTree(tmpDir);
+      return 1;
+    }
   }
 
   status = 1;
@@ -311,6 +364,6 @@ done:
     mlirContextDestroy(ctx);
   free(text);
   if (program && !args.keep)
-    solarReferenceRemoveDir(tmpDir);
+    solarRemoveTree(tmpDir);
   return status;
 }

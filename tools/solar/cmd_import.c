@@ -1,30 +1,13 @@
 /* solar import: a PyTorch or JAX program -> verified affine MLIR, with no
- * LLM. The framework side (tools/solar_import.py: torch-mlir's FX importer,
- * or jax.jit(...).lower() -> StableHLO -> IREE's input conversion) writes
- * linalg on tensors plus a reference manifest; here the text is parsed by
- * MLIR 22, lowered with --solar-lower-to-affine and checked with
- * --solar-verify, in-process. Only a verified module is written. */
-/* nftw is an XSI function. */
-#define _XOPEN_SOURCE 700
-
-#include "solar/context.h"
-#include "solar/diagnostics.h"
-#include "solar/parse.h"
-#include "solar/passes.h"
-
-#include "mlir-c/IR.h"
-#include "mlir-c/Pass.h"
+ * LLM (the work itself is cli_import.c, shared with `solar analyze`). Only
+ * a verified module is written. */
+#include "cli_files.h"
+#include "cli_import.h"
 
 #include <errno.h>
-#include <ftw.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-extern char **environ;
 
 #define MAX_OVERRIDES 32
 
@@ -38,7 +21,7 @@ typedef struct {
   const char *runs;
   const char *function;
   const char *rtol, *atol;
-  const char *overrides[MAX_OVERRIDES];
+  const char *overrides[MAX_OVERRIDES + 1]; /* NULL-terminated */
   int overrideCount;
 } ImportArgs;
 
@@ -131,165 +114,6 @@ static int parseImportArgs(int argc, char **argv, ImportArgs *a) {
   return 0;
 }
 
-static bool runExporter(const ImportArgs *a, const char *workDir) {
-  const char *python = getenv("SOLAR_PYTHON");
-  if (!python || !*python)
-    python = "python3";
-  const char *script = SOLAR_SOURCE_DIR "/tools/solar_import.py";
-  const char *argv[24 + 2 * MAX_OVERRIDES];
-  int n = 0;
-  argv[n++] = python;
-  argv[n++] = script;
-  argv[n++] = a->model;
-  argv[n++] = "--framework";
-  argv[n++] = a->framework;
-  argv[n++] = "-o";
-  argv[n++] = workDir;
-  argv[n++] = "--function";
-  argv[n++] = a->function;
-  if (a->seed) {
-    argv[n++] = "--seed";
-    argv[n++] = a->seed;
-  }
-  if (a->runs) {
-    argv[n++] = "--runs";
-    argv[n++] = a->runs;
-  }
-  if (a->imported)
-    argv[n++] = "--no-export";
-  for (int i = 0; i < a->overrideCount; ++i) {
-    argv[n++] = "--override";
-    argv[n++] = a->overrides[i];
-  }
-  argv[n] = NULL;
-  fflush(stdout);
-  fflush(stderr);
-  pid_t pid;
-  int rc = posix_spawnp(&pid, python, NULL, NULL, (char *const *)argv,
-                        environ);
-  if (rc != 0) {
-    fprintf(stderr, "solar import: error: cannot run '%s': %s (set "
-                    "SOLAR_PYTHON)\n", python, strerror(rc));
-    return false;
-  }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-    ;
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    fprintf(stderr, "solar import: error: the %s exporter failed (see "
-                    "above); nothing written\n", a->framework);
-    return false;
-  }
-  return true;
-}
-
-static char *readFile(const char *path, size_t *length) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  size_t capacity = 1 << 16, used = 0;
-  char *text = malloc(capacity);
-  size_t got;
-  while ((got = fread(text + used, 1, capacity - used, f)) > 0) {
-    used += got;
-    if (used == capacity)
-      text = realloc(text, capacity *= 2);
-  }
-  fclose(f);
-  *length = used;
-  return text;
-}
-
-static void writeChunk(MlirStringRef chunk, void *userData) {
-  fwrite(chunk.data, 1, chunk.length, (FILE *)userData);
-}
-
-static bool addSolarPass(MlirPassManager pm, const char *name,
-                         const SolarOptions *options) {
-  const SolarPassInfo *info = solarPassLookup(name);
-  if (!info)
-    return false;
-  mlirPassManagerAddOwnedPass(pm, solarPassCreate(info, options));
-  return true;
-}
-
-/* Parse, lower, verify, write. */
-static bool lowerVerifyWrite(const ImportArgs *a, const char *linalgPath,
-                             const char *manifest) {
-  size_t length = 0;
-  char *text = readFile(linalgPath, &length);
-  if (!text) {
-    fprintf(stderr, "solar import: error: cannot read '%s'\n", linalgPath);
-    return false;
-  }
-  MlirContext ctx = solarContextCreate();
-  if (mlirContextIsNull(ctx)) {
-    free(text);
-    return false;
-  }
-  bool ok = false;
-  MlirModule module = solarParseModule(ctx, text, length, linalgPath);
-  if (mlirModuleIsNull(module)) {
-    fprintf(stderr,
-            "solar import: error: MLIR 22 cannot parse the importer's output "
-            "'%s': the error above names the op or attribute. The "
-            "importer bundles a newer MLIR; use the versions pinned in "
-            "requirements.txt (docs/importers.md, version skew)\n",
-            linalgPath);
-  } else {
-    MlirPassManager pm = mlirPassManagerCreate(ctx);
-    SolarOptions verify;
-    solarOptionsInit(&verify);
-    solarOptionsSet(&verify, "manifest", manifest);
-    solarOptionsSet(&verify, "function", a->function);
-    if (a->rtol)
-      solarOptionsSet(&verify, "rtol", a->rtol);
-    if (a->atol)
-      solarOptionsSet(&verify, "atol", a->atol);
-    SolarOptions none;
-    solarOptionsInit(&none);
-    addSolarPass(pm, "solar-lower-to-affine", &none);
-    addSolarPass(pm, "solar-verify", &verify);
-    solarOptionsDestroy(&none);
-    solarOptionsDestroy(&verify);
-    ok = mlirLogicalResultIsSuccess(
-        mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)));
-    mlirPassManagerDestroy(pm);
-    if (!ok)
-      fprintf(stderr, "solar import: error: the imported program did not "
-                      "lower and verify (see above); nothing written\n");
-  }
-  if (ok) {
-    FILE *out = strcmp(a->output, "-") ? fopen(a->output, "w") : stdout;
-    if (!out) {
-      fprintf(stderr, "solar import: error: cannot write '%s': %s\n",
-              a->output, strerror(errno));
-      ok = false;
-    } else {
-      mlirOperationPrint(mlirModuleGetOperation(module), writeChunk, out);
-      fputc('\n', out);
-      if (out != stdout)
-        fclose(out);
-      else
-        fflush(out);
-    }
-  }
-  if (!mlirModuleIsNull(module))
-    mlirModuleDestroy(module);
-  mlirContextDestroy(ctx);
-  free(text);
-  return ok;
-}
-
-static int removeEntry(const char *path, const struct stat *sb, int flag,
-                       struct FTW *ftw) {
-  (void)sb;
-  (void)flag;
-  (void)ftw;
-  remove(path);
-  return 0;
-}
-
 int solarCmdImport(int argc, char **argv) {
   ImportArgs a;
   int status = parseImportArgs(argc, argv, &a);
@@ -308,16 +132,33 @@ int solarCmdImport(int argc, char **argv) {
     }
     workDir = tmpl;
   }
-  char linalgPath[4200], manifest[4200];
-  snprintf(linalgPath, sizeof(linalgPath), "%s/import.mlir", workDir);
-  snprintf(manifest, sizeof(manifest), "%s/ref/manifest.json", workDir);
-  bool ok = runExporter(&a, workDir) &&
-            lowerVerifyWrite(&a, a.imported ? a.imported : linalgPath,
-                             manifest);
+  SolarImportRequest request = {
+      .model = a.model,
+      .framework = a.framework,
+      .function = a.function,
+      .workDir = workDir,
+      .imported = a.imported,
+      .seed = a.seed,
+      .runs = a.runs,
+      .rtol = a.rtol,
+      .atol = a.atol,
+      .overrides = a.overrides,
+  };
+  SolarImportResult result;
+  char err[4608];
+  bool ok = solarImportRun(&request, &result, err, sizeof(err));
+  if (!ok)
+    fprintf(stderr, "solar import: error: %s; nothing written\n", err);
+  if (ok && !solarWriteText(a.output, result.module)) {
+    fprintf(stderr, "solar import: error: cannot write '%s': %s\n", a.output,
+            strerror(errno));
+    ok = false;
+  }
+  solarImportResultDestroy(&result);
   if (ok)
     printf("solar import: wrote %s (verified against the %s reference)\n",
            a.output, a.framework);
   if (!a.keep)
-    nftw(workDir, removeEntry, 16, FTW_DEPTH | FTW_PHYS);
+    solarRemoveTree(workDir);
   return ok ? 0 : 1;
 }

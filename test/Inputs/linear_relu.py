@@ -1,9 +1,11 @@
-# A KernelBench-style PyTorch program: y = relu(x @ W^T + b).
+# A tiny KernelBench-style PyTorch program shared by the translate, verify
+# and analyze tests (test/LLM, test/Verify, test/Analyze):
+# y = relu(x @ W^T + b), x: [4, 8], W: [4, 8], b: [4].
 import torch
 import torch.nn as nn
 
-BATCH = 8
-IN_FEATURES = 16
+BATCH = 4
+IN_FEATURES = 8
 OUT_FEATURES = 4
 
 

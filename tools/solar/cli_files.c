@@ -1,0 +1,92 @@
+/* nftw is an XSI function. */
+#define _XOPEN_SOURCE 700
+
+#include "cli_files.h"
+
+#include <errno.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+char *solarReadFile(const char *path, size_t *length) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  char *text = NULL;
+  size_t used = 0, capacity = 0, n;
+  char chunk[8192];
+  while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+    if (used + n + 1 > capacity) {
+      capacity = (used + n + 1) * 2;
+      char *grown = realloc(text, capacity);
+      if (!grown)
+        abort();
+      text = grown;
+    }
+    memcpy(text + used, chunk, n);
+    used += n;
+  }
+  bool failed = ferror(f);
+  int savedErrno = errno;
+  fclose(f);
+  if (failed) {
+    free(text);
+    errno = savedErrno;
+    return NULL;
+  }
+  if (!text && !(text = malloc(1)))
+    abort();
+  text[used] = '\0';
+  if (length)
+    *length = used;
+  return text;
+}
+
+bool solarWriteText(const char *path, const char *text) {
+  if (!path || !strcmp(path, "-")) {
+    fputs(text, stdout);
+    return fflush(stdout) == 0;
+  }
+  FILE *f = fopen(path, "wb");
+  if (!f)
+    return false;
+  size_t length = strlen(text);
+  bool ok = fwrite(text, 1, length, f) == length;
+  return fclose(f) == 0 && ok;
+}
+
+bool solarMakeDirs(const char *path) {
+  char *copy = strdup(path);
+  if (!copy)
+    abort();
+  bool ok = true;
+  /* Each prefix ending before a '/', then the whole path. */
+  for (char *p = copy + 1; ok && *p; ++p) {
+    if (*p != '/')
+      continue;
+    *p = '\0';
+    ok = mkdir(copy, 0777) == 0 || errno == EEXIST;
+    *p = '/';
+  }
+  if (ok)
+    ok = mkdir(copy, 0777) == 0 || errno == EEXIST;
+  int savedErrno = errno;
+  free(copy);
+  errno = savedErrno;
+  return ok;
+}
+
+static int removeEntry(const char *path, const struct stat *sb, int flag,
+                       struct FTW *ftw) {
+  (void)sb;
+  (void)flag;
+  (void)ftw;
+  remove(path);
+  return 0;
+}
+
+void solarRemoveTree(const char *path) {
+  nftw(path, removeEntry, 16, FTW_DEPTH | FTW_PHYS);
+}

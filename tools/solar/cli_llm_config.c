@@ -1,0 +1,47 @@
+#include "cli_llm_config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *envOr(const char *value, const char *a, const char *b) {
+  const char *names[] = {a, b};
+  for (int i = 0; !value && i < 2; ++i) {
+    const char *env = names[i] ? getenv(names[i]) : NULL;
+    if (env && *env)
+      value = env;
+  }
+  return value;
+}
+
+SolarLlmConfigStatus solarLlmConfigResolve(const SolarLlmSettings *settings,
+                                           SolarLlmConfig *out) {
+  memset(out, 0, sizeof(*out));
+  out->url = envOr(settings->url, "SOLAR_LLM_URL", NULL);
+  out->model = envOr(settings->model, "SOLAR_LLM_MODEL", NULL);
+  out->provider = SolarLlmProviderOpenAI;
+  if (settings->providerName &&
+      !solarLlmProviderParse(settings->providerName, &out->provider))
+    return SolarLlmConfigBadProvider;
+  if (!settings->providerName && out->url)
+    out->provider = solarLlmProviderGuess(out->url);
+  out->apiKey = envOr(settings->apiKey, "SOLAR_LLM_API_KEY",
+                      out->provider == SolarLlmProviderAnthropic
+                          ? "ANTHROPIC_API_KEY"
+                          : "OPENAI_API_KEY");
+  /* An explicit provider without a URL means its official endpoint. */
+  if (!out->url && settings->providerName)
+    out->url = out->provider == SolarLlmProviderAnthropic
+                   ? "https://api.anthropic.com"
+                   : "https://api.openai.com/v1";
+  if (!out->url)
+    return SolarLlmConfigNoEndpoint;
+  if (!out->model)
+    return SolarLlmConfigNoModel;
+  out->endpoint = solarLlmEndpoint(out->provider, out->url);
+  return SolarLlmConfigOk;
+}
+
+void solarLlmConfigDestroy(SolarLlmConfig *config) {
+  free(config->endpoint);
+  config->endpoint = NULL;
+}
