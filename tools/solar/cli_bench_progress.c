@@ -43,8 +43,8 @@ void solarBenchDescribe(const SolarBenchResult *r, bool framework, char *buf,
     /* The line stays readable: the full message is in summary.json and the
      * log; no-ir says all there is to say in its name. */
     if (r->message[0] && r->status != SOLAR_BENCH_NO_IR && used < size)
-      snprintf(buf + used, size - used, ": %.120s%s", r->message,
-               strlen(r->message) > 120 ? "..." : "");
+      snprintf(buf + used, size - used, ": %.160s%s", r->message,
+               strlen(r->message) > 160 ? "..." : "");
     return;
   }
   if (r->measured)

@@ -124,12 +124,13 @@ static bool firstLineWith(char *log, const char *needle,
     if (end)
       *end = '\0';
     bool found = strstr(line, needle) != NULL;
-    /* "file:3:1: error: solar-verify: ..." -> "solar-verify: ...": the
-     * location is the program's, already named beside the message. */
-    const char *text = strstr(line, "error: ");
+    /* analyze's own prefix says nothing the status does not. */
+    static const char prefix[] = "solar analyze: error: ";
+    const char *text =
+        strncmp(line, prefix, sizeof(prefix) - 1) ? line
+                                                   : line + sizeof(prefix) - 1;
     if (found)
-      snprintf(out->message, sizeof(out->message), "%s",
-               text ? text + 7 : line);
+      snprintf(out->message, sizeof(out->message), "%s", text);
     if (end)
       *end = '\n';
     if (found)

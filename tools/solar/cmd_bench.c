@@ -418,7 +418,7 @@ static bool runAll(Bench *b) {
         running++;
       }
     }
-    if (running && now - lastDraw >= 0.5) {
+    if (running && now - lastDraw >= 1.0) {
       solarBenchProgressRunning(&b->progress, slots[oldest].index,
                                 b->programs.items[slots[oldest].index].relPath,
                                 now - slots[oldest].child.started,
