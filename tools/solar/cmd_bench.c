@@ -165,13 +165,8 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
             a->framework);
     return 3;
   }
-  if (a->dtype && solarDtypeFromName(a->dtype) == SOLAR_DTYPE_INVALID) {
-    fprintf(stderr,
-            "solar bench: error: unknown dtype '%s' (expected fp64, fp32, "
-            "tf32, bf16, fp16, fp8, int8, ...)\n",
-            a->dtype);
+  if (!solarCliCheckDtype("bench", a->dtype))
     return 3;
-  }
   return 0;
 }
 
@@ -214,6 +209,7 @@ typedef struct {
   const char *archName; /* the hardware file's name: key */
   const char *outDir;
   const char *tmpDir;
+  const char *self; /* this binary, run again for each program */
   SolarBenchProgramList programs;
   SolarBenchResult *results;
   SolarBenchProgress progress;
@@ -285,7 +281,7 @@ static bool startOne(Bench *b, size_t i, Slot *slot) {
   }
   char *argv[24];
   int n = 0;
-  argv[n++] = "/proc/self/exe";
+  argv[n++] = (char *)b->self;
   argv[n++] = "analyze";
   argv[n++] = b->programs.items[i].path;
   argv[n++] = "--arch";
@@ -553,6 +549,17 @@ int solarCmdBench(int argc, char **argv) {
     return 1;
   }
   b.tmpDir = tmpDir;
+  /* The resolved path rather than /proc/self/exe itself: under valgrind the
+   * link names valgrind's tool, while readlink on it (which valgrind
+   * answers) names this binary. */
+  char self[PATH_MAX];
+  ssize_t length = readlink("/proc/self/exe", self, sizeof(self) - 1);
+  if (length > 0) {
+    self[length] = '\0';
+    b.self = self;
+  } else {
+    b.self = "/proc/self/exe";
+  }
   b.results = calloc(count, sizeof(SolarBenchResult));
   solarBenchProgressInit(&b.progress, stderr, count);
 
