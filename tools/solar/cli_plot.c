@@ -47,6 +47,10 @@ static void writeEscaped(FILE *out, const char *text) {
   }
 }
 
+void solarPlotWriteEscaped(FILE *out, const char *text) {
+  writeEscaped(out, text);
+}
+
 static bool plottable(const SolarPlotPoint *p) {
   return isfinite(p->intensity) && p->intensity > 0 && isfinite(p->flopPerS) &&
          p->flopPerS > 0;

@@ -45,4 +45,7 @@ bool solarPlotRoofline(FILE *out, const SolarPlotChart *charts,
 bool solarPlotRooflineToFile(const char *command, const char *path,
                              const SolarPlotChart *charts, size_t chartCount);
 
+/* text with &, <, >, " escaped for SVG text and attributes. */
+void solarPlotWriteEscaped(FILE *out, const char *text);
+
 #endif

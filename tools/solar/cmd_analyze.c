@@ -1,6 +1,7 @@
 /* solar analyze: SOL of a framework program (or an .mlir alone) on one
  * chip, against the measured runtime of the framework reference
  * (docs/analyze.md). */
+#include "cli_analyze_plot.h"
 #include "cli_analyze_report.h"
 #include "cli_files.h"
 #include "cli_frontend.h"
@@ -32,6 +33,7 @@ typedef struct {
   const char *keep; /* keep the reference's files here */
   const char *frontendName;
   SolarFrontendChoice frontend;
+  const char *plot; /* roofline SVG */
   unsigned runs;
   bool json;
 } AnalyzeArgs;
@@ -41,7 +43,8 @@ static void usage(FILE *out) {
           "USAGE: solar analyze MODEL.py|MODEL.mlir --arch ARCH [--dtype D]\n"
           "         [--mlir M] [--json] [--runs N] [-o report.json]\n"
           "         [--function F] [--rtol R] [--atol A] [--framework torch|jax]\n"
-          "         [--keep-reference DIR] [--frontend auto|import|llm|sibling]\n\n"
+          "         [--keep-reference DIR] [--frontend auto|import|llm|sibling]\n"
+          "         [--plot FILE.svg]\n\n"
           "For a .py program: runs the framework reference (measured runtime),\n"
           "verifies the IR against it (--mlir, else the sibling MODEL.mlir,\n"
           "else the importer, else the LLM translator: --frontend chooses),\n"
@@ -50,7 +53,8 @@ static void usage(FILE *out) {
           "alone: the SOL only. --arch host uses (and if needed creates) this\n"
           "CPU's calibration and pins the reference to its cores.\n"
           "--json prints the report as JSON (docs/analyze.md); -o also writes\n"
-          "the JSON report to a file.\n");
+          "the JSON report to a file. --plot writes a roofline chart with\n"
+          "every fusion group (docs/analyze.md).\n");
 }
 
 static bool endsWith(const char *s, const char *suffix);
@@ -98,6 +102,8 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       slot = &a->keep;
     else if (!strcmp(arg, "--frontend"))
       slot = &a->frontendName;
+    else if (!strcmp(arg, "--plot"))
+      slot = &a->plot;
     if (slot || !strcmp(arg, "--runs")) {
       if (i + 1 >= argc) {
         fprintf(stderr, "solar analyze: error: %s needs a value\n", arg);
@@ -353,6 +359,8 @@ int solarCmdAnalyze(int argc, char **argv) {
               args.output);
       status = 1;
     }
+    if (args.plot && !solarAnalyzePlotWrite(args.plot, report))
+      status = 1;
     json_decref(report);
   } else {
     fprintf(stderr, "solar analyze: error: analysis of %s failed\n",

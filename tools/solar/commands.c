@@ -7,6 +7,7 @@ int solarCmdArchs(int argc, char **argv);
 int solarCmdTranslate(int argc, char **argv);
 int solarCmdCalibrate(int argc, char **argv);
 int solarCmdAnalyze(int argc, char **argv);
+int solarCmdBench(int argc, char **argv);
 int solarCmdImport(int argc, char **argv);
 int solarCmdCompare(int argc, char **argv);
 int solarCmdProvision(int argc, char **argv);
@@ -16,6 +17,7 @@ static const SolarCommand commands[] = {
     {"import", "PyTorch / JAX program -> verified affine MLIR (no LLM)", solarCmdImport},
     {"translate", "PyTorch/JAX source -> verified affine MLIR via an LLM", solarCmdTranslate},
     {"analyze", "SOL, verification and headroom of a program on a chip", solarCmdAnalyze},
+    {"bench", "solar analyze over a tree of programs: coverage, headroom, violations", solarCmdBench},
     {"calibrate", "Measure this CPU and write its hardware file", solarCmdCalibrate},
     {"compare", "SOL times of a model on several hardware files", solarCmdCompare},
     {"provision", "Least bandwidth, compute and capacity for a latency target", solarCmdProvision},

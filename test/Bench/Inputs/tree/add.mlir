@@ -1,0 +1,10 @@
+// add.py: out = x + y, 1024 fp32. 1024 adds; bytes 3 x 4096 = 12288.
+func.func @add(%x: memref<1024xf32>, %y: memref<1024xf32>, %out: memref<1024xf32>) {
+  affine.for %i = 0 to 1024 {
+    %a = affine.load %x[%i] : memref<1024xf32>
+    %b = affine.load %y[%i] : memref<1024xf32>
+    %s = arith.addf %a, %b : f32
+    affine.store %s, %out[%i] : memref<1024xf32>
+  }
+  return
+}

@@ -1,0 +1,161 @@
+#include "cli_bench_result.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const statusNames[] = {"ok", "verify-failed", "error",
+                                          "timeout", "no-ir"};
+static const char *const fidelityNames[] = {"unfused", "fused", "cache",
+                                            "ideal"};
+
+const char *solarBenchStatusName(SolarBenchStatus status) {
+  return status < SOLAR_BENCH_STATUS_COUNT ? statusNames[status] : "?";
+}
+
+const char *solarBenchFidelityName(int fidelity) {
+  return fidelity >= 0 && fidelity < SOLAR_BENCH_FIDELITIES
+             ? fidelityNames[fidelity]
+             : "?";
+}
+
+size_t solarBenchViolationCount(unsigned violations) {
+  size_t n = 0;
+  for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f)
+    n += (violations >> f) & 1u;
+  return n;
+}
+
+static void copyString(char *dst, size_t size, json_t *value) {
+  const char *s = json_string_value(value);
+  snprintf(dst, size, "%s", s ? s : "");
+}
+
+static int fidelityIndex(const char *name) {
+  for (int f = 0; name && f < SOLAR_BENCH_FIDELITIES; ++f)
+    if (!strcmp(name, fidelityNames[f]))
+      return f;
+  return -1;
+}
+
+bool solarBenchResultRead(const char *jsonPath, SolarBenchResult *out,
+                          char *err, size_t errSize) {
+  json_error_t jerr;
+  json_t *report = json_load_file(jsonPath, 0, &jerr);
+  if (!report) {
+    snprintf(err, errSize, "cannot read the report '%s': %s", jsonPath,
+             jerr.text);
+    return false;
+  }
+  const char *schema = json_string_value(json_object_get(report, "schema"));
+  json_t *functions = json_object_get(report, "functions");
+  if (!schema || strcmp(schema, "solar-analyze") || !json_is_array(functions)) {
+    snprintf(err, errSize, "'%s' is not a solar-analyze report", jsonPath);
+    json_decref(report);
+    return false;
+  }
+  out->status = SOLAR_BENCH_OK;
+  copyString(out->frontend, sizeof(out->frontend),
+             json_object_get(report, "frontend"));
+  copyString(out->ir, sizeof(out->ir), json_object_get(report, "ir"));
+  copyString(out->archArgument, sizeof(out->archArgument),
+             json_object_get(json_object_get(report, "arch"), "argument"));
+  out->functions = json_array_size(functions);
+  json_t *primary = json_array_get(functions, 0);
+  size_t i;
+  json_t *fn;
+  json_array_foreach(functions, i, fn) {
+    if (json_is_object(json_object_get(fn, "measured"))) {
+      primary = fn;
+      break;
+    }
+  }
+  /* Violations can only be on the measured function; collect them from
+   * every function all the same. */
+  json_array_foreach(functions, i, fn) {
+    size_t k;
+    json_t *v;
+    json_array_foreach(json_object_get(fn, "violations"), k, v) {
+      int f = fidelityIndex(json_string_value(v));
+      if (f >= 0)
+        out->violations |= 1u << f;
+    }
+  }
+  if (primary) {
+    out->flops = json_number_value(json_object_get(primary, "flops"));
+    json_t *sol = json_object_get(primary, "sol_s");
+    json_t *headroom = json_object_get(primary, "headroom");
+    json_t *measured = json_object_get(primary, "measured");
+    out->measured = json_is_object(measured) && json_is_object(headroom);
+    for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f) {
+      out->sol[f] = json_number_value(json_object_get(sol, fidelityNames[f]));
+      out->headroom[f] =
+          json_number_value(json_object_get(headroom, fidelityNames[f]));
+    }
+    copyString(out->bound, sizeof(out->bound),
+               json_object_get(json_object_get(primary, "bound"), "cache"));
+    out->medianSeconds =
+        json_number_value(json_object_get(measured, "median_s"));
+    out->minSeconds = json_number_value(json_object_get(measured, "min_s"));
+  }
+  json_decref(report);
+  return true;
+}
+
+/* The log's text, at most its first `limit` bytes (the diagnostics that
+ * classify a failure come first; a runaway log is not read whole). */
+static char *readLog(const char *path, size_t limit) {
+  FILE *file = fopen(path, "rb");
+  if (!file)
+    return NULL;
+  char *text = malloc(limit + 1);
+  size_t n = fread(text, 1, limit, file);
+  text[n] = '\0';
+  fclose(file);
+  return text;
+}
+
+/* The first line of log holding `needle`, into out->message. */
+static bool firstLineWith(char *log, const char *needle,
+                          SolarBenchResult *out) {
+  for (char *line = log; *line;) {
+    char *end = strchr(line, '\n');
+    if (end)
+      *end = '\0';
+    bool found = strstr(line, needle) != NULL;
+    /* analyze's own prefix says nothing the status does not. */
+    static const char prefix[] = "solar analyze: error: ";
+    const char *text =
+        strncmp(line, prefix, sizeof(prefix) - 1) ? line
+                                                   : line + sizeof(prefix) - 1;
+    if (found)
+      snprintf(out->message, sizeof(out->message), "%s", text);
+    if (end)
+      *end = '\n';
+    if (found)
+      return true;
+    if (!end)
+      break;
+    line = end + 1;
+  }
+  return false;
+}
+
+void solarBenchResultClassify(const char *logPath, SolarBenchResult *out) {
+  out->status = SOLAR_BENCH_ERROR;
+  char *log = readLog(logPath, 1 << 20);
+  if (!log)
+    return;
+  if (strstr(log, "no affine IR")) {
+    out->status = SOLAR_BENCH_NO_IR;
+    firstLineWith(log, "no affine IR", out);
+  } else if (strstr(log, "solar-verify: @") &&
+             strstr(log, "does not match the")) {
+    out->status = SOLAR_BENCH_VERIFY_FAILED;
+    firstLineWith(log, "does not match the", out);
+  } else {
+    firstLineWith(log, "error:", out);
+  }
+  free(log);
+}

@@ -1,0 +1,58 @@
+/* What `solar bench` keeps of one program: its status and the figures of
+ * its analyze report (schema solar-analyze, docs/analyze.md), read back
+ * with jansson from the JSON the child wrote. */
+#ifndef SOLAR_CLI_BENCH_RESULT_H
+#define SOLAR_CLI_BENCH_RESULT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum {
+  SOLAR_BENCH_OK,            /* analyzed (verified, or SOL-only .mlir) */
+  SOLAR_BENCH_VERIFY_FAILED, /* the IR does not match the reference */
+  SOLAR_BENCH_ERROR,         /* any other failure, crash included */
+  SOLAR_BENCH_TIMEOUT,       /* killed after --timeout */
+  SOLAR_BENCH_NO_IR,         /* no frontend produced IR */
+  SOLAR_BENCH_STATUS_COUNT
+} SolarBenchStatus;
+
+enum { SOLAR_BENCH_FIDELITIES = 4 };
+
+const char *solarBenchStatusName(SolarBenchStatus status);
+/* "unfused", "fused", "cache", "ideal". */
+const char *solarBenchFidelityName(int fidelity);
+
+typedef struct {
+  SolarBenchStatus status;
+  bool resumed;        /* the report of an earlier run was reused */
+  double wallSeconds;  /* the child's run time (0 when resumed) */
+  char message[512];   /* why it failed: the first error line of its log */
+
+  /* From the report (status ok only). The figures are those of the
+   * primary function: the one that was measured, else the first. */
+  char frontend[32];
+  char ir[4096];
+  char archArgument[4096];
+  bool measured; /* the reference verified and timed the primary function */
+  size_t functions;
+  double flops;
+  double sol[SOLAR_BENCH_FIDELITIES];
+  char bound[16]; /* at the cache-aware fidelity */
+  double medianSeconds, minSeconds;
+  double headroom[SOLAR_BENCH_FIDELITIES]; /* median / SOL */
+  unsigned violations; /* bit f: measured min < SOL at fidelity f */
+} SolarBenchResult;
+
+/* Reads an analyze report into *out (status ok). False with a message when
+ * it cannot be read or is not a solar-analyze report. */
+bool solarBenchResultRead(const char *jsonPath, SolarBenchResult *out,
+                          char *err, size_t errSize);
+
+/* A failed child's status from its log: "no affine IR" is no-ir, a
+ * solar-verify mismatch is verify-failed, anything else error. The first
+ * line holding "error:" becomes the message. */
+void solarBenchResultClassify(const char *logPath, SolarBenchResult *out);
+
+size_t solarBenchViolationCount(unsigned violations);
+
+#endif

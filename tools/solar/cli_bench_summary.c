@@ -1,0 +1,380 @@
+#include "cli_bench_summary.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int byValue(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/* Over the positive values only: headroom 0 means "no SOL time". */
+static SolarBenchStats stats(double *values, size_t n) {
+  SolarBenchStats s = {0};
+  size_t k = 0;
+  for (size_t i = 0; i < n; ++i)
+    if (values[i] > 0 && isfinite(values[i]))
+      values[k++] = values[i];
+  if (!k)
+    return s;
+  qsort(values, k, sizeof(double), byValue);
+  double logSum = 0;
+  for (size_t i = 0; i < k; ++i)
+    logSum += log(values[i]);
+  s.count = k;
+  s.min = values[0];
+  s.max = values[k - 1];
+  s.median = k % 2 ? values[k / 2] : (values[k / 2 - 1] + values[k / 2]) / 2;
+  s.geomean = exp(logSum / (double)k);
+  return s;
+}
+
+static bool programPasses(const SolarBenchProgram *p,
+                          const SolarBenchResult *r) {
+  return r->status == SOLAR_BENCH_OK && (!p->framework || r->measured) &&
+         !r->violations;
+}
+
+void solarBenchSummarize(const SolarBenchProgram *programs,
+                         const SolarBenchResult *results, size_t count,
+                         SolarBenchSummary *out) {
+  memset(out, 0, sizeof(*out));
+  out->programs = count;
+  double *values = calloc(count ? count : 1, sizeof(double));
+  bool allPass = count > 0;
+  for (size_t i = 0; i < count; ++i) {
+    const SolarBenchResult *r = &results[i];
+    out->framework += programs[i].framework;
+    out->status[r->status]++;
+    out->withIr += r->status != SOLAR_BENCH_NO_IR;
+    bool measured = r->status == SOLAR_BENCH_OK && r->measured;
+    out->verified += measured && programs[i].framework;
+    out->measured += measured;
+    if (r->status == SOLAR_BENCH_OK && r->violations) {
+      out->violationPrograms++;
+      out->violationFidelities += solarBenchViolationCount(r->violations);
+    }
+    allPass &= programPasses(&programs[i], r);
+  }
+  for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f) {
+    size_t n = 0;
+    for (size_t i = 0; i < count; ++i)
+      if (results[i].status == SOLAR_BENCH_OK && results[i].measured)
+        values[n++] = results[i].headroom[f];
+    out->headroom[f] = stats(values, n);
+  }
+  free(values);
+  out->exitStatus = allPass ? 0 : 1;
+}
+
+/* ---- summary.csv --------------------------------------------------------- */
+
+/* RFC 4180: quoted when it holds a comma, quote or line break. */
+static void csvText(FILE *out, const char *text) {
+  if (!strpbrk(text, ",\"\r\n")) {
+    fputs(text, out);
+    return;
+  }
+  fputc('"', out);
+  for (const char *c = text; *c; ++c) {
+    if (*c == '"')
+      fputc('"', out);
+    fputc(*c, out);
+  }
+  fputc('"', out);
+}
+
+static void csvNumber(FILE *out, double value, bool present) {
+  fputc(',', out);
+  if (present)
+    fprintf(out, "%.9g", value);
+}
+
+static void csvStatsRow(FILE *out, const char *name,
+                        const SolarBenchSummary *summary, int which) {
+  fputs(name, out);
+  /* status .. measured_min_s: 12 empty columns. */
+  fputs(",,,,,,,,,,,,", out);
+  for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f) {
+    const SolarBenchStats *s = &summary->headroom[f];
+    double v[] = {s->min, s->median, s->geomean, s->max};
+    csvNumber(out, v[which], s->count > 0);
+  }
+  fputs(",\n", out);
+}
+
+bool solarBenchWriteCsv(const char *path, const SolarBenchProgram *programs,
+                        const SolarBenchResult *results, size_t count,
+                        const SolarBenchSummary *summary, char *err,
+                        size_t errSize) {
+  FILE *out = fopen(path, "w");
+  if (!out) {
+    snprintf(err, errSize, "cannot write '%s': %s", path, strerror(errno));
+    return false;
+  }
+  fputs("path,status,frontend,verified,functions,flops", out);
+  for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f)
+    fprintf(out, ",sol_%s_s", solarBenchFidelityName(f));
+  fputs(",bound,measured_median_s,measured_min_s", out);
+  for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f)
+    fprintf(out, ",headroom_%s", solarBenchFidelityName(f));
+  fputs(",violations\n", out);
+  double totalFlops = 0;
+  size_t totalFunctions = 0, totalViolations = 0;
+  for (size_t i = 0; i < count; ++i) {
+    const SolarBenchResult *r = &results[i];
+    bool ok = r->status == SOLAR_BENCH_OK;
+    csvText(out, programs[i].relPath);
+    fprintf(out, ",%s,", solarBenchStatusName(r->status));
+    if (ok) {
+      csvText(out, r->frontend);
+      fprintf(out, ",%s,%zu,%.15g", r->measured ? "yes" : "no", r->functions,
+              r->flops);
+      totalFlops += r->flops;
+      totalFunctions += r->functions;
+      totalViolations += solarBenchViolationCount(r->violations);
+    } else {
+      fputs(",,,", out);
+    }
+    for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f)
+      csvNumber(out, r->sol[f], ok);
+    fputc(',', out);
+    if (ok)
+      csvText(out, r->bound);
+    bool measured = ok && r->measured;
+    csvNumber(out, r->medianSeconds, measured);
+    csvNumber(out, r->minSeconds, measured);
+    for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f)
+      csvNumber(out, r->headroom[f], measured);
+    fputc(',', out);
+    if (ok)
+      fprintf(out, "%zu", solarBenchViolationCount(r->violations));
+    fputc('\n', out);
+  }
+  /* Aggregate rows: their path starts with '#', so readers that skip
+   * comment lines (pandas comment="#") see only the programs. */
+  fprintf(out, "#total,%zu/%zu ok,,%zu,%zu,%.15g,,,,,,,,,,,,%zu\n",
+          summary->status[SOLAR_BENCH_OK], summary->programs,
+          summary->verified, totalFunctions, totalFlops, totalViolations);
+  static const char *const names[] = {"#min", "#median", "#geomean", "#max"};
+  for (int k = 0; k < 4; ++k)
+    csvStatsRow(out, names[k], summary, k);
+  bool ok = !ferror(out);
+  if (fclose(out) != 0)
+    ok = false;
+  if (!ok)
+    snprintf(err, errSize, "cannot write '%s'", path);
+  return ok;
+}
+
+/* ---- summary.json -------------------------------------------------------- */
+
+static json_t *fidelityObject(const double values[SOLAR_BENCH_FIDELITIES]) {
+  json_t *o = json_object();
+  for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f)
+    json_object_set_new(o, solarBenchFidelityName(f), json_real(values[f]));
+  return o;
+}
+
+static json_t *violationList(unsigned violations) {
+  json_t *list = json_array();
+  for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f)
+    if (violations & (1u << f))
+      json_array_append_new(list, json_string(solarBenchFidelityName(f)));
+  return list;
+}
+
+static json_t *statsJson(const SolarBenchStats *s) {
+  if (!s->count)
+    return json_pack("{s:i, s:n, s:n, s:n, s:n}", "count", 0, "min",
+                     "median", "geomean", "max");
+  return json_pack("{s:I, s:f, s:f, s:f, s:f}", "count", (json_int_t)s->count,
+                   "min", s->min, "median", s->median, "geomean", s->geomean,
+                   "max", s->max);
+}
+
+static json_t *rate(size_t part, size_t whole) {
+  return whole ? json_real((double)part / (double)whole) : json_null();
+}
+
+static json_t *resultJson(const SolarBenchProgram *p,
+                          const SolarBenchResult *r) {
+  json_t *o = json_object();
+  bool ok = r->status == SOLAR_BENCH_OK;
+  json_object_set_new(o, "path", json_string(p->relPath));
+  json_object_set_new(o, "status", json_string(solarBenchStatusName(r->status)));
+  json_object_set_new(o, "framework_program", json_boolean(p->framework));
+  json_object_set_new(o, "resumed", json_boolean(r->resumed));
+  json_object_set_new(o, "wall_s", json_real(r->wallSeconds));
+  size_t length = strlen(p->relPath) + 8;
+  char *name = malloc(length);
+  snprintf(name, length, "%s.json", p->relPath);
+  json_object_set_new(o, "report", ok ? json_string(name) : json_null());
+  snprintf(name, length, "%s.log", p->relPath);
+  json_object_set_new(o, "log", json_string(name));
+  free(name);
+  json_object_set_new(o, "message",
+                      r->message[0] ? json_string(r->message) : json_null());
+  if (ok) {
+    json_object_set_new(o, "frontend", json_string(r->frontend));
+    json_object_set_new(o, "ir", json_string(r->ir));
+    json_object_set_new(o, "verified", json_boolean(r->measured));
+    json_object_set_new(o, "functions", json_integer((json_int_t)r->functions));
+    json_object_set_new(o, "flops", json_real(r->flops));
+    json_object_set_new(o, "sol_s", fidelityObject(r->sol));
+    json_object_set_new(o, "bound", json_string(r->bound));
+    json_object_set_new(
+        o, "measured",
+        r->measured ? json_pack("{s:f, s:f}", "median_s", r->medianSeconds,
+                                "min_s", r->minSeconds)
+                    : json_null());
+    json_object_set_new(o, "headroom",
+                        r->measured ? fidelityObject(r->headroom)
+                                    : json_null());
+    json_object_set_new(o, "violations", violationList(r->violations));
+  }
+  return o;
+}
+
+bool solarBenchWriteJson(const char *path, const SolarBenchSettings *settings,
+                         const SolarBenchProgram *programs,
+                         const SolarBenchResult *results, size_t count,
+                         const SolarBenchSummary *summary, char *err,
+                         size_t errSize) {
+  json_t *root = json_object();
+  json_object_set_new(root, "schema", json_string("solar-bench"));
+  json_object_set_new(root, "version",
+                      json_integer(SOLAR_BENCH_SCHEMA_VERSION));
+  json_object_set_new(root, "dir", json_string(settings->dir));
+  json_object_set_new(root, "arch",
+                      json_pack("{s:s, s:s}", "argument",
+                                settings->archArgument, "file",
+                                settings->archFile));
+  json_object_set_new(
+      root, "options",
+      json_pack("{s:i, s:o, s:s, s:o, s:i}", "runs", (int)settings->runs,
+                "dtype",
+                settings->dtype ? json_string(settings->dtype) : json_null(),
+                "framework", settings->framework, "timeout_s",
+                settings->timeoutSeconds > 0
+                    ? json_real(settings->timeoutSeconds)
+                    : json_null(),
+                "jobs", (int)settings->jobs));
+  json_object_set_new(root, "programs",
+                      json_integer((json_int_t)summary->programs));
+  json_t *counts = json_object();
+  for (int s = 0; s < SOLAR_BENCH_STATUS_COUNT; ++s)
+    json_object_set_new(counts, solarBenchStatusName((SolarBenchStatus)s),
+                        json_integer((json_int_t)summary->status[s]));
+  json_object_set_new(root, "status", counts);
+  json_object_set_new(
+      root, "coverage",
+      json_pack("{s:I, s:I, s:o}", "with_ir", (json_int_t)summary->withIr,
+                "programs", (json_int_t)summary->programs, "rate",
+                rate(summary->withIr, summary->programs)));
+  json_object_set_new(
+      root, "verification",
+      json_pack("{s:I, s:I, s:o}", "verified", (json_int_t)summary->verified,
+                "framework_programs", (json_int_t)summary->framework, "rate",
+                rate(summary->verified, summary->framework)));
+  json_t *headroom = json_object();
+  for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f)
+    json_object_set_new(headroom, solarBenchFidelityName(f),
+                        statsJson(&summary->headroom[f]));
+  json_object_set_new(root, "headroom", headroom);
+  json_t *list = json_array();
+  for (size_t i = 0; i < count; ++i)
+    if (results[i].status == SOLAR_BENCH_OK && results[i].violations)
+      json_array_append_new(
+          list, json_pack("{s:s, s:o}", "path", programs[i].relPath,
+                          "fidelities", violationList(results[i].violations)));
+  json_object_set_new(
+      root, "violations",
+      json_pack("{s:I, s:I, s:o}", "programs",
+                (json_int_t)summary->violationPrograms, "fidelities",
+                (json_int_t)summary->violationFidelities, "list", list));
+  json_object_set_new(root, "exit_status", json_integer(summary->exitStatus));
+  json_t *rows = json_array();
+  for (size_t i = 0; i < count; ++i)
+    json_array_append_new(rows, resultJson(&programs[i], &results[i]));
+  json_object_set_new(root, "results", rows);
+  int rc = json_dump_file(root, path,
+                          JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+                              JSON_REAL_PRECISION(9));
+  json_decref(root);
+  if (rc != 0) {
+    snprintf(err, errSize, "cannot write '%s'", path);
+    return false;
+  }
+  return true;
+}
+
+/* ---- stdout -------------------------------------------------------------- */
+
+static double percent(size_t part, size_t whole) {
+  return whole ? 100.0 * (double)part / (double)whole : 0;
+}
+
+void solarBenchPrintSummary(FILE *out, const SolarBenchSettings *settings,
+                            const SolarBenchProgram *programs,
+                            const SolarBenchResult *results, size_t count,
+                            const SolarBenchSummary *summary) {
+  fprintf(out, "solar bench: %zu program(s) under %s, arch %s (%s)\n",
+          summary->programs, settings->dir, settings->archArgument,
+          settings->archFile);
+  fprintf(out, "  status:     ");
+  for (int s = 0; s < SOLAR_BENCH_STATUS_COUNT; ++s)
+    fprintf(out, "%s%zu %s", s ? ", " : "", summary->status[s],
+            solarBenchStatusName((SolarBenchStatus)s));
+  fputc('\n', out);
+  fprintf(out, "  coverage:   %zu/%zu program(s) with IR (%.0f%%)\n",
+          summary->withIr, summary->programs,
+          percent(summary->withIr, summary->programs));
+  fprintf(out, "  verified:   %zu/%zu framework program(s) (%.0f%%)\n",
+          summary->verified, summary->framework,
+          percent(summary->verified, summary->framework));
+  if (summary->measured) {
+    fprintf(out,
+            "  headroom (measured median / SOL) over %zu measured "
+            "program(s):\n",
+            summary->measured);
+    fprintf(out, "    %-9s %10s %10s %10s %10s\n", "fidelity", "min",
+            "median", "geomean", "max");
+    for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f) {
+      const SolarBenchStats *s = &summary->headroom[f];
+      char v[4][32];
+      double x[] = {s->min, s->median, s->geomean, s->max};
+      for (int k = 0; k < 4; ++k)
+        snprintf(v[k], sizeof(v[k]), s->count ? "%.3gx" : "-", x[k]);
+      fprintf(out, "    %-9s %10s %10s %10s %10s\n",
+              solarBenchFidelityName(f), v[0], v[1], v[2], v[3]);
+    }
+  } else {
+    fprintf(out, "  headroom:   no measured program\n");
+  }
+  fprintf(out,
+          "  violations: %zu program(s) with a measured run faster than "
+          "SOL\n",
+          summary->violationPrograms);
+  for (size_t i = 0; i < count; ++i) {
+    const SolarBenchResult *r = &results[i];
+    if (r->status == SOLAR_BENCH_OK && r->violations) {
+      fprintf(out, "    VIOLATION %s: min %.6g s <", programs[i].relPath,
+              r->minSeconds);
+      for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f)
+        if (r->violations & (1u << f))
+          fprintf(out, " %s %.6g s", solarBenchFidelityName(f), r->sol[f]);
+      fputc('\n', out);
+    } else if (r->status != SOLAR_BENCH_OK) {
+      fprintf(out, "  %s %s%s%s\n", solarBenchStatusName(r->status),
+              programs[i].relPath, r->message[0] ? ": " : "", r->message);
+    } else if (programs[i].framework && !r->measured) {
+      fprintf(out, "  not verified %s\n", programs[i].relPath);
+    }
+  }
+  fprintf(out, "  wrote %s/summary.csv and %s/summary.json\n",
+          settings->outDir, settings->outDir);
+}

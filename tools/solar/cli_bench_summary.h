@@ -1,0 +1,64 @@
+/* The aggregates of a `solar bench` run and the files that carry them:
+ * summary.csv (one row per program, then aggregate rows), summary.json
+ * (schema "solar-bench", docs/bench.md) and the summary on stdout. */
+#ifndef SOLAR_CLI_BENCH_SUMMARY_H
+#define SOLAR_CLI_BENCH_SUMMARY_H
+
+#include "cli_bench_discover.h"
+#include "cli_bench_result.h"
+
+#include <stdio.h>
+
+#define SOLAR_BENCH_SCHEMA_VERSION 1
+
+typedef struct {
+  const char *dir;          /* the tree, resolved */
+  const char *outDir;
+  const char *archArgument; /* as given */
+  const char *archFile;     /* what it resolved to */
+  unsigned runs;
+  const char *dtype;        /* NULL: from the IR */
+  const char *framework;
+  double timeoutSeconds;    /* 0: none */
+  unsigned jobs;
+} SolarBenchSettings;
+
+typedef struct {
+  size_t count; /* values summarized; the rest is 0 when count is 0 */
+  double min, median, geomean, max;
+} SolarBenchStats;
+
+typedef struct {
+  size_t programs;
+  size_t framework; /* .py programs */
+  size_t withIr;    /* programs whose IR was found (not no-ir) */
+  size_t verified;  /* .py programs whose IR matched the reference */
+  size_t measured;  /* programs with headroom (= verified) */
+  size_t status[SOLAR_BENCH_STATUS_COUNT];
+  SolarBenchStats headroom[SOLAR_BENCH_FIDELITIES];
+  size_t violationPrograms;   /* programs with any violation */
+  size_t violationFidelities; /* sum over programs of fidelities violated */
+  int exitStatus; /* 0: every program ok, every .py verified, no violation */
+} SolarBenchSummary;
+
+void solarBenchSummarize(const SolarBenchProgram *programs,
+                         const SolarBenchResult *results, size_t count,
+                         SolarBenchSummary *out);
+
+/* Both false with a message on a write error. */
+bool solarBenchWriteCsv(const char *path, const SolarBenchProgram *programs,
+                        const SolarBenchResult *results, size_t count,
+                        const SolarBenchSummary *summary, char *err,
+                        size_t errSize);
+bool solarBenchWriteJson(const char *path, const SolarBenchSettings *settings,
+                         const SolarBenchProgram *programs,
+                         const SolarBenchResult *results, size_t count,
+                         const SolarBenchSummary *summary, char *err,
+                         size_t errSize);
+
+void solarBenchPrintSummary(FILE *out, const SolarBenchSettings *settings,
+                            const SolarBenchProgram *programs,
+                            const SolarBenchResult *results, size_t count,
+                            const SolarBenchSummary *summary);
+
+#endif

@@ -1,0 +1,617 @@
+/* solar bench: `solar analyze` over every program of a directory tree
+ * (KernelBench style), each in a child process with a timeout, then the
+ * aggregates: coverage, verification rate, headroom distribution and SOL
+ * violations (docs/bench.md). */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include "cli_bench_child.h"
+#include "cli_bench_discover.h"
+#include "cli_bench_progress.h"
+#include "cli_bench_result.h"
+#include "cli_bench_summary.h"
+#include "cli_flag.h"
+#include "cli_host_arch.h"
+#include "cli_plot_bars.h"
+
+#include "solar/arch.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef struct {
+  const char *dir;
+  const char *arch;
+  const char *out;
+  const char *plot;
+  const char *dtype;
+  const char *framework;
+  const char *rtol, *atol;
+  unsigned runs;
+  unsigned jobs;
+  double timeout; /* seconds; 0: none */
+  bool resume;
+} BenchArgs;
+
+enum { MAX_JOBS = 64 };
+
+static void printHelp(void) {
+  printf(
+      "USAGE: solar bench DIR --arch ARCH [--out OUTDIR] [--runs N]\n"
+      "         [--jobs N] [--resume] [--plot headroom.svg] [--dtype D]\n"
+      "         [--framework torch|jax] [--timeout S] [--rtol R] [--atol A]\n\n"
+      "Runs `solar analyze` on every program below DIR (each NAME.py with\n"
+      "its IR found as analyze finds it; each .mlir without a NAME.py is\n"
+      "analyzed SOL-only), one child process per program, and writes\n"
+      "OUTDIR/<path>.json and .log per program, OUTDIR/summary.csv and\n"
+      "OUTDIR/summary.json (docs/bench.md).\n\n"
+      "OPTIONS:\n"
+      "  --arch ARCH       hardware name or file, or 'host' (calibrated "
+      "once)\n"
+      "  --out OUTDIR      output directory (default: solar-bench)\n"
+      "  --runs N          timed reference runs per program (default 5)\n"
+      "  --jobs N          programs analyzed at once (default 1; more\n"
+      "                    disturbs the measurements)\n"
+      "  --resume          reuse a program's report when it is newer than\n"
+      "                    the program, its IR and the hardware file\n"
+      "  --plot FILE.svg   headroom bar chart, one group of bars per program\n"
+      "  --timeout S       seconds per program before it is killed (default\n"
+      "                    900; 0: no limit)\n"
+      "  --dtype, --framework, --rtol, --atol   passed to solar analyze\n\n"
+      "Exit status: 0 every program analyzed, every .py verified, no SOL\n"
+      "violation; 1 otherwise; 2 bad usage.\n");
+}
+
+static bool parseUnsigned(const char *flag, const char *value, unsigned max,
+                          unsigned *out) {
+  char *end;
+  errno = 0;
+  long v = strtol(value, &end, 10);
+  if (errno || *end || v < 1 || v > (long)max) {
+    fprintf(stderr,
+            "solar bench: error: %s needs a whole number from 1 to %u, got "
+            "'%s'\n",
+            flag, max, value);
+    return false;
+  }
+  *out = (unsigned)v;
+  return true;
+}
+
+/* 0 to go on, else exit code + 1. */
+static int parseArgs(int argc, char **argv, BenchArgs *a) {
+  memset(a, 0, sizeof(*a));
+  a->out = "solar-bench";
+  a->framework = "torch";
+  a->runs = 5;
+  a->jobs = 1;
+  a->timeout = 900;
+  const char *runs = NULL, *jobs = NULL, *timeout = NULL;
+  static const char *const names[] = {"arch",  "out",     "plot",
+                                      "dtype", "framework", "rtol",
+                                      "atol",  "runs",    "jobs",
+                                      "timeout"};
+  const char **slots[] = {&a->arch, &a->out,  &a->plot, &a->dtype,
+                          &a->framework, &a->rtol, &a->atol, &runs,
+                          &jobs,    &timeout};
+  enum { FLAGS = sizeof(names) / sizeof(names[0]) };
+  for (int i = 1; i < argc; ++i) {
+    const char *arg = argv[i];
+    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+      printHelp();
+      return 1;
+    }
+    if (!strcmp(arg, "--resume")) {
+      a->resume = true;
+      continue;
+    }
+    bool matched = false;
+    for (size_t k = 0; k < FLAGS && !matched; ++k) {
+      SolarFlagMatch m =
+          solarCliFlagValue("bench", argc, argv, &i, names[k], slots[k]);
+      if (m == SOLAR_FLAG_MISSING)
+        return 3;
+      matched = m == SOLAR_FLAG_VALUE;
+    }
+    if (matched)
+      continue;
+    if (arg[0] == '-' && arg[1]) {
+      fprintf(stderr,
+              "solar bench: error: unknown option '%s' (see 'solar bench "
+              "--help')\n",
+              arg);
+      return 3;
+    }
+    if (a->dir) {
+      fprintf(stderr, "solar bench: error: more than one directory ('%s')\n",
+              arg);
+      return 3;
+    }
+    a->dir = arg;
+  }
+  if (!a->dir || !a->arch) {
+    fprintf(stderr, "solar bench: error: %s (USAGE: solar bench DIR --arch "
+                    "ARCH; see --help)\n",
+            !a->dir ? "no directory given" : "--arch is required");
+    return 3;
+  }
+  if (runs && !parseUnsigned("--runs", runs, 100000, &a->runs))
+    return 3;
+  if (jobs && !parseUnsigned("--jobs", jobs, MAX_JOBS, &a->jobs))
+    return 3;
+  if (timeout) {
+    char *end;
+    double t = strtod(timeout, &end);
+    if (*end || !isfinite(t) || t < 0) {
+      fprintf(stderr,
+              "solar bench: error: --timeout needs seconds >= 0 (0: no "
+              "limit), got '%s'\n",
+              timeout);
+      return 3;
+    }
+    a->timeout = t;
+  }
+  if (strcmp(a->framework, "torch") && strcmp(a->framework, "jax")) {
+    fprintf(stderr,
+            "solar bench: error: --framework must be torch or jax, got "
+            "'%s'\n",
+            a->framework);
+    return 3;
+  }
+  if (!solarCliCheckDtype("bench", a->dtype))
+    return 3;
+  return 0;
+}
+
+/* mkdir -p of path's parent directories (and of path itself when
+ * `self`). */
+static bool makeDirs(const char *path, bool self, char *err, size_t errSize) {
+  char buf[PATH_MAX];
+  snprintf(buf, sizeof(buf), "%s", path);
+  size_t n = strlen(buf);
+  for (size_t i = 1; i <= n; ++i) {
+    if (buf[i] != '/' && buf[i] != '\0')
+      continue;
+    if (buf[i] == '\0' && !self)
+      break;
+    char saved = buf[i];
+    buf[i] = '\0';
+    if (mkdir(buf, 0755) != 0 && errno != EEXIST) {
+      snprintf(err, errSize, "cannot create directory '%s': %s", buf,
+               strerror(errno));
+      return false;
+    }
+    buf[i] = saved;
+  }
+  return true;
+}
+
+static bool newer(const struct stat *a, const char *path) {
+  struct stat b;
+  if (stat(path, &b) != 0)
+    return false;
+  return a->st_mtim.tv_sec > b.st_mtim.tv_sec ||
+         (a->st_mtim.tv_sec == b.st_mtim.tv_sec &&
+          a->st_mtim.tv_nsec > b.st_mtim.tv_nsec);
+}
+
+/* The whole run's state, shared by the loop's helpers. */
+typedef struct {
+  const BenchArgs *args;
+  const char *archFile;
+  const char *archName; /* the hardware file's name: key */
+  const char *outDir;
+  const char *tmpDir;
+  const char *self; /* this binary, run again for each program */
+  SolarBenchProgramList programs;
+  SolarBenchResult *results;
+  SolarBenchProgress progress;
+} Bench;
+
+typedef struct {
+  bool busy;
+  size_t index;
+  SolarBenchChild child;
+} Slot;
+
+/* Long paths in a message are cut, not an error. */
+static void setMessage(SolarBenchResult *r, const char *text) {
+  size_t n = strlen(text);
+  if (n >= sizeof(r->message))
+    n = sizeof(r->message) - 1;
+  memcpy(r->message, text, n);
+  r->message[n] = '\0';
+}
+
+static void outputPath(const Bench *b, size_t i, const char *suffix,
+                       char *buf, size_t size) {
+  snprintf(buf, size, "%s/%s%s", b->outDir, b->programs.items[i].relPath,
+           suffix);
+}
+
+/* --resume: the earlier report, if it is still valid for this run. */
+static bool tryResume(Bench *b, size_t i) {
+  const SolarBenchProgram *p = &b->programs.items[i];
+  char json[PATH_MAX];
+  outputPath(b, i, ".json", json, sizeof(json));
+  struct stat st;
+  if (stat(json, &st) != 0)
+    return false;
+  SolarBenchResult r;
+  memset(&r, 0, sizeof(r));
+  char err[512];
+  if (!solarBenchResultRead(json, &r, err, sizeof(err)))
+    return false;
+  if (strcmp(r.archArgument, b->args->arch) || !newer(&st, p->path) ||
+      !r.ir[0] || !newer(&st, r.ir) || !newer(&st, b->archFile))
+    return false;
+  if (p->framework) {
+    /* A hand-written sibling that appeared or changed since. */
+    char sibling[PATH_MAX];
+    snprintf(sibling, sizeof(sibling), "%.*s.mlir",
+             (int)(strlen(p->path) - 3), p->path);
+    if (access(sibling, F_OK) == 0 && !newer(&st, sibling))
+      return false;
+  }
+  r.resumed = true;
+  b->results[i] = r;
+  return true;
+}
+
+static bool startOne(Bench *b, size_t i, Slot *slot) {
+  const BenchArgs *a = b->args;
+  char json[PATH_MAX], log[PATH_MAX], runs[32], err[PATH_MAX + 128];
+  outputPath(b, i, ".json", json, sizeof(json));
+  outputPath(b, i, ".log", log, sizeof(log));
+  snprintf(runs, sizeof(runs), "%u", a->runs);
+  SolarBenchResult *r = &b->results[i];
+  /* A report left from an earlier run must not stand for this one. */
+  remove(json);
+  if (!makeDirs(json, false, err, sizeof(err))) {
+    r->status = SOLAR_BENCH_ERROR;
+    setMessage(r, err);
+    return false;
+  }
+  char *argv[24];
+  int n = 0;
+  argv[n++] = (char *)b->self;
+  argv[n++] = "analyze";
+  argv[n++] = b->programs.items[i].path;
+  argv[n++] = "--arch";
+  argv[n++] = (char *)a->arch;
+  argv[n++] = "-o";
+  argv[n++] = json;
+  argv[n++] = "--runs";
+  argv[n++] = runs;
+  argv[n++] = "--framework";
+  argv[n++] = (char *)a->framework;
+  const char *optional[][2] = {
+      {"--dtype", a->dtype}, {"--rtol", a->rtol}, {"--atol", a->atol}};
+  for (size_t k = 0; k < 3; ++k)
+    if (optional[k][1]) {
+      argv[n++] = (char *)optional[k][0];
+      argv[n++] = (char *)optional[k][1];
+    }
+  argv[n] = NULL;
+  if (!solarBenchChildStart(argv, log, b->tmpDir, &slot->child, err,
+                            sizeof(err))) {
+    r->status = SOLAR_BENCH_ERROR;
+    setMessage(r, err);
+    return false;
+  }
+  slot->busy = true;
+  slot->index = i;
+  return true;
+}
+
+static void appendToLog(const char *path, const char *line) {
+  FILE *f = fopen(path, "a");
+  if (f) {
+    fprintf(f, "%s\n", line);
+    fclose(f);
+  }
+}
+
+static void finishOne(Bench *b, Slot *slot, int waitStatus, bool timedOut) {
+  size_t i = slot->index;
+  SolarBenchResult *r = &b->results[i];
+  char json[PATH_MAX], log[PATH_MAX], err[PATH_MAX + 128];
+  outputPath(b, i, ".json", json, sizeof(json));
+  outputPath(b, i, ".log", log, sizeof(log));
+  double wall = solarBenchNow() - slot->child.started;
+  if (timedOut) {
+    r->status = SOLAR_BENCH_TIMEOUT;
+    snprintf(r->message, sizeof(r->message),
+             "killed after %g s (--timeout)", b->args->timeout);
+    char line[sizeof(r->message) + 32];
+    snprintf(line, sizeof(line), "solar bench: %s", r->message);
+    appendToLog(log, line);
+    remove(json);
+  } else if (WIFEXITED(waitStatus) && WEXITSTATUS(waitStatus) == 0) {
+    if (!solarBenchResultRead(json, r, err, sizeof(err))) {
+      memset(r, 0, sizeof(*r));
+      r->status = SOLAR_BENCH_ERROR;
+      setMessage(r, err);
+    }
+  } else if (WIFEXITED(waitStatus)) {
+    solarBenchResultClassify(log, r);
+    if (!r->message[0])
+      snprintf(r->message, sizeof(r->message), "solar analyze exited with %d",
+               WEXITSTATUS(waitStatus));
+  } else {
+    r->status = SOLAR_BENCH_ERROR;
+    snprintf(r->message, sizeof(r->message), "solar analyze died of signal %d",
+             WIFSIGNALED(waitStatus) ? WTERMSIG(waitStatus) : 0);
+    appendToLog(log, r->message);
+  }
+  r->wallSeconds = wall;
+  slot->busy = false;
+  solarBenchProgressDone(&b->progress, i, b->programs.items[i].relPath,
+                         b->programs.items[i].framework, r);
+}
+
+static volatile sig_atomic_t interrupted = 0;
+
+static void onSignal(int sig) { interrupted = sig; }
+
+static void sleepBriefly(void) {
+  struct timespec ts = {0, 20 * 1000 * 1000};
+  nanosleep(&ts, NULL);
+}
+
+/* Runs every program; false when interrupted (children killed). */
+static bool runAll(Bench *b) {
+  const BenchArgs *a = b->args;
+  size_t count = b->programs.count, next = 0, done = 0;
+  Slot slots[MAX_JOBS];
+  memset(slots, 0, sizeof(slots));
+  double lastDraw = 0;
+  while (done < count) {
+    if (interrupted) {
+      for (unsigned s = 0; s < a->jobs; ++s)
+        if (slots[s].busy)
+          solarBenchChildKill(&slots[s].child);
+      solarBenchProgressFinish(&b->progress);
+      return false;
+    }
+    for (unsigned s = 0; s < a->jobs; ++s) {
+      /* A resumed program or one that cannot start leaves the slot free. */
+      while (!slots[s].busy && next < count) {
+        size_t i = next++;
+        if ((a->resume && tryResume(b, i)) || !startOne(b, i, &slots[s])) {
+          solarBenchProgressDone(&b->progress, i,
+                                 b->programs.items[i].relPath,
+                                 b->programs.items[i].framework,
+                                 &b->results[i]);
+          done++;
+        }
+      }
+    }
+    double now = solarBenchNow();
+    size_t running = 0, oldest = 0;
+    for (unsigned s = 0; s < a->jobs; ++s) {
+      if (!slots[s].busy)
+        continue;
+      int status = 0;
+      if (solarBenchChildPoll(&slots[s].child, &status)) {
+        finishOne(b, &slots[s], status, false);
+        done++;
+      } else if (a->timeout > 0 &&
+                 now - slots[s].child.started > a->timeout) {
+        solarBenchChildKill(&slots[s].child);
+        finishOne(b, &slots[s], 0, true);
+        done++;
+      } else {
+        if (!running || slots[s].child.started < slots[oldest].child.started)
+          oldest = s;
+        running++;
+      }
+    }
+    if (running && now - lastDraw >= 1.0) {
+      solarBenchProgressRunning(&b->progress, slots[oldest].index,
+                                b->programs.items[slots[oldest].index].relPath,
+                                now - slots[oldest].child.started,
+                                running - 1);
+      lastDraw = now;
+    }
+    if (done < count && (running == a->jobs || next >= count))
+      sleepBriefly();
+  }
+  solarBenchProgressFinish(&b->progress);
+  return true;
+}
+
+static bool writePlot(const Bench *b, const char *path) {
+  size_t count = b->programs.count;
+  SolarBarItem *items = calloc(count ? count : 1, sizeof(SolarBarItem));
+  double(*values)[3] = calloc(count ? count : 1, sizeof(*values));
+  for (size_t i = 0; i < count; ++i) {
+    const SolarBenchResult *r = &b->results[i];
+    bool measured = r->status == SOLAR_BENCH_OK && r->measured;
+    for (int f = 0; f < 3; ++f)
+      values[i][f] = measured ? r->headroom[f] : 0;
+    items[i].label = b->programs.items[i].relPath;
+    items[i].values = values[i];
+  }
+  static const char *const series[] = {"unfused SOL", "fused SOL",
+                                       "cache-aware SOL"};
+  char title[512];
+  snprintf(title, sizeof(title),
+           "Headroom (measured median / SOL) on %s", b->archName);
+  SolarBarChart chart = {
+      .title = title,
+      .valueLabel = "headroom",
+      .seriesNames = series,
+      .seriesCount = 3,
+      .items = items,
+      .itemCount = count,
+      .reference = 1,
+      .referenceLabel = "SOL (headroom 1)",
+  };
+  bool ok = solarPlotBarsToFile("bench", path, &chart);
+  free(items);
+  free(values);
+  return ok;
+}
+
+/* The hardware file behind --arch, loaded once: a bad one fails here
+ * instead of in every child, and `host` is calibrated before the first. */
+static bool resolveArch(const char *argument, char *file, size_t size,
+                        char *name, size_t nameSize) {
+  char resolved[PATH_MAX], err[2048];
+  if (!solarResolveArchArgument(argument, resolved, sizeof(resolved), stderr,
+                                err, sizeof(err))) {
+    fprintf(stderr, "solar bench: error: %s\n", err);
+    return false;
+  }
+  SolarArch arch;
+  SolarArchDiag diag;
+  solarArchDiagInit(&diag);
+  bool ok = solarArchResolve(resolved, NULL, &arch, &diag);
+  if (ok) {
+    snprintf(file, size, "%s", arch.source_path);
+    snprintf(name, nameSize, "%s", arch.name);
+    solarArchDestroy(&arch);
+  } else {
+    for (size_t i = 0; i < diag.count; ++i) {
+      char line[2 * SOLAR_ARCH_DIAG_TEXT + 32];
+      fprintf(stderr, "solar bench: --arch '%s': %s\n", argument,
+              solarArchDiagFormat(&diag, i, line, sizeof(line)));
+    }
+  }
+  return ok;
+}
+
+int solarCmdBench(int argc, char **argv) {
+  BenchArgs args;
+  int status = parseArgs(argc, argv, &args);
+  if (status)
+    return status - 1;
+  char root[PATH_MAX], outDir[PATH_MAX], archFile[PATH_MAX];
+  char tmpDir[PATH_MAX + 16], err[PATH_MAX + 128];
+  struct stat st;
+  if (!realpath(args.dir, root) || stat(root, &st) != 0 ||
+      !S_ISDIR(st.st_mode)) {
+    fprintf(stderr, "solar bench: error: '%s' is not a directory\n",
+            args.dir);
+    return 1;
+  }
+  char archName[256];
+  if (!resolveArch(args.arch, archFile, sizeof(archFile), archName,
+                   sizeof(archName)))
+    return 1;
+  if (!makeDirs(args.out, true, err, sizeof(err)) ||
+      !realpath(args.out, outDir)) {
+    fprintf(stderr, "solar bench: error: %s\n",
+            err[0] ? err : "cannot create the output directory");
+    return 1;
+  }
+  Bench b;
+  memset(&b, 0, sizeof(b));
+  b.args = &args;
+  b.archFile = archFile;
+  b.archName = archName;
+  b.outDir = outDir;
+  if (!solarBenchDiscover(root, outDir, &b.programs, err, sizeof(err))) {
+    fprintf(stderr, "solar bench: error: %s\n", err);
+    solarBenchProgramListDestroy(&b.programs);
+    return 1;
+  }
+  size_t count = b.programs.count;
+  if (!count) {
+    fprintf(stderr, "solar bench: error: no programs (.py or .mlir) below "
+                    "'%s'\n",
+            root);
+    solarBenchProgramListDestroy(&b.programs);
+    return 1;
+  }
+  size_t framework = 0;
+  for (size_t i = 0; i < count; ++i)
+    framework += b.programs.items[i].framework;
+  if (args.jobs > 1 && framework)
+    fprintf(stderr,
+            "solar bench: warning: --jobs %u runs references side by side: "
+            "their timings disturb each other\n",
+            args.jobs);
+  snprintf(tmpDir, sizeof(tmpDir), "%s/.tmp", outDir);
+  solarBenchRemoveTree(tmpDir);
+  if (mkdir(tmpDir, 0755) != 0) {
+    fprintf(stderr, "solar bench: error: cannot create '%s': %s\n", tmpDir,
+            strerror(errno));
+    solarBenchProgramListDestroy(&b.programs);
+    return 1;
+  }
+  b.tmpDir = tmpDir;
+  /* The resolved path rather than /proc/self/exe itself: under valgrind the
+   * link names valgrind's tool, while readlink on it (which valgrind
+   * answers) names this binary. */
+  char self[PATH_MAX];
+  ssize_t length = readlink("/proc/self/exe", self, sizeof(self) - 1);
+  if (length > 0) {
+    self[length] = '\0';
+    b.self = self;
+  } else {
+    b.self = "/proc/self/exe";
+  }
+  b.results = calloc(count, sizeof(SolarBenchResult));
+  solarBenchProgressInit(&b.progress, stderr, count);
+
+  struct sigaction action, oldInt, oldTerm;
+  memset(&action, 0, sizeof(action));
+  action.sa_handler = onSignal;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, &oldInt);
+  sigaction(SIGTERM, &action, &oldTerm);
+  bool completed = runAll(&b);
+  sigaction(SIGINT, &oldInt, NULL);
+  sigaction(SIGTERM, &oldTerm, NULL);
+  solarBenchRemoveTree(tmpDir);
+
+  int exitStatus = 1;
+  if (!completed) {
+    fprintf(stderr,
+            "solar bench: interrupted; finished reports are kept (rerun "
+            "with --resume)\n");
+    exitStatus = 130;
+    goto done;
+  }
+  SolarBenchSummary summary;
+  solarBenchSummarize(b.programs.items, b.results, count, &summary);
+  SolarBenchSettings settings = {
+      .dir = root,
+      .outDir = args.out,
+      .archArgument = args.arch,
+      .archFile = archFile,
+      .runs = args.runs,
+      .dtype = args.dtype,
+      .framework = args.framework,
+      .timeoutSeconds = args.timeout,
+      .jobs = args.jobs,
+  };
+  char csv[PATH_MAX + 16], json[PATH_MAX + 16];
+  snprintf(csv, sizeof(csv), "%s/summary.csv", outDir);
+  snprintf(json, sizeof(json), "%s/summary.json", outDir);
+  exitStatus = summary.exitStatus;
+  if (!solarBenchWriteCsv(csv, b.programs.items, b.results, count, &summary,
+                          err, sizeof(err)) ||
+      !solarBenchWriteJson(json, &settings, b.programs.items, b.results,
+                           count, &summary, err, sizeof(err))) {
+    fprintf(stderr, "solar bench: error: %s\n", err);
+    exitStatus = 1;
+  }
+  if (args.plot && !writePlot(&b, args.plot))
+    exitStatus = 1;
+  solarBenchPrintSummary(stdout, &settings, b.programs.items, b.results,
+                         count, &summary);
+done:
+  free(b.results);
+  solarBenchProgramListDestroy(&b.programs);
+  return exitStatus;
+}
