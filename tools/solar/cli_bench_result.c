@@ -142,20 +142,41 @@ static bool firstLineWith(char *log, const char *needle,
   return false;
 }
 
-void solarBenchResultClassify(const char *logPath, SolarBenchResult *out) {
-  out->status = SOLAR_BENCH_ERROR;
+/* The last line that starts with `prefix`, without it, as the message. */
+static bool lastLineStarting(const char *log, const char *prefix,
+                             SolarBenchResult *out) {
+  size_t length = strlen(prefix);
+  const char *found = NULL;
+  for (const char *line = log; *line;) {
+    if (!strncmp(line, prefix, length))
+      found = line + length;
+    const char *end = strchr(line, '\n');
+    if (!end)
+      break;
+    line = end + 1;
+  }
+  if (!found)
+    return false;
+  snprintf(out->message, sizeof(out->message), "%.*s",
+           (int)strcspn(found, "\n"), found);
+  return true;
+}
+
+void solarBenchResultClassify(const char *logPath, int exitCode,
+                              SolarBenchResult *out) {
+  /* The status comes from analyze's exit code (docs/analyze.md); the log
+   * only supplies the message. */
+  out->status = exitCode == 3   ? SOLAR_BENCH_VERIFY_FAILED
+                : exitCode == 4 ? SOLAR_BENCH_NO_IR
+                                : SOLAR_BENCH_ERROR;
   char *log = readLog(logPath, 1 << 20);
   if (!log)
     return;
-  if (strstr(log, "no affine IR")) {
-    out->status = SOLAR_BENCH_NO_IR;
-    firstLineWith(log, "no affine IR", out);
-  } else if (strstr(log, "solar-verify: @") &&
-             strstr(log, "does not match the")) {
-    out->status = SOLAR_BENCH_VERIFY_FAILED;
-    firstLineWith(log, "does not match the", out);
-  } else {
+  /* A mismatch says most about a failed verification; else analyze's own
+   * error (its last word: earlier lines are what led to it). */
+  if ((out->status != SOLAR_BENCH_VERIFY_FAILED ||
+       !firstLineWith(log, "does not match the", out)) &&
+      !lastLineStarting(log, "solar analyze: error: ", out))
     firstLineWith(log, "error:", out);
-  }
   free(log);
 }

@@ -48,10 +48,11 @@ typedef struct {
 bool solarBenchResultRead(const char *jsonPath, SolarBenchResult *out,
                           char *err, size_t errSize);
 
-/* A failed child's status from its log: "no affine IR" is no-ir, a
- * solar-verify mismatch is verify-failed, anything else error. The first
- * line holding "error:" becomes the message. */
-void solarBenchResultClassify(const char *logPath, SolarBenchResult *out);
+/* A failed child's status from `solar analyze`'s exit code: 3 is
+ * verify-failed, 4 no-ir, anything else error. The message is the first
+ * mismatch line of the log (verify-failed) or its first "error:" line. */
+void solarBenchResultClassify(const char *logPath, int exitCode,
+                              SolarBenchResult *out);
 
 size_t solarBenchViolationCount(unsigned violations);
 

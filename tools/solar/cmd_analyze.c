@@ -21,6 +21,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Exit statuses (docs/analyze.md): `solar bench` tells its children's
+ * outcomes apart by them. */
+enum {
+  ANALYZE_OK = 0,
+  ANALYZE_FAILED = 1,       /* reference, analysis, I/O */
+  ANALYZE_USAGE = 2,
+  ANALYZE_NOT_VERIFIED = 3, /* the IR does not match the reference */
+  ANALYZE_NO_IR = 4,        /* no frontend produced (verified) affine IR */
+};
+
 typedef struct {
   const char *model;
   const char *arch;
@@ -161,63 +171,52 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
   return 0;
 }
 
-static char *readFile(const char *path, size_t *length) {
-  FILE *file = fopen(path, "rb");
-  if (!file)
-    return NULL;
-  fseek(file, 0, SEEK_END);
-  long size = ftell(file);
-  fseek(file, 0, SEEK_SET);
-  char *text = size >= 0 ? malloc((size_t)size + 1) : NULL;
-  if (text && fread(text, 1, (size_t)size, file) != (size_t)size) {
-    free(text);
-    text = NULL;
-  }
-  fclose(file);
-  if (text) {
-    text[size] = '\0';
-    *length = (size_t)size;
-  }
-  return text;
-}
-
 static void addPass(MlirOpPassManager top, const char *name,
                     const SolarOptions *options) {
   mlirOpPassManagerAddOwnedPass(
       top, solarPassCreate(solarPassLookup(name), options));
 }
 
-/* Verification (when there is a reference) and SOL with detail, in process. */
-static bool runPasses(MlirContext ctx, MlirModule module,
-                      const AnalyzeArgs *args, const char *archPath,
-                      const SolarReferenceResult *reference) {
+static bool runPipeline(MlirContext ctx, MlirModule module, const char *name,
+                        const SolarOptions *options) {
   MlirPassManager pm = mlirPassManagerCreateOnOperation(
       ctx, mlirStringRefCreateFromCString("builtin.module"));
-  MlirOpPassManager top = mlirPassManagerGetAsOpPassManager(pm);
-  if (reference) {
-    SolarOptions verify;
-    solarOptionsInit(&verify);
-    solarOptionsSet(&verify, "manifest", reference->manifest);
-    if (args->function)
-      solarOptionsSet(&verify, "function", args->function);
-    if (args->rtol)
-      solarOptionsSet(&verify, "rtol", args->rtol);
-    if (args->atol)
-      solarOptionsSet(&verify, "atol", args->atol);
-    addPass(top, "solar-verify", &verify);
-    solarOptionsDestroy(&verify);
-  }
+  addPass(mlirPassManagerGetAsOpPassManager(pm), name, options);
+  bool ok = mlirLogicalResultIsSuccess(
+      mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)));
+  mlirPassManagerDestroy(pm);
+  return ok;
+}
+
+/* Verification against the reference, in process. */
+static bool runVerify(MlirContext ctx, MlirModule module,
+                      const AnalyzeArgs *args,
+                      const SolarReferenceResult *reference) {
+  SolarOptions verify;
+  solarOptionsInit(&verify);
+  solarOptionsSet(&verify, "manifest", reference->manifest);
+  if (args->function)
+    solarOptionsSet(&verify, "function", args->function);
+  if (args->rtol)
+    solarOptionsSet(&verify, "rtol", args->rtol);
+  if (args->atol)
+    solarOptionsSet(&verify, "atol", args->atol);
+  bool ok = runPipeline(ctx, module, "solar-verify", &verify);
+  solarOptionsDestroy(&verify);
+  return ok;
+}
+
+/* SOL with detail, in process. */
+static bool runSol(MlirContext ctx, MlirModule module, const AnalyzeArgs *args,
+                   const char *archPath) {
   SolarOptions sol;
   solarOptionsInit(&sol);
   solarOptionsSet(&sol, "arch", archPath);
   if (args->dtype)
     solarOptionsSet(&sol, "dtype", args->dtype);
   solarOptionsSet(&sol, "detail", "true");
-  addPass(top, "solar-sol", &sol);
+  bool ok = runPipeline(ctx, module, "solar-sol", &sol);
   solarOptionsDestroy(&sol);
-  bool ok = mlirLogicalResultIsSuccess(
-      mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)));
-  mlirPassManagerDestroy(pm);
   return ok;
 }
 
@@ -242,7 +241,7 @@ int solarCmdAnalyze(int argc, char **argv) {
   AnalyzeArgs args;
   int status = parseArgs(argc, argv, &args);
   if (status)
-    return status == 1 ? 0 : 2;
+    return status == 1 ? ANALYZE_OK : ANALYZE_USAGE;
   char err[6144], archPath[4096];
   SolarFrontendRequest frontendRequest = {
       .model = args.model,
@@ -258,12 +257,12 @@ int solarCmdAnalyze(int argc, char **argv) {
   SolarFrontendResult frontend;
   if (!solarFrontendResolve(&frontendRequest, &frontend, err, sizeof(err))) {
     fprintf(stderr, "solar analyze: error: %s\n", err);
-    return 1;
+    return ANALYZE_NO_IR;
   }
   if (!solarResolveArchArgument(args.arch, archPath, sizeof(archPath), stderr,
                                 err, sizeof(err))) {
     fprintf(stderr, "solar analyze: error: %s\n", err);
-    return 1;
+    return ANALYZE_FAILED;
   }
   bool host = !strcmp(args.arch, "host");
   bool program = endsWith(args.model, ".py");
@@ -281,7 +280,7 @@ int solarCmdAnalyze(int argc, char **argv) {
                base && *base ? base : "/tmp");
       if (!mkdtemp(tmpDir)) {
         fprintf(stderr, "solar analyze: error: cannot create %s\n", tmpDir);
-        return 1;
+        return ANALYZE_FAILED;
       }
     }
     SolarReferenceRequest request = {
@@ -300,7 +299,7 @@ int solarCmdAnalyze(int argc, char **argv) {
       fprintf(stderr, "solar analyze: error: %s\n", err);
       if (!args.keep)
         solarRemoveTree(tmpDir);
-      return 1;
+      return ANALYZE_FAILED;
     }
     haveReference = true;
     if (pinned && reference.threads > 0 && reference.threads != (long)pinned)
@@ -314,13 +313,13 @@ int solarCmdAnalyze(int argc, char **argv) {
       fprintf(stderr, "solar analyze: error: %s\n", err);
       if (!args.keep)
         solarRemoveTree(tmpDir);
-      return 1;
+      return ANALYZE_NO_IR;
     }
   }
 
-  status = 1;
+  status = ANALYZE_FAILED;
   size_t length = 0;
-  char *text = readFile(frontend.irPath, &length);
+  char *text = solarReadFile(frontend.irPath, &length);
   MlirContext ctx = {0};
   if (!text) {
     fprintf(stderr, "solar analyze: error: cannot read '%s'\n",
@@ -333,8 +332,14 @@ int solarCmdAnalyze(int argc, char **argv) {
   MlirModule module = solarParseModule(ctx, text, length, frontend.irPath);
   if (mlirModuleIsNull(module))
     goto done;
-  if (runPasses(ctx, module, &args, archPath,
-                haveReference ? &reference : NULL)) {
+  if (haveReference && !runVerify(ctx, module, &args, &reference)) {
+    /* An unverified translation is never analyzed. */
+    fprintf(stderr,
+            "solar analyze: error: %s does not compute what %s computes: "
+            "not analyzed\n",
+            frontend.irPath, args.model);
+    status = ANALYZE_NOT_VERIFIED;
+  } else if (runSol(ctx, module, &args, archPath)) {
     SolarAnalyzeContext context = {
         .model = args.model,
         .frontend = &frontend,
@@ -351,16 +356,16 @@ int solarCmdAnalyze(int argc, char **argv) {
       solarAnalyzePrintText(stdout, report);
     if (args.json)
       fputc('\n', stdout);
-    status = 0;
+    status = ANALYZE_OK;
     if (args.output &&
         json_dump_file(report, args.output,
                        JSON_INDENT(2) | JSON_REAL_PRECISION(9)) != 0) {
       fprintf(stderr, "solar analyze: error: cannot write '%s'\n",
               args.output);
-      status = 1;
+      status = ANALYZE_FAILED;
     }
     if (args.plot && !solarAnalyzePlotWrite(args.plot, report))
-      status = 1;
+      status = ANALYZE_FAILED;
     json_decref(report);
   } else {
     fprintf(stderr, "solar analyze: error: analysis of %s failed\n",

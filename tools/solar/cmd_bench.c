@@ -341,7 +341,7 @@ static void finishOne(Bench *b, Slot *slot, int waitStatus, bool timedOut) {
       setMessage(r, err);
     }
   } else if (WIFEXITED(waitStatus)) {
-    solarBenchResultClassify(log, r);
+    solarBenchResultClassify(log, WEXITSTATUS(waitStatus), r);
     if (!r->message[0])
       snprintf(r->message, sizeof(r->message), "solar analyze exited with %d",
                WEXITSTATUS(waitStatus));
