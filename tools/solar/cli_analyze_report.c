@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const char *const fidelities[] = {"unfused", "fused", "cache", "ideal"};
 enum { FIDELITY_COUNT = 4 };
@@ -23,6 +24,21 @@ static json_t *string(MlirAttribute dict, const char *name) {
   if (!solarDictGetString(dict, name, &ref))
     return json_string("?");
   return json_stringn(ref.data, ref.length);
+}
+
+/* Seconds with an SI prefix, e.g. "2.295 us". */
+static const char *seconds(double s, char *buf, size_t size) {
+  static const struct {
+    double scale;
+    const char *unit;
+  } units[] = {{1, "s"}, {1e-3, "ms"}, {1e-6, "us"}, {1e-9, "ns"}};
+  size_t n = sizeof(units) / sizeof(units[0]);
+  for (size_t i = 0; i < n; ++i)
+    if (s >= units[i].scale || i + 1 == n) {
+      snprintf(buf, size, "%.4g %s", s / units[i].scale, units[i].unit);
+      break;
+    }
+  return buf;
 }
 
 static json_t *opportunity(const char *kind, double saves, const char *text) {
@@ -106,15 +122,30 @@ static json_t *groupsJson(MlirOperation func, MlirAttribute sol, double ridge,
                           (json_int_t)id, "nodes", nodes, "flops", flops,
                           "compute_s", compute, "bytes", bytes, "sol_s", times,
                           "bound", bound, "intensity_fused", intensity));
+    if (fg && fg->nodeCount > 1 && unfused > fused) {
+      char text[512], list[256] = "", a[32], u[32], f[32];
+      size_t used = 0;
+      for (size_t k = 0; k < fg->nodeCount && used < sizeof(list); ++k)
+        used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%lld",
+                                 k ? "," : "", (long long)fg->nodes[k]);
+      snprintf(text, sizeof(text),
+               "fusing nodes %s (group %lld) saves %s (unfused %s -> fused "
+               "%s)",
+               list, (long long)id, seconds(unfused - fused, a, sizeof(a)),
+               seconds(unfused, u, sizeof(u)), seconds(fused, f, sizeof(f)));
+      json_array_append_new(opportunities,
+                            opportunity("fusion", unfused - fused, text));
+    }
     MlirStringRef b;
     if (solarDictGetString(g, "bound_fused", &b) && b.length == 4 &&
         !strncmp(b.data, "dram", 4) && fused > compute) {
-      char text[256];
+      char text[256], saves[32];
       snprintf(text, sizeof(text),
                "group %lld is DRAM-bound at intensity %.3g < ridge %.3g "
                "flop/B: reaching the ridge (more reuse, fewer bytes) saves "
-               "up to %.4g us",
-               (long long)id, intensity, ridge, (fused - compute) * 1e6);
+               "up to %s",
+               (long long)id, intensity, ridge,
+               seconds(fused - compute, saves, sizeof(saves)));
       json_array_append_new(opportunities,
                             opportunity("dram-bound", fused - compute, text));
     }
@@ -144,21 +175,13 @@ static json_t *functionJson(MlirOperation func, MlirAttribute sol,
   double ridge = number(sol, "ridge_flop_per_byte");
   json_t *opportunities = json_array();
   json_t *groups = groupsJson(func, sol, ridge, opportunities);
-  char text[256];
-  if (t[0] > t[1]) {
-    snprintf(text, sizeof(text),
-             "fusing all groups saves %.4g us (unfused %.4g us -> fused "
-             "%.4g us)",
-             (t[0] - t[1]) * 1e6, t[0] * 1e6, t[1] * 1e6);
-    json_array_append_new(opportunities,
-                          opportunity("fusion", t[0] - t[1], text));
-  }
+  char text[512], a[32], b[32], c[32];
   if (t[2] > t[3]) {
     snprintf(text, sizeof(text),
              "fusing across the groups found (recomputation, larger "
-             "on-chip reuse) saves up to %.4g us (cache-aware %.4g us -> "
-             "ideal %.4g us)",
-             (t[2] - t[3]) * 1e6, t[2] * 1e6, t[3] * 1e6);
+             "on-chip reuse) saves up to %s (cache-aware %s -> ideal %s)",
+             seconds(t[2] - t[3], a, sizeof(a)), seconds(t[2], b, sizeof(b)),
+             seconds(t[3], c, sizeof(c)));
     json_array_append_new(opportunities,
                           opportunity("ideal", t[2] - t[3], text));
   }
@@ -184,10 +207,11 @@ static json_t *functionJson(MlirOperation func, MlirAttribute sol,
     }
     double best = t[2];
     snprintf(text, sizeof(text),
-             "the reference takes %.4g us (median): %.3gx the cache-aware "
-             "SOL; an implementation at SOL saves %.4g us",
-             ref->medianSeconds * 1e6, best > 0 ? ref->medianSeconds / best : 0,
-             (ref->medianSeconds - best) * 1e6);
+             "the reference takes %s (median): %.3gx the cache-aware SOL; an "
+             "implementation at SOL saves %s",
+             seconds(ref->medianSeconds, a, sizeof(a)),
+             best > 0 ? ref->medianSeconds / best : 0,
+             seconds(ref->medianSeconds - best, b, sizeof(b)));
     if (ref->medianSeconds > best)
       json_array_append_new(opportunities,
                             opportunity("implementation",
@@ -203,6 +227,24 @@ static json_t *functionJson(MlirOperation func, MlirAttribute sol,
       bounds, "groups", groups, "measured", measured, "headroom", headroom,
       "headroom_min", headroomMin, "violations", violations, "opportunities",
       opportunities);
+}
+
+/* Whether the reference ran on the machine the hardware file describes, as
+ * far as names tell: a CPU run against a host calibration, a GPU run whose
+ * device name holds the file name's first word ("H100" of H100_SXM in
+ * "NVIDIA H100 80GB HBM3"). Headroom across two machines is still a ratio,
+ * but not "how far this implementation is from the limit". */
+static bool sameMachine(const SolarReferenceResult *ref, const char *archName) {
+  bool cpu = !strcmp(ref->deviceType, "cpu");
+  if (!strcmp(archName, "host"))
+    return cpu;
+  if (cpu)
+    return false;
+  size_t word = strcspn(archName, "_ -");
+  for (const char *p = ref->deviceName; *p; ++p)
+    if (word && !strncasecmp(p, archName, word))
+      return true;
+  return false;
 }
 
 json_t *solarAnalyzeReport(MlirOperation module,
@@ -224,9 +266,10 @@ json_t *solarAnalyzeReport(MlirOperation module,
   json_t *reference = json_null();
   if (ref)
     reference = json_pack(
-        "{s:s, s:s, s:s, s:s, s:I, s:I, s:f, s:f, s:s}", "framework",
+        "{s:s, s:s, s:s, s:s, s:b, s:I, s:I, s:f, s:f, s:s}", "framework",
         ref->framework, "framework_version", ref->frameworkVersion, "device",
-        ref->deviceType, "device_name", ref->deviceName, "threads",
+        ref->deviceType, "device_name", ref->deviceName, "same_machine",
+        sameMachine(ref, context->archName), "threads",
         (json_int_t)ref->threads, "pinned_threads",
         (json_int_t)context->pinnedThreads, "median_s", ref->medianSeconds,
         "min_s", ref->minSeconds, "manifest", ref->manifest);
@@ -237,30 +280,15 @@ json_t *solarAnalyzeReport(MlirOperation module,
   json_t *importFailure = *frontend->importFailure
                               ? json_string(frontend->importFailure)
                               : json_null();
-  return json_pack("{s:s, s:i, s:s, s:s, s:s, s:o, s:o, s:{s:s, s:s}, s:o, "
-                   "s:o}",
+  return json_pack("{s:s, s:i, s:s, s:s, s:s, s:o, s:o, s:{s:s, s:s, s:s}, "
+                   "s:o, s:o}",
                    "schema", "solar-analyze", "version",
                    SOLAR_ANALYZE_SCHEMA_VERSION, "model", context->model, "ir",
                    frontend->irPath, "frontend", frontend->frontend,
                    "frontend_attempts", attempts, "import_failure",
                    importFailure, "arch", "argument",
-                   context->archArgument, "file", context->archPath,
-                   "reference", reference, "functions", functions);
-}
-
-/* Seconds with an SI prefix, e.g. "2.295 us". */
-static const char *seconds(double s, char *buf, size_t size) {
-  static const struct {
-    double scale;
-    const char *unit;
-  } units[] = {{1, "s"}, {1e-3, "ms"}, {1e-6, "us"}, {1e-9, "ns"}};
-  size_t n = sizeof(units) / sizeof(units[0]);
-  for (size_t i = 0; i < n; ++i)
-    if (s >= units[i].scale || i + 1 == n) {
-      snprintf(buf, size, "%.4g %s", s / units[i].scale, units[i].unit);
-      break;
-    }
-  return buf;
+                   context->archArgument, "file", context->archPath, "name",
+                   context->archName, "reference", reference, "functions", functions);
 }
 
 static double field(json_t *object, const char *key) {
@@ -298,6 +326,12 @@ void solarAnalyzePrintText(FILE *out, json_t *report) {
             seconds(field(ref, "min_s"), b, sizeof(b)));
   else
     fprintf(out, "  reference: none (SOL only)\n");
+  if (json_is_object(ref) && json_is_false(json_object_get(ref, "same_machine")))
+    fprintf(out,
+            "  note: the reference ran on %s, the SOL is for %s: headroom "
+            "compares two machines (measure on the chip the file describes, "
+            "or use --arch host)\n",
+            str(ref, "device_name"), str(arch, "name"));
   size_t i;
   json_t *fn;
   json_array_foreach(json_object_get(report, "functions"), i, fn) {

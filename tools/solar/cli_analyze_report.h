@@ -19,6 +19,7 @@ typedef struct {
   const SolarFrontendResult *frontend;
   const char *archArgument;            /* as given (e.g. "host") */
   const char *archPath;                /* what it resolved to */
+  const char *archName;                /* the file's `name` */
   const SolarReferenceResult *reference; /* NULL: SOL only */
   unsigned pinnedThreads;              /* 0: not pinned */
 } SolarAnalyzeContext;

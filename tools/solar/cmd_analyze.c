@@ -220,16 +220,20 @@ static bool runSol(MlirContext ctx, MlirModule module, const AnalyzeArgs *args,
   return ok;
 }
 
-/* The host calibration's core count: what the reference is pinned to. */
-static unsigned archCores(const char *archPath) {
+/* The hardware file's name and core count (what a host reference is
+ * pinned to); the SOL pass reports the file's problems itself. */
+static void archSummary(const char *archPath, char *name, size_t nameSize,
+                        unsigned *cores) {
   SolarArch arch;
   SolarArchDiag diag;
   solarArchDiagInit(&diag);
+  snprintf(name, nameSize, "?");
+  *cores = 0;
   if (!solarArchResolve(archPath, NULL, &arch, &diag))
-    return 0;
-  unsigned cores = (unsigned)arch.num_sm.value;
+    return;
+  snprintf(name, nameSize, "%s", arch.name ? arch.name : "?");
+  *cores = (unsigned)arch.num_sm.value;
   solarArchDestroy(&arch);
-  return cores;
 }
 
 static bool endsWith(const char *s, const char *suffix) {
@@ -270,7 +274,10 @@ int solarCmdAnalyze(int argc, char **argv) {
   SolarReferenceResult reference;
   bool haveReference = false;
   char tmpDir[4096] = "";
-  unsigned pinned = host ? archCores(archPath) : 0;
+  char archName[256];
+  unsigned archCoreCount;
+  archSummary(archPath, archName, sizeof(archName), &archCoreCount);
+  unsigned pinned = host ? archCoreCount : 0;
   if (program) {
     if (args.keep) {
       snprintf(tmpDir, sizeof(tmpDir), "%s", args.keep);
@@ -345,6 +352,7 @@ int solarCmdAnalyze(int argc, char **argv) {
         .frontend = &frontend,
         .archArgument = args.arch,
         .archPath = archPath,
+        .archName = archName,
         .reference = haveReference ? &reference : NULL,
         .pinnedThreads = pinned,
     };
