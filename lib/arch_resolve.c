@@ -1,5 +1,6 @@
 /* Finding a hardware file by name or path, and listing all of them. */
 #include "arch_internal.h"
+#include "solar/files.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -95,17 +96,6 @@ static void dirFilesDestroy(DirFiles *files) {
   free(files->files);
 }
 
-static char *joinPath(const char *dir, const char *file) {
-  size_t dirLength = strlen(dir);
-  bool slash = dirLength > 0 && dir[dirLength - 1] == '/';
-  size_t size = dirLength + strlen(file) + 2;
-  char *path = malloc(size);
-  if (!path)
-    abort();
-  snprintf(path, size, "%s%s%s", dir, slash ? "" : "/", file);
-  return path;
-}
-
 /* True when the file's `name:` key equals name (case-insensitively). Files
  * that do not parse simply do not match. */
 static bool nameKeyEquals(const char *path, const char *name) {
@@ -144,7 +134,7 @@ static char *findByStem(const SearchPath *search, const char *name,
         found = NULL;
         break;
       }
-      found = joinPath(search->dirs[d], files.files[i]);
+      found = solarPathJoin(search->dirs[d], files.files[i]);
     }
     dirFilesDestroy(&files);
     if (found || *failed)
@@ -159,7 +149,7 @@ static char *findByNameKey(const SearchPath *search, const char *name) {
     dirFilesRead(search->dirs[d], &files);
     char *found = NULL;
     for (size_t i = 0; i < files.count && !found; ++i) {
-      char *path = joinPath(search->dirs[d], files.files[i]);
+      char *path = solarPathJoin(search->dirs[d], files.files[i]);
       if (nameKeyEquals(path, name))
         found = path;
       else
@@ -251,7 +241,7 @@ void solarArchListAll(SolarArchList *out) {
       SolarArchListEntry *entry = &out->entries[out->count++];
       const char *dot = strrchr(files.files[i], '.');
       entry->name = strndup(files.files[i], (size_t)(dot - files.files[i]));
-      entry->path = joinPath(search.dirs[d], files.files[i]);
+      entry->path = solarPathJoin(search.dirs[d], files.files[i]);
     }
     dirFilesDestroy(&files);
   }

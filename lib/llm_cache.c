@@ -4,6 +4,7 @@
  * that text). Entries are written to a temporary file and renamed, so a
  * reader never sees half an entry. */
 #include "solar/llm.h"
+#include "solar/files.h"
 
 #include <openssl/evp.h>
 
@@ -13,15 +14,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static char *joinPath(const char *a, const char *b) {
-  size_t size = strlen(a) + strlen(b) + 2;
-  char *path = malloc(size);
-  if (!path)
-    abort();
-  snprintf(path, size, "%s/%s", a, b);
-  return path;
-}
 
 char *solarLlmCacheDir(void) {
   const char *dir = getenv("SOLAR_CACHE_DIR");
@@ -34,7 +26,7 @@ char *solarLlmCacheDir(void) {
   const char *home = getenv("HOME");
   if (!home || !*home)
     return NULL;
-  return joinPath(home, ".cache/solar/translations");
+  return solarPathJoin(home, ".cache/solar/translations");
 }
 
 bool solarSha256Hex(const void *data, size_t length, char hex[65]) {
@@ -54,38 +46,20 @@ char *solarLlmCachePath(const char *dir, const char *key) {
   if (!name)
     abort();
   snprintf(name, size, "%s.mlir", key);
-  char *path = joinPath(dir, name);
+  char *path = solarPathJoin(dir, name);
   free(name);
   return path;
 }
 
 char *solarLlmCacheLoad(const char *dir, const char *key) {
   char *path = solarLlmCachePath(dir, key);
-  FILE *f = fopen(path, "rb");
+  size_t length = 0;
+  char *text = solarReadFile(path, &length);
   free(path);
-  if (!f)
-    return NULL;
-  char *text = NULL;
-  size_t length = 0, capacity = 0;
-  char chunk[8192];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
-    if (length + n + 1 > capacity) {
-      capacity = (length + n + 1) * 2;
-      char *grown = realloc(text, capacity);
-      if (!grown)
-        abort();
-      text = grown;
-    }
-    memcpy(text + length, chunk, n);
-    length += n;
-    text[length] = '\0';
-  }
-  bool failed = ferror(f) != 0;
-  fclose(f);
-  if (failed || !text) {
+  /* An empty entry is a miss, as a missing one. */
+  if (text && length == 0) {
     free(text);
-    return NULL;
+    text = NULL;
   }
   return text;
 }

@@ -1,36 +1,9 @@
 #include "input.h"
+#include "solar/files.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-char *inputReadAll(const char *path, size_t *length) {
-  FILE *file = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-  if (!file)
-    return NULL;
-  size_t capacity = 1 << 16, used = 0;
-  char *buf = malloc(capacity);
-  for (;;) {
-    if (used + 1 >= capacity) {
-      capacity *= 2;
-      buf = realloc(buf, capacity);
-    }
-    size_t n = fread(buf + used, 1, capacity - 1 - used, file);
-    used += n;
-    if (n == 0)
-      break;
-  }
-  bool failed = ferror(file);
-  if (file != stdin)
-    fclose(file);
-  if (failed) {
-    free(buf);
-    return NULL;
-  }
-  buf[used] = '\0';
-  *length = used;
-  return buf;
-}
 
 static const char kSplitMarker[] = "// -----";
 

@@ -1,12 +1,10 @@
-/* Reading solar-opt's input and cutting it into `// -----` splits. */
+/* Cutting solar-opt's input into `// -----` splits (reading it is
+ * solarReadFile, include/solar/files.h). */
 #ifndef SOLAR_OPT_INPUT_H
 #define SOLAR_OPT_INPUT_H
 
 #include <stdbool.h>
 #include <stddef.h>
-
-/* Reads a whole file ("-" for stdin) into a NUL-terminated heap buffer. */
-char *inputReadAll(const char *path, size_t *length);
 
 typedef struct {
   char *text;  /* owned; padded with newlines so line numbers match the file */

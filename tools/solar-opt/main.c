@@ -4,6 +4,7 @@
 #include "input.h"
 #include "pipeline.h"
 
+#include "solar/files.h"
 #include "solar/parse.h"
 #include "solar/solar.h"
 
@@ -272,7 +273,7 @@ int main(int argc, char **argv) {
   LLVMInstallFatalErrorHandler(reportFatalError);
 
   size_t length = 0;
-  char *text = inputReadAll(config.inputPath, &length);
+  char *text = solarReadFile(config.inputPath, &length);
   if (!text) {
     fprintf(stderr, "solar-opt: error: cannot read '%s'\n", config.inputPath);
     destroyConfig(&config);

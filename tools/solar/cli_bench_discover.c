@@ -1,5 +1,6 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "cli_bench_discover.h"
+#include "solar/files.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -17,13 +18,6 @@ static bool endsWith(const char *s, const char *suffix) {
   return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-static char *joinPath(const char *a, const char *b) {
-  size_t n = strlen(a) + strlen(b) + 2;
-  char *path = malloc(n);
-  snprintf(path, n, "%s%s%s", a, *a ? "/" : "", b);
-  return path;
-}
-
 static void add(SolarBenchProgramList *list, const char *root,
                 const char *rel, bool framework) {
   if (list->count == list->capacity) {
@@ -32,7 +26,7 @@ static void add(SolarBenchProgramList *list, const char *root,
   }
   SolarBenchProgram *p = &list->items[list->count++];
   p->relPath = strdup(rel);
-  p->path = joinPath(root, rel);
+  p->path = solarPathJoin(root, rel);
   p->framework = framework;
 }
 
@@ -44,7 +38,7 @@ static bool isRegular(const char *path) {
 static bool walk(const char *root, const char *rel, const char *skipDir,
                  int depth, SolarBenchProgramList *out, char *err,
                  size_t errSize) {
-  char *dirPath = *rel ? joinPath(root, rel) : strdup(root);
+  char *dirPath = *rel ? solarPathJoin(root, rel) : strdup(root);
   DIR *dir = opendir(dirPath);
   if (!dir) {
     snprintf(err, errSize, "cannot read directory '%s': %s", dirPath,
@@ -59,8 +53,8 @@ static bool walk(const char *root, const char *rel, const char *skipDir,
     if (name[0] == '.' || !strcmp(name, "__pycache__") ||
         !strcmp(name, "__init__.py"))
       continue;
-    char *full = joinPath(dirPath, name);
-    char *childRel = joinPath(rel, name);
+    char *full = solarPathJoin(dirPath, name);
+    char *childRel = solarPathJoin(rel, name);
     struct stat st;
     if (stat(full, &st) != 0) {
       /* A dangling link is no program. */

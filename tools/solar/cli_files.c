@@ -10,40 +10,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-char *solarReadFile(const char *path, size_t *length) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  char *text = NULL;
-  size_t used = 0, capacity = 0, n;
-  char chunk[8192];
-  while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
-    if (used + n + 1 > capacity) {
-      capacity = (used + n + 1) * 2;
-      char *grown = realloc(text, capacity);
-      if (!grown)
-        abort();
-      text = grown;
-    }
-    memcpy(text + used, chunk, n);
-    used += n;
-  }
-  bool failed = ferror(f);
-  int savedErrno = errno;
-  fclose(f);
-  if (failed) {
-    free(text);
-    errno = savedErrno;
-    return NULL;
-  }
-  if (!text && !(text = malloc(1)))
-    abort();
-  text[used] = '\0';
-  if (length)
-    *length = used;
-  return text;
-}
-
 bool solarWriteText(const char *path, const char *text) {
   if (!path || !strcmp(path, "-")) {
     fputs(text, stdout);

@@ -1,14 +1,12 @@
-/* Whole-file reads and writes and work-directory removal, shared by the
+/* Whole-file writes and work-directory removal, shared by the
  * solar subcommands. */
 #ifndef SOLAR_CLI_FILES_H
 #define SOLAR_CLI_FILES_H
 
+#include "solar/files.h" /* solarReadFile, solarPathJoin */
+
 #include <stdbool.h>
 #include <stddef.h>
-
-/* The file's bytes plus a terminating NUL (caller frees), its length in
- * *length when length is non-NULL; NULL with errno set when unreadable. */
-char *solarReadFile(const char *path, size_t *length);
 
 /* Writes `text` to `path` ("-" or NULL: stdout). False with errno set. */
 bool solarWriteText(const char *path, const char *text);

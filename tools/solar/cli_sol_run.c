@@ -1,4 +1,5 @@
 #include "cli_sol_run.h"
+#include "solar/files.h"
 
 #include "solar/dialect_attr.h"
 #include "solar/parse.h"
@@ -13,37 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *readWholeFile(const char *path, size_t *length) {
-  FILE *file = fopen(path, "rb");
-  if (!file)
-    return NULL;
-  size_t size = 0, capacity = 4096;
-  char *text = malloc(capacity);
-  size_t n;
-  while ((n = fread(text + size, 1, capacity - size - 1, file)) > 0) {
-    size += n;
-    if (capacity - size < 2) {
-      capacity *= 2;
-      text = realloc(text, capacity);
-    }
-  }
-  bool failed = ferror(file);
-  fclose(file);
-  if (failed) {
-    free(text);
-    return NULL;
-  }
-  text[size] = '\0';
-  *length = size;
-  return text;
-}
-
 bool solarCliModelOpen(const char *command, const char *path, bool strict,
                        SolarCliModel *model) {
   memset(model, 0, sizeof(*model));
   model->path = path;
   size_t length = 0;
-  model->text = readWholeFile(path, &length);
+  model->text = solarReadFile(path, &length);
   if (!model->text) {
     fprintf(stderr, "solar %s: error: cannot read '%s'\n", command, path);
     return false;

@@ -1,4 +1,5 @@
 #include "cli_translate_run.h"
+#include "solar/files.h"
 
 #include "cli_files.h"
 #include "cli_say.h"
@@ -34,15 +35,6 @@ char *solarTranslateFunctionName(const char *path) {
   }
   name[n] = '\0';
   return name;
-}
-
-static char *joinPath(const char *dir, const char *name) {
-  size_t size = strlen(dir) + strlen(name) + 2;
-  char *path = malloc(size);
-  if (!path)
-    abort();
-  snprintf(path, size, "%s/%s", dir, name);
-  return path;
 }
 
 /* ---- the attempts --------------------------------------------------------------- */
@@ -95,7 +87,7 @@ static void saveReply(const SolarTranslateJob *job, int attempt,
                       char *reply) {
   char name[64];
   snprintf(name, sizeof(name), "attempt-%d.reply.md", attempt);
-  char *path = joinPath(job->workDir, name);
+  char *path = solarPathJoin(job->workDir, name);
   solarLlmRedact(reply, strlen(reply) + 1, solarSaySecret());
   if (!solarWriteText(path, reply) && !job->quiet)
     solarSay("%s: warning: cannot write %s\n", job->prefix, path);

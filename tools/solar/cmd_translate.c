@@ -14,6 +14,7 @@
  * itself (cache, attempts, checks) is cli_translate_run.c, shared with
  * `solar analyze`. */
 #include "cli_files.h"
+#include "solar/files.h"
 #include "cli_llm_config.h"
 #include "cli_reference.h"
 #include "cli_say.h"
@@ -252,15 +253,6 @@ static char *defaultWorkDir(const char *output) {
   return dir;
 }
 
-static char *joinPath(const char *dir, const char *name) {
-  size_t size = strlen(dir) + strlen(name) + 2;
-  char *path = malloc(size);
-  if (!path)
-    abort();
-  snprintf(path, size, "%s/%s", dir, name);
-  return path;
-}
-
 /* ---- the command ---------------------------------------------------------------------- */
 
 typedef struct {
@@ -318,7 +310,7 @@ static int translate(TranslateArgs *args, TranslateState *s) {
   } else {
     s->workDir = args->workDir ? strdup(args->workDir)
                                : defaultWorkDir(args->output);
-    s->manifestPath = joinPath(s->workDir, "manifest.json");
+    s->manifestPath = solarPathJoin(s->workDir, "manifest.json");
     SolarReferenceRequest run = {
         .model = args->program,
         .framework = framework,

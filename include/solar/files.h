@@ -1,0 +1,24 @@
+/* Whole-file reads and path joining, shared by the library and the tools. */
+#ifndef SOLAR_FILES_H
+#define SOLAR_FILES_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The bytes of `path` ("-": standard input) plus a terminating NUL; the
+ * caller frees. Its length in *length when length is non-NULL. NULL with
+ * errno set when it cannot be read. */
+char *solarReadFile(const char *path, size_t *length);
+
+/* dir/name, malloc'ed (caller frees); name alone when dir is empty, no
+ * doubled slash when dir ends in one. */
+char *solarPathJoin(const char *dir, const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
