@@ -26,8 +26,16 @@ static int scheduleLength(EgBuilder *b) {
   return length;
 }
 
+/* The node's schedule map. Its domain may predate parameters found later
+ * in the function (a symbol first used by a later nest), so it is aligned
+ * to all of them: the schedule space is built from b->paramSpace, and
+ * isl_space_map_from_domain_and_range demands the same parameters on both
+ * sides (without the alignment the schedule, and with it every edge of the
+ * function, was silently lost). */
 static __isl_give isl_map *scheduleOf(EgBuilder *b, EgNode *node, int length) {
-  isl_space *domain = isl_set_get_space(node->domain);
+  isl_set *aligned = isl_set_align_params(isl_set_copy(node->domain),
+                                          isl_space_copy(b->paramSpace));
+  isl_space *domain = isl_set_get_space(aligned);
   isl_space *range = isl_space_add_dims(
       isl_space_set_from_params(isl_space_copy(b->paramSpace)), isl_dim_set,
       (unsigned)length);
@@ -49,8 +57,7 @@ static __isl_give isl_map *scheduleOf(EgBuilder *b, EgNode *node, int length) {
     ma = isl_multi_aff_set_at(ma, k, entry);
   }
   isl_local_space_free(ls);
-  return isl_map_intersect_domain(isl_map_from_multi_aff(ma),
-                                  isl_set_copy(node->domain));
+  return isl_map_intersect_domain(isl_map_from_multi_aff(ma), aligned);
 }
 
 static int nodeOfTuple(const char *name) {
