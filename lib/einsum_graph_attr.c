@@ -1,7 +1,10 @@
 /* The builder's model as `#solar.einsum_graph<{...}>` (fields documented in
  * docs/einsum-graph.md). The C API cannot build IRDL attributes directly,
- * so each wrapper is made by printing its dictionary and parsing
- * `#solar.node<...>` / `#solar.einsum_graph<...>` around it. */
+ * so the graph is printed as text and parsed: every dictionary is built as
+ * a builtin attribute and printed once, with `#solar.node<...>` and
+ * `#solar.einsum_graph<...>` written around them, and the whole text is
+ * parsed once (wrapping each node on its own would print and parse every
+ * node twice). */
 #include "einsum_internal.h"
 #include "einsum_text.h"
 
@@ -57,20 +60,6 @@ static MlirAttribute islStr(MlirContext ctx, char *text) {
   return attr;
 }
 
-/* #solar.<mnemonic><dict>, parsed from its printed form. */
-static MlirAttribute wrap(MlirContext ctx, const char *mnemonic,
-                          MlirAttribute dict) {
-  EgText text = {NULL, 0, 0};
-  egTextAppendCString(&text, "#solar.");
-  egTextAppendCString(&text, mnemonic);
-  egTextAppendCString(&text, "<");
-  egTextPrintAttribute(&text, dict);
-  egTextAppendCString(&text, ">");
-  MlirAttribute attr = mlirAttributeParseGet(
-      ctx, (MlirStringRef){text.buf, text.used});
-  egTextClear(&text);
-  return attr;
-}
 
 /* `key` as i64 when the count is constant, else `key_expr` as isl text. */
 static void putCount(Dict *d, const char *key, const EgCount *count) {
@@ -281,7 +270,7 @@ static MlirAttribute nodeAttr(EgBuilder *b, EgNode *node,
   put(&d, "exact", mlirBoolAttrGet(ctx, node->exact));
   if (!node->exact)
     *graphExact = false;
-  return wrap(ctx, "node", finish(&d));
+  return finish(&d); /* the builtin dictionary inside #solar.node<...> */
 }
 
 static MlirAttribute tensorAttr(EgBuilder *b, int id, bool *graphExact) {
@@ -402,20 +391,41 @@ MlirAttribute egGraphToAttribute(EgBuilder *b) {
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
     isl_pw_qpolynomial_free(totals[c]);
 
+  /* Everything but the nodes; the parsed dictionary sorts its keys. */
   Dict g = {ctx, NULL, 0, 0};
   put(&g, "version", i64(ctx, SOLAR_EINSUM_GRAPH_VERSION));
   put(&g, "function", str(ctx, b->functionName));
   put(&g, "parameters", mlirArrayAttrGet(ctx, b->paramCount, params));
   put(&g, "tensors", mlirArrayAttrGet(ctx, b->tensorCount, tensors));
-  put(&g, "nodes", mlirArrayAttrGet(ctx, b->nodeCount, nodes));
   put(&g, "edges", mlirArrayAttrGet(ctx, b->edgeCount, edges));
   put(&g, "totals", finish(&t));
   /* A warning means something was not analyzed: nothing is guaranteed. */
   put(&g, "exact", mlirBoolAttrGet(ctx, exact && b->warnings == 0));
   put(&g, "warnings", i64(ctx, b->warnings));
+
+  EgText text = {NULL, 0, 0};
+  egTextAppendCString(&text, "#solar.einsum_graph<{");
+  for (int i = 0; i < g.count; ++i) {
+    MlirStringRef key = mlirIdentifierStr(g.items[i].name);
+    egTextAppend(key, &text);
+    egTextAppendCString(&text, " = ");
+    egTextPrintAttribute(&text, g.items[i].attribute);
+    egTextAppendCString(&text, ", ");
+  }
+  egTextAppendCString(&text, "nodes = [");
+  for (int i = 0; i < b->nodeCount; ++i) {
+    egTextAppendCString(&text, i ? ", #solar.node<" : "#solar.node<");
+    egTextPrintAttribute(&text, nodes[i]);
+    egTextAppendCString(&text, ">");
+  }
+  egTextAppendCString(&text, "]}>");
+  MlirAttribute graph =
+      mlirAttributeParseGet(ctx, (MlirStringRef){text.buf, text.used});
+  egTextClear(&text);
+  free(g.items);
   free(nodes);
   free(tensors);
   free(edges);
   free(params);
-  return wrap(ctx, "einsum_graph", finish(&g));
+  return graph;
 }
