@@ -366,9 +366,7 @@ static void buildAccess(EgBuilder *b, EgNode *node, RawAccess *raw) {
   free(name);
   a->map = isl_map_coalesce(isl_map_detect_equalities(map));
   if (!raw->write) {
-    egGrow((void **)&b->accessedLoads, &b->accessedLoadCapacity,
-           b->accessedLoadCount, sizeof(MlirOperation));
-    b->accessedLoads[b->accessedLoadCount++] = raw->op;
+    egHandleMapPut(&b->accessedLoads, raw->op.ptr, 1);
   }
   isl_set *image = isl_set_apply(isl_set_copy(node->domain),
                                  isl_map_copy(a->map));
@@ -525,10 +523,8 @@ typedef struct {
 } LoadSearch;
 
 static bool isAccessed(EgBuilder *b, MlirOperation op) {
-  for (int i = 0; i < b->accessedLoadCount; ++i)
-    if (mlirOperationEqual(b->accessedLoads[i], op))
-      return true;
-  return false;
+  intptr_t unused;
+  return egHandleMapGet(&b->accessedLoads, op.ptr, &unused);
 }
 
 static MlirWalkResult attachIfOrphan(MlirOperation op, void *userData) {
