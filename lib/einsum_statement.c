@@ -353,14 +353,26 @@ static void buildAccess(EgBuilder *b, EgNode *node, RawAccess *raw) {
     a->indices = isl_multi_pw_aff_copy(raw->indices);
   isl_map *access;
   if (raw->indices) {
-    access = isl_map_intersect_domain(
-        isl_map_from_multi_pw_aff(isl_multi_pw_aff_copy(raw->indices)),
-        isl_set_copy(raw->scope->domain));
+    /* Most indices are plain affine: isl_map_from_multi_aff skips the
+     * piecewise machinery (a third of the cost of an access). */
+    isl_multi_pw_aff *indices = isl_multi_pw_aff_copy(raw->indices);
+    isl_map *relation =
+        isl_multi_pw_aff_isa_multi_aff(indices) == isl_bool_true
+            ? isl_map_from_multi_aff(isl_multi_pw_aff_as_multi_aff(indices))
+            : isl_map_from_multi_pw_aff(indices);
+    access = isl_map_intersect_domain(relation,
+                                      isl_set_copy(raw->scope->domain));
   } else {
     access = isl_map_from_domain_and_range(isl_set_copy(raw->scope->domain),
                                            egTensorBox(b, raw->tensor));
   }
-  isl_map *map = isl_map_apply_range(relateScopes(b, node, raw->scope), access);
+  /* In the node's own scope the relation is the identity on its domain,
+   * which the access is already restricted to; it would only have brought
+   * in every parameter known so far. */
+  isl_map *map =
+      raw->scope == node->scope
+          ? isl_map_align_params(access, isl_space_copy(b->paramSpace))
+          : isl_map_apply_range(relateScopes(b, node, raw->scope), access);
   char *name = statementName(node->id);
   map = isl_map_set_tuple_name(map, isl_dim_in, name);
   free(name);
