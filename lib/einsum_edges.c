@@ -165,7 +165,8 @@ static EgAccess *accessOf(EgBuilder *b, AccessRef ref) {
  * runs before every reader. The last write before a read of element e is
  * then the one write of e, so the dependence is { p -> [c -> e] : W(p) = e
  * and R(c) = e } and the reads of elements W never writes read the input:
- * exactly what compute_flow returns for such a problem. Returns false
+ * exactly what compute_flow returns for such a problem (the latter only
+ * looked for on arguments, see EgTensor.readsInitialValue). Returns false
  * (doing nothing) when the tensor does not have this shape. */
 static bool trivialFlow(Flow *flow, int tensor, const AccessRef *refs,
                         int count) {
@@ -190,6 +191,9 @@ static bool trivialFlow(Flow *flow, int tensor, const AccessRef *refs,
       return false;
   }
   EdgeSink sink = {b, tensor};
+  /* Reads of the incoming value only decide the role of an argument; for
+   * any other tensor they are not worth a subtraction per read. */
+  bool wantInitial = b->tensors[tensor].isArgument;
   isl_set *written = write ? isl_map_range(isl_map_copy(write)) : NULL;
   /* refs are in node order and the writer reads nothing (runsBefore fails
    * on itself), so the reads of one consumer are adjacent; together they
@@ -199,10 +203,12 @@ static bool trivialFlow(Flow *flow, int tensor, const AccessRef *refs,
     if (i == writer)
       continue;
     isl_map *read = accessOf(b, refs[i])->map;
-    isl_map *initial = isl_map_copy(read);
-    if (written)
-      initial = isl_map_subtract_range(initial, isl_set_copy(written));
-    markInitialRead(initial, &sink);
+    if (wantInitial) {
+      isl_map *initial = isl_map_copy(read);
+      if (written)
+        initial = isl_map_subtract_range(initial, isl_set_copy(written));
+      markInitialRead(initial, &sink);
+    }
     if (!write)
       continue;
     isl_map *part = isl_map_apply_range(

@@ -111,7 +111,9 @@ typedef struct {
   int64_t *shape; /* -1 for dynamic */
   bool isArgument, isGlobal, isConstantGlobal, isAlloc, isReturned;
   bool read, written;
-  bool readsInitialValue; /* a read no write of the function reaches */
+  /* A read no write of the function reaches. Only what decides the role
+   * of an argument: the dataflow may leave it false on other tensors. */
+  bool readsInitialValue;
   bool exactAccesses;     /* every access relation is exact */
   isl_set *touched, *readSet, *writeSet; /* images over all accesses */
 } EgTensor;
