@@ -160,6 +160,7 @@ static void destroyNode(EgNode *node) {
   egCountClear(&node->points);
   for (int i = 0; i < node->accessCount; ++i) {
     isl_map_free(node->accesses[i].map);
+    isl_set_free(node->accesses[i].image);
     isl_multi_pw_aff_free(node->accesses[i].indices);
     egCountClear(&node->accesses[i].footprint);
   }

@@ -151,6 +151,7 @@ typedef struct {
   bool accumulator;  /* the read of `load C; op; store C` */
   bool address;      /* a load feeding an index or a bound, not the value */
   isl_map *map;      /* node domain -> tensor elements; owned */
+  isl_set *image;    /* the elements the node touches through it; owned */
   /* The index expressions as written, on the space of the scope of the
    * load/store when that scope encloses the node's (its dims are then the
    * node's first dims); NULL otherwise. For the equation. Owned. */

@@ -377,16 +377,13 @@ static void buildAccess(EgBuilder *b, EgNode *node, RawAccess *raw) {
   map = isl_map_set_tuple_name(map, isl_dim_in, name);
   free(name);
   a->map = isl_map_coalesce(isl_map_detect_equalities(map));
-  if (!raw->write) {
+  if (!raw->write)
     egHandleMapPut(&b->accessedLoads, raw->op.ptr, 1);
-  }
-  isl_set *image = isl_set_apply(isl_set_copy(node->domain),
-                                 isl_map_copy(a->map));
-  if (!egCountSetCached(b->counts, image, &a->footprint))
+  a->image = isl_set_apply(isl_set_copy(node->domain), isl_map_copy(a->map));
+  if (!egCountSetCached(b->counts, a->image, &a->footprint))
     a->footprint.exact = false;
   if (!a->exact)
     a->footprint.exact = false;
-  isl_set_free(image);
 }
 
 /* Reduction dims, exactly: d is one when two points of the domain that

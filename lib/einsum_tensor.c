@@ -144,8 +144,7 @@ void egTensorsFinish(EgBuilder *b) {
     for (int a = 0; a < node->accessCount; ++a) {
       EgAccess *access = &node->accesses[a];
       EgTensor *t = &b->tensors[access->tensor];
-      isl_set *image = isl_set_apply(isl_set_copy(node->domain),
-                                     isl_map_copy(access->map));
+      isl_set *image = isl_set_copy(access->image);
       if (access->write) {
         t->written = true;
         unite(&t->writeSet, isl_set_copy(image));
