@@ -53,8 +53,8 @@ static EgSchedItem scheduleEntry(const EgNode *node, int k) {
   const EgScope *scope = node->scope;
   if (k < scope->schedLength)
     return scope->sched[k];
-  return (EgSchedItem){false, k == scope->schedLength ? node->anchorPosition
-                                                      : 0};
+  return (EgSchedItem){false,
+                       k == scope->schedLength ? node->anchorPosition : 0};
 }
 
 /* The node's schedule map. Its domain may predate parameters found later
@@ -262,7 +262,6 @@ static void generalFlow(Flow *flow, int tensor, const AccessRef *refs,
   isl_union_map_free(initial);
   isl_union_flow_free(result);
 }
-
 
 /* Dataflow of one tensor: only the nodes that touch it take part, so the
  * cost of the whole graph is the sum over tensors of small problems instead

@@ -39,8 +39,7 @@ bool egHandleMapGet(const EgHandleMap *map, const void *key, intptr_t *value) {
 }
 
 static void handleGrow(EgHandleMap *map) {
-  EgHandleMap bigger = {NULL, NULL, map->capacity ? 2 * map->capacity : 64,
-                        0};
+  EgHandleMap bigger = {NULL, NULL, map->capacity ? 2 * map->capacity : 64, 0};
   bigger.keys = calloc(bigger.capacity, sizeof(*bigger.keys));
   bigger.values = calloc(bigger.capacity, sizeof(*bigger.values));
   if (!bigger.keys || !bigger.values)
