@@ -15,6 +15,7 @@
 #include "einsum_internal.h"
 
 #include <isl/flow.h>
+#include <isl/aff.h>
 #include <isl/local_space.h>
 #include <isl/space.h>
 #include <isl/union_map.h>
@@ -160,14 +161,68 @@ static EgAccess *accessOf(EgBuilder *b, AccessRef ref) {
   return &b->nodes[ref.node].accesses[ref.access];
 }
 
-/* The flow of a tensor with at most one writer, an exact injective write
- * (each element written once), in a node that does not read the tensor and
- * runs before every reader. The last write before a read of element e is
- * then the one write of e, so the dependence is { p -> [c -> e] : W(p) = e
- * and R(c) = e } and the reads of elements W never writes read the input:
- * exactly what compute_flow returns for such a problem (the latter only
- * looked for on arguments, see EgTensor.readsInitialValue). Returns false
- * (doing nothing) when the tensor does not have this shape. */
+static isl_stat noDivs(__isl_take isl_basic_set *bset, void *user) {
+  (void)user;
+  isl_size divs = isl_basic_set_dim(bset, isl_dim_div);
+  isl_basic_set_free(bset);
+  return divs == 0 ? isl_stat_ok : isl_stat_error;
+}
+
+/* Every index is +-(one loop dimension) plus parameters and a constant. */
+static isl_stat unitPiece(__isl_take isl_set *set, __isl_take isl_multi_aff *ma,
+                          void *user) {
+  (void)user;
+  bool ok = isl_set_foreach_basic_set(set, noDivs, NULL) == isl_stat_ok;
+  isl_size outputs = isl_multi_aff_dim(ma, isl_dim_out);
+  isl_size inputs = isl_multi_aff_dim(ma, isl_dim_in);
+  for (int o = 0; ok && o < outputs; ++o) {
+    isl_aff *aff = isl_multi_aff_get_at(ma, o);
+    isl_val *denominator = isl_aff_get_denominator_val(aff);
+    ok = isl_aff_dim(aff, isl_dim_div) == 0 && isl_val_is_one(denominator);
+    isl_val_free(denominator);
+    int used = 0;
+    for (int i = 0; ok && i < inputs; ++i) {
+      isl_val *c = isl_aff_get_coefficient_val(aff, isl_dim_in, i);
+      if (!isl_val_is_zero(c)) {
+        used++;
+        ok = isl_val_is_one(c) || isl_val_is_negone(c);
+      }
+      isl_val_free(c);
+    }
+    ok = ok && used <= 1;
+    isl_aff_free(aff);
+  }
+  isl_set_free(set);
+  isl_multi_aff_free(ma);
+  return ok ? isl_stat_ok : isl_stat_error;
+}
+
+/* An access in the shape of elementwise code: one convex piece without
+ * existential variables (no strides, tiles, mod or floor), each index a
+ * unit-coefficient loop dimension plus parameters and a constant. For
+ * these the direct composition prints exactly as compute_flow's result;
+ * on others (strided or modular indices, tiled domains) both are the same
+ * relation but isl may write them differently, so they keep taking the
+ * general path and the output stays as it was. */
+static bool plainAccess(__isl_keep isl_map *map) {
+  if (isl_map_n_basic_map(map) != 1)
+    return false;
+  isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(isl_map_copy(map));
+  bool ok = pma && isl_pw_multi_aff_n_piece(pma) == 1 &&
+            isl_pw_multi_aff_foreach_piece(pma, unitPiece, NULL) == isl_stat_ok;
+  isl_pw_multi_aff_free(pma);
+  return ok;
+}
+
+/* The flow of a tensor with at most one writer: an exact, injective
+ * (each element written once) and plain write, in a node that runs before
+ * every reader, each reader reading the tensor once through a plain
+ * access. The last write before a read of element e is then the one write
+ * of e, so the dependence is { p -> [c -> e] : W(p) = e and R(c) = e }, and
+ * the reads of elements W never writes read the input: exactly what
+ * compute_flow returns for such a problem (the latter only looked for on
+ * arguments, see EgTensor.readsInitialValue). A tensor nobody writes needs
+ * no shape. Returns false (doing nothing) for any other tensor. */
 static bool trivialFlow(Flow *flow, int tensor, const AccessRef *refs,
                         int count) {
   EgBuilder *b = flow->b;
@@ -189,16 +244,17 @@ static bool trivialFlow(Flow *flow, int tensor, const AccessRef *refs,
         return false;
     if (isl_map_is_injective(write) != isl_bool_true)
       return false;
+    for (int i = 0; i < count; ++i)
+      if (!plainAccess(accessOf(b, refs[i])->map) ||
+          (i > 0 && refs[i - 1].node == refs[i].node))
+        return false;
   }
   EdgeSink sink = {b, tensor};
   /* Reads of the incoming value only decide the role of an argument; for
    * any other tensor they are not worth a subtraction per read. */
   bool wantInitial = b->tensors[tensor].isArgument;
-  isl_set *written = write ? isl_map_range(isl_map_copy(write)) : NULL;
-  /* refs are in node order and the writer reads nothing (runsBefore fails
-   * on itself), so the reads of one consumer are adjacent; together they
-   * make one edge, as in compute_flow's result. */
-  isl_map *dep = NULL;
+  isl_set *written =
+      write && wantInitial ? isl_map_range(isl_map_copy(write)) : NULL;
   for (int i = 0; i < count; ++i) {
     if (i == writer)
       continue;
@@ -211,15 +267,18 @@ static bool trivialFlow(Flow *flow, int tensor, const AccessRef *refs,
     }
     if (!write)
       continue;
-    isl_map *part = isl_map_apply_range(
-        isl_map_copy(write),
-        isl_map_reverse(isl_map_range_map(isl_map_copy(read))));
-    dep = dep ? isl_map_union(dep, part) : part;
-    int next = i + 1 == writer ? i + 2 : i + 1;
-    if (next >= count || refs[next].node != refs[i].node) {
+    /* One read per consumer (checked above), so its dependence is the
+     * edge; aligned to every parameter and without redundant constraints,
+     * as compute_flow leaves its results. */
+    isl_map *dep = isl_map_remove_redundancies(isl_map_align_params(
+        isl_map_apply_range(
+            isl_map_copy(write),
+            isl_map_reverse(isl_map_range_map(isl_map_copy(read)))),
+        isl_space_copy(b->paramSpace)));
+    if (isl_map_is_empty(dep) == isl_bool_false) /* flow lists no empty map */
       addEdge(dep, &sink);
-      dep = NULL;
-    }
+    else
+      isl_map_free(dep);
   }
   isl_set_free(written);
   return true;
