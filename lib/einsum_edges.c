@@ -14,8 +14,8 @@
  * same relation isl's flow computes at a fraction of its cost. */
 #include "einsum_internal.h"
 
-#include <isl/flow.h>
 #include <isl/aff.h>
+#include <isl/flow.h>
 #include <isl/local_space.h>
 #include <isl/space.h>
 #include <isl/union_map.h>
