@@ -32,7 +32,7 @@ static int isString(MlirAttribute attr, const char *expected) {
     return 0;
   MlirStringRef value = mlirStringAttrGetValue(attr);
   return value.length == strlen(expected) &&
-         memcmp(value.data, expected, value.length) == 0;
+         (value.length == 0 || memcmp(value.data, expected, value.length) == 0);
 }
 
 static int isI64(MlirAttribute attr, int64_t expected) {
