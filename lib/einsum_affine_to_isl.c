@@ -53,6 +53,8 @@ static isl_id *addParam(EgBuilder *b, MlirValue value, const char *printed,
   param->value = value;
   param->name = egIslIdentifier(b, printed);
   param->source = egStrdup(source);
+  if (!mlirValueIsNull(value))
+    egHandleMapPut(&b->paramOfValue, value.ptr, b->paramCount);
   b->paramCount++;
   isl_id *id = isl_id_alloc(b->ctx, param->name, NULL);
   b->paramSpace = isl_space_add_param_id(b->paramSpace, isl_id_copy(id));
@@ -60,10 +62,9 @@ static isl_id *addParam(EgBuilder *b, MlirValue value, const char *printed,
 }
 
 isl_id *egParamFor(EgBuilder *b, MlirValue value) {
-  for (int i = 0; i < b->paramCount; ++i)
-    if (!mlirValueIsNull(b->params[i].value) &&
-        mlirValueEqual(b->params[i].value, value))
-      return isl_id_alloc(b->ctx, b->params[i].name, NULL);
+  intptr_t i;
+  if (egHandleMapGet(&b->paramOfValue, value.ptr, &i))
+    return isl_id_alloc(b->ctx, b->params[i].name, NULL);
   char printed[256];
   egValueName(b, value, printed, sizeof(printed));
   return addParam(b, value, printed, printed);

@@ -111,12 +111,8 @@ void egWarn(EgBuilder *b, MlirLocation loc, const char *fmt, ...) {
 }
 
 static bool identifierTaken(EgBuilder *b, const char *name) {
-  for (int i = 0; i < b->paramCount; ++i)
-    if (strcmp(b->params[i].name, name) == 0)
-      return true;
-  for (int i = 0; i < b->tensorCount; ++i)
-    if (b->tensors[i].islName && strcmp(b->tensors[i].islName, name) == 0)
-      return true;
+  if (egNameSetHas(&b->islNames, name))
+    return true;
   /* Statement tuples are S<n>; keep them unambiguous. */
   bool digitsAfterFirst = name[0] && name[1] &&
                           strspn(name + 1, "0123456789") == strlen(name + 1);
@@ -147,16 +143,15 @@ char *egIslIdentifier(EgBuilder *b, const char *printed) {
     free(name);
     name = egFormat("%s_%d", base, suffix);
   }
+  egNameSetAdd(&b->islNames, name);
   return name;
 }
 
 bool egClaimOp(EgBuilder *b, MlirOperation op) {
-  for (int i = 0; i < b->claimedCount; ++i)
-    if (mlirOperationEqual(b->claimed[i], op))
-      return false;
-  egGrow((void **)&b->claimed, &b->claimedCapacity, b->claimedCount,
-         sizeof(MlirOperation));
-  b->claimed[b->claimedCount++] = op;
+  intptr_t unused;
+  if (egHandleMapGet(&b->claimed, op.ptr, &unused))
+    return false;
+  egHandleMapPut(&b->claimed, op.ptr, 1);
   return true;
 }
 
@@ -165,6 +160,7 @@ static void destroyNode(EgNode *node) {
   egCountClear(&node->points);
   for (int i = 0; i < node->accessCount; ++i) {
     isl_map_free(node->accesses[i].map);
+    isl_set_free(node->accesses[i].image);
     isl_multi_pw_aff_free(node->accesses[i].indices);
     egCountClear(&node->accesses[i].footprint);
   }
@@ -215,7 +211,10 @@ static void destroyBuilder(EgBuilder *b) {
     free(s);
   }
   free(b->scopes);
-  free(b->blockScopes);
+  egHandleMapClear(&b->scopeOfBlock);
+  egHandleMapClear(&b->tensorOfBase);
+  egHandleMapClear(&b->paramOfValue);
+  egNameSetClear(&b->islNames);
   free(b->stores);
   for (int i = 0; i < b->paramCount; ++i) {
     free(b->params[i].name);
@@ -223,8 +222,8 @@ static void destroyBuilder(EgBuilder *b) {
   }
   free(b->params);
   isl_space_free(b->paramSpace);
-  free(b->claimed);
-  free(b->accessedLoads);
+  egHandleMapClear(&b->claimed);
+  egHandleMapClear(&b->accessedLoads);
   free(b->functionName);
   if (b->asmState.ptr)
     mlirAsmStateDestroy(b->asmState);

@@ -667,6 +667,18 @@ static __isl_give isl_set *anonymous(__isl_keep isl_set *set) {
   return isl_set_preimage_multi_aff(isl_set_copy(set), rename);
 }
 
+/* The cache key of a set: its constraints as they are, on the anonymous
+ * space. Renaming the space (no substitution, unlike anonymous()) is what
+ * makes the cache cheap to ask. */
+static __isl_give isl_set *cacheKey(__isl_keep isl_set *set) {
+  isl_space *space = isl_set_get_space(set);
+  isl_size dims = isl_space_dim(space, isl_dim_set);
+  isl_space *plain = isl_space_add_dims(
+      isl_space_set_from_params(isl_space_params(space)), isl_dim_set,
+      (unsigned)dims);
+  return isl_set_reset_space(isl_set_copy(set), plain);
+}
+
 static __isl_give isl_pw_qpolynomial *assemble(EntryList *entries,
                                                __isl_take isl_space *params) {
   isl_pw_qpolynomial *total = isl_pw_qpolynomial_from_qpolynomial(
@@ -800,7 +812,7 @@ bool egCountSetCached(EgCountCache *cache, __isl_keep isl_set *set,
                       EgCount *out) {
   if (!cache || !set)
     return egCountSet(set, out);
-  isl_set *key = anonymous(set);
+  isl_set *key = cacheKey(set);
   if (!key)
     return egCountSet(set, out);
   uint32_t hash = isl_set_get_hash(key);

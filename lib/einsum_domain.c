@@ -48,10 +48,9 @@ EgScope *egScopeCommonAncestor(EgScope *a, EgScope *b) {
 }
 
 EgScope *egScopeOfBlock(EgBuilder *b, MlirBlock block) {
-  for (int i = 0; i < b->blockScopeCount; ++i)
-    if (mlirBlockEqual(b->blockScopes[i].block, block))
-      return b->blockScopes[i].scope;
-  return NULL;
+  intptr_t id;
+  return egHandleMapGet(&b->scopeOfBlock, block.ptr, &id) ? b->scopes[id]
+                                                           : NULL;
 }
 
 EgScope *egScopeOfOp(EgBuilder *b, MlirOperation op) {
@@ -68,10 +67,11 @@ const EgCount *egScopeCount(EgBuilder *b, EgScope *scope) {
   return &scope->count;
 }
 
+/* The first scope registered for a block stays its scope. */
 static void registerBlock(EgBuilder *b, MlirBlock block, EgScope *scope) {
-  egGrow((void **)&b->blockScopes, &b->blockScopeCapacity, b->blockScopeCount,
-         sizeof(EgBlockScope));
-  b->blockScopes[b->blockScopeCount++] = (EgBlockScope){block, scope};
+  intptr_t existing;
+  if (!egHandleMapGet(&b->scopeOfBlock, block.ptr, &existing))
+    egHandleMapPut(&b->scopeOfBlock, block.ptr, scope->id);
 }
 
 /* A child scope with `extraDims` new dimensions (unconstrained) and the

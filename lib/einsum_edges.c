@@ -6,9 +6,15 @@
  * two different nodes are the edges: `relation` maps producer instances to
  * the consumer instances reading what they wrote, and `elements` counts the
  * distinct elements that flow. Reads that no write reaches read the
- * function's input: they make a written argument `inout`. */
+ * function's input: they make a written argument `inout`.
+ *
+ * Most tensors of a real function have one producer that runs to
+ * completion before its consumers (a chain of nests over intermediates);
+ * for those the flow is written down directly (trivialFlow), which is the
+ * same relation isl's flow computes at a fraction of its cost. */
 #include "einsum_internal.h"
 
+#include <isl/aff.h>
 #include <isl/flow.h>
 #include <isl/local_space.h>
 #include <isl/space.h>
@@ -18,6 +24,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* One access of a tensor: node index and access index in that node. */
+typedef struct {
+  int node, access;
+} AccessRef;
+
+typedef struct {
+  EgBuilder *b;
+  int length;          /* schedule length shared by all nodes */
+  isl_map **schedules; /* per node, built on first use; owned */
+} Flow;
+
+typedef struct {
+  EgBuilder *b;
+  int tensor;
+} EdgeSink;
+
 static int scheduleLength(EgBuilder *b) {
   int length = 1;
   for (int i = 0; i < b->nodeCount; ++i)
@@ -26,52 +48,80 @@ static int scheduleLength(EgBuilder *b) {
   return length;
 }
 
+/* Entry k of the node's schedule: its scope's prefix, then its own
+ * position, then zeros up to the shared length. */
+static EgSchedItem scheduleEntry(const EgNode *node, int k) {
+  const EgScope *scope = node->scope;
+  if (k < scope->schedLength)
+    return scope->sched[k];
+  return (EgSchedItem){false,
+                       k == scope->schedLength ? node->anchorPosition : 0};
+}
+
+/* The node's schedule map. Its domain may predate parameters found later
+ * in the function (a symbol first used by a later nest), so it is aligned
+ * to all of them: the schedule space is built from b->paramSpace, and
+ * isl_space_map_from_domain_and_range demands the same parameters on both
+ * sides. */
 static __isl_give isl_map *scheduleOf(EgBuilder *b, EgNode *node, int length) {
-  isl_space *domain = isl_set_get_space(node->domain);
+  isl_set *aligned = isl_set_align_params(isl_set_copy(node->domain),
+                                          isl_space_copy(b->paramSpace));
+  isl_space *domain = isl_set_get_space(aligned);
   isl_space *range = isl_space_add_dims(
       isl_space_set_from_params(isl_space_copy(b->paramSpace)), isl_dim_set,
       (unsigned)length);
   isl_multi_aff *ma = isl_multi_aff_zero(
       isl_space_map_from_domain_and_range(isl_space_copy(domain), range));
   isl_local_space *ls = isl_local_space_from_space(domain);
-  const EgScope *scope = node->scope;
-  for (int k = 0; k <= scope->schedLength && k < length; ++k) {
-    bool own = k == scope->schedLength;
-    isl_aff *entry;
-    if (!own && scope->sched[k].isDim)
-      entry = isl_aff_var_on_domain(isl_local_space_copy(ls), isl_dim_set,
-                                    (unsigned)scope->sched[k].value);
-    else
-      entry = isl_aff_val_on_domain(
-          isl_local_space_copy(ls),
-          isl_val_int_from_si(b->ctx, own ? node->anchorPosition
-                                          : scope->sched[k].value));
+  for (int k = 0; k <= node->scope->schedLength && k < length; ++k) {
+    EgSchedItem item = scheduleEntry(node, k);
+    isl_aff *entry =
+        item.isDim
+            ? isl_aff_var_on_domain(isl_local_space_copy(ls), isl_dim_set,
+                                    (unsigned)item.value)
+            : isl_aff_val_on_domain(isl_local_space_copy(ls),
+                                    isl_val_int_from_si(b->ctx, item.value));
     ma = isl_multi_aff_set_at(ma, k, entry);
   }
   isl_local_space_free(ls);
-  return isl_map_intersect_domain(isl_map_from_multi_aff(ma),
-                                  isl_set_copy(node->domain));
+  return isl_map_intersect_domain(isl_map_from_multi_aff(ma), aligned);
+}
+
+static __isl_keep isl_map *scheduleFor(Flow *flow, int node) {
+  if (!flow->schedules[node])
+    flow->schedules[node] =
+        scheduleOf(flow->b, &flow->b->nodes[node], flow->length);
+  return flow->schedules[node];
+}
+
+/* Whether every instance of `first` is scheduled before every instance of
+ * `second`: the schedules agree on constant entries up to a constant where
+ * first's is smaller. A shared loop dimension before that point means they
+ * interleave, which is not decided here. */
+static bool runsBefore(const EgNode *first, const EgNode *second, int length) {
+  for (int k = 0; k < length; ++k) {
+    EgSchedItem a = scheduleEntry(first, k), c = scheduleEntry(second, k);
+    if (a.isDim || c.isDim)
+      return false;
+    if (a.value != c.value)
+      return a.value < c.value;
+  }
+  return false;
 }
 
 static int nodeOfTuple(const char *name) {
   return name && name[0] == 'S' ? atoi(name + 1) : -1;
 }
 
-static int tensorOfTuple(EgBuilder *b, const char *name) {
-  for (int i = 0; name && i < b->tensorCount; ++i)
-    if (strcmp(b->tensors[i].islName, name) == 0)
-      return i;
-  return -1;
-}
-
+/* One edge from a dependence producer -> [consumer -> element]; takes dep. */
 static isl_stat addEdge(__isl_take isl_map *dep, void *user) {
-  EgBuilder *b = user;
+  EdgeSink *sink = user;
+  EgBuilder *b = sink->b;
   int producer = nodeOfTuple(isl_map_get_tuple_name(dep, isl_dim_in));
   isl_map *relation = isl_map_range_factor_domain(isl_map_copy(dep));
   isl_map *data = isl_map_range_factor_range(dep);
   int consumer = nodeOfTuple(isl_map_get_tuple_name(relation, isl_dim_out));
-  int tensor = tensorOfTuple(b, isl_map_get_tuple_name(data, isl_dim_out));
-  if (producer < 0 || consumer < 0 || tensor < 0 || producer == consumer) {
+  if (producer < 0 || consumer < 0 || producer == consumer) {
     isl_map_free(relation);
     isl_map_free(data);
     return isl_stat_ok;
@@ -81,7 +131,7 @@ static isl_stat addEdge(__isl_take isl_map *dep, void *user) {
   memset(edge, 0, sizeof(*edge));
   edge->producer = producer;
   edge->consumer = consumer;
-  edge->tensor = tensor;
+  edge->tensor = sink->tensor;
   edge->relation = isl_map_coalesce(relation);
   isl_set *elements = isl_map_range(data);
   if (!egCountSetCached(b->counts, elements, &edge->elements))
@@ -91,10 +141,9 @@ static isl_stat addEdge(__isl_take isl_map *dep, void *user) {
 }
 
 static isl_stat markInitialRead(__isl_take isl_map *read, void *user) {
-  EgBuilder *b = user;
-  int tensor = tensorOfTuple(b, isl_map_get_tuple_name(read, isl_dim_out));
-  if (tensor >= 0 && isl_map_is_empty(read) == isl_bool_false)
-    b->tensors[tensor].readsInitialValue = true;
+  EdgeSink *sink = user;
+  if (isl_map_is_empty(read) == isl_bool_false)
+    sink->b->tensors[sink->tensor].readsInitialValue = true;
   isl_map_free(read);
   return isl_stat_ok;
 }
@@ -108,74 +157,220 @@ static int compareEdges(const void *lhs, const void *rhs) {
   return a->tensor - b->tensor;
 }
 
-/* Dataflow of one tensor: only the nodes that touch it take part, so the
- * cost of the whole graph is the sum over tensors of small problems instead
- * of one problem over every access of the function (which grows
- * quadratically with the number of nests). Flow never crosses tensors, so
- * the result is the same. */
-static void tensorDataflow(EgBuilder *b, int tensor,
-                           __isl_keep isl_map *const *schedules) {
+static EgAccess *accessOf(EgBuilder *b, AccessRef ref) {
+  return &b->nodes[ref.node].accesses[ref.access];
+}
+
+static isl_stat noDivs(__isl_take isl_basic_set *bset, void *user) {
+  (void)user;
+  isl_size divs = isl_basic_set_dim(bset, isl_dim_div);
+  isl_basic_set_free(bset);
+  return divs == 0 ? isl_stat_ok : isl_stat_error;
+}
+
+/* Every index is +-(one loop dimension) plus parameters and a constant. */
+static isl_stat unitPiece(__isl_take isl_set *set, __isl_take isl_multi_aff *ma,
+                          void *user) {
+  (void)user;
+  bool ok = isl_set_foreach_basic_set(set, noDivs, NULL) == isl_stat_ok;
+  isl_size outputs = isl_multi_aff_dim(ma, isl_dim_out);
+  isl_size inputs = isl_multi_aff_dim(ma, isl_dim_in);
+  for (int o = 0; ok && o < outputs; ++o) {
+    isl_aff *aff = isl_multi_aff_get_at(ma, o);
+    isl_val *denominator = isl_aff_get_denominator_val(aff);
+    ok = isl_aff_dim(aff, isl_dim_div) == 0 && isl_val_is_one(denominator);
+    isl_val_free(denominator);
+    int used = 0;
+    for (int i = 0; ok && i < inputs; ++i) {
+      isl_val *c = isl_aff_get_coefficient_val(aff, isl_dim_in, i);
+      if (!isl_val_is_zero(c)) {
+        used++;
+        ok = isl_val_is_one(c) || isl_val_is_negone(c);
+      }
+      isl_val_free(c);
+    }
+    ok = ok && used <= 1;
+    isl_aff_free(aff);
+  }
+  isl_set_free(set);
+  isl_multi_aff_free(ma);
+  return ok ? isl_stat_ok : isl_stat_error;
+}
+
+/* An access in the shape of elementwise code: one convex piece without
+ * existential variables (no strides, tiles, mod or floor), each index a
+ * unit-coefficient loop dimension plus parameters and a constant. For
+ * these the direct composition prints exactly as compute_flow's result;
+ * on others (strided or modular indices, tiled domains) both are the same
+ * relation but isl may write them differently, so they keep taking the
+ * general path and the output stays as it was. */
+static bool plainAccess(__isl_keep isl_map *map) {
+  if (isl_map_n_basic_map(map) != 1)
+    return false;
+  isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(isl_map_copy(map));
+  bool ok = pma && isl_pw_multi_aff_n_piece(pma) == 1 &&
+            isl_pw_multi_aff_foreach_piece(pma, unitPiece, NULL) == isl_stat_ok;
+  isl_pw_multi_aff_free(pma);
+  return ok;
+}
+
+/* The flow of a tensor with at most one writer: an exact, injective
+ * (each element written once) and plain write, in a node that runs before
+ * every reader, each reader reading the tensor once through a plain
+ * access. The last write before a read of element e is then the one write
+ * of e, so the dependence is { p -> [c -> e] : W(p) = e and R(c) = e }, and
+ * the reads of elements W never writes read the input: exactly what
+ * compute_flow returns for such a problem (the latter only looked for on
+ * arguments, see EgTensor.readsInitialValue). A tensor nobody writes needs
+ * no shape. Returns false (doing nothing) for any other tensor. */
+static bool trivialFlow(Flow *flow, int tensor, const AccessRef *refs,
+                        int count) {
+  EgBuilder *b = flow->b;
+  int writer = -1;
+  for (int i = 0; i < count; ++i) {
+    EgAccess *access = accessOf(b, refs[i]);
+    if (!access->write)
+      continue;
+    if (writer >= 0 || !access->exact)
+      return false;
+    writer = i;
+  }
+  isl_map *write = writer >= 0 ? accessOf(b, refs[writer])->map : NULL;
+  if (write) {
+    const EgNode *producer = &b->nodes[refs[writer].node];
+    for (int i = 0; i < count; ++i)
+      if (i != writer &&
+          !runsBefore(producer, &b->nodes[refs[i].node], flow->length))
+        return false;
+    if (isl_map_is_injective(write) != isl_bool_true)
+      return false;
+    for (int i = 0; i < count; ++i)
+      if (!plainAccess(accessOf(b, refs[i])->map) ||
+          (i > 0 && refs[i - 1].node == refs[i].node))
+        return false;
+  }
+  EdgeSink sink = {b, tensor};
+  /* Reads of the incoming value only decide the role of an argument; for
+   * any other tensor they are not worth a subtraction per read. */
+  bool wantInitial = b->tensors[tensor].isArgument;
+  isl_set *written =
+      write && wantInitial ? isl_map_range(isl_map_copy(write)) : NULL;
+  for (int i = 0; i < count; ++i) {
+    if (i == writer)
+      continue;
+    isl_map *read = accessOf(b, refs[i])->map;
+    if (wantInitial) {
+      isl_map *initial = isl_map_copy(read);
+      if (written)
+        initial = isl_map_subtract_range(initial, isl_set_copy(written));
+      markInitialRead(initial, &sink);
+    }
+    if (!write)
+      continue;
+    /* One read per consumer (checked above), so its dependence is the
+     * edge; aligned to every parameter and without redundant constraints,
+     * as compute_flow leaves its results. */
+    isl_map *dep = isl_map_remove_redundancies(isl_map_align_params(
+        isl_map_apply_range(
+            isl_map_copy(write),
+            isl_map_reverse(isl_map_range_map(isl_map_copy(read)))),
+        isl_space_copy(b->paramSpace)));
+    if (isl_map_is_empty(dep) == isl_bool_false) /* flow lists no empty map */
+      addEdge(dep, &sink);
+    else
+      isl_map_free(dep);
+  }
+  isl_set_free(written);
+  return true;
+}
+
+/* The general case: isl's flow over the tensor's accesses, scheduled by
+ * the nodes that touch it. */
+static void generalFlow(Flow *flow, int tensor, const AccessRef *refs,
+                        int count) {
+  EgBuilder *b = flow->b;
   isl_space *params = isl_space_copy(b->paramSpace);
   isl_union_map *schedule = isl_union_map_empty(isl_space_copy(params));
   isl_union_map *reads = isl_union_map_empty(isl_space_copy(params));
   isl_union_map *mustWrites = isl_union_map_empty(isl_space_copy(params));
   isl_union_map *mayWrites = isl_union_map_empty(params);
-  bool anyRead = false;
-  for (int i = 0; i < b->nodeCount; ++i) {
-    EgNode *node = &b->nodes[i];
-    bool touches = false;
-    for (int a = 0; a < node->accessCount; ++a) {
-      EgAccess *access = &node->accesses[a];
-      if (access->tensor != tensor)
-        continue;
-      touches = true;
-      isl_map *map = isl_map_copy(access->map);
-      if (!access->write) {
-        reads = isl_union_map_add_map(reads, map);
-        anyRead = true;
-      } else if (access->exact)
-        mustWrites = isl_union_map_add_map(mustWrites, map);
-      else
-        mayWrites = isl_union_map_add_map(mayWrites, map);
-    }
-    if (touches)
-      schedule = isl_union_map_add_map(schedule, isl_map_copy(schedules[i]));
-  }
-  if (!anyRead) {
-    isl_union_map_free(schedule);
-    isl_union_map_free(reads);
-    isl_union_map_free(mustWrites);
-    isl_union_map_free(mayWrites);
-    return;
+  for (int i = 0; i < count; ++i) {
+    EgAccess *access = accessOf(b, refs[i]);
+    isl_map *map = isl_map_copy(access->map);
+    if (!access->write)
+      reads = isl_union_map_add_map(reads, map);
+    else if (access->exact)
+      mustWrites = isl_union_map_add_map(mustWrites, map);
+    else
+      mayWrites = isl_union_map_add_map(mayWrites, map);
+    if (i == 0 || refs[i - 1].node != refs[i].node)
+      schedule = isl_union_map_add_map(
+          schedule, isl_map_copy(scheduleFor(flow, refs[i].node)));
   }
   isl_union_access_info *info = isl_union_access_info_from_sink(reads);
   info = isl_union_access_info_set_must_source(info, mustWrites);
   info = isl_union_access_info_set_may_source(info, mayWrites);
   info = isl_union_access_info_set_schedule_map(info, schedule);
-  isl_union_flow *flow = isl_union_access_info_compute_flow(info);
-  isl_union_map *deps = isl_union_flow_get_full_may_dependence(flow);
-  isl_union_map *initial = isl_union_flow_get_may_no_source(flow);
-  isl_union_map_foreach_map(deps, addEdge, b);
-  isl_union_map_foreach_map(initial, markInitialRead, b);
+  isl_union_flow *result = isl_union_access_info_compute_flow(info);
+  isl_union_map *deps = isl_union_flow_get_full_may_dependence(result);
+  isl_union_map *initial = isl_union_flow_get_may_no_source(result);
+  EdgeSink sink = {b, tensor};
+  isl_union_map_foreach_map(deps, addEdge, &sink);
+  isl_union_map_foreach_map(initial, markInitialRead, &sink);
   isl_union_map_free(deps);
   isl_union_map_free(initial);
-  isl_union_flow_free(flow);
+  isl_union_flow_free(result);
+}
+
+/* Dataflow of one tensor: only the nodes that touch it take part, so the
+ * cost of the whole graph is the sum over tensors of small problems instead
+ * of one problem over every access of the function (which grows
+ * quadratically with the number of nests). Flow never crosses tensors, so
+ * the result is the same. */
+static void tensorDataflow(Flow *flow, int tensor, const AccessRef *refs,
+                           int count) {
+  bool anyRead = false;
+  for (int i = 0; i < count; ++i)
+    anyRead = anyRead || !accessOf(flow->b, refs[i])->write;
+  if (!anyRead)
+    return;
+  if (trivialFlow(flow, tensor, refs, count))
+    return;
+  generalFlow(flow, tensor, refs, count);
 }
 
 void egComputeDataflow(EgBuilder *b) {
-  if (b->nodeCount == 0)
+  if (b->nodeCount == 0 || b->tensorCount == 0)
     return;
-  int length = scheduleLength(b);
-  isl_map **schedules = calloc((size_t)(unsigned)b->nodeCount, sizeof(*schedules));
-  if (!schedules)
+  /* Accesses bucketed by tensor (counting sort, node order kept), so each
+   * tensor's problem is found without scanning every node. */
+  int *start = calloc((size_t)b->tensorCount + 1, sizeof(int));
+  if (!start)
     abort();
   for (int i = 0; i < b->nodeCount; ++i)
-    schedules[i] = scheduleOf(b, &b->nodes[i], length);
+    for (int a = 0; a < b->nodes[i].accessCount; ++a)
+      start[b->nodes[i].accesses[a].tensor + 1]++;
   for (int t = 0; t < b->tensorCount; ++t)
-    tensorDataflow(b, t, schedules);
+    start[t + 1] += start[t];
+  int total = start[b->tensorCount];
+  AccessRef *refs = calloc((size_t)total + 1, sizeof(AccessRef));
+  int *fill = calloc((size_t)b->tensorCount + 1, sizeof(int));
+  Flow flow = {b, scheduleLength(b),
+               calloc((size_t)b->nodeCount, sizeof(isl_map *))};
+  if (!refs || !fill || !flow.schedules)
+    abort();
+  memcpy(fill, start, (size_t)b->tensorCount * sizeof(int));
   for (int i = 0; i < b->nodeCount; ++i)
-    isl_map_free(schedules[i]);
-  free(schedules);
+    for (int a = 0; a < b->nodes[i].accessCount; ++a)
+      refs[fill[b->nodes[i].accesses[a].tensor]++] = (AccessRef){i, a};
+  for (int t = 0; t < b->tensorCount; ++t)
+    tensorDataflow(&flow, t, refs + start[t], start[t + 1] - start[t]);
+  for (int i = 0; i < b->nodeCount; ++i)
+    isl_map_free(flow.schedules[i]);
+  free(flow.schedules);
+  free(fill);
+  free(refs);
+  free(start);
   if (b->edgeCount > 1)
     qsort(b->edges, (size_t)b->edgeCount, sizeof(EgEdge), compareEdges);
 }

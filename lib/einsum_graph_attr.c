@@ -1,14 +1,11 @@
 /* The builder's model as `#solar.einsum_graph<{...}>` (fields documented in
  * docs/einsum-graph.md). The C API cannot build IRDL attributes directly,
- * so each wrapper is made by printing its dictionary and parsing
- * `#solar.node<...>` / `#solar.einsum_graph<...>` around it. */
+ * so the whole graph is written as attribute text (lib/einsum_attr_text.c)
+ * with `#solar.node<...>` around each node dictionary, and parsed once. */
+#include "einsum_attr_text.h"
 #include "einsum_internal.h"
-#include "einsum_text.h"
 
 #include "solar/diagnostics.h"
-
-#include "mlir-c/BuiltinAttributes.h"
-#include "mlir-c/BuiltinTypes.h"
 
 #include <isl/set.h>
 #include <isl/val.h>
@@ -19,96 +16,49 @@
 
 MlirAttribute egGraphToAttribute(EgBuilder *b);
 
-typedef struct {
-  MlirContext ctx;
-  MlirNamedAttribute *items;
-  int count, capacity;
-} Dict;
-
-static void put(Dict *d, const char *key, MlirAttribute value) {
-  if (mlirAttributeIsNull(value))
-    return;
-  egGrow((void **)&d->items, &d->capacity, d->count,
-         sizeof(MlirNamedAttribute));
-  d->items[d->count++] = mlirNamedAttributeGet(
-      mlirIdentifierGet(d->ctx, mlirStringRefCreateFromCString(key)), value);
-}
-
-static MlirAttribute finish(Dict *d) {
-  MlirAttribute dict = mlirDictionaryAttrGet(d->ctx, d->count, d->items);
-  free(d->items);
-  d->items = NULL;
-  d->count = d->capacity = 0;
-  return dict;
-}
-
-static MlirAttribute i64(MlirContext ctx, int64_t value) {
-  return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), value);
-}
-
-static MlirAttribute str(MlirContext ctx, const char *text) {
-  return mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(text ? text : ""));
-}
-
-/* Takes an isl-allocated string. */
-static MlirAttribute islStr(MlirContext ctx, char *text) {
-  MlirAttribute attr = str(ctx, text ? text : "");
-  free(text);
-  return attr;
-}
-
-/* #solar.<mnemonic><dict>, parsed from its printed form. */
-static MlirAttribute wrap(MlirContext ctx, const char *mnemonic,
-                          MlirAttribute dict) {
-  EgText text = {NULL, 0, 0};
-  egTextAppendCString(&text, "#solar.");
-  egTextAppendCString(&text, mnemonic);
-  egTextAppendCString(&text, "<");
-  egTextPrintAttribute(&text, dict);
-  egTextAppendCString(&text, ">");
-  MlirAttribute attr = mlirAttributeParseGet(
-      ctx, (MlirStringRef){text.buf, text.used});
-  egTextClear(&text);
-  return attr;
-}
-
 /* `key` as i64 when the count is constant, else `key_expr` as isl text. */
-static void putCount(Dict *d, const char *key, const EgCount *count) {
+static void putCount(EgAttrDict *d, const char *key, const EgCount *count) {
   int64_t value = 0;
   char exprKey[64];
   snprintf(exprKey, sizeof(exprKey), "%s_expr", key);
   if (egCountConstant(count, &value))
-    put(d, key, i64(d->ctx, value));
+    egAttrPut(d, key, egAttrI64(value));
   else if (count->count)
-    put(d, exprKey, islStr(d->ctx, egCountToStr(count)));
+    egAttrPut(d, exprKey, egAttrIslString(egCountToStr(count)));
   else
-    put(d, exprKey, str(d->ctx, "unbounded"));
+    egAttrPut(d, exprKey, egAttrString("unbounded"));
 }
 
-static void putPwCount(Dict *d, const char *key,
+static void putPwCount(EgAttrDict *d, const char *key,
                        __isl_keep isl_pw_qpolynomial *pw) {
   int64_t value = 0;
   char exprKey[64];
   snprintf(exprKey, sizeof(exprKey), "%s_expr", key);
   if (!pw)
-    put(d, key, i64(d->ctx, 0));
+    egAttrPut(d, key, egAttrI64(0));
   else if (egPwQpolynomialConstant(pw, &value))
-    put(d, key, i64(d->ctx, value));
+    egAttrPut(d, key, egAttrI64(value));
   else
-    put(d, exprKey, islStr(d->ctx, isl_pw_qpolynomial_to_str(pw)));
+    egAttrPut(d, exprKey, egAttrIslString(isl_pw_qpolynomial_to_str(pw)));
 }
 
-static char *locationText(MlirLocation loc) {
+static char *locationAttr(MlirLocation loc) {
   char buf[1024];
   solarLocationFormat(loc, buf, sizeof(buf));
-  return egStrdup(buf);
+  return egAttrString(buf);
 }
 
-static MlirAttribute countsDict(MlirContext ctx, const int64_t *counts) {
-  Dict d = {ctx, NULL, 0, 0};
+static char *opNameAttr(MlirOperation op) {
+  char name[128];
+  egOpName(op, name, sizeof(name));
+  return egAttrString(name);
+}
+
+static char *countsDict(const int64_t *counts) {
+  EgAttrDict d = {0};
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
-    put(&d, solarOpClassName((SolarOpClass)c), i64(ctx, counts[c]));
-  return finish(&d);
+    egAttrPut(&d, solarOpClassName((SolarOpClass)c), egAttrI64(counts[c]));
+  return egAttrDictFinish(&d);
 }
 
 /* Sum of pw_qpolynomials (either may be NULL); takes both. */
@@ -145,7 +95,7 @@ static isl_pw_qpolynomial *flopsPw(isl_pw_qpolynomial *const *totals) {
 }
 
 /* ops / ops_expr: a dict of i64 when every total is constant. */
-static void putTotals(Dict *d, const char *key,
+static void putTotals(EgAttrDict *d, const char *key,
                       isl_pw_qpolynomial *const *totals, bool *exact) {
   int64_t values[SOLAR_OP_CLASS_COUNT] = {0};
   bool constant = true;
@@ -153,81 +103,72 @@ static void putTotals(Dict *d, const char *key,
     if (totals[c] && !egPwQpolynomialConstant(totals[c], &values[c]))
       constant = false;
   if (constant) {
-    put(d, key, countsDict(d->ctx, values));
+    egAttrPut(d, key, countsDict(values));
     return;
   }
   if (exact)
     *exact = false;
-  Dict e = {d->ctx, NULL, 0, 0};
+  EgAttrDict e = {0};
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
     putPwCount(&e, solarOpClassName((SolarOpClass)c), totals[c]);
   char exprKey[64];
   snprintf(exprKey, sizeof(exprKey), "%s_expr", key);
-  put(d, exprKey, finish(&e));
+  egAttrPut(d, exprKey, egAttrDictFinish(&e));
 }
 
-static MlirAttribute loopsAttr(EgBuilder *b, EgNode *node) {
-  int depth = node->scope->depth;
-  MlirAttribute *loops = calloc((size_t)depth + 1, sizeof(MlirAttribute));
-  for (int i = 0; i < depth; ++i) {
-    Dict d = {b->mctx, NULL, 0, 0};
+static char *loopsAttr(EgNode *node) {
+  EgAttrList loops = {0};
+  for (int i = 0; i < node->scope->depth; ++i) {
+    EgAttrDict d = {0};
     char lower[32];
     egLabelName(node, i, false, lower, sizeof(lower));
-    put(&d, "name", str(b->mctx, lower));
-    put(&d, "label", str(b->mctx, node->labels[i]));
-    put(&d, "reduction", mlirBoolAttrGet(b->mctx, node->reductionDims[i]));
+    egAttrPut(&d, "name", egAttrString(lower));
+    egAttrPut(&d, "label", egAttrString(node->labels[i]));
+    egAttrPut(&d, "reduction", egAttrBool(node->reductionDims[i]));
     MlirOperation loop = node->scope->loopOps[i];
-    char opName[128];
-    egOpName(loop, opName, sizeof(opName));
-    put(&d, "op", str(b->mctx, opName));
-    char *loc = locationText(mlirOperationGetLocation(loop));
-    put(&d, "loc", str(b->mctx, loc));
-    free(loc);
-    loops[i] = finish(&d);
+    egAttrPut(&d, "op", opNameAttr(loop));
+    egAttrPut(&d, "loc", locationAttr(mlirOperationGetLocation(loop)));
+    egAttrPush(&loops, egAttrDictFinish(&d));
   }
-  MlirAttribute array = mlirArrayAttrGet(b->mctx, depth, loops);
-  free(loops);
-  return array;
+  return egAttrListFinish(&loops);
 }
 
-static MlirAttribute accessesAttr(EgBuilder *b, EgNode *node) {
-  MlirAttribute *items =
-      calloc((size_t)node->accessCount + 1, sizeof(MlirAttribute));
+static char *accessesAttr(EgBuilder *b, EgNode *node) {
+  EgAttrList items = {0};
   for (int i = 0; i < node->accessCount; ++i) {
     EgAccess *a = &node->accesses[i];
-    Dict d = {b->mctx, NULL, 0, 0};
-    put(&d, "tensor", i64(b->mctx, a->tensor));
-    put(&d, "name", str(b->mctx, b->tensors[a->tensor].name));
-    put(&d, "kind", str(b->mctx, a->write ? "write" : "read"));
+    EgAttrDict d = {0};
+    egAttrPut(&d, "tensor", egAttrI64(a->tensor));
+    egAttrPut(&d, "name", egAttrString(b->tensors[a->tensor].name));
+    egAttrPut(&d, "kind", egAttrString(a->write ? "write" : "read"));
     isl_map *named = egNamedMap(node, a->map);
-    put(&d, "map", islStr(b->mctx, isl_map_to_str(named)));
+    egAttrPut(&d, "map", egAttrIslString(isl_map_to_str(named)));
     isl_map_free(named);
-    put(&d, "exact", mlirBoolAttrGet(b->mctx, a->exact));
+    egAttrPut(&d, "exact", egAttrBool(a->exact));
     putCount(&d, "footprint_elements", &a->footprint);
-    put(&d, "footprint_exact", mlirBoolAttrGet(b->mctx, a->footprint.exact));
-    put(&d, "role", str(b->mctx, a->write         ? "output"
-                                 : a->accumulator ? "accumulator"
-                                 : a->address     ? "address"
-                                                  : "operand"));
-    items[i] = finish(&d);
+    egAttrPut(&d, "footprint_exact", egAttrBool(a->footprint.exact));
+    egAttrPut(&d, "role",
+              egAttrString(a->write         ? "output"
+                           : a->accumulator ? "accumulator"
+                           : a->address     ? "address"
+                                            : "operand"));
+    egAttrPush(&items, egAttrDictFinish(&d));
   }
-  MlirAttribute array = mlirArrayAttrGet(b->mctx, node->accessCount, items);
-  free(items);
-  return array;
+  return egAttrListFinish(&items);
 }
 
 /* Per-dtype op counts (per point or totals) and the node's sum over
  * dtypes. Totals are summed into `graphTotals` (taken by reference). */
-static void putOps(EgBuilder *b, EgNode *node, Dict *d,
+static void putOps(EgNode *node, EgAttrDict *d,
                    isl_pw_qpolynomial **graphTotals, bool *graphExact) {
   int64_t perPoint[SOLAR_OP_CLASS_COUNT] = {0};
   isl_pw_qpolynomial *totals[SOLAR_OP_CLASS_COUNT] = {NULL};
-  Dict perDtype = {b->mctx, NULL, 0, 0};
-  Dict totalDtype = {b->mctx, NULL, 0, 0};
+  EgAttrDict perDtype = {0};
+  EgAttrDict totalDtype = {0};
   bool exact = true;
   for (int i = 0; i < node->opsCount; ++i) {
     EgDtypeOps *row = &node->ops[i];
-    put(&perDtype, row->dtype, countsDict(b->mctx, row->perPoint));
+    egAttrPut(&perDtype, row->dtype, countsDict(row->perPoint));
     putTotals(&totalDtype, row->dtype, row->total, NULL);
     for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c) {
       perPoint[c] += row->perPoint[c];
@@ -235,10 +176,10 @@ static void putOps(EgBuilder *b, EgNode *node, Dict *d,
         totals[c] = addPw(totals[c], isl_pw_qpolynomial_copy(row->total[c]));
     }
   }
-  put(d, "ops_per_point", countsDict(b->mctx, perPoint));
-  put(d, "ops_per_point_by_dtype", finish(&perDtype));
+  egAttrPut(d, "ops_per_point", countsDict(perPoint));
+  egAttrPut(d, "ops_per_point_by_dtype", egAttrDictFinish(&perDtype));
   putTotals(d, "ops", totals, &exact);
-  put(d, "ops_by_dtype", finish(&totalDtype));
+  egAttrPut(d, "ops_by_dtype", egAttrDictFinish(&totalDtype));
   isl_pw_qpolynomial *flops = flopsPw(totals);
   putPwCount(d, "flops", flops);
   isl_pw_qpolynomial_free(flops);
@@ -248,64 +189,62 @@ static void putOps(EgBuilder *b, EgNode *node, Dict *d,
     graphTotals[c] = addPw(graphTotals[c], totals[c]);
 }
 
-static MlirAttribute nodeAttr(EgBuilder *b, EgNode *node,
-                              isl_pw_qpolynomial **graphTotals,
-                              bool *graphExact) {
-  MlirContext ctx = b->mctx;
-  Dict d = {ctx, NULL, 0, 0};
-  put(&d, "id", i64(ctx, node->id));
-  char *loc = locationText(node->loc);
-  put(&d, "loc", str(ctx, loc));
-  free(loc);
-  char opName[128];
-  egOpName(node->anchor, opName, sizeof(opName));
-  put(&d, "op", str(ctx, opName));
-  put(&d, "equation", str(ctx, node->equation));
+/* `#solar.node<{...}>`. */
+static char *nodeAttr(EgBuilder *b, EgNode *node,
+                      isl_pw_qpolynomial **graphTotals, bool *graphExact) {
+  EgAttrDict d = {0};
+  egAttrPut(&d, "id", egAttrI64(node->id));
+  egAttrPut(&d, "loc", locationAttr(node->loc));
+  egAttrPut(&d, "op", opNameAttr(node->anchor));
+  egAttrPut(&d, "equation", egAttrString(node->equation));
   isl_set *domain = egNamedDomain(node);
-  put(&d, "domain", islStr(ctx, isl_set_to_str(domain)));
+  egAttrPut(&d, "domain", egAttrIslString(isl_set_to_str(domain)));
   isl_set_free(domain);
   putCount(&d, "points", &node->points);
-  put(&d, "points_exact", mlirBoolAttrGet(ctx, node->points.exact));
-  put(&d, "loops", loopsAttr(b, node));
-  int depth = node->scope->depth, reductions = 0;
-  MlirAttribute *dims = calloc((size_t)depth + 1, sizeof(MlirAttribute));
-  for (int i = 0; i < depth; ++i)
+  egAttrPut(&d, "points_exact", egAttrBool(node->points.exact));
+  egAttrPut(&d, "loops", loopsAttr(node));
+  EgAttrList dims = {0};
+  for (int i = 0; i < node->scope->depth; ++i)
     if (node->reductionDims[i])
-      dims[reductions++] = str(ctx, node->labels[i]);
-  put(&d, "reduction_dims", mlirArrayAttrGet(ctx, reductions, dims));
-  free(dims);
-  put(&d, "reduction_op", str(ctx, node->reductionOp));
-  put(&d, "accesses", accessesAttr(b, node));
-  putOps(b, node, &d, graphTotals, graphExact);
-  put(&d, "dtype", str(ctx, node->dtype));
-  put(&d, "exact", mlirBoolAttrGet(ctx, node->exact));
+      egAttrPush(&dims, egAttrString(node->labels[i]));
+  egAttrPut(&d, "reduction_dims", egAttrListFinish(&dims));
+  egAttrPut(&d, "reduction_op", egAttrString(node->reductionOp));
+  egAttrPut(&d, "accesses", accessesAttr(b, node));
+  putOps(node, &d, graphTotals, graphExact);
+  egAttrPut(&d, "dtype", egAttrString(node->dtype));
+  egAttrPut(&d, "exact", egAttrBool(node->exact));
   if (!node->exact)
     *graphExact = false;
-  return wrap(ctx, "node", finish(&d));
+  char *dict = egAttrDictFinish(&d);
+  EgText wrapped = {NULL, 0, 0};
+  egTextAppendCString(&wrapped, "#solar.node<");
+  egTextAppendCString(&wrapped, dict);
+  egTextAppendCString(&wrapped, ">");
+  free(dict);
+  return wrapped.buf;
 }
 
-static MlirAttribute tensorAttr(EgBuilder *b, int id, bool *graphExact) {
+static char *tensorAttr(EgBuilder *b, int id, bool *graphExact) {
   EgTensor *t = &b->tensors[id];
-  MlirContext ctx = b->mctx;
-  Dict d = {ctx, NULL, 0, 0};
-  put(&d, "id", i64(ctx, id));
-  put(&d, "name", str(ctx, t->name));
-  put(&d, "isl_name", str(ctx, t->islName));
-  put(&d, "role", str(ctx, solarTensorRoleName(t->role)));
-  put(&d, "dtype", str(ctx, t->dtype));
-  put(&d, "element_bytes", i64(ctx, t->elementBytes));
-  MlirAttribute *shape = calloc((size_t)t->rank + 1, sizeof(MlirAttribute));
+  EgAttrDict d = {0};
+  egAttrPut(&d, "id", egAttrI64(id));
+  egAttrPut(&d, "name", egAttrString(t->name));
+  egAttrPut(&d, "isl_name", egAttrString(t->islName));
+  egAttrPut(&d, "role", egAttrString(solarTensorRoleName(t->role)));
+  egAttrPut(&d, "dtype", egAttrString(t->dtype));
+  egAttrPut(&d, "element_bytes", egAttrI64(t->elementBytes));
+  EgAttrList shape = {0};
   int64_t elements = 1;
   for (int i = 0; i < t->rank; ++i) {
-    shape[i] = i64(ctx, t->shape[i]);
+    egAttrPush(&shape, egAttrI64(t->shape[i]));
     elements = t->shape[i] < 0 || elements < 0 ? -1 : elements * t->shape[i];
   }
-  put(&d, "shape", mlirArrayAttrGet(ctx, t->rank, shape));
-  free(shape);
-  put(&d, "elements", i64(ctx, elements));
-  put(&d, "bytes", i64(ctx, elements < 0 ? -1 : elements * t->elementBytes));
+  egAttrPut(&d, "shape", egAttrListFinish(&shape));
+  egAttrPut(&d, "elements", egAttrI64(elements));
+  egAttrPut(&d, "bytes",
+            egAttrI64(elements < 0 ? -1 : elements * t->elementBytes));
   if (t->isGlobal)
-    put(&d, "constant", mlirBoolAttrGet(ctx, t->isConstantGlobal));
+    egAttrPut(&d, "constant", egAttrBool(t->isConstantGlobal));
   EgCount footprint = {NULL, true};
   if (t->touched)
     egCountSetCached(b->counts, t->touched, &footprint);
@@ -314,15 +253,15 @@ static MlirAttribute tensorAttr(EgBuilder *b, int id, bool *graphExact) {
   footprint.exact = footprint.exact && t->exactAccesses;
   int64_t touched = 0;
   if (!t->touched) {
-    put(&d, "footprint_elements", i64(ctx, 0));
-    put(&d, "footprint_bytes", i64(ctx, 0));
+    egAttrPut(&d, "footprint_elements", egAttrI64(0));
+    egAttrPut(&d, "footprint_bytes", egAttrI64(0));
   } else if (egCountConstant(&footprint, &touched)) {
-    put(&d, "footprint_elements", i64(ctx, touched));
-    put(&d, "footprint_bytes", i64(ctx, touched * t->elementBytes));
+    egAttrPut(&d, "footprint_elements", egAttrI64(touched));
+    egAttrPut(&d, "footprint_bytes", egAttrI64(touched * t->elementBytes));
   } else {
     putCount(&d, "footprint_elements", &footprint);
   }
-  put(&d, "footprint_exact", mlirBoolAttrGet(ctx, footprint.exact));
+  egAttrPut(&d, "footprint_exact", egAttrBool(footprint.exact));
   if (!footprint.exact)
     *graphExact = false;
   egCountClear(&footprint);
@@ -334,20 +273,19 @@ static MlirAttribute tensorAttr(EgBuilder *b, int id, bool *graphExact) {
       egCountSetCached(b->counts, sets[k], &c);
       putCount(&d, keys[k], &c);
     } else {
-      put(&d, keys[k], i64(ctx, 0));
+      egAttrPut(&d, keys[k], egAttrI64(0));
     }
     egCountClear(&c);
   }
-  return finish(&d);
+  return egAttrDictFinish(&d);
 }
 
-static MlirAttribute edgeAttr(EgBuilder *b, EgEdge *edge) {
-  MlirContext ctx = b->mctx;
-  Dict d = {ctx, NULL, 0, 0};
-  put(&d, "producer", i64(ctx, edge->producer));
-  put(&d, "consumer", i64(ctx, edge->consumer));
-  put(&d, "tensor", i64(ctx, edge->tensor));
-  put(&d, "tensor_name", str(ctx, b->tensors[edge->tensor].name));
+static char *edgeAttr(EgBuilder *b, EgEdge *edge) {
+  EgAttrDict d = {0};
+  egAttrPut(&d, "producer", egAttrI64(edge->producer));
+  egAttrPut(&d, "consumer", egAttrI64(edge->consumer));
+  egAttrPut(&d, "tensor", egAttrI64(edge->tensor));
+  egAttrPut(&d, "tensor_name", egAttrString(b->tensors[edge->tensor].name));
   isl_map *rel = isl_map_copy(edge->relation);
   EgNode *p = &b->nodes[edge->producer], *c = &b->nodes[edge->consumer];
   for (int i = 0; i < p->scope->depth; ++i) {
@@ -360,40 +298,38 @@ static MlirAttribute edgeAttr(EgBuilder *b, EgEdge *edge) {
     egLabelName(c, i, false, name, sizeof(name));
     rel = isl_map_set_dim_name(rel, isl_dim_out, (unsigned)i, name);
   }
-  put(&d, "relation", islStr(ctx, isl_map_to_str(rel)));
+  egAttrPut(&d, "relation", egAttrIslString(isl_map_to_str(rel)));
   isl_map_free(rel);
   putCount(&d, "elements", &edge->elements);
-  put(&d, "elements_exact", mlirBoolAttrGet(ctx, edge->elements.exact));
-  return finish(&d);
+  egAttrPut(&d, "elements_exact", egAttrBool(edge->elements.exact));
+  return egAttrDictFinish(&d);
 }
 
 MlirAttribute egGraphToAttribute(EgBuilder *b) {
-  MlirContext ctx = b->mctx;
   bool exact = true;
   isl_pw_qpolynomial *totals[SOLAR_OP_CLASS_COUNT] = {NULL};
 
-  MlirAttribute *nodes = calloc((size_t)b->nodeCount + 1, sizeof(MlirAttribute));
+  EgAttrList nodes = {0};
   for (int i = 0; i < b->nodeCount; ++i)
-    nodes[i] = nodeAttr(b, &b->nodes[i], totals, &exact);
-  MlirAttribute *tensors =
-      calloc((size_t)b->tensorCount + 1, sizeof(MlirAttribute));
+    egAttrPush(&nodes, nodeAttr(b, &b->nodes[i], totals, &exact));
+  EgAttrList tensors = {0};
   for (int i = 0; i < b->tensorCount; ++i)
-    tensors[i] = tensorAttr(b, i, &exact);
-  MlirAttribute *edges = calloc((size_t)b->edgeCount + 1, sizeof(MlirAttribute));
+    egAttrPush(&tensors, tensorAttr(b, i, &exact));
+  EgAttrList edges = {0};
   for (int i = 0; i < b->edgeCount; ++i) {
-    edges[i] = edgeAttr(b, &b->edges[i]);
+    egAttrPush(&edges, edgeAttr(b, &b->edges[i]));
     if (!b->edges[i].elements.exact)
       exact = false;
   }
-  MlirAttribute *params = calloc((size_t)b->paramCount + 1, sizeof(MlirAttribute));
+  EgAttrList params = {0};
   for (int i = 0; i < b->paramCount; ++i) {
-    Dict p = {ctx, NULL, 0, 0};
-    put(&p, "name", str(ctx, b->params[i].name));
-    put(&p, "source", str(ctx, b->params[i].source));
-    params[i] = finish(&p);
+    EgAttrDict p = {0};
+    egAttrPut(&p, "name", egAttrString(b->params[i].name));
+    egAttrPut(&p, "source", egAttrString(b->params[i].source));
+    egAttrPush(&params, egAttrDictFinish(&p));
   }
 
-  Dict t = {ctx, NULL, 0, 0};
+  EgAttrDict t = {0};
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
     putPwCount(&t, solarOpClassName((SolarOpClass)c), totals[c]);
   isl_pw_qpolynomial *flops = flopsPw(totals);
@@ -402,20 +338,25 @@ MlirAttribute egGraphToAttribute(EgBuilder *b) {
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
     isl_pw_qpolynomial_free(totals[c]);
 
-  Dict g = {ctx, NULL, 0, 0};
-  put(&g, "version", i64(ctx, SOLAR_EINSUM_GRAPH_VERSION));
-  put(&g, "function", str(ctx, b->functionName));
-  put(&g, "parameters", mlirArrayAttrGet(ctx, b->paramCount, params));
-  put(&g, "tensors", mlirArrayAttrGet(ctx, b->tensorCount, tensors));
-  put(&g, "nodes", mlirArrayAttrGet(ctx, b->nodeCount, nodes));
-  put(&g, "edges", mlirArrayAttrGet(ctx, b->edgeCount, edges));
-  put(&g, "totals", finish(&t));
+  EgAttrDict g = {0};
+  egAttrPut(&g, "version", egAttrI64(SOLAR_EINSUM_GRAPH_VERSION));
+  egAttrPut(&g, "function", egAttrString(b->functionName));
+  egAttrPut(&g, "parameters", egAttrListFinish(&params));
+  egAttrPut(&g, "tensors", egAttrListFinish(&tensors));
+  egAttrPut(&g, "nodes", egAttrListFinish(&nodes));
+  egAttrPut(&g, "edges", egAttrListFinish(&edges));
+  egAttrPut(&g, "totals", egAttrDictFinish(&t));
   /* A warning means something was not analyzed: nothing is guaranteed. */
-  put(&g, "exact", mlirBoolAttrGet(ctx, exact && b->warnings == 0));
-  put(&g, "warnings", i64(ctx, b->warnings));
-  free(nodes);
-  free(tensors);
-  free(edges);
-  free(params);
-  return wrap(ctx, "einsum_graph", finish(&g));
+  egAttrPut(&g, "exact", egAttrBool(exact && b->warnings == 0));
+  egAttrPut(&g, "warnings", egAttrI64(b->warnings));
+  char *dict = egAttrDictFinish(&g);
+  EgText text = {NULL, 0, 0};
+  egTextAppendCString(&text, "#solar.einsum_graph<");
+  egTextAppendCString(&text, dict);
+  egTextAppendCString(&text, ">");
+  free(dict);
+  MlirAttribute graph =
+      mlirAttributeParseGet(b->mctx, (MlirStringRef){text.buf, text.used});
+  egTextClear(&text);
+  return graph;
 }

@@ -16,6 +16,7 @@
 #define SOLAR_EINSUM_INTERNAL_H
 
 #include "einsum_count.h"
+#include "einsum_lookup.h"
 #include "solar/einsum_graph.h"
 
 #include "mlir-c/AffineMap.h"
@@ -110,7 +111,9 @@ typedef struct {
   int64_t *shape; /* -1 for dynamic */
   bool isArgument, isGlobal, isConstantGlobal, isAlloc, isReturned;
   bool read, written;
-  bool readsInitialValue; /* a read no write of the function reaches */
+  /* A read no write of the function reaches. Only what decides the role
+   * of an argument: the dataflow may leave it false on other tensors. */
+  bool readsInitialValue;
   bool exactAccesses;     /* every access relation is exact */
   isl_set *touched, *readSet, *writeSet; /* images over all accesses */
 } EgTensor;
@@ -148,6 +151,7 @@ typedef struct {
   bool accumulator;  /* the read of `load C; op; store C` */
   bool address;      /* a load feeding an index or a bound, not the value */
   isl_map *map;      /* node domain -> tensor elements; owned */
+  isl_set *image;    /* the elements the node touches through it; owned */
   /* The index expressions as written, on the space of the scope of the
    * load/store when that scope encloses the node's (its dims are then the
    * node's first dims); NULL otherwise. For the equation. Owned. */
@@ -234,11 +238,6 @@ void egComputeDataflow(EgBuilder *b);
 /* ---- the builder (einsum_builder.c) ------------------------------------- */
 
 typedef struct {
-  MlirBlock block;
-  EgScope *scope;
-} EgBlockScope;
-
-typedef struct {
   MlirOperation op;
   EgScope *scope;
   int position;
@@ -257,18 +256,20 @@ struct EgBuilder {
 
   EgParam *params;
   int paramCount, paramCapacity;
+  EgHandleMap paramOfValue; /* MlirValue -> index in params */
   isl_space *paramSpace; /* all parameters, in creation order; owned */
+  EgNameSet islNames;    /* names of params and tensors in isl strings */
 
   EgScope **scopes;
   int scopeCount, scopeCapacity;
-  EgBlockScope *blockScopes;
-  int blockScopeCount, blockScopeCapacity;
+  EgHandleMap scopeOfBlock; /* MlirBlock -> scope id (index in scopes) */
 
   EgStoreSite *stores;
   int storeCount, storeCapacity;
 
   EgTensor *tensors;
   int tensorCount, tensorCapacity;
+  EgHandleMap tensorOfBase; /* base buffer MlirValue -> tensor id */
 
   EgNode *nodes;
   int nodeCount;
@@ -276,11 +277,8 @@ struct EgBuilder {
   EgEdge *edges;
   int edgeCount, edgeCapacity;
 
-  MlirOperation *accessedLoads; /* loads some node records */
-  int accessedLoadCount, accessedLoadCapacity;
-
-  MlirOperation *claimed; /* ops already counted by some node */
-  int claimedCount, claimedCapacity;
+  EgHandleMap accessedLoads; /* loads some node records (value unused) */
+  EgHandleMap claimed;       /* ops already counted by some node */
 };
 
 /* Grows a (pointer, count, capacity) array to hold one more element. */
@@ -288,7 +286,9 @@ void egGrow(void **items, int *capacity, int count, size_t elementSize);
 
 /* The printed SSA name of a value ("%arg0"), into buf. */
 void egValueName(EgBuilder *b, MlirValue value, char *buf, size_t size);
-/* A name usable as an isl identifier, unique among params and tensors. */
+/* A name usable as an isl identifier, unique among params and tensors.
+ * It is recorded as taken (b->islNames borrows it): the caller owns it and
+ * keeps it until the builder is destroyed. */
 char *egIslIdentifier(EgBuilder *b, const char *printed);
 
 isl_id *egParamFor(EgBuilder *b, MlirValue value);

@@ -353,30 +353,37 @@ static void buildAccess(EgBuilder *b, EgNode *node, RawAccess *raw) {
     a->indices = isl_multi_pw_aff_copy(raw->indices);
   isl_map *access;
   if (raw->indices) {
-    access = isl_map_intersect_domain(
-        isl_map_from_multi_pw_aff(isl_multi_pw_aff_copy(raw->indices)),
-        isl_set_copy(raw->scope->domain));
+    /* Most indices are plain affine: isl_map_from_multi_aff skips the
+     * piecewise machinery (a third of the cost of an access). */
+    isl_multi_pw_aff *indices = isl_multi_pw_aff_copy(raw->indices);
+    isl_map *relation =
+        isl_multi_pw_aff_isa_multi_aff(indices) == isl_bool_true
+            ? isl_map_from_multi_aff(isl_multi_pw_aff_as_multi_aff(indices))
+            : isl_map_from_multi_pw_aff(indices);
+    access = isl_map_intersect_domain(relation,
+                                      isl_set_copy(raw->scope->domain));
   } else {
     access = isl_map_from_domain_and_range(isl_set_copy(raw->scope->domain),
                                            egTensorBox(b, raw->tensor));
   }
-  isl_map *map = isl_map_apply_range(relateScopes(b, node, raw->scope), access);
+  /* In the node's own scope the relation is the identity on its domain,
+   * which the access is already restricted to; it would only have brought
+   * in every parameter known so far. */
+  isl_map *map =
+      raw->scope == node->scope
+          ? isl_map_align_params(access, isl_space_copy(b->paramSpace))
+          : isl_map_apply_range(relateScopes(b, node, raw->scope), access);
   char *name = statementName(node->id);
   map = isl_map_set_tuple_name(map, isl_dim_in, name);
   free(name);
   a->map = isl_map_coalesce(isl_map_detect_equalities(map));
-  if (!raw->write) {
-    egGrow((void **)&b->accessedLoads, &b->accessedLoadCapacity,
-           b->accessedLoadCount, sizeof(MlirOperation));
-    b->accessedLoads[b->accessedLoadCount++] = raw->op;
-  }
-  isl_set *image = isl_set_apply(isl_set_copy(node->domain),
-                                 isl_map_copy(a->map));
-  if (!egCountSetCached(b->counts, image, &a->footprint))
+  if (!raw->write)
+    egHandleMapPut(&b->accessedLoads, raw->op.ptr, 1);
+  a->image = isl_set_apply(isl_set_copy(node->domain), isl_map_copy(a->map));
+  if (!egCountSetCached(b->counts, a->image, &a->footprint))
     a->footprint.exact = false;
   if (!a->exact)
     a->footprint.exact = false;
-  isl_set_free(image);
 }
 
 /* Reduction dims, exactly: d is one when two points of the domain that
@@ -525,10 +532,8 @@ typedef struct {
 } LoadSearch;
 
 static bool isAccessed(EgBuilder *b, MlirOperation op) {
-  for (int i = 0; i < b->accessedLoadCount; ++i)
-    if (mlirOperationEqual(b->accessedLoads[i], op))
-      return true;
-  return false;
+  intptr_t unused;
+  return egHandleMapGet(&b->accessedLoads, op.ptr, &unused);
 }
 
 static MlirWalkResult attachIfOrphan(MlirOperation op, void *userData) {

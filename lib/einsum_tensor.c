@@ -56,9 +56,9 @@ static bool globalIsConstant(EgBuilder *b, MlirStringRef name) {
 }
 
 int egTensorOf(EgBuilder *b, MlirValue base) {
-  for (int i = 0; i < b->tensorCount; ++i)
-    if (mlirValueEqual(b->tensors[i].base, base))
-      return i;
+  intptr_t id;
+  if (egHandleMapGet(&b->tensorOfBase, base.ptr, &id))
+    return (int)id;
   egGrow((void **)&b->tensors, &b->tensorCapacity, b->tensorCount,
          sizeof(EgTensor));
   EgTensor *t = &b->tensors[b->tensorCount];
@@ -98,6 +98,7 @@ int egTensorOf(EgBuilder *b, MlirValue base) {
     t->shape[i] = mlirShapedTypeIsDynamicDim(type, i)
                       ? -1
                       : mlirShapedTypeGetDimSize(type, i);
+  egHandleMapPut(&b->tensorOfBase, base.ptr, b->tensorCount);
   return b->tensorCount++;
 }
 
@@ -143,8 +144,7 @@ void egTensorsFinish(EgBuilder *b) {
     for (int a = 0; a < node->accessCount; ++a) {
       EgAccess *access = &node->accesses[a];
       EgTensor *t = &b->tensors[access->tensor];
-      isl_set *image = isl_set_apply(isl_set_copy(node->domain),
-                                     isl_map_copy(access->map));
+      isl_set *image = isl_set_copy(access->image);
       if (access->write) {
         t->written = true;
         unite(&t->writeSet, isl_set_copy(image));
