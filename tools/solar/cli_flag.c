@@ -54,17 +54,19 @@ static SolarFlagMatch matchFlag(const char *command, int argc, char **argv,
   return SOLAR_FLAG_NO_MATCH;
 }
 
-SolarCliParse solarCliParseFlags(const char *command, int argc, char **argv,
-                                 const SolarCliFlag *flags, size_t count,
-                                 const char **positional) {
+int solarCliParseFlags(const char *command, int argc, char **argv,
+                       const SolarCliFlag *flags, size_t count,
+                       const char **positional, void (*printHelp)(void)) {
   *positional = NULL;
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
-    if (!strcmp(arg, "--help") || !strcmp(arg, "-h"))
-      return SOLAR_CLI_HELP;
+    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+      printHelp();
+      return 1;
+    }
     SolarFlagMatch m = matchFlag(command, argc, argv, &i, flags, count);
     if (m == SOLAR_FLAG_MISSING)
-      return SOLAR_CLI_USAGE;
+      return 3;
     if (m == SOLAR_FLAG_VALUE)
       continue;
     /* A lone "-" is a positional (stdin), as elsewhere. */
@@ -72,16 +74,16 @@ SolarCliParse solarCliParseFlags(const char *command, int argc, char **argv,
       fprintf(stderr,
               "solar %s: error: unknown option '%s' (see 'solar %s --help')\n",
               command, arg, command);
-      return SOLAR_CLI_USAGE;
+      return 3;
     }
     if (*positional) {
       fprintf(stderr, "solar %s: error: more than one model ('%s')\n",
               command, arg);
-      return SOLAR_CLI_USAGE;
+      return 3;
     }
     *positional = arg;
   }
-  return SOLAR_CLI_PARSED;
+  return 0;
 }
 
 bool solarCliCheckDtype(const char *command, const char *dtype) {

@@ -25,19 +25,14 @@ typedef struct {
   bool *set;
 } SolarCliFlag;
 
-typedef enum {
-  SOLAR_CLI_PARSED, /* go on */
-  SOLAR_CLI_HELP,   /* --help or -h was given: print help, exit 0 */
-  SOLAR_CLI_USAGE,  /* bad usage, message printed: exit 2 */
-} SolarCliParse;
-
 /* Parses argv[1..argc) into `flags` and at most one positional argument
- * (*positional, NULL when absent). Unknown options, a second positional
- * and a missing value are reported as "solar COMMAND: error: ..." on
- * stderr. */
-SolarCliParse solarCliParseFlags(const char *command, int argc, char **argv,
-                                 const SolarCliFlag *flags, size_t count,
-                                 const char **positional);
+ * (*positional, NULL when absent). Returns 0 to go on, else the command's
+ * exit status + 1: 1 after --help/-h (printHelp called; exit 0), 3 on bad
+ * usage (exit 2). Unknown options, a second positional and a missing value
+ * are reported as "solar COMMAND: error: ..." on stderr. */
+int solarCliParseFlags(const char *command, int argc, char **argv,
+                       const SolarCliFlag *flags, size_t count,
+                       const char **positional, void (*printHelp)(void));
 
 /* NULL or a known dtype name; else reports and returns false. */
 bool solarCliCheckDtype(const char *command, const char *dtype);

@@ -60,17 +60,11 @@ static int parseArgs(int argc, char **argv, CompareArgs *args) {
       {"capacity", &args->capacity, NULL}, {"plot", &args->plot, NULL},
       {"json", NULL, &args->json},
   };
-  switch (solarCliParseFlags("compare", argc, argv, flags,
-                             sizeof(flags) / sizeof(flags[0]),
-                             &args->model)) {
-  case SOLAR_CLI_HELP:
-    printHelp();
-    return 1;
-  case SOLAR_CLI_USAGE:
-    return 3;
-  case SOLAR_CLI_PARSED:
-    break;
-  }
+  int status = solarCliParseFlags("compare", argc, argv, flags,
+                                  sizeof(flags) / sizeof(flags[0]),
+                                  &args->model, printHelp);
+  if (status)
+    return status;
   if (!args->model) {
     fprintf(stderr, "solar compare: error: no model given (USAGE: solar "
                     "compare MODEL.mlir --arch A,B,...|all)\n");

@@ -100,17 +100,11 @@ static int parseArgs(int argc, char **argv, ProvisionArgs *args) {
       {"dtype", &args->dtype, NULL},
       {"json", NULL, &args->json},
   };
-  switch (solarCliParseFlags("provision", argc, argv, flags,
-                             sizeof(flags) / sizeof(flags[0]),
-                             &args->model)) {
-  case SOLAR_CLI_HELP:
-    printHelp();
-    return 1;
-  case SOLAR_CLI_USAGE:
-    return 3;
-  case SOLAR_CLI_PARSED:
-    break;
-  }
+  int status = solarCliParseFlags("provision", argc, argv, flags,
+                                  sizeof(flags) / sizeof(flags[0]),
+                                  &args->model, printHelp);
+  if (status)
+    return status;
   if (!args->model)
     return usageError("no model given (USAGE: solar provision MODEL.mlir "
                       "--target-latency T | --rate R)%s", "");
