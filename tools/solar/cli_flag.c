@@ -39,6 +39,18 @@ static SolarFlagMatch matchFlag(const char *command, int argc, char **argv,
   const char *arg = argv[*i];
   for (size_t k = 0; k < count; ++k) {
     const SolarCliFlag *flag = &flags[k];
+    if (flag->name[0] == '-' && flag->value) {
+      /* A short flag ("-o"), spelled out in the table: "-o VALUE" only. */
+      if (strcmp(arg, flag->name))
+        continue;
+      if (*i + 1 >= argc || !*argv[*i + 1]) {
+        fprintf(stderr, "solar %s: error: %s needs a value\n", command,
+                flag->name);
+        return SOLAR_FLAG_MISSING;
+      }
+      *flag->value = argv[++*i];
+      return SOLAR_FLAG_VALUE;
+    }
     if (flag->set) {
       if (!strncmp(arg, "--", 2) && !strcmp(arg + 2, flag->name)) {
         *flag->set = true;
@@ -56,7 +68,8 @@ static SolarFlagMatch matchFlag(const char *command, int argc, char **argv,
 
 int solarCliParseFlags(const char *command, int argc, char **argv,
                        const SolarCliFlag *flags, size_t count,
-                       const char **positional, void (*printHelp)(void)) {
+                       const char *noun, const char **positional,
+                       void (*printHelp)(void)) {
   *positional = NULL;
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
@@ -77,8 +90,8 @@ int solarCliParseFlags(const char *command, int argc, char **argv,
       return 3;
     }
     if (*positional) {
-      fprintf(stderr, "solar %s: error: more than one model ('%s')\n",
-              command, arg);
+      fprintf(stderr, "solar %s: error: more than one %s ('%s')\n", command,
+              noun, arg);
       return 3;
     }
     *positional = arg;

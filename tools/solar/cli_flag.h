@@ -20,19 +20,20 @@ SolarFlagMatch solarCliFlagValue(const char *command, int argc, char **argv,
  * switch `--name`. The pointers are the caller's; the parser only stores
  * into them (values point into argv). */
 typedef struct {
-  const char *name; /* without the leading "--" */
+  const char *name; /* without the leading "--"; or a short "-o", as is */
   const char **value;
   bool *set;
 } SolarCliFlag;
 
 /* Parses argv[1..argc) into `flags` and at most one positional argument
- * (*positional, NULL when absent). Returns 0 to go on, else the command's
+ * (*positional, NULL when absent; `noun` names it in messages: "model"). Returns 0 to go on, else the command's
  * exit status + 1: 1 after --help/-h (printHelp called; exit 0), 3 on bad
  * usage (exit 2). Unknown options, a second positional and a missing value
  * are reported as "solar COMMAND: error: ..." on stderr. */
 int solarCliParseFlags(const char *command, int argc, char **argv,
                        const SolarCliFlag *flags, size_t count,
-                       const char **positional, void (*printHelp)(void));
+                       const char *noun, const char **positional,
+                       void (*printHelp)(void));
 
 /* NULL or a known dtype name; else reports and returns false. */
 bool solarCliCheckDtype(const char *command, const char *dtype);

@@ -3,6 +3,7 @@
  * (docs/analyze.md). */
 #include "cli_analyze_plot.h"
 #include "cli_analyze_report.h"
+#include "cli_flag.h"
 #include "cli_files.h"
 #include "cli_frontend.h"
 #include "cli_host_arch.h"
@@ -48,8 +49,8 @@ typedef struct {
   bool json;
 } AnalyzeArgs;
 
-static void usage(FILE *out) {
-  fprintf(out,
+static void printUsage(void) {
+  fprintf(stdout,
           "USAGE: solar analyze MODEL.py|MODEL.mlir --arch ARCH [--dtype D]\n"
           "         [--mlir M] [--json] [--runs N] [-o report.json]\n"
           "         [--function F] [--rtol R] [--atol A] [--framework torch|jax]\n"
@@ -81,67 +82,38 @@ static const char *guessFramework(const char *model) {
 static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
   memset(a, 0, sizeof(*a));
   a->runs = 5;
-  for (int i = 1; i < argc; ++i) {
-    const char *arg = argv[i];
-    const char **slot = NULL;
-    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-      usage(stdout);
-      return 1;
-    }
-    if (!strcmp(arg, "--json")) {
-      a->json = true;
-      continue;
-    }
-    if (!strcmp(arg, "--arch"))
-      slot = &a->arch;
-    else if (!strcmp(arg, "--dtype"))
-      slot = &a->dtype;
-    else if (!strcmp(arg, "--mlir"))
-      slot = &a->mlir;
-    else if (!strcmp(arg, "-o"))
-      slot = &a->output;
-    else if (!strcmp(arg, "--function"))
-      slot = &a->function;
-    else if (!strcmp(arg, "--rtol"))
-      slot = &a->rtol;
-    else if (!strcmp(arg, "--atol"))
-      slot = &a->atol;
-    else if (!strcmp(arg, "--framework"))
-      slot = &a->framework;
-    else if (!strcmp(arg, "--keep-reference"))
-      slot = &a->keep;
-    else if (!strcmp(arg, "--frontend"))
-      slot = &a->frontendName;
-    else if (!strcmp(arg, "--plot"))
-      slot = &a->plot;
-    if (slot || !strcmp(arg, "--runs")) {
-      if (i + 1 >= argc) {
-        fprintf(stderr, "solar analyze: error: %s needs a value\n", arg);
-        return 3;
-      }
-      const char *value = argv[++i];
-      if (slot) {
-        *slot = value;
-      } else {
-        char *end;
-        long runs = strtol(value, &end, 10);
-        if (*end || runs < 1 || runs > 100000) {
-          fprintf(stderr, "solar analyze: error: --runs needs a whole number >= 1, got '%s'\n", value);
-          return 3;
-        }
-        a->runs = (unsigned)runs;
-      }
-      continue;
-    }
-    if (arg[0] == '-') {
-      fprintf(stderr, "solar analyze: error: unknown option '%s' (see --help)\n", arg);
+  const char *runs = NULL;
+  const SolarCliFlag flags[] = {
+      {"arch", &a->arch, NULL},
+      {"dtype", &a->dtype, NULL},
+      {"mlir", &a->mlir, NULL},
+      {"-o", &a->output, NULL},
+      {"function", &a->function, NULL},
+      {"rtol", &a->rtol, NULL},
+      {"atol", &a->atol, NULL},
+      {"framework", &a->framework, NULL},
+      {"keep-reference", &a->keep, NULL},
+      {"frontend", &a->frontendName, NULL},
+      {"plot", &a->plot, NULL},
+      {"runs", &runs, NULL},
+      {"json", NULL, &a->json},
+  };
+  int status = solarCliParseFlags("analyze", argc, argv, flags,
+                                  sizeof(flags) / sizeof(flags[0]), "model",
+                                  &a->model, printUsage);
+  if (status)
+    return status;
+  if (runs) {
+    char *end;
+    long value = strtol(runs, &end, 10);
+    if (*end || value < 1 || value > 100000) {
+      fprintf(stderr,
+              "solar analyze: error: --runs needs a whole number >= 1, got "
+              "'%s'\n",
+              runs);
       return 3;
     }
-    if (a->model) {
-      fprintf(stderr, "solar analyze: error: more than one model ('%s')\n", arg);
-      return 3;
-    }
-    a->model = arg;
+    a->runs = (unsigned)value;
   }
   if (!a->model || !a->arch) {
     fprintf(stderr, "solar analyze: error: %s (see --help)\n",

@@ -94,48 +94,19 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
   a->jobs = 1;
   a->timeout = 900;
   const char *runs = NULL, *jobs = NULL, *timeout = NULL;
-  static const char *const names[] = {"arch",  "out",     "plot",
-                                      "dtype", "framework", "rtol",
-                                      "atol",  "runs",    "jobs",
-                                      "timeout"};
-  const char **slots[] = {&a->arch, &a->out,  &a->plot, &a->dtype,
-                          &a->framework, &a->rtol, &a->atol, &runs,
-                          &jobs,    &timeout};
-  enum { FLAGS = sizeof(names) / sizeof(names[0]) };
-  for (int i = 1; i < argc; ++i) {
-    const char *arg = argv[i];
-    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
-      printHelp();
-      return 1;
-    }
-    if (!strcmp(arg, "--resume")) {
-      a->resume = true;
-      continue;
-    }
-    bool matched = false;
-    for (size_t k = 0; k < FLAGS && !matched; ++k) {
-      SolarFlagMatch m =
-          solarCliFlagValue("bench", argc, argv, &i, names[k], slots[k]);
-      if (m == SOLAR_FLAG_MISSING)
-        return 3;
-      matched = m == SOLAR_FLAG_VALUE;
-    }
-    if (matched)
-      continue;
-    if (arg[0] == '-' && arg[1]) {
-      fprintf(stderr,
-              "solar bench: error: unknown option '%s' (see 'solar bench "
-              "--help')\n",
-              arg);
-      return 3;
-    }
-    if (a->dir) {
-      fprintf(stderr, "solar bench: error: more than one directory ('%s')\n",
-              arg);
-      return 3;
-    }
-    a->dir = arg;
-  }
+  const SolarCliFlag flags[] = {
+      {"arch", &a->arch, NULL},   {"out", &a->out, NULL},
+      {"plot", &a->plot, NULL},   {"dtype", &a->dtype, NULL},
+      {"framework", &a->framework, NULL},
+      {"rtol", &a->rtol, NULL},   {"atol", &a->atol, NULL},
+      {"runs", &runs, NULL},      {"jobs", &jobs, NULL},
+      {"timeout", &timeout, NULL}, {"resume", NULL, &a->resume},
+  };
+  int status = solarCliParseFlags("bench", argc, argv, flags,
+                                  sizeof(flags) / sizeof(flags[0]),
+                                  "directory", &a->dir, printHelp);
+  if (status)
+    return status;
   if (!a->dir || !a->arch) {
     fprintf(stderr, "solar bench: error: %s (USAGE: solar bench DIR --arch "
                     "ARCH; see --help)\n",

@@ -62,7 +62,7 @@ static int parseArgs(int argc, char **argv, CompareArgs *args) {
   };
   int status = solarCliParseFlags("compare", argc, argv, flags,
                                   sizeof(flags) / sizeof(flags[0]),
-                                  &args->model, printHelp);
+                                  "model", &args->model, printHelp);
   if (status)
     return status;
   if (!args->model) {

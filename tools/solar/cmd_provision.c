@@ -102,7 +102,7 @@ static int parseArgs(int argc, char **argv, ProvisionArgs *args) {
   };
   int status = solarCliParseFlags("provision", argc, argv, flags,
                                   sizeof(flags) / sizeof(flags[0]),
-                                  &args->model, printHelp);
+                                  "model", &args->model, printHelp);
   if (status)
     return status;
   if (!args->model)
