@@ -95,3 +95,14 @@ char *egAttrListFinish(EgAttrList *list) {
   list->count = 0;
   return text;
 }
+
+char *egAttrSolarWrap(const char *mnemonic, char *dict) {
+  EgText text = {NULL, 0, 0};
+  egTextAppendCString(&text, "#solar.");
+  egTextAppendCString(&text, mnemonic);
+  egTextAppendCString(&text, "<");
+  egTextAppendCString(&text, dict);
+  egTextAppendCString(&text, ">");
+  free(dict);
+  return text.buf;
+}

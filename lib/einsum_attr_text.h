@@ -37,4 +37,8 @@ typedef struct {
 void egAttrPush(EgAttrList *list, char *value);
 char *egAttrListFinish(EgAttrList *list);
 
+/* `#solar.MNEMONIC<dict>`: a dialect attribute wrapping one dictionary
+ * (takes ownership of dict). */
+char *egAttrSolarWrap(const char *mnemonic, char *dict);
+
 #endif

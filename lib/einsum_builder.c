@@ -25,20 +25,6 @@ char *egStrdup(const char *text) {
   return copy;
 }
 
-char *egFormat(const char *fmt, ...) {
-  va_list args;
-  va_start(args, fmt);
-  int length = vsnprintf(NULL, 0, fmt, args);
-  va_end(args);
-  char *text = malloc((size_t)length + 1);
-  if (!text)
-    abort();
-  va_start(args, fmt);
-  vsnprintf(text, (size_t)length + 1, fmt, args);
-  va_end(args);
-  return text;
-}
-
 void egGrow(void **items, int *capacity, int count, size_t elementSize) {
   if (count < *capacity)
     return;
@@ -141,7 +127,7 @@ char *egIslIdentifier(EgBuilder *b, const char *printed) {
   char *name = egStrdup(base);
   for (int suffix = 1; identifierTaken(b, name); ++suffix) {
     free(name);
-    name = egFormat("%s_%d", base, suffix);
+    name = solarFormat("%s_%d", base, suffix);
   }
   egNameSetAdd(&b->islNames, name);
   return name;
@@ -238,7 +224,7 @@ static char *functionName(MlirOperation func) {
   if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name))
     return egStrdup("");
   MlirStringRef text = mlirStringAttrGetValue(name);
-  return egFormat("%.*s", (int)text.length, text.data);
+  return solarFormat("%.*s", (int)text.length, text.data);
 }
 
 bool solarEinsumGraphLift(MlirOperation func, bool strict,

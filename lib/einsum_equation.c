@@ -52,9 +52,9 @@ static void assignFrom(EgNode *node, const EgAccess *write, int role,
       size_t n = strlen(used);
       used[n] = letter;
       used[n + 1] = '\0';
-      node->labels[d] = egFormat("%c", letter);
+      node->labels[d] = solarFormat("%c", letter);
     } else {
-      node->labels[d] = egFormat("D%d", d); /* isl name: d<n> */
+      node->labels[d] = solarFormat("D%d", d); /* isl name: d<n> */
     }
   }
 }

@@ -215,13 +215,7 @@ static char *nodeAttr(EgBuilder *b, EgNode *node,
   egAttrPut(&d, "exact", egAttrBool(node->exact));
   if (!node->exact)
     *graphExact = false;
-  char *dict = egAttrDictFinish(&d);
-  EgText wrapped = {NULL, 0, 0};
-  egTextAppendCString(&wrapped, "#solar.node<");
-  egTextAppendCString(&wrapped, dict);
-  egTextAppendCString(&wrapped, ">");
-  free(dict);
-  return wrapped.buf;
+  return egAttrSolarWrap("node", egAttrDictFinish(&d));
 }
 
 static char *tensorAttr(EgBuilder *b, int id, bool *graphExact) {
@@ -349,14 +343,9 @@ MlirAttribute egGraphToAttribute(EgBuilder *b) {
   /* A warning means something was not analyzed: nothing is guaranteed. */
   egAttrPut(&g, "exact", egAttrBool(exact && b->warnings == 0));
   egAttrPut(&g, "warnings", egAttrI64(b->warnings));
-  char *dict = egAttrDictFinish(&g);
-  EgText text = {NULL, 0, 0};
-  egTextAppendCString(&text, "#solar.einsum_graph<");
-  egTextAppendCString(&text, dict);
-  egTextAppendCString(&text, ">");
-  free(dict);
+  char *text = egAttrSolarWrap("einsum_graph", egAttrDictFinish(&g));
   MlirAttribute graph =
-      mlirAttributeParseGet(b->mctx, (MlirStringRef){text.buf, text.used});
-  egTextClear(&text);
+      mlirAttributeParseGet(b->mctx, mlirStringRefCreateFromCString(text));
+  free(text);
   return graph;
 }

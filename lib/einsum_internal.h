@@ -18,6 +18,7 @@
 #include "einsum_count.h"
 #include "einsum_lookup.h"
 #include "solar/einsum_graph.h"
+#include "solar/format.h"
 
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/IR.h"
@@ -43,7 +44,6 @@ MlirOperation egValueDefiningOp(MlirValue value); /* null for block args */
 /* Prints a type into buf (e.g. "f32"). */
 void egTypeString(MlirType type, char *buf, size_t size);
 char *egStrdup(const char *text);
-char *egFormat(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A non-affine or unsupported construct: a warning, or under --solar-strict
  * an error that fails the pass. */
 void egWarn(EgBuilder *b, MlirLocation loc, const char *fmt, ...)

@@ -338,7 +338,7 @@ static __isl_give isl_map *relateScopes(EgBuilder *b, EgNode *node,
   return isl_map_intersect_range(rel, isl_set_copy(scope->domain));
 }
 
-static char *statementName(int id) { return egFormat("S%d", id); }
+static char *statementName(int id) { return solarFormat("S%d", id); }
 
 static void buildAccess(EgBuilder *b, EgNode *node, RawAccess *raw) {
   egGrow((void **)&node->accesses, &node->accessCapacity, node->accessCount,

@@ -53,3 +53,8 @@ char *solarPathJoin(const char *dir, const char *name) {
   snprintf(path, size, "%s%s%s", dir, separator, name);
   return path;
 }
+
+bool solarPathHasSuffix(const char *path, const char *suffix) {
+  size_t n = strlen(path), m = strlen(suffix);
+  return n >= m && strcmp(path + n - m, suffix) == 0;
+}

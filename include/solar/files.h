@@ -2,6 +2,7 @@
 #ifndef SOLAR_FILES_H
 #define SOLAR_FILES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -16,6 +17,9 @@ char *solarReadFile(const char *path, size_t *length);
 /* dir/name, malloc'ed (caller frees); name alone when dir is empty, no
  * doubled slash when dir ends in one. */
 char *solarPathJoin(const char *dir, const char *name);
+
+/* Whether `path` ends in `suffix` (case-sensitive: ".py", ".mlir"). */
+bool solarPathHasSuffix(const char *path, const char *suffix);
 
 #ifdef __cplusplus
 }

@@ -13,11 +13,6 @@
 /* Symbolic-link loops end here instead of exhausting the stack. */
 enum { MAX_DEPTH = 32 };
 
-static bool endsWith(const char *s, const char *suffix) {
-  size_t n = strlen(s), m = strlen(suffix);
-  return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
 static void add(SolarBenchProgramList *list, const char *root,
                 const char *rel, bool framework) {
   if (list->count == list->capacity) {
@@ -64,9 +59,9 @@ static bool walk(const char *root, const char *rel, const char *skipDir,
                   !strcmp(resolved, skipDir);
       if (!skip && depth < MAX_DEPTH)
         ok = walk(root, childRel, skipDir, depth + 1, out, err, errSize);
-    } else if (S_ISREG(st.st_mode) && endsWith(name, ".py")) {
+    } else if (S_ISREG(st.st_mode) && solarPathHasSuffix(name, ".py")) {
       add(out, root, childRel, true);
-    } else if (S_ISREG(st.st_mode) && endsWith(name, ".mlir")) {
+    } else if (S_ISREG(st.st_mode) && solarPathHasSuffix(name, ".mlir")) {
       /* X.mlir beside X.py is that program's IR, not a program. */
       size_t n = strlen(full);
       char *py = malloc(n);

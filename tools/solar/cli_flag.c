@@ -5,9 +5,16 @@
 #include <stdio.h>
 #include <string.h>
 
-SolarFlagMatch solarCliFlagValue(const char *command, int argc, char **argv,
-                                 int *i, const char *name,
-                                 const char **value) {
+typedef enum {
+  SOLAR_FLAG_NO_MATCH, /* argv[*i] is another flag */
+  SOLAR_FLAG_VALUE,    /* matched; *value set, *i advanced past it */
+  SOLAR_FLAG_MISSING,  /* matched but no value follows (message printed) */
+} SolarFlagMatch;
+
+/* Matches argv[*i] against `--name`. */
+static SolarFlagMatch matchLongValue(const char *command, int argc,
+                                     char **argv, int *i, const char *name,
+                                     const char **value) {
   const char *arg = argv[*i];
   if (strncmp(arg, "--", 2) != 0)
     return SOLAR_FLAG_NO_MATCH;
@@ -59,7 +66,7 @@ static SolarFlagMatch matchFlag(const char *command, int argc, char **argv,
       continue;
     }
     SolarFlagMatch m =
-        solarCliFlagValue(command, argc, argv, i, flag->name, flag->value);
+        matchLongValue(command, argc, argv, i, flag->name, flag->value);
     if (m != SOLAR_FLAG_NO_MATCH)
       return m;
   }

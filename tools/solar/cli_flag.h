@@ -6,16 +6,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-typedef enum {
-  SOLAR_FLAG_NO_MATCH, /* argv[*i] is another flag */
-  SOLAR_FLAG_VALUE,    /* matched; *value set, *i advanced past it */
-  SOLAR_FLAG_MISSING,  /* matched but no value follows (message printed) */
-} SolarFlagMatch;
-
-/* Matches argv[*i] against `--name`. */
-SolarFlagMatch solarCliFlagValue(const char *command, int argc, char **argv,
-                                 int *i, const char *name, const char **value);
-
 /* One flag of a subcommand: `value` for `--name VALUE`, else `set` for a
  * switch `--name`. The pointers are the caller's; the parser only stores
  * into them (values point into argv). */

@@ -29,17 +29,12 @@ const char *solarFrontendChoiceName(SolarFrontendChoice choice) {
   return kChoiceNames[choice];
 }
 
-static bool endsWith(const char *s, const char *suffix) {
-  size_t n = strlen(s), m = strlen(suffix);
-  return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
 /* "dir/linear_relu.py" -> "linear_relu". */
 static void modelStem(const char *model, char *buf, size_t size) {
   const char *base = strrchr(model, '/');
   base = base ? base + 1 : model;
   size_t length = strlen(base);
-  if (endsWith(base, ".py"))
+  if (solarPathHasSuffix(base, ".py"))
     length -= 3;
   snprintf(buf, size, "%.*s", (int)length, base);
 }
@@ -196,12 +191,12 @@ bool solarFrontendResolve(const SolarFrontendRequest *r,
                           size_t errSize) {
   memset(out, 0, sizeof(*out));
   out->attempts = -1;
-  if (endsWith(r->model, ".mlir")) {
+  if (solarPathHasSuffix(r->model, ".mlir")) {
     snprintf(out->irPath, sizeof(out->irPath), "%s", r->model);
     snprintf(out->frontend, sizeof(out->frontend), "mlir-input");
     return true;
   }
-  if (!endsWith(r->model, ".py")) {
+  if (!solarPathHasSuffix(r->model, ".py")) {
     snprintf(err, errSize, "%s: expected a .py program or an .mlir file",
              r->model);
     return false;

@@ -1,10 +1,12 @@
 #include "cli_say.h"
 
+#include "solar/format.h"
 #include "solar/llm.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const char *secretKey;
 
@@ -15,18 +17,9 @@ const char *solarSaySecret(void) { return secretKey; }
 void solarSay(const char *fmt, ...) {
   va_list args;
   va_start(args, fmt);
-  va_list copy;
-  va_copy(copy, args);
-  int n = vsnprintf(NULL, 0, fmt, copy);
-  va_end(copy);
-  if (n >= 0) {
-    char *text = malloc((size_t)n + 1);
-    if (!text)
-      abort();
-    vsnprintf(text, (size_t)n + 1, fmt, args);
-    solarLlmRedact(text, (size_t)n + 1, secretKey);
-    fputs(text, stderr);
-    free(text);
-  }
+  char *text = solarFormatV(fmt, args);
   va_end(args);
+  solarLlmRedact(text, strlen(text) + 1, secretKey);
+  fputs(text, stderr);
+  free(text);
 }

@@ -1,5 +1,6 @@
 #include "cli_translate_prompt.h"
 
+#include "solar/format.h"
 #include "solar/verify_text.h"
 
 #include <jansson.h>
@@ -19,19 +20,11 @@ static void appendf(SolarText *text, const char *fmt, ...)
 static void appendf(SolarText *text, const char *fmt, ...) {
   va_list args;
   va_start(args, fmt);
-  va_list copy;
-  va_copy(copy, args);
-  int n = vsnprintf(NULL, 0, fmt, copy);
-  va_end(copy);
-  if (n > 0) {
-    char *buf = malloc((size_t)n + 1);
-    if (!buf)
-      abort();
-    vsnprintf(buf, (size_t)n + 1, fmt, args);
-    solarTextAppendChunk((MlirStringRef){buf, (size_t)n}, text);
-    free(buf);
-  }
+  char *buf = solarFormatV(fmt, args);
   va_end(args);
+  if (*buf)
+    solarTextAppendChunk(mlirStringRefCreateFromCString(buf), text);
+  free(buf);
 }
 
 static const char *baseName(const char *path) {

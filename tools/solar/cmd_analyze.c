@@ -68,11 +68,9 @@ static void printUsage(void) {
           "every fusion group (docs/analyze.md).\n");
 }
 
-static bool endsWith(const char *s, const char *suffix);
-
 /* Unless --framework says: jax when the program imports jax or flax. */
 static const char *guessFramework(const char *model) {
-  char *source = endsWith(model, ".py") ? solarReadFile(model, NULL) : NULL;
+  char *source = solarPathHasSuffix(model, ".py") ? solarReadFile(model, NULL) : NULL;
   const char *framework =
       source ? solarTranslateGuessFramework(source) : "torch";
   free(source);
@@ -127,7 +125,7 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       return 3;
     }
     if (a->frontend != SolarFrontendAuto &&
-        (a->mlir || !endsWith(a->model, ".py"))) {
+        (a->mlir || !solarPathHasSuffix(a->model, ".py"))) {
       fprintf(stderr, "solar analyze: error: --frontend %s translates a .py "
                       "program; %s\n", a->frontendName,
               a->mlir ? "--mlir already names the IR" : "the model is not one");
@@ -208,11 +206,6 @@ static void archSummary(const char *archPath, char *name, size_t nameSize,
   solarArchDestroy(&arch);
 }
 
-static bool endsWith(const char *s, const char *suffix) {
-  size_t n = strlen(s), m = strlen(suffix);
-  return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
 int solarCmdAnalyze(int argc, char **argv) {
   AnalyzeArgs args;
   int status = parseArgs(argc, argv, &args);
@@ -241,7 +234,7 @@ int solarCmdAnalyze(int argc, char **argv) {
     return ANALYZE_FAILED;
   }
   bool host = !strcmp(args.arch, "host");
-  bool program = endsWith(args.model, ".py");
+  bool program = solarPathHasSuffix(args.model, ".py");
 
   SolarReferenceResult reference;
   bool haveReference = false;
