@@ -55,7 +55,7 @@ func.func @matmul(%A: memref<${n}x${n}xf32>, %B: memref<${n}x${n}xf32>, %C: memr
 }
 MLIR
 
-python3 tools/solar_reference.py "$work/matmul.py" --framework torch \
+python3 tools/python/solar_reference.py "$work/matmul.py" --framework torch \
   --device cpu --runs 3 --warmup 1 -o "$work/ref"
 # The outputs are sums of 1024 products of N(0,1) values (|C| ~ 32, up to
 # ~150); f32 rounding in a different summation order than torch's blocked

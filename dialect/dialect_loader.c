@@ -1,6 +1,6 @@
 /* Loads the solar dialect from its embedded IRDL definition. */
-#include "solar/context.h"
-#include "solar/diagnostics.h"
+#include "solar/dialect/context.h"
+#include "solar/support/diagnostics.h"
 
 #include "mlir-c/Dialect/IRDL.h"
 

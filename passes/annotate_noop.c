@@ -2,8 +2,8 @@
  * every func.func below the anchor op and attaches `solar.visited`, an
  * integer giving the function's position in walk order, plus the text of the
  * `tag` option when given. */
-#include "solar/diagnostics.h"
-#include "solar/passes.h"
+#include "solar/support/diagnostics.h"
+#include "solar/passes/passes.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

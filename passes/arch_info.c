@@ -14,9 +14,9 @@
  * (defaults of INFINITY) are left out. `defaulted` / `converted` name the
  * values that did not come from the file as written. Loader warnings become warnings at the op; a loader error
  * fails the pass. */
-#include "solar/arch.h"
-#include "solar/diagnostics.h"
-#include "solar/passes.h"
+#include "solar/arch/arch.h"
+#include "solar/support/diagnostics.h"
+#include "solar/passes/passes.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

@@ -3,8 +3,8 @@
  * shape-generic function verified at a shrunk size can be analyzed at full
  * size. Follow it with --canonicalize so memref.dim and the affine bounds
  * that used it fold to constants before the einsum graph is lifted. */
-#include "solar/diagnostics.h"
-#include "solar/passes.h"
+#include "solar/support/diagnostics.h"
+#include "solar/passes/passes.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

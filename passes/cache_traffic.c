@@ -1,9 +1,9 @@
 /* solar-cache-traffic: DRAM traffic of each fusion group under a cache of the
  * given capacity: the proven lower bound used for SOL time and the best
  * tiling found beside it, as `solar.traffic = #solar.traffic<{...}>`. */
-#include "solar/diagnostics.h"
-#include "solar/passes.h"
-#include "solar/sol.h"
+#include "solar/support/diagnostics.h"
+#include "solar/passes/passes.h"
+#include "solar/passes/stage.h"
 
 static bool trafficFunc(MlirOperation func, const SolarEinsumGraph *graph,
                         const SolarStageConfig *config) {

@@ -5,9 +5,9 @@
  * a function without one is lifted on the spot (and left unchanged).
  * Options: format=json (the only format), output=<path> or "-" (stdout,
  * the default). */
-#include "solar/diagnostics.h"
-#include "solar/einsum_graph.h"
-#include "solar/passes.h"
+#include "solar/support/diagnostics.h"
+#include "solar/einsum/einsum_graph.h"
+#include "solar/passes/passes.h"
 
 #include <jansson.h>
 

@@ -5,10 +5,10 @@
  * fails. With `emit-ops`, the graph is also materialized as IR: a sibling
  * `builtin.module @solar_graph_<func>` holding one "solar.einsum" per node
  * (fields = the node's dictionary) and one "solar.edge" per edge. */
-#include "solar/dialect_attr.h"
-#include "solar/einsum_graph.h"
-#include "solar/lower_to_affine.h"
-#include "solar/passes.h"
+#include "solar/dialect/dialect_attr.h"
+#include "solar/einsum/einsum_graph.h"
+#include "solar/frontend/lower_to_affine.h"
+#include "solar/passes/passes.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

@@ -1,9 +1,9 @@
 /* solar-fusion-groups: partitions each function's einsum graph into fusion
  * groups whose intermediates stay on chip, and attaches them as
  * `solar.fusion = #solar.fusion<{...}>` (docs/user-guide.md). */
-#include "solar/diagnostics.h"
-#include "solar/passes.h"
-#include "solar/sol.h"
+#include "solar/support/diagnostics.h"
+#include "solar/passes/passes.h"
+#include "solar/passes/stage.h"
 
 static bool fuseFunc(MlirOperation func, const SolarEinsumGraph *graph,
                      const SolarStageConfig *config) {

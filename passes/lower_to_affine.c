@@ -1,8 +1,8 @@
 /* solar-lower-to-affine: linalg (named ops and linalg.generic) on tensors
  * or memrefs -> affine loop nests on memrefs, destination-passing style
  * (lib/lower_to_affine.c has the pipeline). */
-#include "solar/lower_to_affine.h"
-#include "solar/passes.h"
+#include "solar/frontend/lower_to_affine.h"
+#include "solar/passes/passes.h"
 
 static void runLowerToAffine(MlirOperation op, MlirExternalPass pass,
                              const SolarOptions *options) {

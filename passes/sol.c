@@ -3,10 +3,10 @@
  * fully fused ideal, as `solar.sol = #solar.sol<{...}>`. Runs the earlier
  * stages (einsum graph, fusion groups, cache traffic) where their attributes
  * are absent. */
-#include "solar/diagnostics.h"
-#include "solar/lower_to_affine.h"
-#include "solar/passes.h"
-#include "solar/sol.h"
+#include "solar/support/diagnostics.h"
+#include "solar/frontend/lower_to_affine.h"
+#include "solar/passes/passes.h"
+#include "solar/passes/stage.h"
 
 static bool solFunc(MlirOperation func, const SolarEinsumGraph *graph,
                     const SolarStageConfig *config) {

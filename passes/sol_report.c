@@ -2,10 +2,10 @@
  * readable table (format=text) or JSON (format=json, schema in
  * docs/user-guide.md), to stdout or to the file named by `output`. It reads
  * solar.sol only: run solar-sol before it. */
-#include "solar/diagnostics.h"
-#include "solar/dialect_attr.h"
-#include "solar/passes.h"
-#include "solar/sol.h"
+#include "solar/support/diagnostics.h"
+#include "solar/dialect/dialect_attr.h"
+#include "solar/passes/passes.h"
+#include "solar/passes/stage.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 

@@ -1,5 +1,5 @@
 /* solar-verify: executes a function of the analyzed IR on the inputs that
- * a framework reference (tools/solar_reference.py) recorded and compares
+ * a framework reference (tools/python/solar_reference.py) recorded and compares
  * every output with the framework's. A translation counts only once it
  * computes what the framework computes.
  *
@@ -7,16 +7,16 @@
  * private context (lib/verify_lowering.c). The outcome is attached to the
  * function as `solar.verified = #solar.verified<{...}>`; a mismatch fails
  * the pass with an error naming the output and the first wrong index. */
-#include "solar/diagnostics.h"
-#include "solar/passes.h"
-#include "solar/verify_compare.h"
-#include "solar/verify_invoke.h"
-#include "solar/verify_lowering.h"
-#include "solar/verify_manifest.h"
-#include "solar/verify_npy.h"
-#include "solar/verify_report.h"
-#include "solar/verify_signature.h"
-#include "solar/verify_text.h"
+#include "solar/support/diagnostics.h"
+#include "solar/passes/passes.h"
+#include "solar/verify/verify_compare.h"
+#include "solar/verify/verify_invoke.h"
+#include "solar/verify/verify_lowering.h"
+#include "solar/verify/verify_manifest.h"
+#include "solar/verify/verify_npy.h"
+#include "solar/verify/verify_report.h"
+#include "solar/verify/verify_signature.h"
+#include "solar/verify/verify_text.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 

@@ -2,11 +2,11 @@
 #ifndef SOLAR_SOLAR_H
 #define SOLAR_SOLAR_H
 
-#include "solar/arch.h"
-#include "solar/context.h"
-#include "solar/diagnostics.h"
-#include "solar/options.h"
-#include "solar/parse.h"
-#include "solar/passes.h"
+#include "solar/arch/arch.h"
+#include "solar/dialect/context.h"
+#include "solar/support/diagnostics.h"
+#include "solar/support/options.h"
+#include "solar/support/parse.h"
+#include "solar/passes/passes.h"
 
 #endif

@@ -10,7 +10,7 @@
  * 12 significant digits (stable across libcs, exact for the test files).
  * Diagnostics go to stderr as `file:line: severity: message`; exit status 1
  * when loading failed. */
-#include "solar/arch.h"
+#include "solar/arch/arch.h"
 
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/IR.h"

@@ -3,7 +3,7 @@
  * from, including strings with quotes, backslashes, control and non-ASCII
  * bytes, keys that are not bare identifiers, negative and extreme
  * integers, and empty arrays and dictionaries. */
-#include "../../lib/einsum_attr_text.h"
+#include "../../lib/einsum/einsum_attr_text.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

@@ -7,7 +7,7 @@
  * few hundred points and is exactly what solar itself never does. With
  * arguments, counts the sets named on the command line and prints the
  * results (used by bench/). */
-#include "../../lib/einsum_count.h"
+#include "solar/einsum/einsum_count.h"
 
 #include <isl/ctx.h>
 #include <isl/point.h>

@@ -2,7 +2,7 @@
  * against a plain array, across several growths: every key inserted is
  * found with its latest value, keys never inserted (and NULL) are not, and
  * names compare by content, not by pointer. */
-#include "../../lib/einsum_lookup.h"
+#include "../../lib/einsum/einsum_lookup.h"
 
 #include <stdio.h>
 #include <string.h>

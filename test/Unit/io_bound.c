@@ -5,7 +5,7 @@
  *   OPERAND := NAME:r|w:BYTES:INDEX,INDEX,...   INDEX := DIM[+DIM...]
  *
  * Footprints are the full rectangular spans of each operand's indices. */
-#include "solar/io_bound.h"
+#include "solar/traffic/io_bound.h"
 
 #include <stdio.h>
 #include <stdlib.h>

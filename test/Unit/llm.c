@@ -6,7 +6,7 @@
  *   unit-llm redact TEXT SECRET
  *   unit-llm request openai|anthropic   body for a fixed two-turn conversation
  *   unit-llm reply openai|anthropic FILE  the assistant text of a reply body */
-#include "solar/llm.h"
+#include "llm.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* unit-options: parses each argument as a pass-option string and prints the
  * resulting key/value list, or the parse error (exit 1). */
-#include "solar/options.h"
+#include "solar/support/options.h"
 
 #include <stdio.h>
 

@@ -1,6 +1,6 @@
 /* Unit test of the .npy header parser and writer (lib/verify_npy.c): each
  * case prints one line that test/Verify/npy-unit.test checks. */
-#include "solar/verify_npy.h"
+#include "solar/verify/verify_npy.h"
 
 #include <stdio.h>
 #include <stdlib.h>

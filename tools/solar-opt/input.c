@@ -1,5 +1,5 @@
 #include "input.h"
-#include "solar/files.h"
+#include "solar/support/files.h"
 
 #include <stdio.h>
 #include <stdlib.h>

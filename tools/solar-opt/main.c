@@ -4,8 +4,8 @@
 #include "input.h"
 #include "pipeline.h"
 
-#include "solar/files.h"
-#include "solar/parse.h"
+#include "solar/support/files.h"
+#include "solar/support/parse.h"
 #include "solar/solar.h"
 
 #include "llvm-c/ErrorHandling.h"

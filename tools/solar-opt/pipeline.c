@@ -1,6 +1,6 @@
 #include "pipeline.h"
 
-#include "solar/passes.h"
+#include "solar/passes/passes.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -4,7 +4,7 @@
 #define SOLAR_OPT_PIPELINE_H
 
 #include "mlir-c/Pass.h"
-#include "solar/options.h"
+#include "solar/support/options.h"
 
 #include <stdbool.h>
 #include <stddef.h>

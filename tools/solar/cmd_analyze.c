@@ -10,10 +10,10 @@
 #include "cli_reference.h"
 #include "cli_translate_run.h"
 
-#include "solar/arch.h"
-#include "solar/options.h"
-#include "solar/parse.h"
-#include "solar/passes.h"
+#include "solar/arch/arch.h"
+#include "solar/support/options.h"
+#include "solar/support/parse.h"
+#include "solar/passes/passes.h"
 #include "solar/solar.h"
 
 #include "mlir-c/Pass.h"

@@ -1,6 +1,6 @@
 /* solar archs: every hardware file in the search path, with the numbers a
  * SOL time depends on most. */
-#include "solar/arch.h"
+#include "solar/arch/arch.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -12,7 +12,7 @@
 #include "cli_host_arch.h"
 #include "cli_plot_bars.h"
 
-#include "solar/arch.h"
+#include "solar/arch/arch.h"
 
 #include <errno.h>
 #include <limits.h>

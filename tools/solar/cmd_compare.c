@@ -6,8 +6,8 @@
 #include "cli_quantity.h"
 #include "cli_sol_run.h"
 
-#include "solar/sol.h"
-#include "solar/sol_time.h"
+#include "solar/passes/stage.h"
+#include "solar/sol/sol_time.h"
 
 #include <jansson.h>
 #include <math.h>

@@ -7,7 +7,7 @@
 #include "cli_requirements.h"
 #include "cli_sol_run.h"
 
-#include "solar/sol.h"
+#include "solar/passes/stage.h"
 
 #include <jansson.h>
 #include <math.h>

@@ -14,14 +14,14 @@
  * itself (cache, attempts, checks) is cli_translate_run.c, shared with
  * `solar analyze`. */
 #include "cli_files.h"
-#include "solar/files.h"
+#include "solar/support/files.h"
 #include "cli_llm_config.h"
 #include "cli_reference.h"
 #include "cli_say.h"
 #include "cli_translate_run.h"
 
-#include "solar/llm.h"
-#include "solar/verify_manifest.h"
+#include "llm.h"
+#include "solar/verify/verify_manifest.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -68,7 +68,7 @@ static void usage(FILE *out) {
           "  --max-attempts N     replies to try (default 5)\n"
           "  --max-tokens N       per reply (default 8192)\n"
           "  --temperature T      (default 0)\n"
-          "Reference run (tools/solar_reference.py):\n"
+          "Reference run (tools/python/solar_reference.py):\n"
           "  --work-dir DIR       where it writes (default: OUTPUT minus .mlir "
           "+ .ref)\n"
           "  --reference MANIFEST use an existing run instead\n"

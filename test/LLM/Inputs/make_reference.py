@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes a reference run of linear_relu.py with numpy alone, in the
-manifest schema of tools/solar_reference.py (docs/verification.md), so
+manifest schema of tools/python/solar_reference.py (docs/verification.md), so
 most translate tests need not import torch.
 
     make_reference.py OUTDIR

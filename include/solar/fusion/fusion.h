@@ -1,0 +1,104 @@
+/* Fusion groups: the einsum graph partitioned into groups whose
+ * intermediates stay on chip (attribute solar.fusion), and the isl footprint
+ * counts they are built from. docs/sol-model.md gives the algorithm. */
+#ifndef SOLAR_FUSION_FUSION_H
+#define SOLAR_FUSION_FUSION_H
+
+#include "solar/arch/arch.h"
+#include "solar/einsum/einsum_graph.h"
+
+#include "mlir-c/IR.h"
+
+#include <isl/aff.h>
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SOLAR_FUSION_ATTR "solar.fusion"
+
+/* ---- Storage size under a dtype override -------------------------------- */
+
+/* Bytes per element of a tensor of MLIR element type `dtypeName` when the
+ * analysis runs in `computeDtype` (SOLAR_DTYPE_INVALID: as in the IR):
+ * floating-point tensors take the compute dtype's storage size, integer and
+ * index tensors keep theirs. */
+double solarTensorElementBytes(const SolarEinsumTensor *tensor,
+                               SolarDtype computeDtype);
+
+/* The node with that id, or NULL. */
+const SolarEinsumNode *solarGraphNode(const SolarEinsumGraph *graph,
+                                      int64_t id);
+
+/* ---- Footprints over several nodes (isl) -------------------------------- */
+
+typedef enum {
+  SOLAR_ACCESS_READS,
+  SOLAR_ACCESS_WRITES,
+} SolarAccessKind;
+
+/* Distinct elements of tensor `tensor` that the nodes `nodes[0..n)` read (or
+ * write), counted as the union of the access images with isl. Where the count
+ * is not exact, returns a LOWER bound (the largest one-dimensional projection
+ * of the union), so traffic built from it never overstates. Reads that
+ * `skipSatisfied` marks as served by a producer inside the set are left out.
+ * Returns -1 when the count is parametric or isl failed. */
+int64_t solarUnionFootprint(const SolarEinsumGraph *graph, int64_t tensor,
+                            const int64_t *nodes, size_t n,
+                            SolarAccessKind kind, bool skipSatisfied,
+                            bool *exact);
+
+/* Loop dims that the expression of an index uses, over all its pieces but
+ * ignoring the pieces' domains (which restate the loop bounds).
+ * *coordinate: one piece of the form c*d + k with one dim and no division. */
+uint32_t solarIndexDims(__isl_keep isl_pw_aff *index, bool *coordinate);
+
+/* ---- Fusion groups ------------------------------------------------------ */
+
+typedef struct {
+  int64_t tensor;
+  int64_t readElements;  /* elements read from DRAM by the group */
+  int64_t writeElements; /* elements written to DRAM by the group */
+  double bytes;          /* (read + write) * element bytes */
+} SolarGroupTensor;
+
+typedef struct {
+  int64_t id;
+  int64_t *nodes;           /* ascending node ids; owned */
+  size_t nodeCount;
+  SolarGroupTensor *boundary; /* tensors crossing the group boundary; owned */
+  size_t boundaryCount;
+  int64_t *internal;        /* intermediate tensors kept on chip; owned */
+  size_t internalCount;
+  double dramBytes;         /* sum of boundary bytes */
+  double liveBytes;         /* on-chip working set the grouping assumed */
+} SolarFusionGroup;
+
+typedef struct {
+  double capacityBytes;     /* on-chip capacity used for grouping */
+  SolarFusionGroup *groups; /* owned */
+  size_t groupCount;
+  double idealBytes;        /* program inputs, weights, outputs only */
+} SolarFusion;
+
+/* Partitions the graph into fusion groups under capacityBytes (INFINITY:
+ * unlimited). storageDtype: SOLAR_DTYPE_INVALID to size tensors as in the
+ * IR, else the --solar-dtype override (solarTensorElementBytes). Returns
+ * false with a message when footprints are parametric. */
+bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
+                        SolarDtype storageDtype, SolarFusion *out, char *err,
+                        size_t errSize);
+void solarFusionDestroy(SolarFusion *fusion);
+
+MlirAttribute solarFusionToAttribute(MlirContext ctx, const SolarFusion *fusion);
+bool solarFusionFromAttribute(MlirAttribute attr, SolarFusion *out, char *err,
+                              size_t errSize);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

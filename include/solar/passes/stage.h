@@ -1,0 +1,95 @@
+/* Plumbing shared by the SOL passes (fusion groups, cache traffic, SOL,
+ * report) and the tools that run them: options resolved once, each stage
+ * read from the attribute an earlier pass attached or computed afresh. */
+#ifndef SOLAR_PASSES_STAGE_H
+#define SOLAR_PASSES_STAGE_H
+
+#include "solar/sol/sol.h"
+#include "solar/support/options.h"
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Shared helpers ----------------------------------------------------- */
+
+/* The compute dtype of the analysis: the `dtype` option if given, else the
+ * dtype of the graph's dominant contraction (most MACs), else of its first
+ * node. Writes an error for an unknown name. */
+bool solarGraphComputeDtype(const SolarEinsumGraph *graph,
+                            const char *option, SolarDtype *out, char *err,
+                            size_t errSize);
+
+/* Reads the function's solar.einsum_graph, lifting it first when absent
+ * (so each stage can run alone). Emits diagnostics; false on failure. */
+bool solarFuncEinsumGraph(MlirOperation func, bool strict,
+                          SolarEinsumGraph *graph);
+
+/* Resolves the `arch` option (with `strict`) and reports the loader's
+ * warnings and errors at loc. False (errors emitted) when it fails or, with
+ * `required`, when no arch was given; *loaded tells whether one was. */
+bool solarPassLoadArch(MlirLocation loc, const SolarOptions *options,
+                       bool required, SolarArch *arch, bool *loaded);
+
+/* The on-chip capacity for grouping and tiling: the `capacity` option
+ * (bytes, with optional KiB/MiB/GiB/KB/MB/GB suffix), else the arch's L2,
+ * else INFINITY. False with a message for a malformed value. */
+bool solarPassCapacity(const SolarOptions *options, const SolarArch *arch,
+                       double *capacity, char *err, size_t errSize);
+
+/* Chip-wide capacity of the levels inside L2 (L1 + registers), INFINITY
+ * when the hardware file states neither. */
+double solarInnerCapacity(const SolarArch *arch);
+
+/* What every SOL stage needs from its options, resolved once per pass run. */
+typedef struct {
+  SolarArch arch;
+  bool haveArch;
+  double capacityBytes;      /* grouping and tiling capacity */
+  double innerCapacityBytes; /* L1 + registers */
+  const char *dtypeOption;   /* NULL: from the IR */
+  bool strict;
+  bool detail;
+} SolarStageConfig;
+
+/* False (errors emitted at loc) on a bad option or hardware file. */
+bool solarStageConfigInit(MlirLocation loc, const SolarOptions *options,
+                          bool archRequired, SolarStageConfig *config);
+void solarStageConfigDestroy(SolarStageConfig *config);
+
+/* The func's graph, fusion and traffic: read from the attributes earlier
+ * stages attached, computed (and attached) where absent. Each emits its
+ * errors at the func and returns false on failure; outputs are owned by the
+ * caller (solar*Destroy). storageDtype is derived from config. */
+bool solarStageFusion(MlirOperation func, const SolarEinsumGraph *graph,
+                      const SolarStageConfig *config, SolarFusion *fusion);
+bool solarStageTraffic(MlirOperation func, const SolarEinsumGraph *graph,
+                       const SolarFusion *fusion,
+                       const SolarStageConfig *config, SolarTraffic *traffic);
+
+/* One SOL stage applied to one function whose graph is already read. */
+typedef bool (*SolarStageFuncFn)(MlirOperation func,
+                                 const SolarEinsumGraph *graph,
+                                 const SolarStageConfig *config);
+
+/* The run callback shared by the SOL passes: resolves the options once,
+ * reads (or lifts) each function's graph and applies perFunc to it; emits
+ * errors and signals pass failure when any step fails. */
+void solarRunStagePass(MlirOperation op, MlirExternalPass pass,
+                       const SolarOptions *options, bool archRequired,
+                       SolarStageFuncFn perFunc);
+
+/* Collects the func.func definitions below op (caller frees the array). */
+MlirOperation *solarCollectFuncs(MlirOperation op, size_t *count);
+
+/* True for func.func declarations with a body. */
+bool solarIsFuncDefinition(MlirOperation op);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

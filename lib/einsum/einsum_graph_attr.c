@@ -1,0 +1,351 @@
+/* The builder's model as `#solar.einsum_graph<{...}>` (fields documented in
+ * docs/einsum-graph.md). The C API cannot build IRDL attributes directly,
+ * so the whole graph is written as attribute text (lib/einsum_attr_text.c)
+ * with `#solar.node<...>` around each node dictionary, and parsed once. */
+#include "einsum_attr_text.h"
+#include "einsum_internal.h"
+
+#include "solar/support/diagnostics.h"
+
+#include <isl/set.h>
+#include <isl/val.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+MlirAttribute egGraphToAttribute(EgBuilder *b);
+
+/* `key` as i64 when the count is constant, else `key_expr` as isl text. */
+static void putCount(EgAttrDict *d, const char *key, const EgCount *count) {
+  int64_t value = 0;
+  char exprKey[64];
+  snprintf(exprKey, sizeof(exprKey), "%s_expr", key);
+  if (egCountConstant(count, &value))
+    egAttrPut(d, key, egAttrI64(value));
+  else if (count->count)
+    egAttrPut(d, exprKey, egAttrIslString(egCountToStr(count)));
+  else
+    egAttrPut(d, exprKey, egAttrString("unbounded"));
+}
+
+static void putPwCount(EgAttrDict *d, const char *key,
+                       __isl_keep isl_pw_qpolynomial *pw) {
+  int64_t value = 0;
+  char exprKey[64];
+  snprintf(exprKey, sizeof(exprKey), "%s_expr", key);
+  if (!pw)
+    egAttrPut(d, key, egAttrI64(0));
+  else if (egPwQpolynomialConstant(pw, &value))
+    egAttrPut(d, key, egAttrI64(value));
+  else
+    egAttrPut(d, exprKey, egAttrIslString(isl_pw_qpolynomial_to_str(pw)));
+}
+
+static char *locationAttr(MlirLocation loc) {
+  char buf[1024];
+  solarLocationFormat(loc, buf, sizeof(buf));
+  return egAttrString(buf);
+}
+
+static char *opNameAttr(MlirOperation op) {
+  char name[128];
+  egOpName(op, name, sizeof(name));
+  return egAttrString(name);
+}
+
+static char *countsDict(const int64_t *counts) {
+  EgAttrDict d = {0};
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
+    egAttrPut(&d, solarOpClassName((SolarOpClass)c), egAttrI64(counts[c]));
+  return egAttrDictFinish(&d);
+}
+
+/* Sum of pw_qpolynomials (either may be NULL); takes both. */
+static isl_pw_qpolynomial *addPw(isl_pw_qpolynomial *a, isl_pw_qpolynomial *b) {
+  if (!a)
+    return b;
+  if (!b)
+    return a;
+  return isl_pw_qpolynomial_add(a, b);
+}
+
+static isl_pw_qpolynomial *scalePw(isl_pw_qpolynomial *a, long factor) {
+  return a ? isl_pw_qpolynomial_scale_val(
+                 a, isl_val_int_from_si(isl_pw_qpolynomial_get_ctx(a), factor))
+           : NULL;
+}
+
+/* flops as a pw_qpolynomial from per-class totals (kept). */
+static isl_pw_qpolynomial *flopsPw(isl_pw_qpolynomial *const *totals) {
+  static const struct {
+    SolarOpClass cls;
+    long weight;
+  } weights[] = {{SOLAR_OP_MAC, 2},    {SOLAR_OP_ADD, 1},
+                 {SOLAR_OP_MUL, 1},    {SOLAR_OP_DIV, 1},
+                 {SOLAR_OP_MINMAX, 1}, {SOLAR_OP_CMP, 1},
+                 {SOLAR_OP_TRANSCENDENTAL, 1}};
+  isl_pw_qpolynomial *sum = NULL;
+  for (size_t i = 0; i < sizeof(weights) / sizeof(weights[0]); ++i) {
+    isl_pw_qpolynomial *t = totals[weights[i].cls];
+    if (t)
+      sum = addPw(sum, scalePw(isl_pw_qpolynomial_copy(t), weights[i].weight));
+  }
+  return sum;
+}
+
+/* ops / ops_expr: a dict of i64 when every total is constant. */
+static void putTotals(EgAttrDict *d, const char *key,
+                      isl_pw_qpolynomial *const *totals, bool *exact) {
+  int64_t values[SOLAR_OP_CLASS_COUNT] = {0};
+  bool constant = true;
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
+    if (totals[c] && !egPwQpolynomialConstant(totals[c], &values[c]))
+      constant = false;
+  if (constant) {
+    egAttrPut(d, key, countsDict(values));
+    return;
+  }
+  if (exact)
+    *exact = false;
+  EgAttrDict e = {0};
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
+    putPwCount(&e, solarOpClassName((SolarOpClass)c), totals[c]);
+  char exprKey[64];
+  snprintf(exprKey, sizeof(exprKey), "%s_expr", key);
+  egAttrPut(d, exprKey, egAttrDictFinish(&e));
+}
+
+static char *loopsAttr(EgNode *node) {
+  EgAttrList loops = {0};
+  for (int i = 0; i < node->scope->depth; ++i) {
+    EgAttrDict d = {0};
+    char lower[32];
+    egLabelName(node, i, false, lower, sizeof(lower));
+    egAttrPut(&d, "name", egAttrString(lower));
+    egAttrPut(&d, "label", egAttrString(node->labels[i]));
+    egAttrPut(&d, "reduction", egAttrBool(node->reductionDims[i]));
+    MlirOperation loop = node->scope->loopOps[i];
+    egAttrPut(&d, "op", opNameAttr(loop));
+    egAttrPut(&d, "loc", locationAttr(mlirOperationGetLocation(loop)));
+    egAttrPush(&loops, egAttrDictFinish(&d));
+  }
+  return egAttrListFinish(&loops);
+}
+
+static char *accessesAttr(EgBuilder *b, EgNode *node) {
+  EgAttrList items = {0};
+  for (int i = 0; i < node->accessCount; ++i) {
+    EgAccess *a = &node->accesses[i];
+    EgAttrDict d = {0};
+    egAttrPut(&d, "tensor", egAttrI64(a->tensor));
+    egAttrPut(&d, "name", egAttrString(b->tensors[a->tensor].name));
+    egAttrPut(&d, "kind", egAttrString(a->write ? "write" : "read"));
+    isl_map *named = egNamedMap(node, a->map);
+    egAttrPut(&d, "map", egAttrIslString(isl_map_to_str(named)));
+    isl_map_free(named);
+    egAttrPut(&d, "exact", egAttrBool(a->exact));
+    putCount(&d, "footprint_elements", &a->footprint);
+    egAttrPut(&d, "footprint_exact", egAttrBool(a->footprint.exact));
+    egAttrPut(&d, "role",
+              egAttrString(a->write         ? "output"
+                           : a->accumulator ? "accumulator"
+                           : a->address     ? "address"
+                                            : "operand"));
+    egAttrPush(&items, egAttrDictFinish(&d));
+  }
+  return egAttrListFinish(&items);
+}
+
+/* Per-dtype op counts (per point or totals) and the node's sum over
+ * dtypes. Totals are summed into `graphTotals` (taken by reference). */
+static void putOps(EgNode *node, EgAttrDict *d,
+                   isl_pw_qpolynomial **graphTotals, bool *graphExact) {
+  int64_t perPoint[SOLAR_OP_CLASS_COUNT] = {0};
+  isl_pw_qpolynomial *totals[SOLAR_OP_CLASS_COUNT] = {NULL};
+  EgAttrDict perDtype = {0};
+  EgAttrDict totalDtype = {0};
+  bool exact = true;
+  for (int i = 0; i < node->opsCount; ++i) {
+    EgDtypeOps *row = &node->ops[i];
+    egAttrPut(&perDtype, row->dtype, countsDict(row->perPoint));
+    putTotals(&totalDtype, row->dtype, row->total, NULL);
+    for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c) {
+      perPoint[c] += row->perPoint[c];
+      if (row->total[c])
+        totals[c] = addPw(totals[c], isl_pw_qpolynomial_copy(row->total[c]));
+    }
+  }
+  egAttrPut(d, "ops_per_point", countsDict(perPoint));
+  egAttrPut(d, "ops_per_point_by_dtype", egAttrDictFinish(&perDtype));
+  putTotals(d, "ops", totals, &exact);
+  egAttrPut(d, "ops_by_dtype", egAttrDictFinish(&totalDtype));
+  isl_pw_qpolynomial *flops = flopsPw(totals);
+  putPwCount(d, "flops", flops);
+  isl_pw_qpolynomial_free(flops);
+  if (!exact)
+    *graphExact = false;
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
+    graphTotals[c] = addPw(graphTotals[c], totals[c]);
+}
+
+/* `#solar.node<{...}>`. */
+static char *nodeAttr(EgBuilder *b, EgNode *node,
+                      isl_pw_qpolynomial **graphTotals, bool *graphExact) {
+  EgAttrDict d = {0};
+  egAttrPut(&d, "id", egAttrI64(node->id));
+  egAttrPut(&d, "loc", locationAttr(node->loc));
+  egAttrPut(&d, "op", opNameAttr(node->anchor));
+  egAttrPut(&d, "equation", egAttrString(node->equation));
+  isl_set *domain = egNamedDomain(node);
+  egAttrPut(&d, "domain", egAttrIslString(isl_set_to_str(domain)));
+  isl_set_free(domain);
+  putCount(&d, "points", &node->points);
+  egAttrPut(&d, "points_exact", egAttrBool(node->points.exact));
+  egAttrPut(&d, "loops", loopsAttr(node));
+  EgAttrList dims = {0};
+  for (int i = 0; i < node->scope->depth; ++i)
+    if (node->reductionDims[i])
+      egAttrPush(&dims, egAttrString(node->labels[i]));
+  egAttrPut(&d, "reduction_dims", egAttrListFinish(&dims));
+  egAttrPut(&d, "reduction_op", egAttrString(node->reductionOp));
+  egAttrPut(&d, "accesses", accessesAttr(b, node));
+  putOps(node, &d, graphTotals, graphExact);
+  egAttrPut(&d, "dtype", egAttrString(node->dtype));
+  egAttrPut(&d, "exact", egAttrBool(node->exact));
+  if (!node->exact)
+    *graphExact = false;
+  return egAttrSolarWrap("node", egAttrDictFinish(&d));
+}
+
+static char *tensorAttr(EgBuilder *b, int id, bool *graphExact) {
+  EgTensor *t = &b->tensors[id];
+  EgAttrDict d = {0};
+  egAttrPut(&d, "id", egAttrI64(id));
+  egAttrPut(&d, "name", egAttrString(t->name));
+  egAttrPut(&d, "isl_name", egAttrString(t->islName));
+  egAttrPut(&d, "role", egAttrString(solarTensorRoleName(t->role)));
+  egAttrPut(&d, "dtype", egAttrString(t->dtype));
+  egAttrPut(&d, "element_bytes", egAttrI64(t->elementBytes));
+  EgAttrList shape = {0};
+  int64_t elements = 1;
+  for (int i = 0; i < t->rank; ++i) {
+    egAttrPush(&shape, egAttrI64(t->shape[i]));
+    elements = t->shape[i] < 0 || elements < 0 ? -1 : elements * t->shape[i];
+  }
+  egAttrPut(&d, "shape", egAttrListFinish(&shape));
+  egAttrPut(&d, "elements", egAttrI64(elements));
+  egAttrPut(&d, "bytes",
+            egAttrI64(elements < 0 ? -1 : elements * t->elementBytes));
+  if (t->isGlobal)
+    egAttrPut(&d, "constant", egAttrBool(t->isConstantGlobal));
+  EgCount footprint = {NULL, true};
+  if (t->touched)
+    egCountSetCached(b->counts, t->touched, &footprint);
+  else
+    footprint.count = NULL;
+  footprint.exact = footprint.exact && t->exactAccesses;
+  int64_t touched = 0;
+  if (!t->touched) {
+    egAttrPut(&d, "footprint_elements", egAttrI64(0));
+    egAttrPut(&d, "footprint_bytes", egAttrI64(0));
+  } else if (egCountConstant(&footprint, &touched)) {
+    egAttrPut(&d, "footprint_elements", egAttrI64(touched));
+    egAttrPut(&d, "footprint_bytes", egAttrI64(touched * t->elementBytes));
+  } else {
+    putCount(&d, "footprint_elements", &footprint);
+  }
+  egAttrPut(&d, "footprint_exact", egAttrBool(footprint.exact));
+  if (!footprint.exact)
+    *graphExact = false;
+  egCountClear(&footprint);
+  isl_set *sets[2] = {t->readSet, t->writeSet};
+  const char *keys[2] = {"read_elements", "write_elements"};
+  for (int k = 0; k < 2; ++k) {
+    EgCount c = {NULL, true};
+    if (sets[k]) {
+      egCountSetCached(b->counts, sets[k], &c);
+      putCount(&d, keys[k], &c);
+    } else {
+      egAttrPut(&d, keys[k], egAttrI64(0));
+    }
+    egCountClear(&c);
+  }
+  return egAttrDictFinish(&d);
+}
+
+static char *edgeAttr(EgBuilder *b, EgEdge *edge) {
+  EgAttrDict d = {0};
+  egAttrPut(&d, "producer", egAttrI64(edge->producer));
+  egAttrPut(&d, "consumer", egAttrI64(edge->consumer));
+  egAttrPut(&d, "tensor", egAttrI64(edge->tensor));
+  egAttrPut(&d, "tensor_name", egAttrString(b->tensors[edge->tensor].name));
+  isl_map *rel = isl_map_copy(edge->relation);
+  EgNode *p = &b->nodes[edge->producer], *c = &b->nodes[edge->consumer];
+  for (int i = 0; i < p->scope->depth; ++i) {
+    char name[32];
+    egLabelName(p, i, false, name, sizeof(name));
+    rel = isl_map_set_dim_name(rel, isl_dim_in, (unsigned)i, name);
+  }
+  for (int i = 0; i < c->scope->depth; ++i) {
+    char name[32];
+    egLabelName(c, i, false, name, sizeof(name));
+    rel = isl_map_set_dim_name(rel, isl_dim_out, (unsigned)i, name);
+  }
+  egAttrPut(&d, "relation", egAttrIslString(isl_map_to_str(rel)));
+  isl_map_free(rel);
+  putCount(&d, "elements", &edge->elements);
+  egAttrPut(&d, "elements_exact", egAttrBool(edge->elements.exact));
+  return egAttrDictFinish(&d);
+}
+
+MlirAttribute egGraphToAttribute(EgBuilder *b) {
+  bool exact = true;
+  isl_pw_qpolynomial *totals[SOLAR_OP_CLASS_COUNT] = {NULL};
+
+  EgAttrList nodes = {0};
+  for (int i = 0; i < b->nodeCount; ++i)
+    egAttrPush(&nodes, nodeAttr(b, &b->nodes[i], totals, &exact));
+  EgAttrList tensors = {0};
+  for (int i = 0; i < b->tensorCount; ++i)
+    egAttrPush(&tensors, tensorAttr(b, i, &exact));
+  EgAttrList edges = {0};
+  for (int i = 0; i < b->edgeCount; ++i) {
+    egAttrPush(&edges, edgeAttr(b, &b->edges[i]));
+    if (!b->edges[i].elements.exact)
+      exact = false;
+  }
+  EgAttrList params = {0};
+  for (int i = 0; i < b->paramCount; ++i) {
+    EgAttrDict p = {0};
+    egAttrPut(&p, "name", egAttrString(b->params[i].name));
+    egAttrPut(&p, "source", egAttrString(b->params[i].source));
+    egAttrPush(&params, egAttrDictFinish(&p));
+  }
+
+  EgAttrDict t = {0};
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
+    putPwCount(&t, solarOpClassName((SolarOpClass)c), totals[c]);
+  isl_pw_qpolynomial *flops = flopsPw(totals);
+  putPwCount(&t, "flops", flops);
+  isl_pw_qpolynomial_free(flops);
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
+    isl_pw_qpolynomial_free(totals[c]);
+
+  EgAttrDict g = {0};
+  egAttrPut(&g, "version", egAttrI64(SOLAR_EINSUM_GRAPH_VERSION));
+  egAttrPut(&g, "function", egAttrString(b->functionName));
+  egAttrPut(&g, "parameters", egAttrListFinish(&params));
+  egAttrPut(&g, "tensors", egAttrListFinish(&tensors));
+  egAttrPut(&g, "nodes", egAttrListFinish(&nodes));
+  egAttrPut(&g, "edges", egAttrListFinish(&edges));
+  egAttrPut(&g, "totals", egAttrDictFinish(&t));
+  /* A warning means something was not analyzed: nothing is guaranteed. */
+  egAttrPut(&g, "exact", egAttrBool(exact && b->warnings == 0));
+  egAttrPut(&g, "warnings", egAttrI64(b->warnings));
+  char *text = egAttrSolarWrap("einsum_graph", egAttrDictFinish(&g));
+  MlirAttribute graph =
+      mlirAttributeParseGet(b->mctx, mlirStringRefCreateFromCString(text));
+  free(text);
+  return graph;
+}

@@ -1,0 +1,397 @@
+/* Reading #solar.einsum_graph into the plain structs of einsum_graph.h.
+ *
+ * The C API has no accessor for the parameters of an IRDL attribute, so
+ * the wrapper is printed and its dictionary parsed back by MLIR's own
+ * parser; fields are then read with the builtin attribute API. */
+#include "solar/dialect/dialect_attr.h"
+#include "solar/einsum/einsum_graph.h"
+
+#include "einsum_text.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  char *err;
+  size_t errSize;
+  char where[128];
+  bool failed;
+} Reader;
+
+static void failf(Reader *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void failf(Reader *r, const char *fmt, ...) {
+  if (r->failed)
+    return;
+  r->failed = true;
+  char message[512];
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(message, sizeof(message), fmt, args);
+  va_end(args);
+  if (r->err && r->errSize)
+    snprintf(r->err, r->errSize, "%s%s%s", r->where, r->where[0] ? ": " : "",
+             message);
+}
+
+/* The dictionary inside #solar.<mnemonic><{...}>. */
+static MlirAttribute unwrap(Reader *r, MlirAttribute attr,
+                            const char *mnemonic) {
+  if (mlirAttributeIsNull(attr)) {
+    failf(r, "missing #solar.%s attribute", mnemonic);
+    return attr;
+  }
+  MlirAttribute dict = solarDialectAttrOpen(attr, mnemonic);
+  if (mlirAttributeIsNull(dict))
+    failf(r, "expected a #solar.%s<{...}> attribute", mnemonic);
+  return dict;
+}
+
+static MlirAttribute field(MlirAttribute dict, const char *key) {
+  if (mlirAttributeIsNull(dict))
+    return dict;
+  return mlirDictionaryAttrGetElementByName(dict,
+                                            mlirStringRefCreateFromCString(key));
+}
+
+static int64_t readI64(Reader *r, MlirAttribute dict, const char *key,
+                       bool required) {
+  MlirAttribute a = field(dict, key);
+  if (!mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a))
+    return mlirIntegerAttrGetValueInt(a);
+  if (required)
+    failf(r, "field '%s' must be an integer", key);
+  return 0;
+}
+
+static bool readBool(Reader *r, MlirAttribute dict, const char *key,
+                     bool required) {
+  MlirAttribute a = field(dict, key);
+  if (!mlirAttributeIsNull(a) && mlirAttributeIsABool(a))
+    return mlirBoolAttrGetValue(a);
+  if (required)
+    failf(r, "field '%s' must be a boolean", key);
+  return false;
+}
+
+static char *readStr(Reader *r, MlirAttribute dict, const char *key,
+                     bool required) {
+  MlirAttribute a = field(dict, key);
+  if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a)) {
+    MlirStringRef s = mlirStringAttrGetValue(a);
+    char *copy = malloc(s.length + 1);
+    if (!copy)
+      abort();
+    memcpy(copy, s.data, s.length);
+    copy[s.length] = '\0';
+    return copy;
+  }
+  if (required)
+    failf(r, "field '%s' must be a string", key);
+  return NULL;
+}
+
+static MlirAttribute readArray(Reader *r, MlirAttribute dict, const char *key,
+                               size_t *count) {
+  MlirAttribute a = field(dict, key);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAArray(a)) {
+    failf(r, "field '%s' must be an array", key);
+    *count = 0;
+    return (MlirAttribute){NULL};
+  }
+  *count = (size_t)mlirArrayAttrGetNumElements(a);
+  return a;
+}
+
+/* `key` (i64) or `key_expr` (string): a count that may be parametric. */
+static int64_t readCount(Reader *r, MlirAttribute dict, const char *key,
+                         char **expr) {
+  char exprKey[96];
+  snprintf(exprKey, sizeof(exprKey), "%s_expr", key);
+  *expr = NULL;
+  if (!mlirAttributeIsNull(field(dict, key)))
+    return readI64(r, dict, key, true);
+  *expr = readStr(r, dict, exprKey, false);
+  if (!*expr)
+    failf(r, "field '%s' (or '%s') is missing", key, exprKey);
+  return SOLAR_EINSUM_PARAMETRIC;
+}
+
+static void readCounts(Reader *r, MlirAttribute dict, SolarOpCounts *out) {
+  if (mlirAttributeIsNull(dict) || !mlirAttributeIsADictionary(dict)) {
+    failf(r, "op counts must be a dictionary");
+    return;
+  }
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
+    out->counts[c] = readI64(r, dict, solarOpClassName((SolarOpClass)c), false);
+}
+
+/* Totals under `key` (ints) or `key_expr` (parametric strings). */
+static void readTotals(Reader *r, MlirAttribute dict, const char *key,
+                       SolarOpCounts *out) {
+  MlirAttribute totals = field(dict, key);
+  if (!mlirAttributeIsNull(totals)) {
+    readCounts(r, totals, out);
+    return;
+  }
+  char exprKey[96];
+  snprintf(exprKey, sizeof(exprKey), "%s_expr", key);
+  MlirAttribute exprs = field(dict, exprKey);
+  if (mlirAttributeIsNull(exprs) || !mlirAttributeIsADictionary(exprs)) {
+    failf(r, "field '%s' (or '%s') is missing", key, exprKey);
+    return;
+  }
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c) {
+    MlirAttribute a = field(exprs, solarOpClassName((SolarOpClass)c));
+    out->counts[c] = !mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a)
+                         ? mlirIntegerAttrGetValueInt(a)
+                         : SOLAR_EINSUM_PARAMETRIC;
+  }
+}
+
+static void readTensor(Reader *r, MlirAttribute d, SolarEinsumTensor *t) {
+  t->id = readI64(r, d, "id", true);
+  t->name = readStr(r, d, "name", true);
+  t->islName = readStr(r, d, "isl_name", true);
+  char *role = readStr(r, d, "role", true);
+  if (role && !solarTensorRoleFromName(role, &t->role))
+    failf(r, "unknown tensor role '%s'", role);
+  free(role);
+  t->dtype = readStr(r, d, "dtype", true);
+  t->elementBytes = readI64(r, d, "element_bytes", true);
+  size_t rank = 0;
+  MlirAttribute shape = readArray(r, d, "shape", &rank);
+  t->rank = (int64_t)rank;
+  t->shape = calloc(rank + 1, sizeof(int64_t));
+  if (!t->shape)
+    abort();
+  for (size_t i = 0; i < rank; ++i) {
+    MlirAttribute e = mlirArrayAttrGetElement(shape, (intptr_t)i);
+    t->shape[i] = mlirAttributeIsAInteger(e) ? mlirIntegerAttrGetValueInt(e) : -1;
+  }
+  t->elements = readI64(r, d, "elements", true);
+  t->bytes = readI64(r, d, "bytes", true);
+  t->constant = readBool(r, d, "constant", false);
+  t->footprintElements = readCount(r, d, "footprint_elements", &t->footprintExpr);
+  t->footprintBytes = t->footprintExpr ? SOLAR_EINSUM_PARAMETRIC
+                                       : readI64(r, d, "footprint_bytes", true);
+  t->footprintExact = readBool(r, d, "footprint_exact", true);
+  char *expr = NULL;
+  t->readElements = readCount(r, d, "read_elements", &expr);
+  free(expr);
+  t->writeElements = readCount(r, d, "write_elements", &expr);
+  free(expr);
+}
+
+static void readAccess(Reader *r, MlirAttribute d, SolarEinsumAccess *a) {
+  a->tensor = readI64(r, d, "tensor", true);
+  char *kind = readStr(r, d, "kind", true);
+  if (kind && strcmp(kind, "read") != 0 && strcmp(kind, "write") != 0)
+    failf(r, "access kind must be 'read' or 'write', not '%s'", kind);
+  a->isWrite = kind && strcmp(kind, "write") == 0;
+  free(kind);
+  a->role = readStr(r, d, "role", true);
+  a->map = readStr(r, d, "map", true);
+  a->exact = readBool(r, d, "exact", true);
+  a->footprintElements = readCount(r, d, "footprint_elements", &a->footprintExpr);
+  a->footprintExact = readBool(r, d, "footprint_exact", true);
+}
+
+static void readLoop(Reader *r, MlirAttribute d, SolarEinsumLoop *l) {
+  l->name = readStr(r, d, "name", true);
+  l->label = readStr(r, d, "label", true);
+  l->reduction = readBool(r, d, "reduction", true);
+  l->op = readStr(r, d, "op", true);
+  l->loc = readStr(r, d, "loc", true);
+}
+
+static void readNode(Reader *r, MlirAttribute attr, SolarEinsumNode *n) {
+  MlirAttribute d = unwrap(r, attr, "node");
+  if (r->failed)
+    return;
+  n->id = readI64(r, d, "id", true);
+  n->loc = readStr(r, d, "loc", true);
+  n->equation = readStr(r, d, "equation", true);
+  n->domain = readStr(r, d, "domain", true);
+  n->points = readCount(r, d, "points", &n->pointsExpr);
+  n->pointsExact = readBool(r, d, "points_exact", true);
+  MlirAttribute loops = readArray(r, d, "loops", &n->loopCount);
+  n->loops = calloc(n->loopCount + 1, sizeof(SolarEinsumLoop));
+  for (size_t i = 0; i < n->loopCount && !r->failed; ++i)
+    readLoop(r, mlirArrayAttrGetElement(loops, (intptr_t)i), &n->loops[i]);
+  MlirAttribute dims = readArray(r, d, "reduction_dims", &n->reductionDimCount);
+  n->reductionDims = calloc(n->reductionDimCount + 1, sizeof(char *));
+  for (size_t i = 0; i < n->reductionDimCount && !r->failed; ++i) {
+    MlirAttribute e = mlirArrayAttrGetElement(dims, (intptr_t)i);
+    if (!mlirAttributeIsAString(e)) {
+      failf(r, "reduction_dims must hold strings");
+      break;
+    }
+    MlirStringRef s = mlirStringAttrGetValue(e);
+    n->reductionDims[i] = strndup(s.data, s.length);
+  }
+  n->reductionOp = readStr(r, d, "reduction_op", true);
+  MlirAttribute accesses = readArray(r, d, "accesses", &n->accessCount);
+  n->accesses = calloc(n->accessCount + 1, sizeof(SolarEinsumAccess));
+  for (size_t i = 0; i < n->accessCount && !r->failed; ++i)
+    readAccess(r, mlirArrayAttrGetElement(accesses, (intptr_t)i),
+               &n->accesses[i]);
+  readCounts(r, field(d, "ops_per_point"), &n->opsPerPoint);
+  readTotals(r, d, "ops", &n->ops);
+  MlirAttribute perPoint = field(d, "ops_per_point_by_dtype");
+  MlirAttribute totals = field(d, "ops_by_dtype");
+  if (mlirAttributeIsNull(perPoint) || !mlirAttributeIsADictionary(perPoint) ||
+      mlirAttributeIsNull(totals) || !mlirAttributeIsADictionary(totals)) {
+    failf(r, "ops_per_point_by_dtype and ops_by_dtype must be dictionaries");
+    return;
+  }
+  n->dtypeCount = (size_t)mlirDictionaryAttrGetNumElements(perPoint);
+  n->opsByDtype = calloc(n->dtypeCount + 1, sizeof(SolarDtypeOps));
+  for (size_t i = 0; i < n->dtypeCount && !r->failed; ++i) {
+    MlirNamedAttribute entry =
+        mlirDictionaryAttrGetElement(perPoint, (intptr_t)i);
+    MlirStringRef name = mlirIdentifierStr(entry.name);
+    SolarDtypeOps *row = &n->opsByDtype[i];
+    row->dtype = strndup(name.data, name.length);
+    readCounts(r, entry.attribute, &row->perPoint);
+    readTotals(r, totals, row->dtype, &row->total);
+  }
+  n->flops = readCount(r, d, "flops", &n->flopsExpr);
+  n->dtype = readStr(r, d, "dtype", true);
+  n->exact = readBool(r, d, "exact", true);
+}
+
+static void readEdge(Reader *r, MlirAttribute d, SolarEinsumEdge *e) {
+  e->producer = readI64(r, d, "producer", true);
+  e->consumer = readI64(r, d, "consumer", true);
+  e->tensor = readI64(r, d, "tensor", true);
+  e->relation = readStr(r, d, "relation", true);
+  e->elements = readCount(r, d, "elements", &e->elementsExpr);
+  e->elementsExact = readBool(r, d, "elements_exact", true);
+}
+
+bool solarEinsumGraphRead(MlirAttribute attr, SolarEinsumGraph *out,
+                          char *err, size_t errSize) {
+  memset(out, 0, sizeof(*out));
+  Reader r = {err, errSize, "", false};
+  if (err && errSize)
+    err[0] = '\0';
+  MlirAttribute g = unwrap(&r, attr, "einsum_graph");
+  if (r.failed)
+    return false;
+  out->version = readI64(&r, g, "version", true);
+  if (!r.failed && out->version != SOLAR_EINSUM_GRAPH_VERSION)
+    failf(&r, "unsupported einsum graph version %lld (expected %d)",
+          (long long)out->version, SOLAR_EINSUM_GRAPH_VERSION);
+  out->function = readStr(&r, g, "function", true);
+  MlirAttribute params = readArray(&r, g, "parameters", &out->paramCount);
+  out->params = calloc(out->paramCount + 1, sizeof(SolarEinsumParam));
+  for (size_t i = 0; i < out->paramCount && !r.failed; ++i) {
+    MlirAttribute p = mlirArrayAttrGetElement(params, (intptr_t)i);
+    out->params[i].name = readStr(&r, p, "name", true);
+    out->params[i].source = readStr(&r, p, "source", true);
+  }
+  MlirAttribute tensors = readArray(&r, g, "tensors", &out->tensorCount);
+  out->tensors = calloc(out->tensorCount + 1, sizeof(SolarEinsumTensor));
+  for (size_t i = 0; i < out->tensorCount && !r.failed; ++i) {
+    snprintf(r.where, sizeof(r.where), "tensor %zu", i);
+    readTensor(&r, mlirArrayAttrGetElement(tensors, (intptr_t)i),
+               &out->tensors[i]);
+  }
+  r.where[0] = '\0';
+  MlirAttribute nodes = readArray(&r, g, "nodes", &out->nodeCount);
+  out->nodes = calloc(out->nodeCount + 1, sizeof(SolarEinsumNode));
+  for (size_t i = 0; i < out->nodeCount && !r.failed; ++i) {
+    snprintf(r.where, sizeof(r.where), "node %zu", i);
+    readNode(&r, mlirArrayAttrGetElement(nodes, (intptr_t)i), &out->nodes[i]);
+  }
+  r.where[0] = '\0';
+  MlirAttribute edges = readArray(&r, g, "edges", &out->edgeCount);
+  out->edges = calloc(out->edgeCount + 1, sizeof(SolarEinsumEdge));
+  for (size_t i = 0; i < out->edgeCount && !r.failed; ++i) {
+    snprintf(r.where, sizeof(r.where), "edge %zu", i);
+    readEdge(&r, mlirArrayAttrGetElement(edges, (intptr_t)i), &out->edges[i]);
+  }
+  r.where[0] = '\0';
+  MlirAttribute totals = field(g, "totals");
+  if (mlirAttributeIsNull(totals) || !mlirAttributeIsADictionary(totals)) {
+    failf(&r, "field 'totals' must be a dictionary");
+  } else {
+    for (int c = 0; c < SOLAR_OP_CLASS_COUNT && !r.failed; ++c) {
+      char *expr = NULL;
+      out->totalOps.counts[c] =
+          readCount(&r, totals, solarOpClassName((SolarOpClass)c), &expr);
+      free(expr);
+    }
+    out->totalFlops = readCount(&r, totals, "flops", &out->totalFlopsExpr);
+  }
+  out->exact = readBool(&r, g, "exact", true);
+  out->warnings = readI64(&r, g, "warnings", true);
+  if (r.failed) {
+    solarEinsumGraphDestroy(out);
+    return false;
+  }
+  return true;
+}
+
+void solarEinsumGraphDestroy(SolarEinsumGraph *graph) {
+  if (!graph)
+    return;
+  for (size_t i = 0; i < graph->paramCount; ++i) {
+    free(graph->params[i].name);
+    free(graph->params[i].source);
+  }
+  free(graph->params);
+  for (size_t i = 0; i < graph->tensorCount; ++i) {
+    SolarEinsumTensor *t = &graph->tensors[i];
+    free(t->name);
+    free(t->islName);
+    free(t->dtype);
+    free(t->shape);
+    free(t->footprintExpr);
+  }
+  free(graph->tensors);
+  for (size_t i = 0; i < graph->nodeCount; ++i) {
+    SolarEinsumNode *n = &graph->nodes[i];
+    free(n->loc);
+    free(n->equation);
+    free(n->domain);
+    free(n->pointsExpr);
+    for (size_t l = 0; l < n->loopCount; ++l) {
+      free(n->loops[l].name);
+      free(n->loops[l].label);
+      free(n->loops[l].op);
+      free(n->loops[l].loc);
+    }
+    free(n->loops);
+    for (size_t k = 0; k < n->reductionDimCount; ++k)
+      free(n->reductionDims[k]);
+    free(n->reductionDims);
+    free(n->reductionOp);
+    for (size_t a = 0; a < n->accessCount; ++a) {
+      free(n->accesses[a].map);
+      free(n->accesses[a].role);
+      free(n->accesses[a].footprintExpr);
+    }
+    free(n->accesses);
+    for (size_t k = 0; k < n->dtypeCount; ++k)
+      free(n->opsByDtype[k].dtype);
+    free(n->opsByDtype);
+    free(n->flopsExpr);
+    free(n->dtype);
+  }
+  free(graph->nodes);
+  for (size_t i = 0; i < graph->edgeCount; ++i) {
+    free(graph->edges[i].relation);
+    free(graph->edges[i].elementsExpr);
+  }
+  free(graph->edges);
+  free(graph->function);
+  free(graph->totalFlopsExpr);
+  memset(graph, 0, sizeof(*graph));
+}

@@ -1,0 +1,316 @@
+/* Builder-side model of the einsum graph, shared by lib/einsum_*.c only.
+ *
+ * Lifting runs in phases over one func.func:
+ *   1. einsum_domain.c walks the body, creating a scope (iteration domain +
+ *      schedule prefix) for every loop / conditional region, and records
+ *      every store as a statement;
+ *   2. einsum_statement.c follows each stored value back to its loads
+ *      (through arith/math ops and iter_args / affine.parallel reductions),
+ *      giving the node's domain, accesses, reduction and op counts;
+ *   3. einsum_edges.c runs isl dataflow over all accesses for the edges and
+ *      the tensor roles; einsum_equation.c names the dimensions;
+ *   4. einsum_graph_attr.c turns the model into #solar.einsum_graph.
+ * Ownership: the builder owns everything reachable from it; egBuilderDestroy
+ * frees it all. */
+#ifndef SOLAR_EINSUM_INTERNAL_H
+#define SOLAR_EINSUM_INTERNAL_H
+
+#include "solar/einsum/einsum_count.h"
+#include "einsum_lookup.h"
+#include "solar/einsum/einsum_graph.h"
+#include "solar/support/format.h"
+
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/IntegerSet.h"
+
+#include <isl/aff.h>
+#include <isl/ctx.h>
+#include <isl/map.h>
+#include <isl/polynomial.h>
+#include <isl/set.h>
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct EgBuilder EgBuilder;
+
+/* ---- small helpers (einsum_builder.c) ----------------------------------- */
+
+bool egOpIs(MlirOperation op, const char *name);
+/* The op's name as a NUL-terminated static-lifetime string view copy. */
+void egOpName(MlirOperation op, char *buf, size_t size);
+MlirOperation egValueDefiningOp(MlirValue value); /* null for block args */
+/* Prints a type into buf (e.g. "f32"). */
+void egTypeString(MlirType type, char *buf, size_t size);
+char *egStrdup(const char *text);
+/* A non-affine or unsupported construct: a warning, or under --solar-strict
+ * an error that fails the pass. */
+void egWarn(EgBuilder *b, MlirLocation loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Index of op in its block (its position in program order). */
+int egOpPosition(MlirOperation op);
+
+/* ---- parameters (einsum_affine_to_isl.c) -------------------------------- */
+
+typedef struct {
+  MlirValue value;   /* null for an unknown quantity */
+  char *name;        /* isl parameter name */
+  char *source;      /* what it stands for: SSA name or a description */
+} EgParam;
+
+/* Why a value could not be expressed affinely; text is a full sentence
+ * fragment such as "index depends on 'memref.load' at f.mlir:3:5". */
+typedef struct {
+  char text[1024];
+} EgFailure;
+
+/* ---- scopes (einsum_domain.c) ------------------------------------------- */
+
+/* One entry of a schedule: a constant position or a loop dimension. */
+typedef struct {
+  bool isDim;
+  int value;
+} EgSchedItem;
+
+typedef struct EgScope {
+  int id;
+  struct EgScope *parent;
+  int depth;              /* number of loop dimensions */
+  MlirValue *ivs;         /* depth entries; null value for synthetic dims */
+  MlirOperation *loopOps; /* depth entries: op that defines each dimension */
+  isl_set *domain;        /* anonymous set over the dims; owned */
+  EgSchedItem *sched;     /* schedule prefix; owned */
+  int schedLength;
+  bool exact;             /* false when a condition or bound was widened */
+  bool counted;
+  EgCount count;          /* lazily computed size of domain */
+} EgScope;
+
+EgScope *egScopeOfBlock(EgBuilder *b, MlirBlock block);
+EgScope *egScopeOfOp(EgBuilder *b, MlirOperation op);
+int egScopeDimOf(const EgScope *scope, MlirValue iv);
+EgScope *egScopeCommonAncestor(EgScope *a, EgScope *b);
+bool egScopeIsAncestor(const EgScope *ancestor, const EgScope *scope);
+/* Set space of the scope: params from the builder, `depth` dims. */
+__isl_give isl_space *egScopeSpace(EgBuilder *b, const EgScope *scope);
+const EgCount *egScopeCount(EgBuilder *b, EgScope *scope);
+/* Walks the function, creating scopes and statements. */
+void egBuildScopes(EgBuilder *b);
+
+/* ---- tensors (einsum_tensor.c) ------------------------------------------ */
+
+typedef struct {
+  MlirValue base;
+  char *name;     /* as printed: "%arg0", "%alloc", "@weights" */
+  char *islName;  /* tuple name in isl strings */
+  SolarTensorRole role;
+  char *dtype;
+  int64_t elementBytes;
+  int rank;
+  int64_t *shape; /* -1 for dynamic */
+  bool isArgument, isGlobal, isConstantGlobal, isAlloc, isReturned;
+  bool read, written;
+  /* A read no write of the function reaches. Only what decides the role
+   * of an argument: the dataflow may leave it false on other tensors. */
+  bool readsInitialValue;
+  bool exactAccesses;     /* every access relation is exact */
+  isl_set *touched, *readSet, *writeSet; /* images over all accesses */
+} EgTensor;
+
+/* Tensor of a base buffer (created on first use). */
+int egTensorOf(EgBuilder *b, MlirValue base);
+/* Element count of the whole tensor as a bounded set (box over shape). */
+__isl_give isl_set *egTensorBox(EgBuilder *b, int tensor);
+int64_t egTypeBytes(MlirType type);
+void egTensorsFinish(EgBuilder *b);
+
+/* ---- accesses (einsum_access.c) ----------------------------------------- */
+
+/* Base-buffer indices of a load/store executed in `scope`. On success
+ * *indices is on the scope's space (NULL for rank 0 means "no index").
+ * On failure (non-affine), *tensor is still set and *indices is NULL. */
+bool egAccessIndices(EgBuilder *b, EgScope *scope, MlirOperation op,
+                     int *tensor, isl_multi_pw_aff **indices,
+                     EgFailure *why);
+/* Memref operand of a load/store op, and the stored value (stores). */
+MlirValue egAccessMemref(MlirOperation op);
+MlirValue egStoredValue(MlirOperation op);
+/* The buffer a memref view (subview, collapse/expand_shape,
+ * reinterpret_cast, cast) is a view of; the value itself for a base. */
+MlirValue egBaseBuffer(MlirValue memref);
+bool egIsLoad(MlirOperation op);
+bool egIsStore(MlirOperation op);
+
+/* ---- nodes (einsum_statement.c) ----------------------------------------- */
+
+typedef struct {
+  int tensor;
+  bool write;
+  bool exact;        /* false: over-approximated (whole tensor) */
+  bool accumulator;  /* the read of `load C; op; store C` */
+  bool address;      /* a load feeding an index or a bound, not the value */
+  isl_map *map;      /* node domain -> tensor elements; owned */
+  isl_set *image;    /* the elements the node touches through it; owned */
+  /* The index expressions as written, on the space of the scope of the
+   * load/store when that scope encloses the node's (its dims are then the
+   * node's first dims); NULL otherwise. For the equation. Owned. */
+  isl_multi_pw_aff *indices;
+  MlirOperation op;
+  EgCount footprint;
+} EgAccess;
+
+typedef struct {
+  char *dtype;
+  int64_t perPoint[SOLAR_OP_CLASS_COUNT];
+  isl_pw_qpolynomial *total[SOLAR_OP_CLASS_COUNT]; /* owned, may be NULL */
+} EgDtypeOps;
+
+typedef struct {
+  int id;
+  MlirOperation anchor; /* the store */
+  MlirLocation loc;
+  EgScope *storeScope;  /* scope of the store */
+  int storePosition;
+  EgScope *scope;       /* node domain scope (deepest reduction body) */
+  int anchorPosition;   /* position in scope's block, for the schedule */
+  isl_set *domain;      /* tuple S<id>; owned */
+  EgCount points;
+  EgAccess *accesses;
+  int accessCount, accessCapacity;
+  bool *reductionDims; /* scope->depth entries */
+  char **labels;       /* scope->depth entries, e.g. "M" */
+  const char *reductionOp;
+  EgDtypeOps *ops;
+  int opsCount;
+  char *dtype;
+  bool exact;
+  char *equation;
+  isl_map *schedule;   /* owned */
+} EgNode;
+
+void egBuildNode(EgBuilder *b, EgNode *node);
+/* Loads that feed no stored value (gather indices, loop bounds) become
+ * `address` reads of the first node inside their scope. */
+void egAttachAddressLoads(EgBuilder *b);
+void egNodeCountOp(EgBuilder *b, EgNode *node, EgScope *scope,
+                   SolarOpClass cls, const char *dtype, int64_t lanes);
+
+/* ---- op classes (einsum_op_count.c) ------------------------------------- */
+
+typedef enum {
+  EG_OP_NOT_COMPUTE, /* constants, views, index arithmetic, terminators */
+  EG_OP_COMPUTE,
+  EG_OP_UNKNOWN,
+} EgOpKind;
+
+/* Class of an arith/math op; kind says whether it is compute at all. */
+EgOpKind egClassifyOp(MlirOperation op, SolarOpClass *cls);
+/* Reduction kind of a combining op ("add", "mul", "max", "min", "or",
+ * "and", "xor") or NULL. */
+const char *egCombinerKind(MlirOperation op);
+/* The dtype an op computes in and its vector lane count. */
+void egOpDtype(MlirOperation op, char *buf, size_t size, int64_t *lanes);
+int64_t egFlopsOf(const int64_t counts[SOLAR_OP_CLASS_COUNT]);
+const char *egOpClassName(SolarOpClass cls);
+
+/* ---- equation (einsum_equation.c) --------------------------------------- */
+
+void egAssignLabels(EgBuilder *b, EgNode *node);
+char *egEquation(EgBuilder *b, EgNode *node);
+/* Label of dim d in lower or upper case, into buf. */
+void egLabelName(const EgNode *node, int d, bool upper, char *buf,
+                 size_t size);
+/* Copies of node-domain objects with dimension names set to the labels. */
+__isl_give isl_set *egNamedDomain(EgNode *node);
+__isl_give isl_map *egNamedMap(EgNode *node, __isl_keep isl_map *map);
+
+/* ---- edges (einsum_edges.c) --------------------------------------------- */
+
+typedef struct {
+  int producer, consumer, tensor;
+  isl_map *relation; /* producer domain -> consumer domain; owned */
+  EgCount elements;
+} EgEdge;
+
+void egComputeDataflow(EgBuilder *b);
+
+/* ---- the builder (einsum_builder.c) ------------------------------------- */
+
+typedef struct {
+  MlirOperation op;
+  EgScope *scope;
+  int position;
+} EgStoreSite;
+
+struct EgBuilder {
+  MlirContext mctx;
+  MlirOperation func;
+  isl_ctx *ctx;
+  EgCountCache *counts; /* memo of point counts; owned */
+  bool strict;
+  bool failed;
+  int warnings;
+  MlirAsmState asmState;
+  char *functionName;
+
+  EgParam *params;
+  int paramCount, paramCapacity;
+  EgHandleMap paramOfValue; /* MlirValue -> index in params */
+  isl_space *paramSpace; /* all parameters, in creation order; owned */
+  EgNameSet islNames;    /* names of params and tensors in isl strings */
+
+  EgScope **scopes;
+  int scopeCount, scopeCapacity;
+  EgHandleMap scopeOfBlock; /* MlirBlock -> scope id (index in scopes) */
+
+  EgStoreSite *stores;
+  int storeCount, storeCapacity;
+
+  EgTensor *tensors;
+  int tensorCount, tensorCapacity;
+  EgHandleMap tensorOfBase; /* base buffer MlirValue -> tensor id */
+
+  EgNode *nodes;
+  int nodeCount;
+
+  EgEdge *edges;
+  int edgeCount, edgeCapacity;
+
+  EgHandleMap accessedLoads; /* loads some node records (value unused) */
+  EgHandleMap claimed;       /* ops already counted by some node */
+};
+
+/* Grows a (pointer, count, capacity) array to hold one more element. */
+void egGrow(void **items, int *capacity, int count, size_t elementSize);
+
+/* The printed SSA name of a value ("%arg0"), into buf. */
+void egValueName(EgBuilder *b, MlirValue value, char *buf, size_t size);
+/* A name usable as an isl identifier, unique among params and tensors.
+ * It is recorded as taken (b->islNames borrows it): the caller owns it and
+ * keeps it until the builder is destroyed. */
+char *egIslIdentifier(EgBuilder *b, const char *printed);
+
+isl_id *egParamFor(EgBuilder *b, MlirValue value);
+/* A parameter standing for a quantity solar cannot express (a non-affine
+ * bound, a dynamic size); `what` describes it and identifies it: asking
+ * twice with the same text gives the same parameter. */
+isl_id *egUnknownParam(EgBuilder *b, const char *hint, const char *what);
+bool egValueToPwAff(EgBuilder *b, const EgScope *scope, MlirValue value,
+                    isl_pw_aff **out, EgFailure *why);
+/* Results of `map` applied to operands (dims then symbols). */
+bool egAffineMapApply(EgBuilder *b, const EgScope *scope, MlirAffineMap map,
+                      const MlirValue *operands, intptr_t operandCount,
+                      isl_pw_aff **results, EgFailure *why);
+/* The set of points of the scope's space satisfying the integer set. */
+__isl_give isl_set *egIntegerSetApply(EgBuilder *b, const EgScope *scope,
+                                      MlirIntegerSet set,
+                                      const MlirValue *operands,
+                                      intptr_t operandCount, EgFailure *why);
+__isl_give isl_pw_aff *egDimPwAff(EgBuilder *b, const EgScope *scope, int dim);
+__isl_give isl_pw_aff *egConstPwAff(EgBuilder *b, const EgScope *scope,
+                                    int64_t value);
+
+bool egClaimOp(EgBuilder *b, MlirOperation op); /* false if already taken */
+
+#endif

@@ -1,0 +1,103 @@
+/* memref.copy -> linalg.generic. Bufferization turns tensor.insert_slice,
+ * tensor.pad and returned arguments into memref.copy, which the einsum graph
+ * cannot see into; as a linalg.generic it becomes an affine loop nest (one
+ * load and one store per element, the copy's real traffic). */
+#include "solar/frontend/lower_to_affine.h"
+
+#include "mlir-c/AffineMap.h"
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  MlirOperation *items;
+  size_t count, capacity;
+} CopyList;
+
+static MlirWalkResult collectCopy(MlirOperation op, void *userData) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (name.length != 11 || strncmp(name.data, "memref.copy", 11) != 0)
+    return MlirWalkResultAdvance;
+  /* Unranked copies have no static rank to loop over; they stay. */
+  if (!mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetOperand(op, 0))) ||
+      !mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetOperand(op, 1))))
+    return MlirWalkResultAdvance;
+  CopyList *list = userData;
+  if (list->count == list->capacity) {
+    list->capacity = list->capacity ? 2 * list->capacity : 8;
+    list->items = realloc(list->items, list->capacity * sizeof(op));
+    if (!list->items)
+      abort();
+  }
+  list->items[list->count++] = op;
+  return MlirWalkResultAdvance;
+}
+
+static MlirNamedAttribute named(MlirContext ctx, const char *name,
+                                MlirAttribute value) {
+  return mlirNamedAttributeGet(
+      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), value);
+}
+
+/* The body `^bb0(%in, %out): linalg.yield %in`. */
+static MlirRegion copyBody(MlirLocation loc,
+                           MlirType element) {
+  MlirType types[2] = {element, element};
+  MlirLocation locs[2] = {loc, loc};
+  MlirBlock block = mlirBlockCreate(2, types, locs);
+  MlirOperationState yield = mlirOperationStateGet(
+      mlirStringRefCreateFromCString("linalg.yield"), loc);
+  MlirValue in = mlirBlockGetArgument(block, 0);
+  mlirOperationStateAddOperands(&yield, 1, &in);
+  mlirBlockAppendOwnedOperation(block, mlirOperationCreate(&yield));
+  MlirRegion region = mlirRegionCreate();
+  mlirRegionAppendOwnedBlock(region, block);
+  return region;
+}
+
+static void rewriteCopy(MlirOperation copy) {
+  MlirContext ctx = mlirOperationGetContext(copy);
+  MlirLocation loc = mlirOperationGetLocation(copy);
+  MlirValue operands[2] = {mlirOperationGetOperand(copy, 0),
+                           mlirOperationGetOperand(copy, 1)};
+  MlirType type = mlirValueGetType(operands[0]);
+  intptr_t rank = mlirShapedTypeGetRank(type);
+
+  MlirAttribute identity =
+      mlirAffineMapAttrGet(mlirAffineMapMultiDimIdentityGet(ctx, rank));
+  MlirAttribute maps[2] = {identity, identity};
+  MlirAttribute parallel = mlirAttributeParseGet(
+      ctx, mlirStringRefCreateFromCString("#linalg.iterator_type<parallel>"));
+  MlirAttribute *iterators = malloc((size_t)(rank > 0 ? rank : 1) *
+                                    sizeof(MlirAttribute));
+  for (intptr_t i = 0; i < rank; ++i)
+    iterators[i] = parallel;
+  int32_t segments[2] = {1, 1};
+  MlirNamedAttribute attrs[3] = {
+      named(ctx, "indexing_maps", mlirArrayAttrGet(ctx, 2, maps)),
+      named(ctx, "iterator_types", mlirArrayAttrGet(ctx, rank, iterators)),
+      named(ctx, "operandSegmentSizes",
+            mlirDenseI32ArrayGet(ctx, 2, segments))};
+  free(iterators);
+
+  MlirOperationState state = mlirOperationStateGet(
+      mlirStringRefCreateFromCString("linalg.generic"), loc);
+  mlirOperationStateAddOperands(&state, 2, operands);
+  mlirOperationStateAddAttributes(&state, 3, attrs);
+  MlirRegion body = copyBody(loc, mlirShapedTypeGetElementType(type));
+  mlirOperationStateAddOwnedRegions(&state, 1, &body);
+  MlirOperation generic = mlirOperationCreate(&state);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(copy), copy,
+                                      generic);
+  mlirOperationDestroy(copy);
+}
+
+void solarRewriteMemrefCopies(MlirOperation op) {
+  CopyList copies = {NULL, 0, 0};
+  mlirOperationWalk(op, collectCopy, &copies, MlirWalkPostOrder);
+  for (size_t i = 0; i < copies.count; ++i)
+    rewriteCopy(copies.items[i]);
+  free(copies.items);
+}

@@ -1,0 +1,165 @@
+/* linalg / tensor -> affine, with nested pass managers on the module. */
+#include "solar/frontend/lower_to_affine.h"
+
+#include "solar/support/diagnostics.h"
+
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Pass.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Elementwise arith/math on tensors (JAX/StableHLO conversions emit some)
+ * becomes linalg.generic first, since one-shot-bufferize has no model for
+ * it. Function boundaries get identity layouts so signatures stay plain
+ * row-major memrefs that solar-verify can call, and returned buffers become
+ * out-parameters (destination-passing style: `(inputs..., weights...,
+ * outputs...)`) with the result allocation hoisted into the argument.
+ * Temporaries get their memref.dealloc (ownership-based deallocation), so
+ * the verified program does not leak in solar-verify's JIT. */
+const char *const solarBufferizePipeline =
+    "func.func(convert-elementwise-to-linalg),"
+    "one-shot-bufferize{bufferize-function-boundaries "
+    "function-boundary-type-conversion=identity-layout-map},"
+    "buffer-results-to-out-params{hoist-static-allocs "
+    "modify-public-functions},"
+    "buffer-deallocation-pipeline,"
+    "canonicalize";
+
+/* fold-memref-alias-ops rewrites loads and stores through subview /
+ * expand_shape / collapse_shape into accesses of the base buffer, which the
+ * einsum graph reads directly. */
+const char *const solarLinalgToAffinePipeline =
+    "func.func(convert-linalg-to-affine-loops),"
+    "canonicalize,cse,fold-memref-alias-ops,canonicalize,cse";
+
+static bool isNonAffineDialect(MlirOperation op) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  static const char *const prefixes[] = {"linalg.", "tensor.",
+                                         "bufferization.", NULL};
+  for (int i = 0; prefixes[i]; ++i) {
+    size_t n = strlen(prefixes[i]);
+    if (name.length > n && strncmp(name.data, prefixes[i], n) == 0)
+      return true;
+  }
+  return false;
+}
+
+static bool hasTensorValue(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    if (mlirTypeIsATensor(mlirValueGetType(mlirOperationGetResult(op, i))))
+      return true;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (mlirTypeIsATensor(mlirValueGetType(mlirOperationGetOperand(op, i))))
+      return true;
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r) {
+    MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+    if (mlirBlockIsNull(entry))
+      continue;
+    for (intptr_t i = 0; i < mlirBlockGetNumArguments(entry); ++i)
+      if (mlirTypeIsATensor(mlirValueGetType(mlirBlockGetArgument(entry, i))))
+        return true;
+  }
+  return false;
+}
+
+typedef struct {
+  bool found;
+  MlirOperation first;
+} Search;
+
+static MlirWalkResult findNonAffine(MlirOperation op, void *userData) {
+  Search *search = userData;
+  if (isNonAffineDialect(op) || hasTensorValue(op)) {
+    search->found = true;
+    search->first = op;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+bool solarNeedsAffineLowering(MlirOperation op, MlirOperation *first) {
+  Search search = {false, {NULL}};
+  mlirOperationWalk(op, findNonAffine, &search, MlirWalkPreOrder);
+  if (first)
+    *first = search.first;
+  return search.found;
+}
+
+typedef struct {
+  char text[1024];
+} ErrorText;
+
+static void collect(MlirStringRef chunk, void *userData) {
+  ErrorText *err = userData;
+  size_t used = strlen(err->text);
+  size_t room = sizeof(err->text) - 1 - used;
+  size_t n = chunk.length < room ? chunk.length : room;
+  memcpy(err->text + used, chunk.data, n);
+  err->text[used + n] = '\0';
+}
+
+static bool runStage(MlirOperation moduleOp, const char *elements) {
+  MlirContext ctx = mlirOperationGetContext(moduleOp);
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(
+      ctx, mlirStringRefCreateFromCString("builtin.module"));
+  ErrorText err = {""};
+  bool ok = mlirLogicalResultIsSuccess(mlirOpPassManagerAddPipeline(
+      mlirPassManagerGetAsOpPassManager(pm),
+      mlirStringRefCreateFromCString(elements), collect, &err));
+  if (!ok)
+    solarEmitError(mlirOperationGetLocation(moduleOp),
+                   "solar-lower-to-affine: invalid pipeline: %s", err.text);
+  else
+    ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, moduleOp));
+  mlirPassManagerDestroy(pm);
+  return ok;
+}
+
+static bool isModule(MlirOperation op) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  return name.length == 14 && strncmp(name.data, "builtin.module", 14) == 0;
+}
+
+bool solarLowerToAffine(MlirOperation moduleOp) {
+  if (!isModule(moduleOp)) {
+    solarEmitError(mlirOperationGetLocation(moduleOp),
+                   "solar-lower-to-affine must run on a builtin.module "
+                   "(bufferization crosses function boundaries)");
+    return false;
+  }
+  /* The upstream passes report their own failures with locations. */
+  if (!runStage(moduleOp, solarBufferizePipeline))
+    return false;
+  solarRewriteMemrefCopies(moduleOp);
+  if (!runStage(moduleOp, solarLinalgToAffinePipeline))
+    return false;
+  MlirOperation left;
+  if (solarNeedsAffineLowering(moduleOp, &left)) {
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(left));
+    solarEmitError(mlirOperationGetLocation(left),
+                   "solar-lower-to-affine: '%.*s' has no deterministic "
+                   "lowering to affine loops (left after bufferization and "
+                   "convert-linalg-to-affine-loops); lower it before solar, "
+                   "or translate the program with `solar translate`",
+                   (int)name.length, name.data);
+    return false;
+  }
+  return true;
+}
+
+bool solarLowerToAffineIfNeeded(MlirOperation anchor) {
+  MlirOperation first;
+  if (!solarNeedsAffineLowering(anchor, &first))
+    return true;
+  if (!isModule(anchor)) {
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(first));
+    solarEmitError(mlirOperationGetLocation(first),
+                   "'%.*s' is not affine: run solar's analysis passes at "
+                   "builtin.module level so that --solar-lower-to-affine can "
+                   "run first",
+                   (int)name.length, name.data);
+    return false;
+  }
+  return solarLowerToAffine(anchor);
+}

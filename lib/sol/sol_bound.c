@@ -1,0 +1,269 @@
+/* SOL times at the three fidelities (docs/sol-model.md). */
+#include "solar/dialect/dialect_attr.h"
+#include "solar/sol/sol.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A domain whose size is only an upper bound (non-affine bounds, counted
+ * by their bounding box) would overstate compute: such a node contributes no
+ * compute, which keeps the bound a lower bound. */
+static SolarWork nodeWork(const SolarEinsumNode *node, SolarDtype dtype) {
+  const int64_t *c = node->ops.counts;
+  SolarWork w = {0};
+  w.dtype = dtype;
+  if (!node->pointsExact)
+    return w;
+  w.contraction = node->reductionDimCount > 0 && c[SOLAR_OP_MAC] > 0;
+  w.mac = (double)c[SOLAR_OP_MAC];
+  w.vectorOps = (double)(c[SOLAR_OP_ADD] + c[SOLAR_OP_MUL] + c[SOLAR_OP_CMP] +
+                         c[SOLAR_OP_SELECT] + c[SOLAR_OP_MINMAX] +
+                         c[SOLAR_OP_CAST] + c[SOLAR_OP_OTHER]);
+  w.divOps = (double)c[SOLAR_OP_DIV];
+  w.sfuOps = (double)c[SOLAR_OP_TRANSCENDENTAL];
+  return w;
+}
+
+static double dramBandwidth(const SolarArch *arch) {
+  return arch->dram_bytes_per_s.value;
+}
+
+static double l2Bandwidth(const SolarArch *arch) {
+  const SolarMemLevel *l2 = solarArchFindLevel(arch, SOLAR_MEM_L2);
+  return l2 ? l2->bytes_per_s.value : INFINITY;
+}
+
+static double transferTime(double bytes, double bandwidth) {
+  return bytes > 0 && bandwidth > 0 && isfinite(bandwidth) ? bytes / bandwidth
+                                                           : 0;
+}
+
+static double nodeBytes(const SolarEinsumGraph *graph,
+                        const SolarEinsumNode *node, SolarDtype storage) {
+  double bytes = 0;
+  for (size_t a = 0; a < node->accessCount; ++a) {
+    const SolarEinsumAccess *access = &node->accesses[a];
+    bool exact;
+    int64_t elements = solarUnionFootprint(
+        graph, access->tensor, &node->id, 1,
+        access->isWrite ? SOLAR_ACCESS_WRITES : SOLAR_ACCESS_READS, false,
+        &exact);
+    /* Several accesses of one tensor and kind: count the union once. */
+    bool seen = false;
+    for (size_t b = 0; b < a && !seen; ++b)
+      seen = node->accesses[b].tensor == access->tensor &&
+             node->accesses[b].isWrite == access->isWrite;
+    if (!seen && elements > 0)
+      bytes += (double)elements *
+               solarTensorElementBytes(&graph->tensors[access->tensor], storage);
+  }
+  return bytes;
+}
+
+static const SolarNodeSol *findNodeSol(const SolarSol *sol, int64_t id) {
+  for (size_t i = 0; i < sol->nodeCount; ++i)
+    if (sol->nodes[i].node == id)
+      return &sol->nodes[i];
+  return NULL;
+}
+
+void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
+                     const SolarTraffic *traffic, const SolarArch *arch,
+                     SolarDtype dtypeOverride, SolarDtype reportDtype,
+                     SolarSol *out) {
+  memset(out, 0, sizeof(*out));
+  out->arch = arch->name;
+  out->dtype = reportDtype;
+  double bw = dramBandwidth(arch), l2bw = l2Bandwidth(arch);
+
+  out->nodeCount = graph->nodeCount;
+  out->nodes = calloc(graph->nodeCount ? graph->nodeCount : 1,
+                      sizeof(SolarNodeSol));
+  double worstUnfused = -1;
+  bool anyContraction = false;
+  for (size_t i = 0; i < graph->nodeCount; ++i) {
+    const SolarEinsumNode *node = &graph->nodes[i];
+    SolarNodeSol *n = &out->nodes[i];
+    n->node = node->id;
+    n->dtype = dtypeOverride != SOLAR_DTYPE_INVALID
+                   ? dtypeOverride
+                   : solarDtypeFromName(node->dtype);
+    if (n->dtype == SOLAR_DTYPE_INVALID)
+      n->dtype = reportDtype;
+    SolarWork work = nodeWork(node, n->dtype);
+    anyContraction |= work.contraction;
+    n->flops = node->pointsExact ? (double)node->flops : 0;
+    n->compute = solarComputeTime(arch, &work);
+    n->bytes = nodeBytes(graph, node, dtypeOverride);
+    double dram = transferTime(n->bytes, bw);
+    n->dramBound = dram > n->compute.seconds;
+    n->seconds = n->dramBound ? dram : n->compute.seconds;
+    out->flops += n->flops;
+    out->computeSeconds += n->compute.seconds;
+    out->bytesUnfused += n->bytes;
+    out->timeUnfused += n->seconds;
+    for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
+      out->ops.counts[c] += node->ops.counts[c];
+    if (n->seconds > worstUnfused) {
+      worstUnfused = n->seconds;
+      out->boundUnfused = n->dramBound ? "dram" : "compute";
+    }
+  }
+
+  out->groupCount = fusion->groupCount;
+  out->groups = calloc(fusion->groupCount ? fusion->groupCount : 1,
+                       sizeof(SolarGroupSol));
+  double worstFused = -1, worstCache = -1;
+  for (size_t i = 0; i < fusion->groupCount; ++i) {
+    const SolarFusionGroup *fg = &fusion->groups[i];
+    const SolarGroupTraffic *tg =
+        i < traffic->groupCount ? &traffic->groups[i] : NULL;
+    SolarGroupSol *g = &out->groups[i];
+    g->group = fg->id;
+    for (size_t k = 0; k < fg->nodeCount; ++k) {
+      const SolarNodeSol *n = findNodeSol(out, fg->nodes[k]);
+      if (n) {
+        g->computeSeconds += n->compute.seconds;
+        g->flops += n->flops;
+      }
+    }
+    g->fusedBytes = fg->dramBytes;
+    double fusedDram = transferTime(g->fusedBytes, bw);
+    g->fusedSeconds = fusedDram > g->computeSeconds ? fusedDram : g->computeSeconds;
+    g->fusedBound = fusedDram > g->computeSeconds ? "dram" : "compute";
+    g->cacheBytes = tg ? tg->lowerBoundBytes : fg->dramBytes;
+    g->innerBytes = tg ? tg->innerLowerBoundBytes : fg->dramBytes;
+    double cacheDram = transferTime(g->cacheBytes, bw);
+    double cacheInner = transferTime(g->innerBytes, l2bw);
+    g->cacheSeconds = g->computeSeconds;
+    g->cacheBound = "compute";
+    if (cacheDram > g->cacheSeconds) {
+      g->cacheSeconds = cacheDram;
+      g->cacheBound = "dram";
+    }
+    if (cacheInner > g->cacheSeconds) {
+      g->cacheSeconds = cacheInner;
+      g->cacheBound = "cache";
+    }
+    out->bytesFused += g->fusedBytes;
+    out->timeFused += g->fusedSeconds;
+    out->bytesCache += g->cacheBytes;
+    out->timeCache += g->cacheSeconds;
+    if (g->fusedSeconds > worstFused) {
+      worstFused = g->fusedSeconds;
+      out->boundFused = g->fusedBound;
+    }
+    if (g->cacheSeconds > worstCache) {
+      worstCache = g->cacheSeconds;
+      out->boundCache = g->cacheBound;
+    }
+  }
+  out->bytesIdeal = fusion->idealBytes;
+  double idealDram = transferTime(out->bytesIdeal, bw);
+  out->timeIdeal = idealDram > out->computeSeconds ? idealDram : out->computeSeconds;
+  out->boundIdeal = idealDram > out->computeSeconds ? "dram" : "compute";
+  if (!out->boundUnfused)
+    out->boundUnfused = "compute";
+  if (!out->boundFused)
+    out->boundFused = "compute";
+  if (!out->boundCache)
+    out->boundCache = "compute";
+  out->ridgeFlopPerByte =
+      bw > 0 ? solarPeakFlops(arch, reportDtype, anyContraction) / bw : 0;
+}
+
+void solarSolDestroy(SolarSol *sol) {
+  free(sol->nodes);
+  free(sol->groups);
+  memset(sol, 0, sizeof(*sol));
+}
+
+static double intensity(double flops, double bytes) {
+  return bytes > 0 ? flops / bytes : 0;
+}
+
+static MlirAttribute opsAttribute(MlirContext ctx, const SolarOpCounts *ops) {
+  SolarDictBuilder b;
+  solarDictBuilderInit(&b, ctx);
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
+    solarDictAddI64(&b, solarOpClassName((SolarOpClass)c), ops->counts[c]);
+  return solarDictBuilderFinish(&b);
+}
+
+static MlirAttribute nodeAttribute(MlirContext ctx, const SolarNodeSol *n) {
+  SolarDictBuilder b;
+  solarDictBuilderInit(&b, ctx);
+  solarDictAddI64(&b, "node", n->node);
+  solarDictAddString(&b, "dtype", solarDtypeName(n->dtype));
+  solarDictAddNumber(&b, "flops", n->flops);
+  solarDictAddF64(&b, "compute_s", n->compute.seconds);
+  solarDictAddString(&b, "compute_unit", solarUnitName(n->compute.limiter));
+  solarDictAddBool(&b, "tensor_cores", n->compute.tensorCores);
+  solarDictAddNumber(&b, "bytes_unfused", n->bytes);
+  solarDictAddF64(&b, "time_unfused_s", n->seconds);
+  solarDictAddString(&b, "bound_unfused", n->dramBound ? "dram" : "compute");
+  solarDictAddF64(&b, "intensity_unfused", intensity(n->flops, n->bytes));
+  return solarDictBuilderFinish(&b);
+}
+
+static MlirAttribute groupAttribute(MlirContext ctx, const SolarGroupSol *g) {
+  SolarDictBuilder b;
+  solarDictBuilderInit(&b, ctx);
+  solarDictAddI64(&b, "group", g->group);
+  solarDictAddNumber(&b, "flops", g->flops);
+  solarDictAddF64(&b, "compute_s", g->computeSeconds);
+  solarDictAddNumber(&b, "bytes_fused", g->fusedBytes);
+  solarDictAddF64(&b, "time_fused_s", g->fusedSeconds);
+  solarDictAddString(&b, "bound_fused", g->fusedBound);
+  solarDictAddNumber(&b, "bytes_cache", g->cacheBytes);
+  solarDictAddNumber(&b, "bytes_cache_inner", g->innerBytes);
+  solarDictAddF64(&b, "time_cache_s", g->cacheSeconds);
+  solarDictAddString(&b, "bound_cache", g->cacheBound);
+  return solarDictBuilderFinish(&b);
+}
+
+MlirAttribute solarSolToAttribute(MlirContext ctx, const SolarSol *sol,
+                                  bool detail) {
+  SolarDictBuilder b;
+  solarDictBuilderInit(&b, ctx);
+  solarDictAddString(&b, "arch", sol->arch);
+  solarDictAddString(&b, "dtype", solarDtypeName(sol->dtype));
+  solarDictAddNumber(&b, "flops", sol->flops);
+  solarDictAdd(&b, "ops", opsAttribute(ctx, &sol->ops));
+  solarDictAddF64(&b, "compute_s", sol->computeSeconds);
+  solarDictAddNumber(&b, "bytes_unfused", sol->bytesUnfused);
+  solarDictAddNumber(&b, "bytes_fused", sol->bytesFused);
+  solarDictAddNumber(&b, "bytes_cache", sol->bytesCache);
+  solarDictAddNumber(&b, "bytes_ideal", sol->bytesIdeal);
+  solarDictAddF64(&b, "time_unfused_s", sol->timeUnfused);
+  solarDictAddF64(&b, "time_fused_s", sol->timeFused);
+  solarDictAddF64(&b, "time_cache_s", sol->timeCache);
+  solarDictAddF64(&b, "time_ideal_s", sol->timeIdeal);
+  solarDictAddF64(&b, "intensity_unfused",
+                  intensity(sol->flops, sol->bytesUnfused));
+  solarDictAddF64(&b, "intensity_fused", intensity(sol->flops, sol->bytesFused));
+  solarDictAddF64(&b, "intensity_cache", intensity(sol->flops, sol->bytesCache));
+  solarDictAddF64(&b, "ridge_flop_per_byte", sol->ridgeFlopPerByte);
+  solarDictAddString(&b, "bound", sol->boundCache);
+  solarDictAddString(&b, "bound_unfused", sol->boundUnfused);
+  solarDictAddString(&b, "bound_fused", sol->boundFused);
+  solarDictAddString(&b, "bound_ideal", sol->boundIdeal);
+  solarDictAddI64(&b, "groups", (int64_t)sol->groupCount);
+  if (detail) {
+    MlirAttribute *items = malloc(
+        (sol->nodeCount + sol->groupCount + 1) * sizeof(MlirAttribute));
+    for (size_t i = 0; i < sol->nodeCount; ++i)
+      items[i] = nodeAttribute(ctx, &sol->nodes[i]);
+    solarDictAdd(&b, "node_detail",
+                 mlirArrayAttrGet(ctx, (intptr_t)sol->nodeCount, items));
+    for (size_t i = 0; i < sol->groupCount; ++i)
+      items[i] = groupAttribute(ctx, &sol->groups[i]);
+    solarDictAdd(&b, "group_detail",
+                 mlirArrayAttrGet(ctx, (intptr_t)sol->groupCount, items));
+    free(items);
+  }
+  return solarDialectAttrWrap(ctx, "sol", solarDictBuilderFinish(&b));
+}

@@ -1,0 +1,68 @@
+#include "solar/sol/sol_time.h"
+
+const char *solarUnitName(SolarUnit unit) {
+  switch (unit) {
+  case SOLAR_UNIT_NONE:
+    return "none";
+  case SOLAR_UNIT_TENSOR:
+    return "tensor";
+  case SOLAR_UNIT_VECTOR_FMA:
+    return "fma";
+  case SOLAR_UNIT_VECTOR_ALU:
+    return "alu";
+  case SOLAR_UNIT_DIV:
+    return "div";
+  case SOLAR_UNIT_SFU:
+    return "sfu";
+  }
+  return "none";
+}
+
+/* Tensor cores take only contractions, and only in dtypes with a rate. */
+static double macRate(const SolarArch *arch, const SolarWork *work,
+                      bool *tensorCores) {
+  double tensor = arch->tensor_mac_per_s[work->dtype].value;
+  double vector = arch->vector_mac_per_s[work->dtype].value;
+  *tensorCores = work->contraction && tensor > vector;
+  return *tensorCores ? tensor : vector;
+}
+
+static double timeOf(double ops, double rate) {
+  return ops > 0 && rate > 0 ? ops / rate : 0;
+}
+
+SolarComputeTime solarComputeTime(const SolarArch *arch,
+                                  const SolarWork *work) {
+  SolarComputeTime t = {0};
+  t.macRate = macRate(arch, work, &t.tensorCores);
+  t.macSeconds = timeOf(work->mac, t.macRate);
+  t.vectorSeconds =
+      timeOf(work->vectorOps, arch->vector_op_per_s[work->dtype].value);
+  t.divSeconds = timeOf(work->divOps, arch->div_op_per_s.value);
+  t.sfuSeconds = timeOf(work->sfuOps, arch->sfu_op_per_s.value);
+  struct {
+    double seconds;
+    SolarUnit unit;
+  } parts[] = {
+      {t.macSeconds,
+       t.tensorCores ? SOLAR_UNIT_TENSOR : SOLAR_UNIT_VECTOR_FMA},
+      {t.vectorSeconds, SOLAR_UNIT_VECTOR_ALU},
+      {t.divSeconds, SOLAR_UNIT_DIV},
+      {t.sfuSeconds, SOLAR_UNIT_SFU},
+  };
+  t.limiter = SOLAR_UNIT_NONE;
+  for (unsigned i = 0; i < sizeof(parts) / sizeof(parts[0]); ++i) {
+    if (parts[i].seconds > t.seconds) {
+      t.seconds = parts[i].seconds;
+      t.limiter = parts[i].unit;
+    }
+  }
+  return t;
+}
+
+double solarPeakFlops(const SolarArch *arch, SolarDtype dtype,
+                      bool contraction) {
+  double tensor = contraction ? arch->tensor_mac_per_s[dtype].value : 0;
+  double vector = arch->vector_mac_per_s[dtype].value;
+  return 2.0 * (tensor > vector ? tensor : vector);
+}

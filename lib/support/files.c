@@ -1,0 +1,60 @@
+#include "solar/support/files.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+char *solarReadFile(const char *path, size_t *length) {
+  bool fromStdin = strcmp(path, "-") == 0;
+  FILE *f = fromStdin ? stdin : fopen(path, "rb");
+  if (!f)
+    return NULL;
+  char *text = NULL;
+  size_t used = 0, capacity = 0, n;
+  char chunk[8192];
+  while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+    if (used + n + 1 > capacity) {
+      capacity = (used + n + 1) * 2;
+      char *grown = realloc(text, capacity);
+      if (!grown)
+        abort();
+      text = grown;
+    }
+    memcpy(text + used, chunk, n);
+    used += n;
+  }
+  bool failed = ferror(f);
+  int savedErrno = errno;
+  if (!fromStdin)
+    fclose(f);
+  if (failed) {
+    free(text);
+    errno = savedErrno;
+    return NULL;
+  }
+  if (!text && !(text = malloc(1)))
+    abort();
+  text[used] = '\0';
+  if (length)
+    *length = used;
+  return text;
+}
+
+char *solarPathJoin(const char *dir, const char *name) {
+  size_t dirLength = strlen(dir);
+  const char *separator =
+      dirLength == 0 || dir[dirLength - 1] == '/' ? "" : "/";
+  size_t size = dirLength + strlen(name) + 2;
+  char *path = malloc(size);
+  if (!path)
+    abort();
+  snprintf(path, size, "%s%s%s", dir, separator, name);
+  return path;
+}
+
+bool solarPathHasSuffix(const char *path, const char *suffix) {
+  size_t n = strlen(path), m = strlen(suffix);
+  return n >= m && strcmp(path + n - m, suffix) == 0;
+}

@@ -1,0 +1,309 @@
+#include "solar/verify/verify_lowering.h"
+
+#include "solar/dialect/context.h"
+#include "solar/support/diagnostics.h"
+#include "solar/verify/verify_text.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Pass.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* expand-strided-metadata emits affine.apply, so it runs before
+ * lower-affine; math-to-libm picks up what math-to-llvm leaves (tanh, erf,
+ * ...) as calls into the process's libm; arith-expand removes the arith ops
+ * that have no direct LLVM lowering (ceildivsi, floordivsi, ...). */
+const char *const solarVerifyLoweringPipeline =
+    "builtin.module("
+    "expand-strided-metadata,"
+    "lower-affine,"
+    "convert-scf-to-cf,"
+    "arith-expand,"
+    "convert-math-to-llvm,"
+    "convert-math-to-libm,"
+    "finalize-memref-to-llvm,"
+    "convert-arith-to-llvm,"
+    "convert-index-to-llvm,"
+    "convert-func-to-llvm,"
+    "convert-cf-to-llvm,"
+    "reconcile-unrealized-casts)";
+
+static bool nameIs(MlirOperation op, const char *name) {
+  MlirStringRef text = mlirIdentifierStr(mlirOperationGetName(op));
+  return text.length == strlen(name) &&
+         strncmp(text.data, name, text.length) == 0;
+}
+
+static bool symbolIs(MlirOperation op, MlirStringRef wanted) {
+  MlirAttribute sym = mlirOperationGetAttributeByName(
+      op, mlirSymbolTableGetSymbolAttributeName());
+  if (mlirAttributeIsNull(sym))
+    return false;
+  MlirStringRef name = mlirStringAttrGetValue(sym);
+  return name.length == wanted.length &&
+         strncmp(name.data, wanted.data, name.length) == 0;
+}
+
+static MlirOperation findFunc(MlirModule module, MlirStringRef funcName) {
+  MlirBlock body = mlirModuleGetBody(module);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (nameIs(op, "func.func") && symbolIs(op, funcName))
+      return op;
+  return (MlirOperation){NULL};
+}
+
+/* ---- pruning the copy to what the function needs ---------------------- */
+
+typedef struct {
+  MlirOperation *items;
+  size_t count;
+  size_t capacity;
+} OpList;
+
+static bool listContains(const OpList *list, MlirOperation op) {
+  for (size_t i = 0; i < list->count; ++i)
+    if (mlirOperationEqual(list->items[i], op))
+      return true;
+  return false;
+}
+
+static void listPush(OpList *list, MlirOperation op) {
+  if (list->count == list->capacity) {
+    list->capacity = list->capacity ? 2 * list->capacity : 8;
+    list->items = realloc(list->items, list->capacity * sizeof(MlirOperation));
+    if (!list->items)
+      abort();
+  }
+  list->items[list->count++] = op;
+}
+
+typedef struct {
+  MlirModule module;
+  OpList *reachable;
+} CalleeSearch;
+
+static MlirWalkResult addCallees(MlirOperation op, void *userData) {
+  CalleeSearch *search = userData;
+  if (!nameIs(op, "func.call"))
+    return MlirWalkResultAdvance;
+  MlirAttribute callee =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("callee"));
+  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
+    return MlirWalkResultAdvance;
+  MlirOperation func =
+      findFunc(search->module, mlirFlatSymbolRefAttrGetValue(callee));
+  if (!mlirOperationIsNull(func) && !listContains(search->reachable, func))
+    listPush(search->reachable, func);
+  return MlirWalkResultAdvance;
+}
+
+/* Other functions of the analyzed module (another translation, a linalg
+ * version, einsum-graph ops of earlier solar passes) need not lower for this
+ * one to run, so the copy keeps only the function, what it calls and the
+ * globals it may read. */
+static void pruneToFunction(MlirModule module, MlirOperation func) {
+  OpList reachable = {NULL, 0, 0};
+  listPush(&reachable, func);
+  CalleeSearch search = {module, &reachable};
+  for (size_t i = 0; i < reachable.count; ++i)
+    mlirOperationWalk(reachable.items[i], addCallees, &search,
+                      MlirWalkPreOrder);
+  MlirBlock body = mlirModuleGetBody(module);
+  MlirOperation op = mlirBlockGetFirstOperation(body);
+  while (!mlirOperationIsNull(op)) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+    bool keep = listContains(&reachable, op) || nameIs(op, "memref.global") ||
+                (name.length > 5 && strncmp(name.data, "llvm.", 5) == 0);
+    if (!keep)
+      mlirOperationDestroy(op);
+    op = next;
+  }
+  free(reachable.items);
+}
+
+
+typedef struct {
+  MlirOperation firstForeign;
+} ForeignSearch;
+
+static bool hasDialectPrefix(MlirOperation op, const char *const *dialects) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  for (const char *const *d = dialects; *d; ++d) {
+    size_t length = strlen(*d);
+    if (name.length > length && strncmp(name.data, *d, length) == 0 &&
+        name.data[length] == '.')
+      return true;
+  }
+  return false;
+}
+
+/* What the pipeline lowers; anything else would fail inside an upstream
+ * pass with a message about that pass rather than about the op. */
+static const char *const loweredDialects[] = {
+    "affine", "scf", "arith", "math", "memref", "func", "cf", "index",
+    "llvm", "builtin", "ub", NULL};
+static const char *const llvmDialect[] = {"llvm", NULL};
+
+static MlirWalkResult findNotLowered(MlirOperation op, void *userData) {
+  ForeignSearch *search = userData;
+  if (hasDialectPrefix(op, loweredDialects))
+    return MlirWalkResultAdvance;
+  search->firstForeign = op;
+  return MlirWalkResultInterrupt;
+}
+
+static MlirWalkResult findNonLLVM(MlirOperation op, void *userData) {
+  ForeignSearch *search = userData;
+  if (hasDialectPrefix(op, llvmDialect) || nameIs(op, "builtin.module"))
+    return MlirWalkResultAdvance;
+  search->firstForeign = op;
+  return MlirWalkResultInterrupt;
+}
+
+static bool reportForeign(MlirOperation op, char *err, size_t errSize) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  char where[512];
+  solarLocationFormat(mlirOperationGetLocation(op), where, sizeof(where));
+  snprintf(err, errSize,
+           "cannot execute '%.*s' (at %s): the lowering handles the affine, "
+           "scf, arith, math, memref, index, cf and func dialects",
+           (int)name.length, name.data, where);
+  return false;
+}
+
+
+/* Printing (with locations) and parsing again is the one way the C API
+ * offers to move IR between contexts. The custom form is the one every
+ * dialect guarantees to round-trip (the generic form of some named linalg
+ * ops, for one, does not parse back). */
+static MlirModule copyIntoContext(MlirOperation source, MlirContext ctx) {
+  SolarText text = {NULL, 0};
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+  mlirOperationPrintWithFlags(source, flags, solarTextAppendChunk, &text);
+  mlirOpPrintingFlagsDestroy(flags);
+  MlirModule module = mlirModuleCreateParse(
+      ctx, mlirStringRefCreate(text.text ? text.text : "", text.length));
+  free(text.text);
+  return module;
+}
+
+static bool lower(SolarVerifyJit *jit, char *err, size_t errSize) {
+  ForeignSearch before = {{NULL}};
+  mlirOperationWalk(mlirModuleGetOperation(jit->module), findNotLowered,
+                    &before, MlirWalkPreOrder);
+  if (!mlirOperationIsNull(before.firstForeign))
+    return reportForeign(before.firstForeign, err, errSize);
+  MlirPassManager pm = mlirPassManagerCreate(jit->ctx);
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+  bool ok = mlirLogicalResultIsSuccess(mlirParsePassPipeline(
+      opm, mlirStringRefCreateFromCString(solarVerifyLoweringPipeline), NULL,
+      NULL));
+  if (!ok)
+    snprintf(err, errSize, "internal error: the lowering pipeline '%s' does "
+                           "not parse",
+             solarVerifyLoweringPipeline);
+  if (ok && !mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(
+                pm, mlirModuleGetOperation(jit->module)))) {
+    snprintf(err, errSize, "lowering to the LLVM dialect failed (see the "
+                           "diagnostics above)");
+    ok = false;
+  }
+  mlirPassManagerDestroy(pm);
+  if (!ok)
+    return false;
+  ForeignSearch search = {{NULL}};
+  mlirOperationWalk(mlirModuleGetOperation(jit->module), findNonLLVM, &search,
+                    MlirWalkPreOrder);
+  if (!mlirOperationIsNull(search.firstForeign))
+    return reportForeign(search.firstForeign, err, errSize);
+  return true;
+}
+
+/* True when the lowered module declares a function that this process does
+ * not define (memrefCopy, the print helpers): only then is the runtime
+ * library loaded. Loading it unconditionally costs a dlopen per
+ * verification, and glibc's handling of its $ORIGIN runpath trips
+ * valgrind's strncmp check at random heap addresses. */
+static bool needsRunnerUtils(MlirModule module) {
+  void *self = dlopen(NULL, RTLD_LAZY);
+  bool missing = false;
+  MlirBlock body = mlirModuleGetBody(module);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op) && !missing;
+       op = mlirOperationGetNextInBlock(op)) {
+    if (!nameIs(op, "llvm.func") ||
+        !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
+      continue;
+    MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
+        op, mlirSymbolTableGetSymbolAttributeName()));
+    char *symbol = strndup(name.data, name.length);
+    missing = !self || !dlsym(self, symbol);
+    free(symbol);
+  }
+  if (self)
+    dlclose(self);
+  return missing;
+}
+
+bool solarVerifyJitCreate(MlirOperation source, const char *funcName,
+                          SolarVerifyJit *jit, char *err, size_t errSize) {
+  memset(jit, 0, sizeof(*jit));
+  jit->ctx = solarContextCreate();
+  if (mlirContextIsNull(jit->ctx)) {
+    snprintf(err, errSize, "cannot create the execution context");
+    return false;
+  }
+  jit->module = copyIntoContext(source, jit->ctx);
+  if (mlirModuleIsNull(jit->module)) {
+    snprintf(err, errSize, "internal error: the copy of the IR does not parse");
+    solarVerifyJitDestroy(jit);
+    return false;
+  }
+  MlirOperation func =
+      findFunc(jit->module, mlirStringRefCreateFromCString(funcName));
+  if (mlirOperationIsNull(func)) {
+    snprintf(err, errSize, "internal error: @%s is missing from the copy",
+             funcName);
+    solarVerifyJitDestroy(jit);
+    return false;
+  }
+  pruneToFunction(jit->module, func);
+  mlirOperationSetDiscardableAttributeByName(
+      func, mlirStringRefCreateFromCString("llvm.emit_c_interface"),
+      mlirUnitAttrGet(jit->ctx));
+  if (!lower(jit, err, errSize)) {
+    solarVerifyJitDestroy(jit);
+    return false;
+  }
+  /* libmlir_c_runner_utils provides memrefCopy (memref.copy of non-trivial
+   * layouts) and the printing helpers lowered IR may call. */
+  MlirStringRef libs[] = {mlirStringRefCreateFromCString(
+      SOLAR_LLVM_LIB_DIR "/libmlir_c_runner_utils.so")};
+  int libCount = needsRunnerUtils(jit->module) ? 1 : 0;
+  jit->engine = mlirExecutionEngineCreate(jit->module, 2, libCount, libs,
+                                          false, false);
+  if (mlirExecutionEngineIsNull(jit->engine)) {
+    snprintf(err, errSize,
+             "JIT compilation failed (translation to LLVM IR or an unresolved "
+             "symbol; see the diagnostics above)");
+    solarVerifyJitDestroy(jit);
+    return false;
+  }
+  return true;
+}
+
+void solarVerifyJitDestroy(SolarVerifyJit *jit) {
+  if (!mlirExecutionEngineIsNull(jit->engine))
+    mlirExecutionEngineDestroy(jit->engine);
+  if (!mlirModuleIsNull(jit->module))
+    mlirModuleDestroy(jit->module);
+  if (!mlirContextIsNull(jit->ctx))
+    mlirContextDestroy(jit->ctx);
+  memset(jit, 0, sizeof(*jit));
+}

@@ -1,0 +1,236 @@
+#include "solar/verify/verify_manifest.h"
+
+#include <jansson.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Version of the manifest schema that this reader understands; the writer is
+ * tools/python/solar_ref/manifest.py. */
+enum { kManifestVersion = 1 };
+
+const char *solarArgRoleName(SolarArgRole role) {
+  switch (role) {
+  case SolarArgRoleInput:
+    return "input";
+  case SolarArgRoleParameter:
+    return "parameter";
+  case SolarArgRoleOutput:
+    return "output";
+  }
+  return "?";
+}
+
+void solarManifestDestroy(SolarManifest *manifest) {
+  for (size_t i = 0; i < manifest->argCount; ++i) {
+    free(manifest->args[i].name);
+    free(manifest->args[i].file);
+    free(manifest->args[i].shape);
+  }
+  free(manifest->args);
+  free(manifest->path);
+  free(manifest->framework);
+  free(manifest->frameworkVersion);
+  free(manifest->function);
+  memset(manifest, 0, sizeof(*manifest));
+}
+
+/* `file` entries are relative to the manifest, so a reference directory can
+ * be moved as a whole. */
+static char *resolveAgainstManifest(const char *manifestPath,
+                                    const char *file) {
+  if (file[0] == '/')
+    return strdup(file);
+  const char *slash = strrchr(manifestPath, '/');
+  if (!slash)
+    return strdup(file);
+  size_t dirLength = (size_t)(slash - manifestPath) + 1;
+  char *resolved = malloc(dirLength + strlen(file) + 1);
+  if (!resolved)
+    abort();
+  memcpy(resolved, manifestPath, dirLength);
+  strcpy(resolved + dirLength, file);
+  return resolved;
+}
+
+static bool parseRole(const char *text, SolarArgRole *role) {
+  static const SolarArgRole roles[] = {SolarArgRoleInput, SolarArgRoleParameter,
+                                       SolarArgRoleOutput};
+  for (size_t i = 0; i < 3; ++i)
+    if (strcmp(text, solarArgRoleName(roles[i])) == 0) {
+      *role = roles[i];
+      return true;
+    }
+  return false;
+}
+
+static bool parseArgument(const char *path, size_t index, json_t *entry,
+                          SolarManifestArg *arg, char *err, size_t errSize) {
+  if (!json_is_object(entry)) {
+    snprintf(err, errSize, "%s: arguments[%zu] must be an object", path,
+             index);
+    return false;
+  }
+  json_t *name = json_object_get(entry, "name");
+  if (!json_is_string(name)) {
+    snprintf(err, errSize, "%s: arguments[%zu]: 'name' must be a string",
+             path, index);
+    return false;
+  }
+  const char *argName = json_string_value(name);
+  const char *fields[] = {"role", "file", "dtype"};
+  for (size_t f = 0; f < 3; ++f) {
+    if (!json_is_string(json_object_get(entry, fields[f]))) {
+      snprintf(err, errSize,
+               "%s: arguments[%zu] ('%s'): '%s' must be a string", path, index,
+               argName, fields[f]);
+      return false;
+    }
+  }
+  const char *role = json_string_value(json_object_get(entry, "role"));
+  const char *dtype = json_string_value(json_object_get(entry, "dtype"));
+  SolarArgRole parsedRole;
+  if (!parseRole(role, &parsedRole)) {
+    snprintf(err, errSize,
+             "%s: arguments[%zu] ('%s'): 'role' is '%s', expected input, "
+             "parameter or output",
+             path, index, argName, role);
+    return false;
+  }
+  SolarDType parsedDType = solarDTypeFromName(dtype);
+  if (parsedDType == SolarDTypeInvalid) {
+    snprintf(err, errSize,
+             "%s: arguments[%zu] ('%s'): unsupported 'dtype' '%s' (supported: "
+             "f64 f32 f16 bf16 i64 i32 i8 i1)",
+             path, index, argName, dtype);
+    return false;
+  }
+  json_t *shape = json_object_get(entry, "shape");
+  if (!json_is_array(shape)) {
+    snprintf(err, errSize,
+             "%s: arguments[%zu] ('%s'): 'shape' must be a list of integers",
+             path, index, argName);
+    return false;
+  }
+  size_t rank = json_array_size(shape);
+  int64_t *dims = calloc(rank ? rank : 1, sizeof(int64_t));
+  if (!dims)
+    abort();
+  for (size_t d = 0; d < rank; ++d) {
+    json_t *dim = json_array_get(shape, d);
+    if (!json_is_integer(dim) || json_integer_value(dim) < 0) {
+      snprintf(err, errSize,
+               "%s: arguments[%zu] ('%s'): shape[%zu] must be a non-negative "
+               "integer",
+               path, index, argName, d);
+      free(dims);
+      return false;
+    }
+    dims[d] = json_integer_value(dim);
+  }
+  arg->name = strdup(argName);
+  arg->role = parsedRole;
+  arg->file =
+      resolveAgainstManifest(path, json_string_value(json_object_get(entry, "file")));
+  arg->rank = (int64_t)rank;
+  arg->shape = dims;
+  arg->dtype = parsedDType;
+  return true;
+}
+
+static char *optionalString(json_t *object, const char *key,
+                            const char *fallback) {
+  json_t *value = json_object_get(object, key);
+  if (json_is_string(value))
+    return strdup(json_string_value(value));
+  return fallback ? strdup(fallback) : NULL;
+}
+
+static bool parseRoot(const char *path, json_t *root, SolarManifest *manifest,
+                      char *err, size_t errSize) {
+  if (!json_is_object(root)) {
+    snprintf(err, errSize, "%s: the manifest must be a JSON object", path);
+    return false;
+  }
+  json_t *version = json_object_get(root, "version");
+  if (!json_is_integer(version) ||
+      json_integer_value(version) != kManifestVersion) {
+    snprintf(err, errSize,
+             "%s: 'version' must be %d (the manifest schema this solar-opt "
+             "reads)",
+             path, kManifestVersion);
+    return false;
+  }
+  json_t *framework = json_object_get(root, "framework");
+  manifest->framework = json_is_object(framework)
+                            ? optionalString(framework, "name", "unknown")
+                            : strdup("unknown");
+  manifest->frameworkVersion = json_is_object(framework)
+                                   ? optionalString(framework, "version", "")
+                                   : strdup("");
+  json_t *function = json_object_get(root, "function");
+  if (function && !json_is_null(function) && !json_is_string(function)) {
+    snprintf(err, errSize, "%s: 'function' must be a string", path);
+    return false;
+  }
+  manifest->function = optionalString(root, "function", NULL);
+  manifest->referenceMedianS = -1.0;
+  json_t *timing = json_object_get(root, "timing");
+  json_t *median = json_is_object(timing) ? json_object_get(timing, "median_s")
+                                          : NULL;
+  if (json_is_number(median))
+    manifest->referenceMedianS = json_number_value(median);
+
+  json_t *arguments = json_object_get(root, "arguments");
+  if (!json_is_array(arguments)) {
+    snprintf(err, errSize, "%s: 'arguments' must be a list", path);
+    return false;
+  }
+  size_t count = json_array_size(arguments);
+  manifest->args = calloc(count ? count : 1, sizeof(SolarManifestArg));
+  if (!manifest->args)
+    abort();
+  for (size_t i = 0; i < count; ++i) {
+    if (!parseArgument(path, i, json_array_get(arguments, i),
+                       &manifest->args[i], err, errSize))
+      return false;
+    manifest->argCount = i + 1;
+    for (size_t j = 0; j < i; ++j)
+      if (strcmp(manifest->args[j].name, manifest->args[i].name) == 0) {
+        snprintf(err, errSize, "%s: arguments[%zu]: name '%s' is used twice",
+                 path, i, manifest->args[i].name);
+        return false;
+      }
+  }
+  return true;
+}
+
+bool solarManifestLoad(const char *path, SolarManifest *manifest, char *err,
+                       size_t errSize) {
+  memset(manifest, 0, sizeof(*manifest));
+  FILE *probe = fopen(path, "r");
+  if (!probe) {
+    snprintf(err, errSize, "cannot open manifest %s: %s", path,
+             strerror(errno));
+    return false;
+  }
+  fclose(probe);
+  json_error_t jsonError;
+  json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jsonError);
+  if (!root) {
+    if (jsonError.line > 0)
+      snprintf(err, errSize, "%s:%d:%d: invalid JSON: %s", path,
+               jsonError.line, jsonError.column, jsonError.text);
+    else
+      snprintf(err, errSize, "%s: %s", path, jsonError.text);
+    return false;
+  }
+  manifest->path = strdup(path);
+  bool ok = parseRoot(path, root, manifest, err, errSize);
+  json_decref(root);
+  if (!ok)
+    solarManifestDestroy(manifest);
+  return ok;
+}

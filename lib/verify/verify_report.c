@@ -1,0 +1,189 @@
+#include "solar/verify/verify_report.h"
+
+#include "solar/support/diagnostics.h"
+#include "solar/verify/verify_text.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool outputOk(const SolarVerifyOutputReport *output) {
+  return output->cmp.shapeMatches && output->cmp.mismatches == 0;
+}
+
+bool solarVerifyReportOk(const SolarVerifyReport *report) {
+  for (size_t i = 0; i < report->outputCount; ++i)
+    if (!outputOk(&report->outputs[i]))
+      return false;
+  return true;
+}
+
+/* ---- attribute -------------------------------------------------------- */
+
+typedef struct {
+  MlirContext ctx;
+  MlirNamedAttribute entries[16];
+  intptr_t count;
+} DictBuilder;
+
+static void put(DictBuilder *b, const char *name, MlirAttribute value) {
+  b->entries[b->count++] = mlirNamedAttributeGet(
+      mlirIdentifierGet(b->ctx, mlirStringRefCreateFromCString(name)), value);
+}
+
+static void putF64(DictBuilder *b, const char *name, double value) {
+  put(b, name, mlirFloatAttrDoubleGet(b->ctx, mlirF64TypeGet(b->ctx), value));
+}
+
+static void putI64(DictBuilder *b, const char *name, int64_t value) {
+  put(b, name, mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), value));
+}
+
+static void putString(DictBuilder *b, const char *name, const char *value) {
+  put(b, name,
+      mlirStringAttrGet(b->ctx, mlirStringRefCreateFromCString(value)));
+}
+
+static MlirAttribute finish(DictBuilder *b) {
+  return mlirDictionaryAttrGet(b->ctx, b->count, b->entries);
+}
+
+static MlirAttribute outputAttribute(MlirContext ctx,
+                                     const SolarVerifyOutputReport *output) {
+  DictBuilder b = {ctx, {{{0}, {0}}}, 0};
+  putString(&b, "name", output->reference->name);
+  putString(&b, "dtype", solarDTypeName(output->reference->dtype));
+  put(&b, "ok", mlirBoolAttrGet(ctx, outputOk(output)));
+  put(&b, "shape_ok", mlirBoolAttrGet(ctx, output->cmp.shapeMatches));
+  putI64(&b, "elements", (int64_t)output->cmp.elements);
+  putI64(&b, "mismatches", (int64_t)output->cmp.mismatches);
+  putF64(&b, "max_abs_err", output->cmp.maxAbsErr);
+  putF64(&b, "max_rel_err", output->cmp.maxRelErr);
+  putF64(&b, "rtol", output->tol.rtol);
+  putF64(&b, "atol", output->cmp.atol);
+  putF64(&b, "atol_scale", output->tol.scale);
+  return finish(&b);
+}
+
+MlirAttribute solarVerifyReportAttribute(MlirContext ctx,
+                                         const SolarVerifyReport *report) {
+  size_t n = report->outputCount;
+  MlirAttribute *outputs = calloc(n ? n : 1, sizeof(MlirAttribute));
+  if (!outputs)
+    abort();
+  double maxAbs = 0.0, maxRel = 0.0;
+  size_t mismatches = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const SolarVerifyOutputReport *output = &report->outputs[i];
+    outputs[i] = outputAttribute(ctx, output);
+    if (output->cmp.maxAbsErr > maxAbs)
+      maxAbs = output->cmp.maxAbsErr;
+    if (output->cmp.maxRelErr > maxRel)
+      maxRel = output->cmp.maxRelErr;
+    /* A shape mismatch counts every expected element as wrong. */
+    mismatches += output->cmp.shapeMatches ? output->cmp.mismatches
+                                           : output->cmp.elements;
+  }
+  DictBuilder b = {ctx, {{{0}, {0}}}, 0};
+  put(&b, "ok", mlirBoolAttrGet(ctx, solarVerifyReportOk(report)));
+  putF64(&b, "max_abs_err", maxAbs);
+  putF64(&b, "max_rel_err", maxRel);
+  putI64(&b, "mismatches", (int64_t)mismatches);
+  put(&b, "outputs", mlirArrayAttrGet(ctx, (intptr_t)n, outputs));
+  putString(&b, "manifest", report->manifest->path);
+  putString(&b, "framework", report->manifest->framework);
+  if (report->manifest->frameworkVersion[0])
+    putString(&b, "framework_version", report->manifest->frameworkVersion);
+  if (report->manifest->referenceMedianS >= 0)
+    putF64(&b, "reference_median_s", report->manifest->referenceMedianS);
+  MlirAttribute dict = finish(&b);
+  free(outputs);
+
+  /* The solar attributes are IRDL-defined; the C API builds those only by
+   * parsing, so the dictionary is printed into the attribute's syntax. */
+  SolarText text = {NULL, 0};
+  solarTextAppendChunk(mlirStringRefCreateFromCString("#solar.verified<"), &text);
+  mlirAttributePrint(dict, solarTextAppendChunk, &text);
+  solarTextAppendChunk(mlirStringRefCreateFromCString(">"), &text);
+  MlirAttribute verified =
+      mlirAttributeParseGet(ctx, mlirStringRefCreate(text.text, text.length));
+  free(text.text);
+  return verified;
+}
+
+/* ---- messages --------------------------------------------------------- */
+
+static void emitMismatch(MlirLocation loc, const SolarVerifyReport *report,
+                         const SolarVerifyOutputReport *output) {
+  const SolarManifestArg *ref = output->reference;
+  if (!output->cmp.shapeMatches) {
+    char got[256], want[256];
+    solarFormatShape(output->actualShape, output->actualRank, got, sizeof(got));
+    solarFormatShape(ref->shape, ref->rank, want, sizeof(want));
+    solarEmitError(loc,
+                   "solar-verify: @%s does not match the %s reference: output "
+                   "'%s' (%s) has shape %s, the reference has %s",
+                   report->funcName, report->manifest->framework, ref->name,
+                   output->where, got, want);
+    return;
+  }
+  bool isFloat = solarDTypeIsFloat(ref->dtype);
+  char list[2048];
+  size_t used = 0;
+  list[0] = '\0';
+  for (size_t k = 0; k < output->cmp.shownCount && used < sizeof(list); ++k) {
+    char index[256], got[64], want[64];
+    solarFormatIndex(output->cmp.shownIndex[k], ref->shape, ref->rank, index,
+                     sizeof(index));
+    solarFormatValue(output->cmp.shownActual[k], isFloat, got, sizeof(got));
+    solarFormatValue(output->cmp.shownExpected[k], isFloat, want,
+                     sizeof(want));
+    used += (size_t)snprintf(list + used, sizeof(list) - used,
+                             "%s%s got %s expected %s", k ? "; " : "", index,
+                             got, want);
+  }
+  char firstIndex[256], atol[128];
+  solarFormatIndex(output->cmp.shownIndex[0], ref->shape, ref->rank,
+                   firstIndex, sizeof(firstIndex));
+  if (output->tol.scale > 0)
+    snprintf(atol, sizeof(atol), "%g (%g + %g x max|expected| %g)",
+             output->cmp.atol, output->tol.atol, output->tol.scale,
+             output->cmp.maxAbsExpected);
+  else
+    snprintf(atol, sizeof(atol), "%g", output->cmp.atol);
+  solarEmitError(loc,
+                 "solar-verify: @%s does not match the %s reference: output "
+                 "'%s' (%s) has %zu of %zu elements outside rtol=%g atol=%s, "
+                 "first at %s (max_abs_err=%g, max_rel_err=%g); mismatches: %s",
+                 report->funcName, report->manifest->framework, ref->name,
+                 output->where, output->cmp.mismatches, output->cmp.elements,
+                 output->tol.rtol, atol, firstIndex,
+                 output->cmp.maxAbsErr, output->cmp.maxRelErr, list);
+}
+
+void solarVerifyReportEmit(MlirLocation loc, const SolarVerifyReport *report) {
+  if (!solarVerifyReportOk(report)) {
+    for (size_t i = 0; i < report->outputCount; ++i)
+      if (!outputOk(&report->outputs[i]))
+        emitMismatch(loc, report, &report->outputs[i]);
+    return;
+  }
+  size_t elements = 0;
+  double maxAbs = 0.0, maxRel = 0.0;
+  for (size_t i = 0; i < report->outputCount; ++i) {
+    elements += report->outputs[i].cmp.elements;
+    if (report->outputs[i].cmp.maxAbsErr > maxAbs)
+      maxAbs = report->outputs[i].cmp.maxAbsErr;
+    if (report->outputs[i].cmp.maxRelErr > maxRel)
+      maxRel = report->outputs[i].cmp.maxRelErr;
+  }
+  solarEmitRemark(loc,
+                  "solar-verify: @%s matches the %s reference (%s): %zu "
+                  "output(s), %zu element(s), max_abs_err=%g, max_rel_err=%g",
+                  report->funcName, report->manifest->framework,
+                  report->manifest->path, report->outputCount, elements,
+                  maxAbs, maxRel);
+}

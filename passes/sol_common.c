@@ -1,0 +1,134 @@
+/* Shared steps of the SOL passes: finding the graph, the compute dtype. */
+#include "solar/support/diagnostics.h"
+#include "solar/passes/stage.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool solarIsFuncDefinition(MlirOperation op) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  return name.length == 9 && strncmp(name.data, "func.func", 9) == 0 &&
+         mlirOperationGetNumRegions(op) == 1 &&
+         !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
+}
+
+bool solarFuncEinsumGraph(MlirOperation func, bool strict,
+                          SolarEinsumGraph *graph) {
+  MlirStringRef attrName = mlirStringRefCreateFromCString(SOLAR_EINSUM_GRAPH_ATTR);
+  MlirAttribute attr = mlirOperationGetAttributeByName(func, attrName);
+  if (mlirAttributeIsNull(attr)) {
+    /* Each stage can run alone: lift the graph the way
+     * --solar-einsum-graph would, and keep it for the next stage. */
+    if (!solarEinsumGraphLift(func, strict, &attr))
+      return false;
+    mlirOperationSetDiscardableAttributeByName(func, attrName, attr);
+  }
+  char err[512];
+  if (!solarEinsumGraphRead(attr, graph, err, sizeof(err))) {
+    solarEmitError(mlirOperationGetLocation(func), "%s", err);
+    return false;
+  }
+  return true;
+}
+
+bool solarGraphComputeDtype(const SolarEinsumGraph *graph, const char *option,
+                            SolarDtype *out, char *err, size_t errSize) {
+  if (option && *option) {
+    *out = solarDtypeFromName(option);
+    if (*out == SOLAR_DTYPE_INVALID) {
+      snprintf(err, errSize,
+               "unknown dtype '%s' (expected fp64, fp32, tf32, bf16, fp16, "
+               "fp8, int8, ...)",
+               option);
+      return false;
+    }
+    return true;
+  }
+  const SolarEinsumNode *best = NULL;
+  for (size_t i = 0; i < graph->nodeCount; ++i) {
+    const SolarEinsumNode *node = &graph->nodes[i];
+    if (!best || node->ops.counts[SOLAR_OP_MAC] >
+                     best->ops.counts[SOLAR_OP_MAC])
+      best = node;
+  }
+  *out = best ? solarDtypeFromName(best->dtype) : SOLAR_DTYPE_FP32;
+  if (*out == SOLAR_DTYPE_INVALID)
+    *out = SOLAR_DTYPE_FP32;
+  return true;
+}
+
+bool solarPassLoadArch(MlirLocation loc, const SolarOptions *options,
+                       bool required, SolarArch *arch, bool *loaded) {
+  memset(arch, 0, sizeof(*arch));
+  *loaded = false;
+  const char *name = solarOptionsGet(options, "arch");
+  if (!name || !*name) {
+    if (required)
+      solarEmitError(loc, "no hardware description: pass --solar-arch=NAME "
+                          "(a file under arch/) or --solar-arch=PATH");
+    return !required;
+  }
+  SolarArchLoadOptions loadOptions = {
+      .strict = solarOptionsGetBool(options, "strict", false)};
+  SolarArchDiag diag;
+  solarArchDiagInit(&diag);
+  bool ok = solarArchResolve(name, &loadOptions, arch, &diag);
+  for (size_t i = 0; i < diag.count; ++i) {
+    /* The pass location leads; the file position goes into the message. */
+    const SolarArchDiagEntry *entry = &diag.entries[i];
+    char text[2 * SOLAR_ARCH_DIAG_TEXT + 32];
+    snprintf(text, sizeof(text), "%s%s%s", entry->where,
+             entry->where[0] ? ": " : "", entry->message);
+    if (diag.entries[i].severity == SOLAR_ARCH_ERROR)
+      solarEmitError(loc, "%s", text);
+    else if (diag.entries[i].severity == SOLAR_ARCH_WARNING)
+      solarEmitWarning(loc, "%s", text);
+  }
+  *loaded = ok;
+  return ok;
+}
+
+bool solarPassCapacity(const SolarOptions *options, const SolarArch *arch,
+                       double *capacity, char *err, size_t errSize) {
+  const char *text = solarOptionsGet(options, "capacity");
+  if (text && *text) {
+    char *end = NULL;
+    double value = strtod(text, &end);
+    static const struct {
+      const char *suffix;
+      double scale;
+    } units[] = {{"", 1},          {"B", 1},          {"KiB", 1024.0},
+                 {"MiB", 1048576.0}, {"GiB", 1073741824.0}, {"KB", 1e3},
+                 {"MB", 1e6},       {"GB", 1e9}};
+    for (size_t i = 0; end && i < sizeof(units) / sizeof(units[0]); ++i) {
+      if (strcmp(end, units[i].suffix) == 0 && value > 0) {
+        *capacity = value * units[i].scale;
+        return true;
+      }
+    }
+    snprintf(err, errSize,
+             "capacity '%s' is not a positive size in bytes (e.g. 50MiB)",
+             text);
+    return false;
+  }
+  const SolarMemLevel *l2 = arch ? solarArchFindLevel(arch, SOLAR_MEM_L2) : NULL;
+  *capacity = l2 ? l2->capacity_bytes.value : INFINITY;
+  return true;
+}
+
+double solarInnerCapacity(const SolarArch *arch) {
+  const SolarMemLevel *l1 = solarArchFindLevel(arch, SOLAR_MEM_L1);
+  const SolarMemLevel *regs = solarArchFindLevel(arch, SOLAR_MEM_REGISTER);
+  if (!l1 && !regs)
+    return INFINITY;
+  double total = 0;
+  if (l1)
+    total += l1->capacity_bytes.value;
+  if (regs)
+    total += regs->capacity_bytes.value;
+  return total;
+}

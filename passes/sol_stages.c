@@ -1,0 +1,151 @@
+/* Running the SOL stages in order, each reusing what earlier ones attached. */
+#include "solar/support/diagnostics.h"
+#include "solar/passes/stage.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool solarStageConfigInit(MlirLocation loc, const SolarOptions *options,
+                          bool archRequired, SolarStageConfig *config) {
+  memset(config, 0, sizeof(*config));
+  config->strict = solarOptionsGetBool(options, "strict", false);
+  config->detail = solarOptionsGetBool(options, "detail", false);
+  config->dtypeOption = solarOptionsGet(options, "dtype");
+  if (!solarPassLoadArch(loc, options, archRequired, &config->arch,
+                         &config->haveArch))
+    return false;
+  char err[512];
+  if (!solarPassCapacity(options, config->haveArch ? &config->arch : NULL,
+                         &config->capacityBytes, err, sizeof(err))) {
+    solarEmitError(loc, "%s", err);
+    solarStageConfigDestroy(config);
+    return false;
+  }
+  config->innerCapacityBytes =
+      config->haveArch ? solarInnerCapacity(&config->arch) : INFINITY;
+  return true;
+}
+
+void solarStageConfigDestroy(SolarStageConfig *config) {
+  if (config->haveArch)
+    solarArchDestroy(&config->arch);
+  config->haveArch = false;
+}
+
+/* Tensors are sized in the override dtype only when the user asked for one. */
+static bool storageDtype(MlirOperation func, const SolarEinsumGraph *graph,
+                         const SolarStageConfig *config, SolarDtype *out) {
+  *out = SOLAR_DTYPE_INVALID;
+  if (!config->dtypeOption || !*config->dtypeOption)
+    return true;
+  char err[256];
+  if (!solarGraphComputeDtype(graph, config->dtypeOption, out, err,
+                              sizeof(err))) {
+    solarEmitError(mlirOperationGetLocation(func), "%s", err);
+    return false;
+  }
+  return true;
+}
+
+bool solarStageFusion(MlirOperation func, const SolarEinsumGraph *graph,
+                      const SolarStageConfig *config, SolarFusion *fusion) {
+  char err[512];
+  MlirStringRef name = mlirStringRefCreateFromCString(SOLAR_FUSION_ATTR);
+  MlirAttribute attr = mlirOperationGetAttributeByName(func, name);
+  if (!mlirAttributeIsNull(attr)) {
+    if (solarFusionFromAttribute(attr, fusion, err, sizeof(err)))
+      return true;
+    solarEmitError(mlirOperationGetLocation(func), "%s", err);
+    return false;
+  }
+  SolarDtype storage;
+  if (!storageDtype(func, graph, config, &storage))
+    return false;
+  if (!solarFusionCompute(graph, config->capacityBytes, storage, fusion, err,
+                          sizeof(err))) {
+    solarEmitError(mlirOperationGetLocation(func), "%s", err);
+    return false;
+  }
+  mlirOperationSetDiscardableAttributeByName(
+      func, name, solarFusionToAttribute(mlirOperationGetContext(func), fusion));
+  return true;
+}
+
+bool solarStageTraffic(MlirOperation func, const SolarEinsumGraph *graph,
+                       const SolarFusion *fusion,
+                       const SolarStageConfig *config, SolarTraffic *traffic) {
+  char err[512];
+  MlirStringRef name = mlirStringRefCreateFromCString(SOLAR_TRAFFIC_ATTR);
+  MlirAttribute attr = mlirOperationGetAttributeByName(func, name);
+  if (!mlirAttributeIsNull(attr)) {
+    if (solarTrafficFromAttribute(attr, traffic, err, sizeof(err)))
+      return true;
+    solarEmitError(mlirOperationGetLocation(func), "%s", err);
+    return false;
+  }
+  SolarDtype storage;
+  if (!storageDtype(func, graph, config, &storage))
+    return false;
+  if (!solarTrafficCompute(graph, fusion, config->capacityBytes,
+                           config->innerCapacityBytes, storage, traffic, err,
+                           sizeof(err))) {
+    solarEmitError(mlirOperationGetLocation(func), "%s", err);
+    return false;
+  }
+  mlirOperationSetDiscardableAttributeByName(
+      func, name,
+      solarTrafficToAttribute(mlirOperationGetContext(func), traffic));
+  return true;
+}
+
+typedef struct {
+  MlirOperation *funcs;
+  size_t count, capacity;
+} FuncList;
+
+static MlirWalkResult collectFunc(MlirOperation op, void *userData) {
+  FuncList *list = userData;
+  if (!solarIsFuncDefinition(op))
+    return MlirWalkResultAdvance;
+  if (list->count == list->capacity) {
+    list->capacity = list->capacity ? 2 * list->capacity : 8;
+    list->funcs = realloc(list->funcs, list->capacity * sizeof(MlirOperation));
+  }
+  list->funcs[list->count++] = op;
+  return MlirWalkResultSkip;
+}
+
+MlirOperation *solarCollectFuncs(MlirOperation op, size_t *count) {
+  FuncList list = {0};
+  mlirOperationWalk(op, collectFunc, &list, MlirWalkPreOrder);
+  *count = list.count;
+  return list.funcs;
+}
+
+void solarRunStagePass(MlirOperation op, MlirExternalPass pass,
+                       const SolarOptions *options, bool archRequired,
+                       SolarStageFuncFn perFunc) {
+  SolarStageConfig config;
+  if (!solarStageConfigInit(mlirOperationGetLocation(op), options,
+                            archRequired, &config)) {
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
+  size_t count = 0;
+  MlirOperation *funcs = solarCollectFuncs(op, &count);
+  bool ok = true;
+  for (size_t i = 0; i < count; ++i) {
+    SolarEinsumGraph graph;
+    if (!solarFuncEinsumGraph(funcs[i], config.strict, &graph)) {
+      ok = false;
+      continue;
+    }
+    ok &= perFunc(funcs[i], &graph, &config);
+    solarEinsumGraphDestroy(&graph);
+  }
+  free(funcs);
+  solarStageConfigDestroy(&config);
+  if (!ok)
+    mlirExternalPassSignalFailure(pass);
+}

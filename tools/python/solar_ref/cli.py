@@ -1,0 +1,96 @@
+"""Command line of tools/python/solar_reference.py."""
+import argparse
+import json
+import os
+import sys
+
+from . import MANIFEST_VERSION
+from .arrays import ArgumentWriter
+from .errors import ReferenceError_
+
+PROG = "solar_reference"
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="Run a PyTorch or JAX program as the reference "
+        "for solar-opt --solar-verify: write its inputs, parameters and "
+        "outputs as .npy files with a manifest.json, and time it.")
+    parser.add_argument("program", help="the model file (.py)")
+    parser.add_argument("--framework", required=True, choices=["torch", "jax"])
+    parser.add_argument("-o", "--output", required=True, metavar="OUTDIR",
+                        help="directory for manifest.json and the .npy files")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--runs", type=int, default=10,
+                        help="timed runs after the warm-up (default 10)")
+    parser.add_argument("--warmup", type=int, default=3,
+                        help="untimed runs first (default 3)")
+    parser.add_argument("--override", action="append", default=[],
+                        metavar="NAME=VALUE",
+                        help="replace a module-level constant, e.g. N=64")
+    parser.add_argument("--device", default="auto",
+                        choices=["auto", "cpu", "cuda"],
+                        help="auto: a GPU when the framework sees one")
+    parser.add_argument("--function", help="name of the func.func in the IR "
+                        "that translates this program (recorded in the "
+                        "manifest for solar-verify)")
+    args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
+    if args.warmup < 0:
+        parser.error("--warmup must not be negative")
+    return args
+
+
+def run(args):
+    # Must precede the first `import jax` (the program may import it).
+    if args.framework == "jax" and args.device == "cpu":
+        os.environ["JAX_PLATFORMS"] = "cpu"
+    from . import program as program_module
+    if args.framework == "torch":
+        from . import torch_runner as runner
+        runner.import_torch()
+    else:
+        from . import jax_runner as runner
+        runner.import_jax()
+    program = program_module.load(args.program, args.override)
+    os.makedirs(args.output, exist_ok=True)
+    writer = ArgumentWriter(args.output)
+    facts = runner.run(program, args, writer)
+    manifest = {
+        "version": MANIFEST_VERSION,
+        "framework": facts["framework"],
+        "versions": facts["versions"],
+        "device": facts["device"],
+        "program": program.path,
+        "convention": facts["convention"],
+        "seed": args.seed,
+        "function": args.function,
+        "parameter_order": facts["parameter_order"],
+        "arguments": writer.entries,
+        "timing": facts["timing"],
+        "sizes": {"original": program.sizes_original,
+                  "used": program.sizes_used,
+                  "overrides": program.overrides},
+        "bytes": {role: writer.total_bytes(role)
+                  for role in ("input", "parameter", "output")},
+    }
+    path = os.path.join(args.output, "manifest.json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(manifest, f, indent=2)
+        f.write("\n")
+    timing = facts["timing"]
+    print(f"{PROG}: wrote {path}: {len(writer.entries)} argument(s); "
+          f"{facts['framework']['name']} on {facts['device']['type']}: "
+          f"median {timing['median_s']:.6g} s, min {timing['min_s']:.6g} s "
+          f"over {timing['runs']} run(s)")
+
+
+def main(argv):
+    args = parse_args(argv)
+    try:
+        run(args)
+    except ReferenceError_ as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return 1
+    return 0

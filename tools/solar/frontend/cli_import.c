@@ -1,0 +1,272 @@
+#include "cli_import.h"
+
+#include "cli_files.h"
+
+#include "solar/dialect/context.h"
+#include "solar/support/diagnostics.h"
+#include "solar/support/parse.h"
+#include "solar/passes/passes.h"
+#include "solar/verify/verify_text.h"
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+
+#include <errno.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* `text` from just after "error: " on its first line that has one (MLIR
+ * diagnostics and the Python tools' "prog: error: ..." lines alike), up to
+ * the end of that line; false when there is none. */
+static bool firstErrorLine(const char *text, char *buf, size_t size) {
+  const char *hit = strstr(text, "error: ");
+  if (!hit)
+    return false;
+  hit += strlen("error: ");
+  snprintf(buf, size, "%.*s", (int)strcspn(hit, "\n"), hit);
+  return true;
+}
+
+/* The Python tools' one-line errors: "solar_import: error: ...". */
+static bool isToolError(const char *line) {
+  size_t word = strspn(line, "abcdefghijklmnopqrstuvwxyz_");
+  return !strncmp(line, "solar_", 6) && !strncmp(line + word, ": error: ", 9);
+}
+
+/* Copies the child's stderr to ours line by line as it arrives, keeping in
+ * `cause` the first tool error (the root cause: the reference runner's own
+ * error comes before the exporter's "the reference runner failed"), else
+ * the last line with "error: " at all. */
+static void relayStderr(int fd, char *cause, size_t size) {
+  FILE *in = fdopen(fd, "r");
+  if (!in) {
+    close(fd);
+    return;
+  }
+  char line[4096];
+  bool haveToolError = false;
+  while (fgets(line, sizeof(line), in)) {
+    fputs(line, stderr);
+    if (haveToolError)
+      continue;
+    if (isToolError(line))
+      haveToolError = true;
+    firstErrorLine(line, cause, size);
+  }
+  fflush(stderr);
+  fclose(in);
+}
+
+static bool runExporter(const SolarImportRequest *r, SolarImportResult *out,
+                        char *err, size_t errSize) {
+  const char *python = getenv("SOLAR_PYTHON");
+  if (!python || !*python)
+    python = "python3";
+  size_t overrideCount = 0;
+  while (r->overrides && r->overrides[overrideCount])
+    overrideCount++;
+  const char **argv = calloc(24 + 2 * overrideCount, sizeof(char *));
+  if (!argv)
+    abort();
+  int n = 0;
+  argv[n++] = python;
+  argv[n++] = SOLAR_SOURCE_DIR "/tools/python/solar_import.py";
+  argv[n++] = r->model;
+  argv[n++] = "--framework";
+  argv[n++] = r->framework;
+  argv[n++] = "-o";
+  argv[n++] = r->workDir;
+  argv[n++] = "--function";
+  argv[n++] = r->function;
+  if (r->seed) {
+    argv[n++] = "--seed";
+    argv[n++] = r->seed;
+  }
+  if (r->runs) {
+    argv[n++] = "--runs";
+    argv[n++] = r->runs;
+  }
+  if (r->imported)
+    argv[n++] = "--no-export";
+  for (size_t i = 0; i < overrideCount; ++i) {
+    argv[n++] = "--override";
+    argv[n++] = r->overrides[i];
+  }
+  argv[n] = NULL;
+
+  int pipeFds[2];
+  if (pipe(pipeFds) != 0) {
+    free(argv);
+    snprintf(err, errSize, "cannot create a pipe: %s", strerror(errno));
+    snprintf(out->reason, sizeof(out->reason), "%s", err);
+    return false;
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addclose(&actions, pipeFds[0]);
+  if (r->chatterToStderr)
+    posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, pipeFds[1], STDERR_FILENO);
+  posix_spawn_file_actions_addclose(&actions, pipeFds[1]);
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid;
+  int rc = posix_spawnp(&pid, python, &actions, NULL, (char *const *)argv,
+                        environ);
+  posix_spawn_file_actions_destroy(&actions);
+  free(argv);
+  close(pipeFds[1]);
+  if (rc != 0) {
+    close(pipeFds[0]);
+    snprintf(err, errSize, "cannot run '%s': %s (set SOLAR_PYTHON)", python,
+             strerror(rc));
+    snprintf(out->reason, sizeof(out->reason), "%s", err);
+    return false;
+  }
+  char lastError[1024] = "";
+  relayStderr(pipeFds[0], lastError, sizeof(lastError));
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+    ;
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+    return true;
+  snprintf(err, errSize, "the %s exporter failed (see above)", r->framework);
+  if (*lastError)
+    snprintf(out->reason, sizeof(out->reason), "%s", lastError);
+  else
+    snprintf(out->reason, sizeof(out->reason),
+             "tools/python/solar_import.py exited with status %d",
+             WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+  return false;
+}
+
+static bool addSolarPass(MlirPassManager pm, const char *name,
+                         const SolarOptions *options) {
+  const SolarPassInfo *info = solarPassLookup(name);
+  if (!info)
+    return false;
+  mlirPassManagerAddOwnedPass(pm, solarPassCreate(info, options));
+  return true;
+}
+
+static bool lowerAndVerify(MlirContext ctx, MlirModule module,
+                           const SolarImportRequest *r, const char *manifest) {
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  SolarOptions verify;
+  solarOptionsInit(&verify);
+  solarOptionsSet(&verify, "manifest", manifest);
+  solarOptionsSet(&verify, "function", r->function);
+  if (r->rtol)
+    solarOptionsSet(&verify, "rtol", r->rtol);
+  if (r->atol)
+    solarOptionsSet(&verify, "atol", r->atol);
+  SolarOptions none;
+  solarOptionsInit(&none);
+  addSolarPass(pm, "solar-lower-to-affine", &none);
+  addSolarPass(pm, "solar-verify", &verify);
+  solarOptionsDestroy(&none);
+  solarOptionsDestroy(&verify);
+  bool ok = mlirLogicalResultIsSuccess(
+      mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)));
+  mlirPassManagerDestroy(pm);
+  return ok;
+}
+
+/* Diagnostics are collected (to name the first error in `reason`) and then
+ * printed exactly as they would have been. */
+static void flushDiagnostics(char *captured, SolarImportResult *out) {
+  fputs(captured, stderr);
+  if (!*out->reason)
+    firstErrorLine(captured, out->reason, sizeof(out->reason));
+  free(captured);
+}
+
+static bool lowerVerifyPrint(const SolarImportRequest *r,
+                             const char *linalgPath, const char *manifest,
+                             SolarImportResult *out, char *err,
+                             size_t errSize) {
+  size_t length = 0;
+  char *text = solarReadFile(linalgPath, &length);
+  if (!text) {
+    snprintf(err, errSize, "cannot read '%s'", linalgPath);
+    snprintf(out->reason, sizeof(out->reason), "%s: %s", err,
+             strerror(errno));
+    return false;
+  }
+  MlirContext ctx = solarContextCreate();
+  if (mlirContextIsNull(ctx)) {
+    free(text);
+    snprintf(err, errSize, "cannot create an MLIR context");
+    snprintf(out->reason, sizeof(out->reason), "%s", err);
+    return false;
+  }
+  solarDiagnosticsCaptureBegin();
+  MlirModule module = solarParseModule(ctx, text, length, linalgPath);
+  bool ok = false;
+  if (mlirModuleIsNull(module)) {
+    flushDiagnostics(solarDiagnosticsCaptureEnd(), out);
+    snprintf(err, errSize,
+             "MLIR 22 cannot parse the importer's output '%s': the error "
+             "above names the op or attribute. The importer bundles a newer "
+             "MLIR; use the versions pinned in requirements.txt "
+             "(docs/importers.md, version skew)",
+             linalgPath);
+    char first[900];
+    snprintf(first, sizeof(first), "%.*s", (int)sizeof(first) - 1,
+             out->reason);
+    snprintf(out->reason, sizeof(out->reason),
+             "MLIR 22 cannot parse the importer's output (%s)", first);
+  } else {
+    ok = lowerAndVerify(ctx, module, r, manifest);
+    flushDiagnostics(solarDiagnosticsCaptureEnd(), out);
+    if (ok) {
+      SolarText printed = {NULL, 0};
+      mlirOperationPrint(mlirModuleGetOperation(module), solarTextAppendChunk,
+                         &printed);
+      solarTextAppendChunk(mlirStringRefCreateFromCString("\n"), &printed);
+      out->module = printed.text;
+      out->reason[0] = '\0';
+    } else {
+      snprintf(err, errSize,
+               "the imported program did not lower and verify (see above)");
+    }
+    mlirModuleDestroy(module);
+  }
+  /* The text registered for caret display is about to go away. */
+  solarDiagnosticsSetSource(linalgPath, NULL, 0);
+  mlirContextDestroy(ctx);
+  free(text);
+  return ok;
+}
+
+bool solarImportRun(const SolarImportRequest *request, SolarImportResult *out,
+                    char *err, size_t errSize) {
+  memset(out, 0, sizeof(*out));
+  if (mkdir(request->workDir, 0777) != 0 && errno != EEXIST) {
+    snprintf(err, errSize, "cannot create the work directory '%s': %s",
+             request->workDir, strerror(errno));
+    snprintf(out->reason, sizeof(out->reason), "%s", err);
+    return false;
+  }
+  char linalgPath[4200], manifest[4200];
+  snprintf(linalgPath, sizeof(linalgPath), "%s/import.mlir",
+           request->workDir);
+  snprintf(manifest, sizeof(manifest), "%s/ref/manifest.json",
+           request->workDir);
+  return runExporter(request, out, err, errSize) &&
+         lowerVerifyPrint(request,
+                          request->imported ? request->imported : linalgPath,
+                          manifest, out, err, errSize);
+}
+
+void solarImportResultDestroy(SolarImportResult *result) {
+  free(result->module);
+  memset(result, 0, sizeof(*result));
+}

@@ -1,0 +1,45 @@
+/* The deterministic import frontend, shared by `solar import` and
+ * `solar analyze`: tools/python/solar_import.py (a subprocess: the reference run,
+ * then torch-mlir's FX importer or jax -> StableHLO -> IREE's input
+ * conversion) writes linalg on tensors and a reference manifest into a work
+ * directory; here MLIR 22 parses the text, --solar-lower-to-affine and
+ * --solar-verify run in-process, and only a verified module comes back.
+ * See docs/importers.md. */
+#ifndef SOLAR_CLI_IMPORT_H
+#define SOLAR_CLI_IMPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct {
+  const char *model;
+  const char *framework; /* "torch" | "jax" */
+  const char *function;  /* the exported func.func's name */
+  const char *workDir;   /* WORK/import.mlir, WORK/ref/; created if needed,
+                            never removed here */
+  const char *imported;  /* a linalg file to use instead of exporting */
+  const char *seed, *runs; /* NULL: the exporter's defaults */
+  const char *rtol, *atol; /* NULL: solar-verify's defaults */
+  const char *const *overrides; /* "K=V", NULL-terminated; may be NULL */
+  /* The exporter's stdout goes to our stderr (for commands whose stdout is
+   * a report), else to our stdout. */
+  bool chatterToStderr;
+} SolarImportRequest;
+
+typedef struct {
+  char *module; /* the verified affine module as text (caller frees) */
+  /* Why the import failed, in one line without the diagnostics' location:
+   * the exporter's own error (unsupported op, importer missing, ...) or the
+   * first MLIR error. "" on success. */
+  char reason[1024];
+} SolarImportResult;
+
+/* Exports, lowers and verifies. The exporter's and MLIR's diagnostics are
+ * printed on stderr as they come. False with the failure in `err` (a
+ * sentence for "<command>: error: %s") and `out->reason`. */
+bool solarImportRun(const SolarImportRequest *request, SolarImportResult *out,
+                    char *err, size_t errSize);
+
+void solarImportResultDestroy(SolarImportResult *result);
+
+#endif

@@ -1,0 +1,35 @@
+/* Which LLM endpoint, model and key the LLM frontend uses: command-line
+ * values first, then the environment (SOLAR_LLM_URL, SOLAR_LLM_MODEL,
+ * SOLAR_LLM_API_KEY, then OPENAI_API_KEY / ANTHROPIC_API_KEY by provider),
+ * as docs/llm-frontend.md describes. Shared by `solar translate` (flags and
+ * environment) and `solar analyze` (environment only). */
+#ifndef SOLAR_CLI_LLM_CONFIG_H
+#define SOLAR_CLI_LLM_CONFIG_H
+
+#include "llm.h"
+
+typedef struct {
+  /* Each NULL: from the environment (providerName: guessed from the URL). */
+  const char *url, *model, *apiKey, *providerName;
+} SolarLlmSettings;
+
+typedef struct {
+  SolarLlmProvider provider;
+  const char *url, *model, *apiKey; /* borrowed from the settings or getenv */
+  char *endpoint;                   /* owned: the full request URL */
+} SolarLlmConfig;
+
+typedef enum {
+  SolarLlmConfigOk,
+  SolarLlmConfigBadProvider, /* providerName is neither openai nor anthropic */
+  SolarLlmConfigNoEndpoint,  /* no URL (and no provider to default it) */
+  SolarLlmConfigNoModel,
+} SolarLlmConfigStatus;
+
+/* Fills `out` (url, model, apiKey and provider are set as far as they were
+ * resolved, whatever the status; endpoint only when Ok). */
+SolarLlmConfigStatus solarLlmConfigResolve(const SolarLlmSettings *settings,
+                                           SolarLlmConfig *out);
+void solarLlmConfigDestroy(SolarLlmConfig *config);
+
+#endif

@@ -1,0 +1,45 @@
+/* Running the framework reference (tools/python/solar_reference.py) as a
+ * subprocess, for `solar translate` and `solar analyze`: it writes the
+ * inputs, parameters, outputs and manifest.json that solar-verify checks
+ * against, and times the program. */
+#ifndef SOLAR_CLI_REFERENCE_H
+#define SOLAR_CLI_REFERENCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct {
+  const char *model;     /* the .py program */
+  const char *framework; /* "torch" | "jax" */
+  const char *outDir;    /* where the manifest and .npy files go */
+  const char *function;  /* IR function recorded in the manifest, or NULL */
+  const char *device;    /* "cpu" | "cuda" | "auto"; NULL: the runner's default */
+  unsigned runs;         /* timed runs (0 counts as 1) */
+  int warmup;            /* untimed runs first; < 0: the runner's default */
+  unsigned threads;      /* > 0: pin CPU threads (OMP/MKL/OpenBLAS) to this */
+  const char *const *overrides; /* "K=V", NULL-terminated; may be NULL */
+  bool quiet;            /* drop the runner's stdout (its summary line) */
+} SolarReferenceRequest;
+
+/* What the run measured, read back from its manifest. */
+typedef struct {
+  char manifest[4096];
+  char framework[64];
+  char frameworkVersion[64];
+  char deviceType[32];
+  char deviceName[160];
+  long threads;    /* the runner's torch.get_num_threads(), -1 unknown */
+  double medianSeconds;
+  double minSeconds;
+  long runs;
+} SolarReferenceResult;
+
+/* Runs `$SOLAR_PYTHON (default python3) tools/python/solar_reference.py ...`.
+ * The runner's errors reach stderr as it prints them; its stdout goes to
+ * our stderr too (or nowhere when quiet), keeping stdout for what the
+ * command itself prints. Then reads the manifest into `out`. False with a
+ * message when the runner fails or its manifest is unreadable. */
+bool solarReferenceRun(const SolarReferenceRequest *request,
+                       SolarReferenceResult *out, char *err, size_t errSize);
+
+#endif

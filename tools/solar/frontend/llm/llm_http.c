@@ -1,0 +1,262 @@
+/* One JSON POST with libcurl, retried the way LLM endpoints expect: rate
+ * limits (429) and server errors (5xx) and network failures are transient,
+ * so they are retried with exponential backoff (or the server's
+ * Retry-After, capped); authentication failures are not. */
+#include "llm.h"
+
+#include <curl/curl.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+void solarHttpOptionsInit(SolarHttpOptions *options) {
+  memset(options, 0, sizeof(*options));
+  options->connectTimeoutS = 10;
+  options->timeoutS = 300;
+  options->maxRetries = 4;
+  options->backoffS = 1;
+  options->retryAfterCapS = 60;
+  options->maxReplyBytes = 16u << 20;
+}
+
+void solarHttpResponseDestroy(SolarHttpResponse *response) {
+  free(response->body);
+  memset(response, 0, sizeof(*response));
+}
+
+char *solarLlmRedact(char *text, size_t size, const char *secret) {
+  (void)size;
+  if (!text || !secret || !*secret)
+    return text;
+  static const char mark[] = "[REDACTED]";
+  size_t secretLength = strlen(secret);
+  for (char *hit = strstr(text, secret); hit; hit = strstr(hit, secret)) {
+    if (secretLength >= sizeof(mark) - 1) {
+      /* Shrink in place: the text never grows, so any buffer is enough. */
+      memcpy(hit, mark, sizeof(mark) - 1);
+      memmove(hit + sizeof(mark) - 1, hit + secretLength,
+              strlen(hit + secretLength) + 1);
+      hit += sizeof(mark) - 1;
+    } else {
+      memset(hit, '*', secretLength);
+      hit += secretLength;
+    }
+  }
+  return text;
+}
+
+static double nowSeconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void sleepSeconds(double seconds) {
+  if (seconds <= 0)
+    return;
+  struct timespec ts = {(time_t)seconds,
+                        (long)((seconds - floor(seconds)) * 1e9)};
+  while (nanosleep(&ts, &ts) != 0) {
+  }
+}
+
+typedef struct {
+  char *data;
+  size_t length, capacity, limit;
+  bool overflow;
+} ReplyBuffer;
+
+static size_t collectReply(char *chunk, size_t size, size_t count,
+                           void *userData) {
+  ReplyBuffer *buffer = userData;
+  size_t n = size * count;
+  if (buffer->length + n > buffer->limit) {
+    buffer->overflow = true;
+    return 0; /* makes curl stop with CURLE_WRITE_ERROR */
+  }
+  if (buffer->length + n + 1 > buffer->capacity) {
+    size_t grown = buffer->capacity ? buffer->capacity : 4096;
+    while (grown < buffer->length + n + 1)
+      grown *= 2;
+    char *data = realloc(buffer->data, grown);
+    if (!data)
+      return 0;
+    buffer->data = data;
+    buffer->capacity = grown;
+  }
+  memcpy(buffer->data + buffer->length, chunk, n);
+  buffer->length += n;
+  buffer->data[buffer->length] = '\0';
+  return n;
+}
+
+static void ensureCurlInitialized(void) {
+  static bool initialized = false;
+  if (!initialized) {
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+    initialized = true;
+  }
+}
+
+typedef enum { TryOk, TryRetry, TryFatal } TryOutcome;
+
+typedef struct {
+  long status;
+  double retryAfterS; /* < 0: none sent */
+  char why[512];      /* for progress lines and the final error */
+} TryResult;
+
+/* The server's own words about an error, shortened for one line. */
+static void describeServerError(const ReplyBuffer *reply, char *buf,
+                                size_t size) {
+  buf[0] = '\0';
+  if (!reply->data || reply->length == 0)
+    return;
+  char *message = solarLlmErrorText(reply->data, reply->length);
+  const char *text = message ? message : reply->data;
+  size_t n = strlen(text);
+  int shown = n > 300 ? 300 : (int)n;
+  snprintf(buf, size, ": %.*s%s", shown, text, n > 300 ? "..." : "");
+  for (char *c = buf; *c; ++c)
+    if (*c == '\n' || *c == '\r')
+      *c = ' ';
+  free(message);
+}
+
+static TryOutcome classifyStatus(long status, const ReplyBuffer *reply,
+                                 TryResult *result) {
+  char server[400];
+  describeServerError(reply, server, sizeof(server));
+  if (status >= 200 && status < 300)
+    return TryOk;
+  if (status == 401 || status == 403) {
+    snprintf(result->why, sizeof(result->why),
+             "HTTP %ld: the server refused the credentials (check --api-key "
+             "or SOLAR_LLM_API_KEY)%s",
+             status, server);
+    return TryFatal;
+  }
+  snprintf(result->why, sizeof(result->why), "HTTP %ld%s", status, server);
+  return status == 429 || status >= 500 ? TryRetry : TryFatal;
+}
+
+static TryOutcome tryOnce(CURL *curl, const SolarHttpOptions *options,
+                          ReplyBuffer *reply, TryResult *result) {
+  char curlError[CURL_ERROR_SIZE] = "";
+  reply->length = 0;
+  reply->overflow = false;
+  if (reply->data)
+    reply->data[0] = '\0';
+  result->status = 0;
+  result->retryAfterS = -1;
+  curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, curlError);
+  CURLcode code = curl_easy_perform(curl);
+  curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, NULL);
+  if (code != CURLE_OK) {
+    if (reply->overflow) {
+      snprintf(result->why, sizeof(result->why),
+               "the reply is larger than the limit of %zu bytes",
+               options->maxReplyBytes);
+      return TryFatal;
+    }
+    if (code == CURLE_OPERATION_TIMEDOUT)
+      snprintf(result->why, sizeof(result->why),
+               "timed out (connect timeout %g s, total timeout %g s): %s",
+               options->connectTimeoutS, options->timeoutS, curlError);
+    else
+      snprintf(result->why, sizeof(result->why), "%s: %s",
+               curl_easy_strerror(code), curlError[0] ? curlError : "-");
+    /* Certificate problems and malformed URLs will not heal by waiting. */
+    bool permanent = code == CURLE_PEER_FAILED_VERIFICATION ||
+                     code == CURLE_SSL_CACERT_BADFILE ||
+                     code == CURLE_URL_MALFORMAT ||
+                     code == CURLE_UNSUPPORTED_PROTOCOL ||
+                     code == CURLE_SSL_CONNECT_ERROR;
+    return permanent ? TryFatal : TryRetry;
+  }
+  curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &result->status);
+  curl_off_t retryAfter = -1;
+  if (curl_easy_getinfo(curl, CURLINFO_RETRY_AFTER, &retryAfter) == CURLE_OK &&
+      retryAfter > 0)
+    result->retryAfterS = (double)retryAfter;
+  return classifyStatus(result->status, reply, result);
+}
+
+bool solarHttpPostJson(const char *url, const char *const *headers,
+                       const char *body, const SolarHttpOptions *options,
+                       SolarHttpResponse *response, char *err,
+                       size_t errSize) {
+  memset(response, 0, sizeof(*response));
+  ensureCurlInitialized();
+  CURL *curl = curl_easy_init();
+  if (!curl) {
+    snprintf(err, errSize, "POST %s: cannot initialise libcurl", url);
+    return false;
+  }
+  struct curl_slist *headerList =
+      curl_slist_append(NULL, "Content-Type: application/json");
+  for (size_t i = 0; headers && headers[i]; ++i)
+    headerList = curl_slist_append(headerList, headers[i]);
+  ReplyBuffer reply = {NULL, 0, 0, options->maxReplyBytes, false};
+  curl_easy_setopt(curl, CURLOPT_URL, url);
+  curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+  curl_easy_setopt(curl, CURLOPT_POST, 1L);
+  curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body);
+  curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)strlen(body));
+  curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headerList);
+  curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collectReply);
+  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &reply);
+  curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS,
+                   (long)(options->connectTimeoutS * 1000));
+  curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, (long)(options->timeoutS * 1000));
+  curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+  /* Never weakened: the request carries the API key. */
+  curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L);
+  curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L);
+  /* A redirect could hand the key's header to another host. */
+  curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
+  curl_easy_setopt(curl, CURLOPT_USERAGENT, "solar/" SOLAR_VERSION);
+
+  double start = nowSeconds();
+  TryResult result;
+  TryOutcome outcome = TryFatal;
+  int tries = 0;
+  for (;;) {
+    tries++;
+    outcome = tryOnce(curl, options, &reply, &result);
+    if (outcome != TryRetry || tries > options->maxRetries)
+      break;
+    double wait = options->backoffS * pow(2.0, tries - 1);
+    const char *source = "backoff";
+    if (result.retryAfterS >= 0) {
+      wait = result.retryAfterS < options->retryAfterCapS
+                 ? result.retryAfterS
+                 : options->retryAfterCapS;
+      source = "Retry-After";
+    }
+    if (options->onRetry) {
+      char why[600];
+      snprintf(why, sizeof(why), "%s (%s)", result.why, source);
+      options->onRetry(options->onRetryData, tries, result.status, why, wait);
+    }
+    sleepSeconds(wait);
+  }
+  response->status = result.status;
+  response->body = reply.data;
+  response->length = reply.length;
+  response->seconds = nowSeconds() - start;
+  response->tries = tries;
+  curl_slist_free_all(headerList);
+  curl_easy_cleanup(curl);
+  if (outcome == TryOk)
+    return true;
+  if (outcome == TryRetry)
+    snprintf(err, errSize, "POST %s: %s (gave up after %d tries)", url,
+             result.why, tries);
+  else
+    snprintf(err, errSize, "POST %s: %s", url, result.why);
+  return false;
+}

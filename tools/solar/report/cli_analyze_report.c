@@ -1,0 +1,394 @@
+#include "cli_analyze_report.h"
+
+#include "solar/dialect/dialect_attr.h"
+#include "solar/passes/stage.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const char *const fidelities[] = {"unfused", "fused", "cache", "ideal"};
+enum { FIDELITY_COUNT = 4 };
+
+static double number(MlirAttribute dict, const char *name) {
+  double value = 0;
+  solarDictGetF64(dict, name, &value);
+  return value;
+}
+
+static json_t *string(MlirAttribute dict, const char *name) {
+  MlirStringRef ref;
+  if (!solarDictGetString(dict, name, &ref))
+    return json_string("?");
+  return json_stringn(ref.data, ref.length);
+}
+
+/* Seconds with an SI prefix, e.g. "2.295 us". */
+static const char *seconds(double s, char *buf, size_t size) {
+  static const struct {
+    double scale;
+    const char *unit;
+  } units[] = {{1, "s"}, {1e-3, "ms"}, {1e-6, "us"}, {1e-9, "ns"}};
+  size_t n = sizeof(units) / sizeof(units[0]);
+  for (size_t i = 0; i < n; ++i)
+    if (s >= units[i].scale || i + 1 == n) {
+      snprintf(buf, size, "%.4g %s", s / units[i].scale, units[i].unit);
+      break;
+    }
+  return buf;
+}
+
+static json_t *opportunity(const char *kind, double saves, const char *text) {
+  return json_pack("{s:s, s:f, s:s}", "kind", kind, "saves_s", saves, "text",
+                   text);
+}
+
+static int bySaving(const void *a, const void *b) {
+  double x = json_real_value(json_object_get(*(json_t *const *)a, "saves_s"));
+  double y = json_real_value(json_object_get(*(json_t *const *)b, "saves_s"));
+  return x < y ? 1 : x > y ? -1 : 0;
+}
+
+static void sortOpportunities(json_t *list) {
+  size_t n = json_array_size(list);
+  json_t **items = malloc((n ? n : 1) * sizeof(json_t *));
+  for (size_t i = 0; i < n; ++i)
+    items[i] = json_incref(json_array_get(list, i));
+  qsort(items, n, sizeof(json_t *), bySaving);
+  json_array_clear(list);
+  for (size_t i = 0; i < n; ++i)
+    json_array_append_new(list, items[i]);
+  free(items);
+}
+
+/* Group g's unfused time: the sum of its nodes' separate times. */
+static double groupUnfused(MlirAttribute nodeDetail, const SolarFusionGroup *g) {
+  double total = 0;
+  intptr_t n = mlirAttributeIsNull(nodeDetail)
+                   ? 0
+                   : mlirArrayAttrGetNumElements(nodeDetail);
+  for (size_t k = 0; k < g->nodeCount; ++k)
+    for (intptr_t i = 0; i < n; ++i) {
+      MlirAttribute node = mlirArrayAttrGetElement(nodeDetail, i);
+      int64_t id = -1;
+      if (solarDictGetI64(node, "node", &id) && id == g->nodes[k])
+        total += number(node, "time_unfused_s");
+    }
+  return total;
+}
+
+static json_t *groupsJson(MlirOperation func, MlirAttribute sol, double ridge,
+                          json_t *opportunities) {
+  json_t *groups = json_array();
+  MlirAttribute detail = solarDictGet(sol, "group_detail");
+  MlirAttribute nodeDetail = solarDictGet(sol, "node_detail");
+  SolarFusion fusion = {0};
+  char err[256];
+  MlirAttribute fusionAttr =
+      mlirOperationGetAttributeByName(func, mlirStringRefCreateFromCString(
+                                                SOLAR_FUSION_ATTR));
+  bool haveFusion = !mlirAttributeIsNull(fusionAttr) &&
+                    solarFusionFromAttribute(fusionAttr, &fusion, err,
+                                             sizeof(err));
+  intptr_t count =
+      mlirAttributeIsNull(detail) ? 0 : mlirArrayAttrGetNumElements(detail);
+  for (intptr_t i = 0; i < count; ++i) {
+    MlirAttribute g = mlirArrayAttrGetElement(detail, i);
+    int64_t id = -1;
+    solarDictGetI64(g, "group", &id);
+    const SolarFusionGroup *fg = NULL;
+    for (size_t k = 0; haveFusion && k < fusion.groupCount; ++k)
+      if (fusion.groups[k].id == id)
+        fg = &fusion.groups[k];
+    json_t *nodes = json_array();
+    for (size_t k = 0; fg && k < fg->nodeCount; ++k)
+      json_array_append_new(nodes, json_integer(fg->nodes[k]));
+    double flops = number(g, "flops"), fusedBytes = number(g, "bytes_fused");
+    double intensity = fusedBytes > 0 ? flops / fusedBytes : 0;
+    double fused = number(g, "time_fused_s"), compute = number(g, "compute_s");
+    double unfused = fg ? groupUnfused(nodeDetail, fg) : fused;
+    json_t *bytes = json_pack("{s:f, s:f, s:f}", "fused", fusedBytes, "cache",
+                              number(g, "bytes_cache"), "cache_inner",
+                              number(g, "bytes_cache_inner"));
+    json_t *times = json_pack("{s:f, s:f, s:f}", "unfused", unfused, "fused",
+                              fused, "cache", number(g, "time_cache_s"));
+    json_t *bound = json_pack("{s:o, s:o}", "fused", string(g, "bound_fused"),
+                              "cache", string(g, "bound_cache"));
+    json_array_append_new(
+        groups, json_pack("{s:I, s:o, s:f, s:f, s:o, s:o, s:o, s:f}", "id",
+                          (json_int_t)id, "nodes", nodes, "flops", flops,
+                          "compute_s", compute, "bytes", bytes, "sol_s", times,
+                          "bound", bound, "intensity_fused", intensity));
+    if (fg && fg->nodeCount > 1 && unfused > fused) {
+      char text[512], list[256] = "", a[32], u[32], f[32];
+      size_t used = 0;
+      for (size_t k = 0; k < fg->nodeCount && used < sizeof(list); ++k)
+        used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%lld",
+                                 k ? "," : "", (long long)fg->nodes[k]);
+      snprintf(text, sizeof(text),
+               "fusing nodes %s (group %lld) saves %s (unfused %s -> fused "
+               "%s)",
+               list, (long long)id, seconds(unfused - fused, a, sizeof(a)),
+               seconds(unfused, u, sizeof(u)), seconds(fused, f, sizeof(f)));
+      json_array_append_new(opportunities,
+                            opportunity("fusion", unfused - fused, text));
+    }
+    MlirStringRef b;
+    if (solarDictGetString(g, "bound_fused", &b) && b.length == 4 &&
+        !strncmp(b.data, "dram", 4) && fused > compute) {
+      char text[256], saves[32];
+      snprintf(text, sizeof(text),
+               "group %lld is DRAM-bound at intensity %.3g < ridge %.3g "
+               "flop/B: reaching the ridge (more reuse, fewer bytes) saves "
+               "up to %s",
+               (long long)id, intensity, ridge,
+               seconds(fused - compute, saves, sizeof(saves)));
+      json_array_append_new(opportunities,
+                            opportunity("dram-bound", fused - compute, text));
+    }
+  }
+  if (haveFusion)
+    solarFusionDestroy(&fusion);
+  return groups;
+}
+
+static json_t *functionJson(MlirOperation func, MlirAttribute sol,
+                            const SolarAnalyzeContext *context) {
+  MlirAttribute name = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("sym_name"));
+  MlirStringRef nameRef = mlirStringAttrGetValue(name);
+  double t[FIDELITY_COUNT];
+  json_t *bytes = json_object(), *times = json_object(), *bounds = json_object();
+  for (int f = 0; f < FIDELITY_COUNT; ++f) {
+    char key[64];
+    snprintf(key, sizeof(key), "bytes_%s", fidelities[f]);
+    json_object_set_new(bytes, fidelities[f], json_real(number(sol, key)));
+    snprintf(key, sizeof(key), "time_%s_s", fidelities[f]);
+    t[f] = number(sol, key);
+    json_object_set_new(times, fidelities[f], json_real(t[f]));
+    snprintf(key, sizeof(key), f == 2 ? "bound" : "bound_%s", fidelities[f]);
+    json_object_set_new(bounds, fidelities[f], string(sol, key));
+  }
+  double ridge = number(sol, "ridge_flop_per_byte");
+  json_t *opportunities = json_array();
+  json_t *groups = groupsJson(func, sol, ridge, opportunities);
+  char text[512], a[32], b[32], c[32];
+  if (t[2] > t[3]) {
+    snprintf(text, sizeof(text),
+             "fusing across the groups found (recomputation, larger "
+             "on-chip reuse) saves up to %s (cache-aware %s -> ideal %s)",
+             seconds(t[2] - t[3], a, sizeof(a)), seconds(t[2], b, sizeof(b)),
+             seconds(t[3], c, sizeof(c)));
+    json_array_append_new(opportunities,
+                          opportunity("ideal", t[2] - t[3], text));
+  }
+
+  json_t *measured = json_null(), *headroom = json_null(),
+         *headroomMin = json_null(), *violations = json_array();
+  MlirAttribute verified = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("solar.verified"));
+  const SolarReferenceResult *ref = context->reference;
+  if (ref && !mlirAttributeIsNull(verified)) {
+    measured = json_pack("{s:f, s:f, s:i}", "median_s", ref->medianSeconds,
+                         "min_s", ref->minSeconds, "runs", (int)ref->runs);
+    headroom = json_object();
+    headroomMin = json_object();
+    for (int f = 0; f < FIDELITY_COUNT; ++f) {
+      json_object_set_new(headroom, fidelities[f],
+                          json_real(t[f] > 0 ? ref->medianSeconds / t[f] : 0));
+      json_object_set_new(headroomMin, fidelities[f],
+                          json_real(t[f] > 0 ? ref->minSeconds / t[f] : 0));
+      /* The fastest run is the strongest evidence against a bound. */
+      if (ref->minSeconds < t[f])
+        json_array_append_new(violations, json_string(fidelities[f]));
+    }
+    double best = t[2];
+    snprintf(text, sizeof(text),
+             "the reference takes %s (median): %.3gx the cache-aware SOL; an "
+             "implementation at SOL saves %s",
+             seconds(ref->medianSeconds, a, sizeof(a)),
+             best > 0 ? ref->medianSeconds / best : 0,
+             seconds(ref->medianSeconds - best, b, sizeof(b)));
+    if (ref->medianSeconds > best)
+      json_array_append_new(opportunities,
+                            opportunity("implementation",
+                                        ref->medianSeconds - best, text));
+  }
+  sortOpportunities(opportunities);
+  return json_pack(
+      "{s:s%, s:o, s:f, s:f, s:f, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, "
+      "s:o}",
+      "name", nameRef.data, nameRef.length, "dtype", string(sol, "dtype"),
+      "flops", number(sol, "flops"), "compute_s", number(sol, "compute_s"),
+      "ridge_flop_per_byte", ridge, "bytes", bytes, "sol_s", times, "bound",
+      bounds, "groups", groups, "measured", measured, "headroom", headroom,
+      "headroom_min", headroomMin, "violations", violations, "opportunities",
+      opportunities);
+}
+
+/* Whether the reference ran on the machine the hardware file describes, as
+ * far as names tell: a CPU run against a host calibration, a GPU run whose
+ * device name holds the file name's first word ("H100" of H100_SXM in
+ * "NVIDIA H100 80GB HBM3"). Headroom across two machines is still a ratio,
+ * but not "how far this implementation is from the limit". */
+static bool sameMachine(const SolarReferenceResult *ref, const char *archName) {
+  bool cpu = !strcmp(ref->deviceType, "cpu");
+  if (!strcmp(archName, "host"))
+    return cpu;
+  if (cpu)
+    return false;
+  size_t word = strcspn(archName, "_ -");
+  for (const char *p = ref->deviceName; *p; ++p)
+    if (word && !strncasecmp(p, archName, word))
+      return true;
+  return false;
+}
+
+json_t *solarAnalyzeReport(MlirOperation module,
+                           const SolarAnalyzeContext *context) {
+  json_t *functions = json_array();
+  size_t count = 0;
+  MlirOperation *funcs = solarCollectFuncs(module, &count);
+  for (size_t i = 0; i < count; ++i) {
+    MlirAttribute attr = mlirOperationGetAttributeByName(
+        funcs[i], mlirStringRefCreateFromCString(SOLAR_SOL_ATTR));
+    MlirAttribute sol = mlirAttributeIsNull(attr)
+                            ? attr
+                            : solarDialectAttrOpen(attr, "sol");
+    if (!mlirAttributeIsNull(sol))
+      json_array_append_new(functions, functionJson(funcs[i], sol, context));
+  }
+  free(funcs);
+  const SolarReferenceResult *ref = context->reference;
+  json_t *reference = json_null();
+  if (ref)
+    reference = json_pack(
+        "{s:s, s:s, s:s, s:s, s:b, s:I, s:I, s:f, s:f, s:s}", "framework",
+        ref->framework, "framework_version", ref->frameworkVersion, "device",
+        ref->deviceType, "device_name", ref->deviceName, "same_machine",
+        sameMachine(ref, context->archName), "threads",
+        (json_int_t)ref->threads, "pinned_threads",
+        (json_int_t)context->pinnedThreads, "median_s", ref->medianSeconds,
+        "min_s", ref->minSeconds, "manifest", ref->manifest);
+  const SolarFrontendResult *frontend = context->frontend;
+  json_t *attempts = frontend->attempts >= 0
+                         ? json_integer(frontend->attempts)
+                         : json_null();
+  json_t *importFailure = *frontend->importFailure
+                              ? json_string(frontend->importFailure)
+                              : json_null();
+  return json_pack("{s:s, s:i, s:s, s:s, s:s, s:o, s:o, s:{s:s, s:s, s:s}, "
+                   "s:o, s:o}",
+                   "schema", "solar-analyze", "version",
+                   SOLAR_ANALYZE_SCHEMA_VERSION, "model", context->model, "ir",
+                   frontend->irPath, "frontend", frontend->frontend,
+                   "frontend_attempts", attempts, "import_failure",
+                   importFailure, "arch", "argument",
+                   context->archArgument, "file", context->archPath, "name",
+                   context->archName, "reference", reference, "functions", functions);
+}
+
+static double field(json_t *object, const char *key) {
+  return json_number_value(json_object_get(object, key));
+}
+
+static const char *str(json_t *object, const char *key) {
+  const char *s = json_string_value(json_object_get(object, key));
+  return s ? s : "?";
+}
+
+void solarAnalyzePrintText(FILE *out, json_t *report) {
+  char a[32], b[32], c[32];
+  json_t *arch = json_object_get(report, "arch");
+  json_t *ref = json_object_get(report, "reference");
+  fprintf(out, "solar analyze %s\n", str(report, "model"));
+  fprintf(out, "  IR: %s (frontend: %s", str(report, "ir"),
+          str(report, "frontend"));
+  json_t *attempts = json_object_get(report, "frontend_attempts");
+  if (json_is_integer(attempts))
+    fprintf(out, ", %lld attempt(s)", (long long)json_integer_value(attempts));
+  fprintf(out, ")\n");
+  json_t *importFailure = json_object_get(report, "import_failure");
+  if (json_is_string(importFailure))
+    fprintf(out, "  importer: %s\n", json_string_value(importFailure));
+  fprintf(out, "  arch: %s (%s)\n", str(arch, "argument"), str(arch, "file"));
+  if (json_is_object(ref))
+    fprintf(out,
+            "  reference: %s %s on %s (%s), %lld thread(s): median %s, min "
+            "%s\n",
+            str(ref, "framework"), str(ref, "framework_version"),
+            str(ref, "device"), str(ref, "device_name"),
+            (long long)json_integer_value(json_object_get(ref, "threads")),
+            seconds(field(ref, "median_s"), a, sizeof(a)),
+            seconds(field(ref, "min_s"), b, sizeof(b)));
+  else
+    fprintf(out, "  reference: none (SOL only)\n");
+  if (json_is_object(ref) && json_is_false(json_object_get(ref, "same_machine")))
+    fprintf(out,
+            "  note: the reference ran on %s, the SOL is for %s: headroom "
+            "compares two machines (measure on the chip the file describes, "
+            "or use --arch host)\n",
+            str(ref, "device_name"), str(arch, "name"));
+  size_t i;
+  json_t *fn;
+  json_array_foreach(json_object_get(report, "functions"), i, fn) {
+    json_t *bytes = json_object_get(fn, "bytes");
+    json_t *sol = json_object_get(fn, "sol_s");
+    json_t *bound = json_object_get(fn, "bound");
+    json_t *headroom = json_object_get(fn, "headroom");
+    fprintf(out, "\n@%s (%s): %.0f flop, compute %s, ridge %.3g flop/B\n",
+            str(fn, "name"), str(fn, "dtype"), field(fn, "flops"),
+            seconds(field(fn, "compute_s"), a, sizeof(a)),
+            field(fn, "ridge_flop_per_byte"));
+    fprintf(out, "  %-9s %14s %12s %-8s %10s\n", "fidelity", "DRAM bytes",
+            "SOL", "bound", "headroom");
+    for (int f = 0; f < FIDELITY_COUNT; ++f) {
+      if (json_is_object(headroom))
+        snprintf(c, sizeof(c), "%.3gx", field(headroom, fidelities[f]));
+      else
+        snprintf(c, sizeof(c), "-");
+      fprintf(out, "  %-9s %14.0f %12s %-8s %10s\n", fidelities[f],
+              field(bytes, fidelities[f]),
+              seconds(field(sol, fidelities[f]), a, sizeof(a)),
+              str(bound, fidelities[f]), c);
+    }
+    json_t *measured = json_object_get(fn, "measured");
+    if (json_is_object(measured))
+      fprintf(out, "  measured: median %s, min %s; violations: %zu\n",
+              seconds(field(measured, "median_s"), a, sizeof(a)),
+              seconds(field(measured, "min_s"), b, sizeof(b)),
+              json_array_size(json_object_get(fn, "violations")));
+    fprintf(out, "  %-5s %-12s %12s %12s %12s %12s %-8s %9s\n", "group",
+            "nodes", "flop", "fused B", "unfused", "fused", "bound",
+            "flop/B");
+    size_t j;
+    json_t *g;
+    json_array_foreach(json_object_get(fn, "groups"), j, g) {
+      char nodes[64] = "";
+      size_t k;
+      json_t *node;
+      json_array_foreach(json_object_get(g, "nodes"), k, node) {
+        size_t used = strlen(nodes);
+        snprintf(nodes + used, sizeof(nodes) - used, "%s%lld", k ? "," : "",
+                 (long long)json_integer_value(node));
+      }
+      json_t *gs = json_object_get(g, "sol_s");
+      fprintf(out, "  %-5lld %-12s %12.0f %12.0f %12s %12s %-8s %9.3g\n",
+              (long long)json_integer_value(json_object_get(g, "id")), nodes,
+              field(g, "flops"),
+              field(json_object_get(g, "bytes"), "fused"),
+              seconds(field(gs, "unfused"), a, sizeof(a)),
+              seconds(field(gs, "fused"), b, sizeof(b)),
+              str(json_object_get(g, "bound"), "fused"),
+              field(g, "intensity_fused"));
+    }
+    json_t *ops = json_object_get(fn, "opportunities");
+    if (json_array_size(ops))
+      fprintf(out, "  opportunities (by time saved):\n");
+    json_array_foreach(ops, j, g) fprintf(out, "    %zu. %s\n", j + 1,
+                                          str(g, "text"));
+  }
+}

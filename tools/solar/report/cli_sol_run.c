@@ -1,0 +1,257 @@
+#include "cli_sol_run.h"
+#include "solar/support/files.h"
+
+#include "solar/dialect/dialect_attr.h"
+#include "solar/support/parse.h"
+#include "solar/passes/passes.h"
+#include "solar/passes/stage.h"
+#include "solar/solar.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Pass.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool solarCliModelOpen(const char *command, const char *path, bool strict,
+                       SolarCliModel *model) {
+  memset(model, 0, sizeof(*model));
+  model->path = path;
+  size_t length = 0;
+  model->text = solarReadFile(path, &length);
+  if (!model->text) {
+    fprintf(stderr, "solar %s: error: cannot read '%s'\n", command, path);
+    return false;
+  }
+  model->ctx = solarContextCreate();
+  if (mlirContextIsNull(model->ctx)) {
+    solarCliModelClose(model);
+    return false;
+  }
+  model->module = solarParseModule(model->ctx, model->text, length, path);
+  if (mlirModuleIsNull(model->module)) {
+    solarCliModelClose(model);
+    return false;
+  }
+  MlirOperation *funcs = solarCollectFuncs(
+      mlirModuleGetOperation(model->module), &model->funcCount);
+  bool ok = model->funcCount > 0;
+  if (!ok)
+    fprintf(stderr,
+            "solar %s: error: '%s' has no function definitions to analyze\n",
+            command, path);
+  for (size_t i = 0; ok && i < model->funcCount; ++i) {
+    SolarEinsumGraph graph;
+    ok = solarFuncEinsumGraph(funcs[i], strict, &graph);
+    if (ok)
+      solarEinsumGraphDestroy(&graph);
+  }
+  free(funcs);
+  if (!ok)
+    solarCliModelClose(model);
+  return ok;
+}
+
+void solarCliModelClose(SolarCliModel *model) {
+  if (!mlirModuleIsNull(model->module))
+    mlirModuleDestroy(model->module);
+  if (!mlirContextIsNull(model->ctx))
+    mlirContextDestroy(model->ctx);
+  /* Diagnostics keep a pointer to the text: forget it before freeing. */
+  if (model->text)
+    solarDiagnosticsSetSource(model->path, NULL, 0);
+  free(model->text);
+  memset(model, 0, sizeof(*model));
+}
+
+const char *solarCliFidelityName(int fidelity) {
+  static const char *const names[] = {"unfused", "fused", "cache", "ideal"};
+  return fidelity >= 0 && fidelity < SOLAR_CLI_FIDELITY_COUNT
+             ? names[fidelity]
+             : "?";
+}
+
+static double getF64(MlirAttribute dict, const char *name) {
+  double value = 0;
+  solarDictGetF64(dict, name, &value);
+  return value;
+}
+
+static void copyString(MlirAttribute dict, const char *name, char *buf,
+                       size_t size) {
+  MlirStringRef ref = {"", 0};
+  solarDictGetString(dict, name, &ref);
+  size_t n = ref.length < size - 1 ? ref.length : size - 1;
+  memcpy(buf, ref.data, n);
+  buf[n] = '\0';
+}
+
+static char *functionName(MlirOperation func) {
+  MlirAttribute name = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("sym_name"));
+  if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name))
+    return strdup("?");
+  MlirStringRef ref = mlirStringAttrGetValue(name);
+  return strndup(ref.data, ref.length);
+}
+
+static void readGroups(MlirAttribute dict, SolarCliFuncSol *f) {
+  MlirAttribute groups = solarDictGet(dict, "group_detail");
+  if (mlirAttributeIsNull(groups) || !mlirAttributeIsAArray(groups))
+    return;
+  f->groupCount = (size_t)mlirArrayAttrGetNumElements(groups);
+  f->groups = calloc(f->groupCount ? f->groupCount : 1,
+                     sizeof(SolarCliGroupSol));
+  for (size_t i = 0; i < f->groupCount; ++i) {
+    MlirAttribute g = mlirArrayAttrGetElement(groups, (intptr_t)i);
+    SolarCliGroupSol *out = &f->groups[i];
+    solarDictGetI64(g, "group", &out->group);
+    out->flops = getF64(g, "flops");
+    out->bytesFused = getF64(g, "bytes_fused");
+    out->bytesCache = getF64(g, "bytes_cache");
+    out->timeFused = getF64(g, "time_fused_s");
+    out->timeCache = getF64(g, "time_cache_s");
+  }
+}
+
+static bool readFuncSol(MlirOperation func, SolarCliFuncSol *f) {
+  memset(f, 0, sizeof(*f));
+  f->function = functionName(func);
+  MlirAttribute attr = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString(SOLAR_SOL_ATTR));
+  MlirAttribute dict = mlirAttributeIsNull(attr)
+                           ? attr
+                           : solarDialectAttrOpen(attr, "sol");
+  if (mlirAttributeIsNull(dict))
+    return false;
+  copyString(dict, "dtype", f->dtype, sizeof(f->dtype));
+  copyString(dict, "bound", f->bound, sizeof(f->bound));
+  f->flops = getF64(dict, "flops");
+  f->computeSeconds = getF64(dict, "compute_s");
+  for (int k = 0; k < SOLAR_CLI_FIDELITY_COUNT; ++k) {
+    char key[32];
+    snprintf(key, sizeof(key), "bytes_%s", solarCliFidelityName(k));
+    f->bytes[k] = getF64(dict, key);
+    snprintf(key, sizeof(key), "time_%s_s", solarCliFidelityName(k));
+    f->seconds[k] = getF64(dict, key);
+  }
+  f->ridgeFlopPerByte = getF64(dict, "ridge_flop_per_byte");
+  f->intensityFused = getF64(dict, "intensity_fused");
+  f->intensityCache = getF64(dict, "intensity_cache");
+  MlirAttribute ops = solarDictGet(dict, "ops");
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
+    f->ops[c] = mlirAttributeIsNull(ops)
+                    ? 0
+                    : getF64(ops, solarOpClassName((SolarOpClass)c));
+  readGroups(dict, f);
+  return true;
+}
+
+bool solarCliRunSol(const SolarCliModel *model, const char *archPath,
+                    const char *dtype, const char *capacity,
+                    SolarCliSol *out) {
+  memset(out, 0, sizeof(*out));
+  SolarOptions options;
+  solarOptionsInit(&options);
+  solarOptionsSet(&options, "arch", archPath);
+  solarOptionsSet(&options, "detail", "true");
+  if (dtype)
+    solarOptionsSet(&options, "dtype", dtype);
+  if (capacity)
+    solarOptionsSet(&options, "capacity", capacity);
+  /* Each hardware file gets a fresh clone: solar-sol reuses fusion and
+   * traffic attributes it finds, and those depend on the chip's capacity. */
+  MlirOperation clone =
+      mlirOperationClone(mlirModuleGetOperation(model->module));
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(
+      model->ctx, mlirStringRefCreateFromCString("builtin.module"));
+  mlirOpPassManagerAddOwnedPass(
+      mlirPassManagerGetAsOpPassManager(pm),
+      solarPassCreate(solarPassLookup("solar-sol"), &options));
+  solarOptionsDestroy(&options);
+  bool ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, clone));
+  mlirPassManagerDestroy(pm);
+  if (ok) {
+    MlirOperation *funcs = solarCollectFuncs(clone, &out->count);
+    out->funcs = calloc(out->count ? out->count : 1, sizeof(SolarCliFuncSol));
+    for (size_t i = 0; ok && i < out->count; ++i)
+      ok = readFuncSol(funcs[i], &out->funcs[i]);
+    free(funcs);
+    if (!ok) {
+      fprintf(stderr, "solar: error: solar-sol attached no solar.sol\n");
+      solarCliSolDestroy(out);
+    }
+  }
+  mlirOperationDestroy(clone);
+  return ok;
+}
+
+void solarCliSolDestroy(SolarCliSol *sol) {
+  for (size_t i = 0; i < sol->count; ++i) {
+    free(sol->funcs[i].function);
+    free(sol->funcs[i].groups);
+  }
+  free(sol->funcs);
+  memset(sol, 0, sizeof(*sol));
+}
+
+/* ---- choosing hardware files ------------------------------------------- */
+
+static void addArch(const char *command, SolarCliArchSet *set,
+                    const char *request) {
+  set->items = realloc(set->items, (set->count + 1) * sizeof(SolarCliArch));
+  SolarCliArch *item = &set->items[set->count++];
+  memset(item, 0, sizeof(*item));
+  item->request = strdup(request);
+  SolarArchDiag diag;
+  solarArchDiagInit(&diag);
+  item->ok = solarArchResolve(request, NULL, &item->arch, &diag);
+  for (size_t i = 0; i < diag.count; ++i) {
+    const SolarArchDiagEntry *entry = &diag.entries[i];
+    /* Warnings are left to solar-sol, which loads the file again. */
+    if (entry->severity != SOLAR_ARCH_ERROR)
+      continue;
+    fprintf(stderr, "solar %s: %s: arch '%s'%s%s%s: %s\n", command,
+            solarArchSeverityName(entry->severity), request,
+            entry->where[0] ? " (" : "", entry->where,
+            entry->where[0] ? ")" : "", entry->message);
+  }
+  if (!item->ok)
+    set->failed++;
+}
+
+void solarCliArchSetLoad(const char *command, const char *spec,
+                         SolarCliArchSet *out) {
+  memset(out, 0, sizeof(*out));
+  if (strcmp(spec, "all") == 0) {
+    SolarArchList list;
+    solarArchListAll(&list);
+    /* By path: a file whose stem is shadowed cannot appear here, and a
+     * path loads exactly the file listed. */
+    for (size_t i = 0; i < list.count; ++i)
+      addArch(command, out, list.entries[i].path);
+    solarArchListDestroy(&list);
+    return;
+  }
+  char *copy = strdup(spec);
+  char *save = NULL;
+  for (char *item = strtok_r(copy, ",", &save); item;
+       item = strtok_r(NULL, ",", &save)) {
+    while (*item == ' ')
+      item++;
+    if (*item)
+      addArch(command, out, item);
+  }
+  free(copy);
+}
+
+void solarCliArchSetDestroy(SolarCliArchSet *set) {
+  for (size_t i = 0; i < set->count; ++i) {
+    free(set->items[i].request);
+    if (set->items[i].ok)
+      solarArchDestroy(&set->items[i].arch);
+  }
+  free(set->items);
+  memset(set, 0, sizeof(*set));
+}

@@ -1,0 +1,21 @@
+/* Whole-file writes and work-directory removal, shared by the
+ * solar subcommands. */
+#ifndef SOLAR_CLI_FILES_H
+#define SOLAR_CLI_FILES_H
+
+#include "solar/support/files.h" /* solarReadFile, solarPathJoin */
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Writes `text` to `path` ("-" or NULL: stdout). False with errno set. */
+bool solarWriteText(const char *path, const char *text);
+
+/* mkdir -p: creates `path` and any missing parents. False with errno set. */
+bool solarMakeDirs(const char *path);
+
+/* Removes `path` and everything under it (a work directory); missing is
+ * fine. Symbolic links are removed, never followed. */
+void solarRemoveTree(const char *path);
+
+#endif
