@@ -61,6 +61,10 @@ bool solarGraphComputeDtype(const SolarEinsumGraph *graph, const char *option,
   return true;
 }
 
+SolarDtype solarStorageDtype(const char *option, SolarDtype compute) {
+  return option && *option ? compute : SOLAR_DTYPE_INVALID;
+}
+
 bool solarPassLoadArch(MlirLocation loc, const SolarOptions *options,
                        bool required, SolarArch *arch, bool *loaded) {
   memset(arch, 0, sizeof(*arch));

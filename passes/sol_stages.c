@@ -33,18 +33,16 @@ void solarStageConfigDestroy(SolarStageConfig *config) {
   config->haveArch = false;
 }
 
-/* Tensors are sized in the override dtype only when the user asked for one. */
 static bool storageDtype(MlirOperation func, const SolarEinsumGraph *graph,
                          const SolarStageConfig *config, SolarDtype *out) {
-  *out = SOLAR_DTYPE_INVALID;
-  if (!config->dtypeOption || !*config->dtypeOption)
-    return true;
   char err[256];
-  if (!solarGraphComputeDtype(graph, config->dtypeOption, out, err,
+  SolarDtype compute;
+  if (!solarGraphComputeDtype(graph, config->dtypeOption, &compute, err,
                               sizeof(err))) {
     solarEmitError(mlirOperationGetLocation(func), "%s", err);
     return false;
   }
+  *out = solarStorageDtype(config->dtypeOption, compute);
   return true;
 }
 

@@ -78,18 +78,11 @@ static isl_pw_qpolynomial *scalePw(isl_pw_qpolynomial *a, long factor) {
 
 /* flops as a pw_qpolynomial from per-class totals (kept). */
 static isl_pw_qpolynomial *flopsPw(isl_pw_qpolynomial *const *totals) {
-  static const struct {
-    SolarOpClass cls;
-    long weight;
-  } weights[] = {{SOLAR_OP_MAC, 2},    {SOLAR_OP_ADD, 1},
-                 {SOLAR_OP_MUL, 1},    {SOLAR_OP_DIV, 1},
-                 {SOLAR_OP_MINMAX, 1}, {SOLAR_OP_CMP, 1},
-                 {SOLAR_OP_TRANSCENDENTAL, 1}};
   isl_pw_qpolynomial *sum = NULL;
-  for (size_t i = 0; i < sizeof(weights) / sizeof(weights[0]); ++i) {
-    isl_pw_qpolynomial *t = totals[weights[i].cls];
-    if (t)
-      sum = addPw(sum, scalePw(isl_pw_qpolynomial_copy(t), weights[i].weight));
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c) {
+    int weight = solarOpClassFlops((SolarOpClass)c);
+    if (totals[c] && weight)
+      sum = addPw(sum, scalePw(isl_pw_qpolynomial_copy(totals[c]), weight));
   }
   return sum;
 }

@@ -211,7 +211,6 @@ EgOpKind egClassifyOp(MlirOperation op, SolarOpClass *cls);
 const char *egCombinerKind(MlirOperation op);
 /* The dtype an op computes in and its vector lane count. */
 void egOpDtype(MlirOperation op, char *buf, size_t size, int64_t *lanes);
-int64_t egFlopsOf(const int64_t counts[SOLAR_OP_CLASS_COUNT]);
 const char *egOpClassName(SolarOpClass cls);
 
 /* ---- equation (einsum_equation.c) --------------------------------------- */

@@ -55,7 +55,7 @@ static MlirAttribute outputAttribute(MlirContext ctx,
                                      const SolarVerifyOutputReport *output) {
   DictBuilder b = {ctx, {{{0}, {0}}}, 0};
   putString(&b, "name", output->reference->name);
-  putString(&b, "dtype", solarDTypeName(output->reference->dtype));
+  putString(&b, "dtype", solarVerifyDtypeName(output->reference->dtype));
   put(&b, "ok", mlirBoolAttrGet(ctx, outputOk(output)));
   put(&b, "shape_ok", mlirBoolAttrGet(ctx, output->cmp.shapeMatches));
   putI64(&b, "elements", (int64_t)output->cmp.elements);
@@ -130,7 +130,7 @@ static void emitMismatch(MlirLocation loc, const SolarVerifyReport *report,
                    output->where, got, want);
     return;
   }
-  bool isFloat = solarDTypeIsFloat(ref->dtype);
+  bool isFloat = solarVerifyDtypeIsFloat(ref->dtype);
   char list[2048];
   size_t used = 0;
   list[0] = '\0';

@@ -23,6 +23,11 @@ bool solarGraphComputeDtype(const SolarEinsumGraph *graph,
                             const char *option, SolarDtype *out, char *err,
                             size_t errSize);
 
+/* The dtype tensors are sized in: the compute dtype only when the user chose
+ * one (a non-empty `dtype` option), else SOLAR_DTYPE_INVALID, which keeps
+ * each tensor's own element type. The one home of this rule. */
+SolarDtype solarStorageDtype(const char *option, SolarDtype compute);
+
 /* Reads the function's solar.einsum_graph, lifting it first when absent
  * (so each stage can run alone). Emits diagnostics; false on failure. */
 bool solarFuncEinsumGraph(MlirOperation func, bool strict,

@@ -59,7 +59,7 @@ void translateArgumentDecl(const SolarManifestArg *arg, char *buf,
                      (long long)arg->shape[d]);
   if (used >= 0 && (size_t)used < size)
     snprintf(buf + used, size - (size_t)used, "%s>",
-             solarDTypeName(arg->dtype));
+             solarVerifyDtypeName(arg->dtype));
 }
 
 char *translateRequiredSignature(const SolarManifest *manifest,

@@ -100,7 +100,7 @@ char *translateCacheKeyText(const TranslateRequest *request,
     json_array_append_new(
         arguments, json_pack("{s:s, s:s, s:s, s:o}", "name", arg->name,
                              "role", solarArgRoleName(arg->role), "dtype",
-                             solarDTypeName(arg->dtype), "shape", shape));
+                             solarVerifyDtypeName(arg->dtype), "shape", shape));
   }
   json_t *key = json_pack(
       "{s:s, s:s, s:s, s:s, s:s, s:b, s:s, s:o}", "prompt",
