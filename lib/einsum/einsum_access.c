@@ -26,37 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool egIsLoad(MlirOperation op) {
-  return egOpIs(op, "affine.load") || egOpIs(op, "memref.load");
-}
-
-bool egIsStore(MlirOperation op) {
-  return egOpIs(op, "affine.store") || egOpIs(op, "memref.store");
-}
-
-MlirValue egAccessMemref(MlirOperation op) {
-  return mlirOperationGetOperand(op, egIsStore(op) ? 1 : 0);
-}
-
-MlirValue egStoredValue(MlirOperation op) {
-  return mlirOperationGetOperand(op, 0);
-}
-
-static bool isView(MlirOperation op) {
-  return egOpIs(op, "memref.subview") || egOpIs(op, "memref.collapse_shape") ||
-         egOpIs(op, "memref.expand_shape") ||
-         egOpIs(op, "memref.reinterpret_cast") || egOpIs(op, "memref.cast");
-}
-
-MlirValue egBaseBuffer(MlirValue memref) {
-  for (;;) {
-    MlirOperation def = egValueDefiningOp(memref);
-    if (mlirOperationIsNull(def) || !isView(def))
-      return memref;
-    memref = mlirOperationGetOperand(def, 0);
-  }
-}
-
 typedef struct {
   isl_pw_aff **items;
   int count;
@@ -321,7 +290,7 @@ bool egAccessIndices(EgBuilder *b, EgScope *scope, MlirOperation op,
   bool ok = directIndices(b, scope, op, &idx, why);
   while (ok) {
     MlirOperation view = egValueDefiningOp(memref);
-    if (mlirOperationIsNull(view) || !isView(view))
+    if (mlirOperationIsNull(view) || !egIsView(view))
       break;
     if (egOpIs(view, "memref.subview"))
       ok = subviewToSource(b, scope, view, &idx, why);

@@ -10,8 +10,12 @@
  *   3. einsum_edges.c runs isl dataflow over all accesses for the edges and
  *      the tensor roles; einsum_equation.c names the dimensions;
  *   4. einsum_graph_attr.c turns the model into #solar.einsum_graph.
- * Ownership: the builder owns everything reachable from it; egBuilderDestroy
- * frees it all. */
+ * einsum_builder.c drives the phases; they call each other only downwards
+ * (domain -> access -> tensor -> affine_to_isl -> scope) and share the
+ * helpers of einsum_util.c (no builder state) and einsum_shared.c (warnings,
+ * names, claimed ops), which call no phase.
+ * Ownership: the builder owns everything reachable from it;
+ * solarEinsumGraphLift frees it all before returning. */
 #ifndef SOLAR_EINSUM_INTERNAL_H
 #define SOLAR_EINSUM_INTERNAL_H
 
@@ -35,7 +39,7 @@
 
 typedef struct EgBuilder EgBuilder;
 
-/* ---- small helpers (einsum_builder.c) ----------------------------------- */
+/* ---- small helpers (einsum_util.c; egWarn in einsum_shared.c) ----------- */
 
 bool egOpIs(MlirOperation op, const char *name);
 /* The op's name as a NUL-terminated static-lifetime string view copy. */
@@ -65,7 +69,7 @@ typedef struct {
   char text[1024];
 } EgFailure;
 
-/* ---- scopes (einsum_domain.c) ------------------------------------------- */
+/* ---- scopes (built by einsum_domain.c, queried in einsum_scope.c) ------- */
 
 /* One entry of a schedule: a constant position or a loop dimension. */
 typedef struct {
@@ -141,6 +145,8 @@ MlirValue egStoredValue(MlirOperation op);
 MlirValue egBaseBuffer(MlirValue memref);
 bool egIsLoad(MlirOperation op);
 bool egIsStore(MlirOperation op);
+/* subview, collapse/expand_shape, reinterpret_cast, cast. */
+bool egIsView(MlirOperation op);
 
 /* ---- nodes (einsum_statement.c) ----------------------------------------- */
 
@@ -234,7 +240,7 @@ typedef struct {
 
 void egComputeDataflow(EgBuilder *b);
 
-/* ---- the builder (einsum_builder.c) ------------------------------------- */
+/* ---- the builder (einsum_builder.c; shared state in einsum_shared.c) ---- */
 
 typedef struct {
   MlirOperation op;
@@ -282,6 +288,9 @@ struct EgBuilder {
 
 /* Grows a (pointer, count, capacity) array to hold one more element. */
 void egGrow(void **items, int *capacity, int count, size_t elementSize);
+
+/* The finished model as #solar.einsum_graph (einsum_graph_attr.c). */
+MlirAttribute egGraphToAttribute(EgBuilder *b);
 
 /* The printed SSA name of a value ("%arg0"), into buf. */
 void egValueName(EgBuilder *b, MlirValue value, char *buf, size_t size);
