@@ -1,4 +1,5 @@
 #include "solar/dialect/dialect_attr.h"
+#include "solar/support/grow.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -67,10 +68,10 @@ void solarDictBuilderInit(SolarDictBuilder *b, MlirContext ctx) {
 }
 
 void solarDictAdd(SolarDictBuilder *b, const char *name, MlirAttribute value) {
-  if (b->count == b->capacity) {
-    b->capacity = b->capacity ? 2 * b->capacity : 16;
-    b->entries = realloc(b->entries, (size_t)b->capacity * sizeof(*b->entries));
-  }
+  size_t capacity = (size_t)b->capacity;
+  b->entries = solarGrow(b->entries, &capacity, (size_t)b->count,
+                         sizeof(*b->entries));
+  b->capacity = (intptr_t)capacity;
   MlirIdentifier id =
       mlirIdentifierGet(b->ctx, mlirStringRefCreateFromCString(name));
   b->entries[b->count++] = mlirNamedAttributeGet(id, value);

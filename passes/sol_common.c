@@ -9,13 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool solarIsFuncDefinition(MlirOperation op) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  return name.length == 9 && strncmp(name.data, "func.func", 9) == 0 &&
-         mlirOperationGetNumRegions(op) == 1 &&
-         !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
-}
-
 bool solarFuncEinsumGraph(MlirOperation func, bool strict,
                           SolarEinsumGraph *graph) {
   MlirStringRef attrName = mlirStringRefCreateFromCString(SOLAR_EINSUM_GRAPH_ATTR);

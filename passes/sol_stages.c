@@ -97,30 +97,6 @@ bool solarStageTraffic(MlirOperation func, const SolarEinsumGraph *graph,
   return true;
 }
 
-typedef struct {
-  MlirOperation *funcs;
-  size_t count, capacity;
-} FuncList;
-
-static MlirWalkResult collectFunc(MlirOperation op, void *userData) {
-  FuncList *list = userData;
-  if (!solarIsFuncDefinition(op))
-    return MlirWalkResultAdvance;
-  if (list->count == list->capacity) {
-    list->capacity = list->capacity ? 2 * list->capacity : 8;
-    list->funcs = realloc(list->funcs, list->capacity * sizeof(MlirOperation));
-  }
-  list->funcs[list->count++] = op;
-  return MlirWalkResultSkip;
-}
-
-MlirOperation *solarCollectFuncs(MlirOperation op, size_t *count) {
-  FuncList list = {0};
-  mlirOperationWalk(op, collectFunc, &list, MlirWalkPreOrder);
-  *count = list.count;
-  return list.funcs;
-}
-
 void solarRunStagePass(MlirOperation op, MlirExternalPass pass,
                        const SolarOptions *options, bool archRequired,
                        SolarStageFuncFn perFunc) {

@@ -17,6 +17,7 @@
  * quasi-polynomial pullback, so substitution is done here by rebuilding each
  * term from its factors (parameters, dimensions, floors). */
 #include "einsum_qpoly.h"
+#include "solar/support/grow.h"
 #include "solar/einsum/einsum_count.h"
 
 #include <isl/aff.h>
@@ -68,12 +69,8 @@ static void entryListPush(CountState *state, EntryList *list,
     state->failed = true;
     return;
   }
-  if (list->count == list->capacity) {
-    list->capacity = list->capacity ? 2 * list->capacity : 16;
-    list->items = realloc(list->items, list->capacity * sizeof(Entry));
-    if (!list->items)
-      abort();
-  }
+  list->items =
+      solarGrow(list->items, &list->capacity, list->count, sizeof(Entry));
   list->items[list->count++] = (Entry){cell, f};
 }
 
@@ -223,13 +220,14 @@ typedef struct {
 static isl_stat collectPiece(__isl_take isl_set *set, __isl_take isl_aff *aff,
                              void *user) {
   PieceList *list = user;
-  if (list->count == list->capacity) {
-    list->capacity = list->capacity ? 2 * list->capacity : 8;
-    list->sets = realloc(list->sets, (size_t)list->capacity * sizeof(*list->sets));
-    list->affs = realloc(list->affs, (size_t)list->capacity * sizeof(*list->affs));
-    if (!list->sets || !list->affs)
-      abort();
-  }
+  /* sets and affs grow together. */
+  size_t capacity = (size_t)list->capacity;
+  list->sets = solarGrow(list->sets, &capacity, (size_t)list->count,
+                         sizeof(*list->sets));
+  capacity = (size_t)list->capacity;
+  list->affs = solarGrow(list->affs, &capacity, (size_t)list->count,
+                         sizeof(*list->affs));
+  list->capacity = (int)capacity;
   list->sets[list->count] = set;
   list->affs[list->count] = aff;
   list->count++;

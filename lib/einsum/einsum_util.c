@@ -1,6 +1,7 @@
 /* Helpers on MLIR ops, values and memory that every lifting phase uses:
  * they call no other einsum file (egValueName reads only the printing state). */
 #include "einsum_internal.h"
+#include "solar/support/grow.h"
 #include "einsum_text.h"
 
 #include <stdio.h>
@@ -15,12 +16,9 @@ char *egStrdup(const char *text) {
 }
 
 void egGrow(void **items, int *capacity, int count, size_t elementSize) {
-  if (count < *capacity)
-    return;
-  *capacity = *capacity ? 2 * *capacity : 8;
-  *items = realloc(*items, (size_t)*capacity * elementSize);
-  if (!*items)
-    abort();
+  size_t grown = (size_t)*capacity;
+  *items = solarGrow(*items, &grown, (size_t)count, elementSize);
+  *capacity = (int)grown;
 }
 
 bool egOpIs(MlirOperation op, const char *name) {

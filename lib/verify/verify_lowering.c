@@ -1,4 +1,5 @@
 #include "solar/verify/verify_lowering.h"
+#include "solar/support/grow.h"
 
 #include "solar/dialect/context.h"
 #include "solar/support/diagnostics.h"
@@ -72,12 +73,8 @@ static bool listContains(const OpList *list, MlirOperation op) {
 }
 
 static void listPush(OpList *list, MlirOperation op) {
-  if (list->count == list->capacity) {
-    list->capacity = list->capacity ? 2 * list->capacity : 8;
-    list->items = realloc(list->items, list->capacity * sizeof(MlirOperation));
-    if (!list->items)
-      abort();
-  }
+  list->items = solarGrow(list->items, &list->capacity, list->count,
+                          sizeof(MlirOperation));
   list->items[list->count++] = op;
 }
 

@@ -1,4 +1,5 @@
 #include "solar/verify/verify_npy.h"
+#include "solar/support/grow.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -99,7 +100,8 @@ static bool parseDimension(HeaderParser *hp, int64_t *value) {
 static bool parseShape(HeaderParser *hp, int64_t **shape, int64_t *rank) {
   if (!expectChar(hp, '(', "'shape' must be a tuple"))
     return false;
-  int64_t count = 0, capacity = 0;
+  int64_t count = 0;
+  size_t capacity = 0;
   int64_t *dims = NULL;
   bool sawTrailingComma = false;
   for (;;) {
@@ -117,13 +119,7 @@ static bool parseShape(HeaderParser *hp, int64_t **shape, int64_t *rank) {
       free(dims);
       return false;
     }
-    if (count == capacity) {
-      capacity = capacity ? 2 * capacity : 4;
-      int64_t *grown = realloc(dims, (size_t)capacity * sizeof(int64_t));
-      if (!grown)
-        abort();
-      dims = grown;
-    }
+    dims = solarGrow(dims, &capacity, (size_t)count, sizeof(int64_t));
     dims[count++] = dim;
     skipSpace(hp);
     sawTrailingComma = hp->p < hp->end && *hp->p == ',';

@@ -5,6 +5,7 @@
 #define SOLAR_PASSES_STAGE_H
 
 #include "solar/sol/sol.h"
+#include "solar/support/funcs.h"
 #include "solar/support/options.h"
 
 #include "mlir-c/IR.h"
@@ -86,12 +87,6 @@ typedef bool (*SolarStageFuncFn)(MlirOperation func,
 void solarRunStagePass(MlirOperation op, MlirExternalPass pass,
                        const SolarOptions *options, bool archRequired,
                        SolarStageFuncFn perFunc);
-
-/* Collects the func.func definitions below op (caller frees the array). */
-MlirOperation *solarCollectFuncs(MlirOperation op, size_t *count);
-
-/* True for func.func declarations with a body. */
-bool solarIsFuncDefinition(MlirOperation op);
 
 #ifdef __cplusplus
 }

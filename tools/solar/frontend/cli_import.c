@@ -147,18 +147,8 @@ static bool runExporter(const SolarImportRequest *r, SolarImportResult *out,
   return false;
 }
 
-static bool addSolarPass(MlirPassManager pm, const char *name,
-                         const SolarOptions *options) {
-  const SolarPassInfo *info = solarPassLookup(name);
-  if (!info)
-    return false;
-  mlirPassManagerAddOwnedPass(pm, solarPassCreate(info, options));
-  return true;
-}
-
-static bool lowerAndVerify(MlirContext ctx, MlirModule module,
+static bool lowerAndVerify(MlirModule module,
                            const SolarImportRequest *r, const char *manifest) {
-  MlirPassManager pm = mlirPassManagerCreate(ctx);
   SolarOptions verify;
   solarOptionsInit(&verify);
   solarOptionsSet(&verify, "manifest", manifest);
@@ -169,13 +159,12 @@ static bool lowerAndVerify(MlirContext ctx, MlirModule module,
     solarOptionsSet(&verify, "atol", r->atol);
   SolarOptions none;
   solarOptionsInit(&none);
-  addSolarPass(pm, "solar-lower-to-affine", &none);
-  addSolarPass(pm, "solar-verify", &verify);
+  /* Verification runs only on a lowering that succeeded. */
+  MlirOperation op = mlirModuleGetOperation(module);
+  bool ok = solarRunPass(op, "solar-lower-to-affine", &none) &&
+            solarRunPass(op, "solar-verify", &verify);
   solarOptionsDestroy(&none);
   solarOptionsDestroy(&verify);
-  bool ok = mlirLogicalResultIsSuccess(
-      mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)));
-  mlirPassManagerDestroy(pm);
   return ok;
 }
 
@@ -224,7 +213,7 @@ static bool lowerVerifyPrint(const SolarImportRequest *r,
     snprintf(out->reason, sizeof(out->reason),
              "MLIR 22 cannot parse the importer's output (%s)", first);
   } else {
-    ok = lowerAndVerify(ctx, module, r, manifest);
+    ok = lowerAndVerify(module, r, manifest);
     flushDiagnostics(solarDiagnosticsCaptureEnd(), out);
     if (ok) {
       SolarText printed = {NULL, 0};

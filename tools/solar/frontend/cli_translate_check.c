@@ -209,7 +209,7 @@ static bool checkSignature(MlirOperation func, const TranslateTarget *target,
   return false;
 }
 
-static bool runVerify(MlirContext ctx, MlirModule module,
+static bool runVerify(MlirModule module,
                       const TranslateTarget *target,
                       TranslateCheckResult *result) {
   SolarOptions options;
@@ -220,17 +220,11 @@ static bool runVerify(MlirContext ctx, MlirModule module,
     solarOptionsSet(&options, "rtol", target->rtol);
   if (target->atol)
     solarOptionsSet(&options, "atol", target->atol);
-  MlirPassManager pm = mlirPassManagerCreateOnOperation(
-      ctx, mlirStringRefCreateFromCString("builtin.module"));
-  mlirOpPassManagerAddOwnedPass(
-      mlirPassManagerGetAsOpPassManager(pm),
-      solarPassCreate(solarPassLookup("solar-verify"), &options));
-  solarOptionsDestroy(&options);
   solarDiagnosticsCaptureBegin();
-  bool ok = mlirLogicalResultIsSuccess(
-      mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)));
+  bool ok =
+      solarRunPass(mlirModuleGetOperation(module), "solar-verify", &options);
   char *diagnostics = solarDiagnosticsCaptureEnd();
-  mlirPassManagerDestroy(pm);
+  solarOptionsDestroy(&options);
   if (ok) {
     free(diagnostics);
     return true;
@@ -263,7 +257,7 @@ void translateCheck(const char *mlir, const TranslateTarget *target,
   MlirOperation func;
   if (checkContract(module, target, &func, result) &&
       checkSignature(func, target, result) &&
-      runVerify(ctx, module, target, result)) {
+      runVerify(module, target, result)) {
     SolarText text = {NULL, 0};
     mlirOperationPrint(mlirModuleGetOperation(module), solarTextAppendChunk,
                        &text);

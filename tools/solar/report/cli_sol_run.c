@@ -1,4 +1,5 @@
 #include "cli_sol_run.h"
+#include "solar/support/grow.h"
 #include "solar/support/files.h"
 
 #include "solar/dialect/dialect_attr.h"
@@ -102,14 +103,8 @@ bool solarCliRunSol(const SolarCliModel *model, const char *archPath,
    * traffic attributes it finds, and those depend on the chip's capacity. */
   MlirOperation clone =
       mlirOperationClone(mlirModuleGetOperation(model->module));
-  MlirPassManager pm = mlirPassManagerCreateOnOperation(
-      model->ctx, mlirStringRefCreateFromCString("builtin.module"));
-  mlirOpPassManagerAddOwnedPass(
-      mlirPassManagerGetAsOpPassManager(pm),
-      solarPassCreate(solarPassLookup("solar-sol"), &options));
+  bool ok = solarRunPass(clone, "solar-sol", &options);
   solarOptionsDestroy(&options);
-  bool ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, clone));
-  mlirPassManagerDestroy(pm);
   if (ok) {
     MlirOperation *funcs = solarCollectFuncs(clone, &out->count);
     out->funcs = calloc(out->count ? out->count : 1, sizeof(SolarCliFuncSol));
@@ -138,7 +133,9 @@ void solarCliSolDestroy(SolarCliSol *sol) {
 
 static void addArch(const char *command, SolarCliArchSet *set,
                     const char *request) {
-  set->items = realloc(set->items, (set->count + 1) * sizeof(SolarCliArch));
+  size_t capacity = set->count;
+  set->items =
+      solarGrow(set->items, &capacity, set->count, sizeof(SolarCliArch));
   SolarCliArch *item = &set->items[set->count++];
   memset(item, 0, sizeof(*item));
   item->request = strdup(request);
