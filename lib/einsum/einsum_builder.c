@@ -1,7 +1,7 @@
 /* Lifting one func.func into an einsum graph: builder lifetime and the order
  * of the phases (see einsum_internal.h). */
 #include "einsum_internal.h"
-#include "einsum_text.h"
+#include "solar/support/text.h"
 
 #include "solar/support/diagnostics.h"
 

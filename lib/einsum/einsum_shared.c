@@ -2,7 +2,7 @@
  * identifiers and the ops already claimed by a node. Calls back into no
  * phase, so the phases depend on it and not on the driver. */
 #include "einsum_internal.h"
-#include "einsum_text.h"
+#include "solar/support/text.h"
 
 #include "solar/support/diagnostics.h"
 

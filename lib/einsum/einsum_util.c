@@ -2,7 +2,7 @@
  * they call no other einsum file (egValueName reads only the printing state). */
 #include "einsum_internal.h"
 #include "solar/support/grow.h"
-#include "einsum_text.h"
+#include "solar/support/text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,14 +41,14 @@ MlirOperation egValueDefiningOp(MlirValue value) {
 }
 
 /* Copies what `print` writes into buf (truncated to size). */
-static void printInto(char *buf, size_t size, EgText *text) {
-  snprintf(buf, size, "%s", text->buf ? text->buf : "");
-  egTextClear(text);
+static void printInto(char *buf, size_t size, SolarText *text) {
+  snprintf(buf, size, "%s", text->text ? text->text : "");
+  solarTextClear(text);
 }
 
 void egTypeString(MlirType type, char *buf, size_t size) {
-  EgText text = {NULL, 0, 0};
-  mlirTypePrint(type, egTextAppend, &text);
+  SolarText text = {0};
+  mlirTypePrint(type, solarTextAppendChunk, &text);
   printInto(buf, size, &text);
 }
 
@@ -94,7 +94,7 @@ MlirValue egBaseBuffer(MlirValue memref) {
 }
 
 void egValueName(EgBuilder *b, MlirValue value, char *buf, size_t size) {
-  EgText text = {NULL, 0, 0};
-  mlirValuePrintAsOperand(value, b->asmState, egTextAppend, &text);
+  SolarText text = {0};
+  mlirValuePrintAsOperand(value, b->asmState, solarTextAppendChunk, &text);
   printInto(buf, size, &text);
 }

@@ -1,6 +1,8 @@
 #include "solar/support/funcs.h"
 #include "solar/support/grow.h"
 
+#include "mlir-c/BuiltinAttributes.h"
+
 #include <string.h>
 
 bool solarIsFunc(MlirOperation op) {
@@ -36,4 +38,13 @@ MlirOperation *solarCollectFuncs(MlirOperation op, size_t *count) {
   mlirOperationWalk(op, collectFunc, &list, MlirWalkPreOrder);
   *count = list.count;
   return list.funcs;
+}
+
+char *solarFuncName(MlirOperation func) {
+  MlirAttribute name = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("sym_name"));
+  if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name))
+    return strdup("?");
+  MlirStringRef ref = mlirStringAttrGetValue(name);
+  return strndup(ref.data, ref.length);
 }

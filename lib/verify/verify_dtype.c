@@ -68,31 +68,12 @@ bool solarVerifyDtypeIsFloat(SolarDtype dtype) {
 }
 
 SolarDtype solarVerifyDtypeFromMlirType(MlirType type) {
-  if (mlirTypeIsAF64(type))
-    return SOLAR_DTYPE_FP64;
-  if (mlirTypeIsAF32(type))
-    return SOLAR_DTYPE_FP32;
-  if (mlirTypeIsAF16(type))
-    return SOLAR_DTYPE_FP16;
-  if (mlirTypeIsABF16(type))
-    return SOLAR_DTYPE_BF16;
-  if (mlirTypeIsAIndex(type))
-    return SOLAR_DTYPE_INT64;
-  if (mlirTypeIsAInteger(type) && !mlirIntegerTypeIsUnsigned(type)) {
-    switch (mlirIntegerTypeGetWidth(type)) {
-    case 64:
-      return SOLAR_DTYPE_INT64;
-    case 32:
-      return SOLAR_DTYPE_INT32;
-    case 8:
-      return SOLAR_DTYPE_INT8;
-    case 1:
-      return SOLAR_DTYPE_BOOL;
-    default:
-      break;
-    }
-  }
-  return SOLAR_DTYPE_INVALID;
+  /* The general mapping, narrowed to what verify exchanges: no unsigned
+   * integers (numpy's are other types), nothing outside the table. */
+  if (mlirTypeIsAInteger(type) && mlirIntegerTypeIsUnsigned(type))
+    return SOLAR_DTYPE_INVALID;
+  SolarDtype dtype = solarDtypeFromMlirType(type);
+  return lookup(dtype) ? dtype : SOLAR_DTYPE_INVALID;
 }
 
 float solarHalfToFloat(uint16_t bits) {

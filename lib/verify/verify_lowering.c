@@ -179,7 +179,7 @@ static bool reportForeign(MlirOperation op, char *err, size_t errSize) {
  * dialect guarantees to round-trip (the generic form of some named linalg
  * ops, for one, does not parse back). */
 static MlirModule copyIntoContext(MlirOperation source, MlirContext ctx) {
-  SolarText text = {NULL, 0};
+  SolarText text = {0};
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
   mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
   mlirOperationPrintWithFlags(source, flags, solarTextAppendChunk, &text);

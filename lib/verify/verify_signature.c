@@ -11,7 +11,7 @@
 #include <string.h>
 
 static char *typeToString(MlirType type) {
-  SolarText s = {NULL, 0};
+  SolarText s = {0};
   mlirTypePrint(type, solarTextAppendChunk, &s);
   return s.text ? s.text : strdup("");
 }

@@ -17,6 +17,9 @@ bool solarIsFunc(MlirOperation op);
 /* A func.func with a body. */
 bool solarIsFuncDefinition(MlirOperation op);
 
+/* The function's symbol name without '@', malloc'ed; "?" without one. */
+char *solarFuncName(MlirOperation func);
+
 /* The func.func definitions below op (op itself when it is one), in walk
  * order; the caller frees the array (NULL when there are none). */
 MlirOperation *solarCollectFuncs(MlirOperation op, size_t *count);

@@ -216,7 +216,7 @@ static bool lowerVerifyPrint(const SolarImportRequest *r,
     ok = lowerAndVerify(module, r, manifest);
     flushDiagnostics(solarDiagnosticsCaptureEnd(), out);
     if (ok) {
-      SolarText printed = {NULL, 0};
+      SolarText printed = {0};
       mlirOperationPrint(mlirModuleGetOperation(module), solarTextAppendChunk,
                          &printed);
       solarTextAppendChunk(mlirStringRefCreateFromCString("\n"), &printed);

@@ -32,20 +32,6 @@ const char *translateCheckKindName(TranslateCheckKind kind) {
   return "?";
 }
 
-static void appendf(SolarText *text, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void appendf(SolarText *text, const char *fmt, ...) {
-  char buf[4096];
-  va_list args;
-  va_start(args, fmt);
-  int n = vsnprintf(buf, sizeof(buf), fmt, args);
-  va_end(args);
-  if (n < 0)
-    return;
-  size_t length = (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1;
-  solarTextAppendChunk((MlirStringRef){buf, length}, text);
-}
-
 void translateArgumentDecl(const SolarManifestArg *arg, char *buf,
                            size_t size) {
   char name[256];
@@ -64,14 +50,14 @@ void translateArgumentDecl(const SolarManifestArg *arg, char *buf,
 
 char *translateRequiredSignature(const SolarManifest *manifest,
                                  const char *function) {
-  SolarText text = {NULL, 0};
-  appendf(&text, "func.func @%s(", function);
+  SolarText text = {0};
+  solarTextAppendF(&text, "func.func @%s(", function);
   for (size_t i = 0; i < manifest->argCount; ++i) {
     char decl[512];
     translateArgumentDecl(&manifest->args[i], decl, sizeof(decl));
-    appendf(&text, "%s%s", i ? ", " : "", decl);
+    solarTextAppendF(&text, "%s%s", i ? ", " : "", decl);
   }
-  appendf(&text, ")");
+  solarTextAppendF(&text, ")");
   return text.text;
 }
 
@@ -123,7 +109,7 @@ static MlirWalkResult walkContract(MlirOperation op, void *userData) {
              nameEquals(name, "memref.global") ||
              nameEquals(name, "memref.get_global") || !dialectAllowed(name)) {
     if (walk->shown++ < 8)
-      appendf(&walk->problems,
+      solarTextAppendF(&walk->problems,
               "%s: error: '%.*s' is outside the IR contract (allowed: affine, "
               "arith, math, memref ops and one func.func, no calls, no "
               "globals)\n",
@@ -134,11 +120,11 @@ static MlirWalkResult walkContract(MlirOperation op, void *userData) {
 
 static bool checkContract(MlirModule module, const TranslateTarget *target,
                           MlirOperation *func, TranslateCheckResult *result) {
-  ContractWalk walk = {{NULL, 0}, 0, {NULL}, 0};
+  ContractWalk walk = {{NULL, 0, 0}, 0, {NULL}, 0};
   mlirOperationWalk(mlirModuleGetOperation(module), walkContract, &walk,
                     MlirWalkPreOrder);
   if (walk.funcCount != 1)
-    appendf(&walk.problems,
+    solarTextAppendF(&walk.problems,
             "error: the module has %zu func.func operations; the contract "
             "asks for exactly one, @%s\n",
             walk.funcCount, target->function);
@@ -149,7 +135,7 @@ static bool checkContract(MlirModule module, const TranslateTarget *target,
       char where[512];
       solarLocationFormat(mlirOperationGetLocation(walk.func), where,
                           sizeof(where));
-      appendf(&walk.problems, "%s: error: the function is @%.*s; it must be "
+      solarTextAppendF(&walk.problems, "%s: error: the function is @%.*s; it must be "
                               "@%s\n",
               where, (int)name.length, name.data, target->function);
     }
@@ -199,11 +185,11 @@ static bool checkSignature(MlirOperation func, const TranslateTarget *target,
   solarLocationFormat(mlirOperationGetLocation(func), where, sizeof(where));
   char *required =
       translateRequiredSignature(target->manifest, target->function);
-  SolarText text = {NULL, 0};
-  appendf(&text, "%s: error: signature: %s\nThe required signature is:\n  ",
+  SolarText text = {0};
+  solarTextAppendF(&text, "%s: error: signature: %s\nThe required signature is:\n  ",
           where, err);
   solarTextAppendChunk(mlirStringRefCreateFromCString(required), &text);
-  appendf(&text, "\n");
+  solarTextAppendF(&text, "\n");
   free(required);
   fail(result, TranslateCheckSignature, text.text);
   return false;
@@ -258,7 +244,7 @@ void translateCheck(const char *mlir, const TranslateTarget *target,
   if (checkContract(module, target, &func, result) &&
       checkSignature(func, target, result) &&
       runVerify(module, target, result)) {
-    SolarText text = {NULL, 0};
+    SolarText text = {0};
     mlirOperationPrint(mlirModuleGetOperation(module), solarTextAppendChunk,
                        &text);
     solarTextAppendChunk(mlirStringRefCreateFromCString("\n"), &text);

@@ -55,15 +55,6 @@ static bool reached(double bytes, double floorBytes) {
   return bytes <= floorBytes * (1 + 1e-12);
 }
 
-static char *functionName(MlirOperation func) {
-  MlirAttribute name = mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("sym_name"));
-  if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name))
-    return strdup("?");
-  MlirStringRef ref = mlirStringAttrGetValue(name);
-  return strndup(ref.data, ref.length);
-}
-
 static void takeCounts(const SolarSol *sol, SolarRequirements *out) {
   out->flops = sol->flops;
   SolarWork work = solarWorkFromOps(&sol->ops, sol->dtype, false);
@@ -103,7 +94,7 @@ static bool sweepCapacities(MlirOperation func, const SolarEinsumGraph *graph,
 bool solarRequirementsCompute(MlirOperation func, const char *dtype,
                               SolarRequirements *out) {
   memset(out, 0, sizeof(*out));
-  out->function = functionName(func);
+  out->function = solarFuncName(func);
   SolarEinsumGraph graph;
   if (!solarFuncEinsumGraph(func, false, &graph))
     return false;

@@ -66,18 +66,9 @@ void solarCliModelClose(SolarCliModel *model) {
   memset(model, 0, sizeof(*model));
 }
 
-static char *functionName(MlirOperation func) {
-  MlirAttribute name = mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("sym_name"));
-  if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name))
-    return strdup("?");
-  MlirStringRef ref = mlirStringAttrGetValue(name);
-  return strndup(ref.data, ref.length);
-}
-
 static bool readFuncSol(MlirOperation func, SolarCliFuncSol *f) {
   memset(f, 0, sizeof(*f));
-  f->function = functionName(func);
+  f->function = solarFuncName(func);
   /* solar-sol wrote it in this process: the caller's one message says
    * enough when it is missing. */
   char err[256];
@@ -127,6 +118,14 @@ void solarCliSolDestroy(SolarCliSol *sol) {
   }
   free(sol->funcs);
   memset(sol, 0, sizeof(*sol));
+}
+
+const SolarCliFuncSol *solarCliFindFunc(const SolarCliSol *sol,
+                                        const char *name) {
+  for (size_t i = 0; i < sol->count; ++i)
+    if (!strcmp(sol->funcs[i].function, name))
+      return &sol->funcs[i];
+  return NULL;
 }
 
 /* ---- choosing hardware files ------------------------------------------- */
