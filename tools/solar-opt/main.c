@@ -312,7 +312,7 @@ int main(int argc, char **argv) {
     if (!processSplit(ctx, &config, &splits[i], bufferName, out,
                       &pipelineError))
       allOk = false;
-    solarDiagnosticsSetSource(bufferName, NULL, 0);
+    solarDiagnosticsSetSource(ctx, bufferName, NULL, 0);
     /* Keep stdout and stderr in step for `2>&1 | FileCheck`. */
     fflush(out);
   }

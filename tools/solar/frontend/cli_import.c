@@ -196,11 +196,11 @@ static bool lowerVerifyPrint(const SolarImportRequest *r,
     snprintf(out->reason, sizeof(out->reason), "%s", err);
     return false;
   }
-  solarDiagnosticsCaptureBegin();
+  solarDiagnosticsCaptureBegin(ctx);
   MlirModule module = solarParseModule(ctx, text, length, linalgPath);
   bool ok = false;
   if (mlirModuleIsNull(module)) {
-    flushDiagnostics(solarDiagnosticsCaptureEnd(), out);
+    flushDiagnostics(solarDiagnosticsCaptureEnd(ctx), out);
     snprintf(err, errSize,
              "MLIR 22 cannot parse the importer's output '%s': the error "
              "above names the op or attribute. The importer bundles a newer "
@@ -214,7 +214,7 @@ static bool lowerVerifyPrint(const SolarImportRequest *r,
              "MLIR 22 cannot parse the importer's output (%s)", first);
   } else {
     ok = lowerAndVerify(module, r, manifest);
-    flushDiagnostics(solarDiagnosticsCaptureEnd(), out);
+    flushDiagnostics(solarDiagnosticsCaptureEnd(ctx), out);
     if (ok) {
       SolarText printed = {0};
       mlirOperationPrint(mlirModuleGetOperation(module), solarTextAppendChunk,
@@ -228,8 +228,7 @@ static bool lowerVerifyPrint(const SolarImportRequest *r,
     }
     mlirModuleDestroy(module);
   }
-  /* The text registered for caret display is about to go away. */
-  solarDiagnosticsSetSource(linalgPath, NULL, 0);
+  /* The text registered for caret display goes with the context. */
   mlirContextDestroy(ctx);
   free(text);
   return ok;

@@ -206,10 +206,11 @@ static bool runVerify(MlirModule module,
     solarOptionsSet(&options, "rtol", target->rtol);
   if (target->atol)
     solarOptionsSet(&options, "atol", target->atol);
-  solarDiagnosticsCaptureBegin();
+  MlirContext ctx = mlirModuleGetContext(module);
+  solarDiagnosticsCaptureBegin(ctx);
   bool ok =
       solarRunPass(mlirModuleGetOperation(module), "solar-verify", &options);
-  char *diagnostics = solarDiagnosticsCaptureEnd();
+  char *diagnostics = solarDiagnosticsCaptureEnd(ctx);
   solarOptionsDestroy(&options);
   if (ok) {
     free(diagnostics);
@@ -228,14 +229,12 @@ void translateCheck(const char *mlir, const TranslateTarget *target,
          copyText("error: cannot create an MLIR context"));
     return;
   }
-  solarDiagnosticsCaptureBegin();
+  solarDiagnosticsCaptureBegin(ctx);
   MlirModule module =
       solarParseModule(ctx, mlir, strlen(mlir), target->bufferName);
-  char *parseDiagnostics = solarDiagnosticsCaptureEnd();
+  char *parseDiagnostics = solarDiagnosticsCaptureEnd(ctx);
   if (mlirModuleIsNull(module)) {
     fail(result, TranslateCheckParse, parseDiagnostics);
-    /* The source registered for caret display is about to go away. */
-    solarDiagnosticsSetSource(target->bufferName, NULL, 0);
     mlirContextDestroy(ctx);
     return;
   }
@@ -252,7 +251,6 @@ void translateCheck(const char *mlir, const TranslateTarget *target,
     result->message = copyText("");
     result->verifiedText = text.text;
   }
-  solarDiagnosticsSetSource(target->bufferName, NULL, 0);
   mlirModuleDestroy(module);
   mlirContextDestroy(ctx);
 }

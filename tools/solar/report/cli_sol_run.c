@@ -57,11 +57,9 @@ bool solarCliModelOpen(const char *command, const char *path, bool strict,
 void solarCliModelClose(SolarCliModel *model) {
   if (!mlirModuleIsNull(model->module))
     mlirModuleDestroy(model->module);
+  /* The diagnostics' pointer to the text goes with the context. */
   if (!mlirContextIsNull(model->ctx))
     mlirContextDestroy(model->ctx);
-  /* Diagnostics keep a pointer to the text: forget it before freeing. */
-  if (model->text)
-    solarDiagnosticsSetSource(model->path, NULL, 0);
   free(model->text);
   memset(model, 0, sizeof(*model));
 }
