@@ -65,7 +65,7 @@ static bool failView(EgFailure *why, MlirOperation op, const char *reason) {
  * starting at *cursor. */
 static bool mixedEntry(EgBuilder *b, const EgScope *scope, MlirOperation op,
                        MlirAttribute statics, intptr_t i, intptr_t *cursor,
-                       isl_pw_aff **out, EgFailure *why) {
+                       __isl_give isl_pw_aff **out, EgFailure *why) {
   int64_t value = mlirDenseI64ArrayGetElement(statics, i);
   if (value != mlirShapedTypeGetDynamicSize() &&
       value != mlirShapedTypeGetDynamicStrideOrOffset()) {
@@ -76,7 +76,8 @@ static bool mixedEntry(EgBuilder *b, const EgScope *scope, MlirOperation op,
                         out, why);
 }
 
-static bool scaleByConstant(isl_pw_aff **result, __isl_take isl_pw_aff *factor,
+static bool scaleByConstant(__isl_give isl_pw_aff **result,
+                            __isl_take isl_pw_aff *factor,
                             __isl_take isl_pw_aff *index, MlirOperation op,
                             EgFailure *why) {
   if (isl_pw_aff_is_cst(factor) != isl_bool_true) {
@@ -147,7 +148,8 @@ static bool subviewToSource(EgBuilder *b, const EgScope *scope,
 /* Delinearizes `linear` over dims [first, last] of `shape` into out. */
 static bool delinearize(EgBuilder *b, __isl_take isl_pw_aff *linear,
                         MlirType shape, intptr_t first, intptr_t last,
-                        isl_pw_aff **out, MlirOperation op, EgFailure *why) {
+                        __isl_give isl_pw_aff **out, MlirOperation op,
+                        EgFailure *why) {
   int64_t inner = 1;
   for (intptr_t k = last; k > first; --k) {
     if (mlirShapedTypeIsDynamicDim(shape, k)) {
@@ -281,7 +283,7 @@ static bool directIndices(EgBuilder *b, const EgScope *scope,
 }
 
 bool egAccessIndices(EgBuilder *b, EgScope *scope, MlirOperation op,
-                     int *tensor, isl_multi_pw_aff **indices,
+                     int *tensor, __isl_give isl_multi_pw_aff **indices,
                      EgFailure *why) {
   *indices = NULL;
   MlirValue memref = egAccessMemref(op);

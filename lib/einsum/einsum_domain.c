@@ -105,7 +105,8 @@ static int64_t integerAttr(MlirOperation op, const char *name,
 /* lb <= iv < ub for every lower / upper bound, and (iv - max lb) mod step
  * = 0. Bound arrays are taken. */
 static void constrainDim(EgBuilder *b, EgScope *scope, int dim,
-                         isl_pw_aff **lbs, int lbCount, isl_pw_aff **ubs,
+                         __isl_take isl_pw_aff **lbs, int lbCount,
+                         __isl_take isl_pw_aff **ubs,
                          int ubCount, int64_t step) {
   isl_pw_aff *iv = egDimPwAff(b, scope, dim);
   isl_pw_aff *lbMax = NULL;
@@ -128,7 +129,7 @@ static void constrainDim(EgBuilder *b, EgScope *scope, int dim,
 
 /* A bound that could not be converted: a fresh parameter stands for it, so
  * the domain stays bounded and the counts say what they depend on. */
-static isl_pw_aff *unknownBound(EgBuilder *b, EgScope *scope,
+static __isl_give isl_pw_aff *unknownBound(EgBuilder *b, EgScope *scope,
                                 MlirOperation loop, const char *which,
                                 const EgFailure *why) {
   char name[128];
@@ -158,7 +159,7 @@ static MlirValue *operandsOf(MlirOperation op, intptr_t first, intptr_t count) {
 static int boundsFromMap(EgBuilder *b, EgScope *scope, MlirOperation loop,
                          MlirAffineMap map, MlirValue *operands,
                          intptr_t count, const char *which,
-                         isl_pw_aff ***out) {
+                         __isl_give isl_pw_aff ***out) {
   intptr_t results = mlirAffineMapGetNumResults(map);
   *out = calloc((size_t)results + 1, sizeof(isl_pw_aff *));
   EgFailure why = {{0}};

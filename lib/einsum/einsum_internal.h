@@ -135,7 +135,7 @@ void egTensorsFinish(EgBuilder *b);
  * *indices is on the scope's space (NULL for rank 0 means "no index").
  * On failure (non-affine), *tensor is still set and *indices is NULL. */
 bool egAccessIndices(EgBuilder *b, EgScope *scope, MlirOperation op,
-                     int *tensor, isl_multi_pw_aff **indices,
+                     int *tensor, __isl_give isl_multi_pw_aff **indices,
                      EgFailure *why);
 /* Memref operand of a load/store op, and the stored value (stores). */
 MlirValue egAccessMemref(MlirOperation op);
@@ -299,17 +299,18 @@ void egValueName(EgBuilder *b, MlirValue value, char *buf, size_t size);
  * keeps it until the builder is destroyed. */
 char *egIslIdentifier(EgBuilder *b, const char *printed);
 
-isl_id *egParamFor(EgBuilder *b, MlirValue value);
+__isl_give isl_id *egParamFor(EgBuilder *b, MlirValue value);
 /* A parameter standing for a quantity solar cannot express (a non-affine
  * bound, a dynamic size); `what` describes it and identifies it: asking
  * twice with the same text gives the same parameter. */
-isl_id *egUnknownParam(EgBuilder *b, const char *hint, const char *what);
+__isl_give isl_id *egUnknownParam(EgBuilder *b, const char *hint,
+                                  const char *what);
 bool egValueToPwAff(EgBuilder *b, const EgScope *scope, MlirValue value,
-                    isl_pw_aff **out, EgFailure *why);
+                    __isl_give isl_pw_aff **out, EgFailure *why);
 /* Results of `map` applied to operands (dims then symbols). */
 bool egAffineMapApply(EgBuilder *b, const EgScope *scope, MlirAffineMap map,
                       const MlirValue *operands, intptr_t operandCount,
-                      isl_pw_aff **results, EgFailure *why);
+                      __isl_give isl_pw_aff **results, EgFailure *why);
 /* The set of points of the scope's space satisfying the integer set. */
 __isl_give isl_set *egIntegerSetApply(EgBuilder *b, const EgScope *scope,
                                       MlirIntegerSet set,

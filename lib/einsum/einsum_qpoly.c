@@ -232,7 +232,7 @@ long egQpPeriod(__isl_keep isl_qpolynomial *f, int pos) {
 /* F_e(T) = sum_{t=0}^{T} t^e for e = 0..degree, from the telescoping sum
  * (T+1)^{e+1} = sum_{j<=e} C(e+1, j) F_j(T). Valid for every T >= -1. */
 void egFaulhaber(__isl_keep isl_aff *T, int degree,
-                      isl_qpolynomial **F) {
+                      __isl_give isl_qpolynomial **F) {
   isl_ctx *ctx = isl_aff_get_ctx(T);
   isl_qpolynomial *next = isl_qpolynomial_from_aff(
       isl_aff_add_constant_si(isl_aff_copy(T), 1));
