@@ -165,6 +165,8 @@ static void destroyNode(EgNode *node) {
   free(node->dtype);
   free(node->equation);
   isl_map_free(node->schedule);
+  isl_set_free(node->necessary);
+  egCountClear(&node->necessaryPoints);
 }
 
 static void destroyBuilder(EgBuilder *b) {
@@ -261,6 +263,7 @@ bool solarEinsumGraphLift(MlirOperation func, bool strict,
   egAttachAddressLoads(&b);
   egComputeDataflow(&b);
   egTensorsFinish(&b);
+  egComputeNecessaryWork(&b);
   for (int i = 0; i < b.nodeCount; ++i) {
     egAssignLabels(&b, &b.nodes[i]);
     b.nodes[i].equation = egEquation(&b, &b.nodes[i]);
