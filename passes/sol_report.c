@@ -55,8 +55,15 @@ static void printText(FILE *out, const char *function, MlirAttribute sol) {
           text(sol, "arch", arch, sizeof(arch)),
           text(sol, "dtype", dtype, sizeof(dtype)));
   formatSeconds(number(sol, "compute_s"), when, sizeof(when));
-  fprintf(out, "  flops %.0f   compute %s   fusion groups %.0f   ridge %.3g flop/B\n",
-          number(sol, "flops"), when, number(sol, "groups"),
+  /* The lowered count (what FLOP counters report) only when the bound
+   * counts less: work proven unnecessary (docs/sol-model.md). */
+  char lowered[64] = "";
+  double flopsLowered = number(sol, "flops_lowered");
+  if (flopsLowered > 0 && flopsLowered != number(sol, "flops"))
+    snprintf(lowered, sizeof(lowered), " (lowered %.0f)",
+             flopsLowered);
+  fprintf(out, "  flops %.0f%s   compute %s   fusion groups %.0f   ridge %.3g flop/B\n",
+          number(sol, "flops"), lowered, when, number(sol, "groups"),
           number(sol, "ridge_flop_per_byte"));
   fprintf(out, "  %-20s %14s %14s %-8s %10s\n", "fidelity", "DRAM bytes",
           "time", "bound", "flop/B");

@@ -24,7 +24,8 @@ extern "C" {
 typedef struct {
   int64_t node;
   SolarDtype dtype;
-  double flops;
+  double flops;         /* necessary work (docs/sol-model.md) */
+  double flopsLowered;  /* every point of the lowered loops */
   SolarComputeTime compute;
   double bytes;       /* unfused: every access from/to DRAM */
   double seconds;     /* max(compute, bytes / BW_dram) */
@@ -33,7 +34,7 @@ typedef struct {
 
 typedef struct {
   int64_t group;
-  double flops;
+  double flops, flopsLowered;
   double computeSeconds;     /* sum of the nodes' compute times */
   double fusedBytes, fusedSeconds;
   double cacheBytes, innerBytes, cacheSeconds;
@@ -44,8 +45,9 @@ typedef struct {
 typedef struct {
   const char *arch;          /* borrowed from the SolarArch */
   SolarDtype dtype;          /* compute dtype of the analysis */
-  double flops;
-  SolarOpCounts ops;
+  double flops;              /* necessary work: what the bound counts */
+  double flopsLowered;       /* as lowered, comparable to FLOP counters */
+  SolarOpCounts ops;         /* necessary ops */
   double computeSeconds;
   double bytesUnfused, bytesFused, bytesCache, bytesIdeal;
   double timeUnfused, timeFused, timeCache, timeIdeal;

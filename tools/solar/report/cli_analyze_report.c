@@ -219,10 +219,11 @@ static json_t *functionJson(MlirOperation func, MlirAttribute sol,
   }
   sortOpportunities(opportunities);
   return json_pack(
-      "{s:s%, s:o, s:f, s:f, s:f, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, "
-      "s:o}",
+      "{s:s%, s:o, s:f, s:f, s:f, s:f, s:o, s:o, s:o, s:o, s:o, s:o, s:o, "
+      "s:o, s:o}",
       "name", nameRef.data, nameRef.length, "dtype", string(sol, "dtype"),
-      "flops", number(sol, "flops"), "compute_s", number(sol, "compute_s"),
+      "flops", number(sol, "flops"), "flops_lowered",
+      number(sol, "flops_lowered"), "compute_s", number(sol, "compute_s"),
       "ridge_flop_per_byte", ridge, "bytes", bytes, "sol_s", times, "bound",
       bounds, "groups", groups, "measured", measured, "headroom", headroom,
       "headroom_min", headroomMin, "violations", violations, "opportunities",
@@ -339,8 +340,13 @@ void solarAnalyzePrintText(FILE *out, json_t *report) {
     json_t *sol = json_object_get(fn, "sol_s");
     json_t *bound = json_object_get(fn, "bound");
     json_t *headroom = json_object_get(fn, "headroom");
-    fprintf(out, "\n@%s (%s): %.0f flop, compute %s, ridge %.3g flop/B\n",
-            str(fn, "name"), str(fn, "dtype"), field(fn, "flops"),
+    char lowered[64] = "";
+    if (json_object_get(fn, "flops_lowered") &&
+        field(fn, "flops_lowered") != field(fn, "flops"))
+      snprintf(lowered, sizeof(lowered), " (%.0f as lowered)",
+               field(fn, "flops_lowered"));
+    fprintf(out, "\n@%s (%s): %.0f flop%s, compute %s, ridge %.3g flop/B\n",
+            str(fn, "name"), str(fn, "dtype"), field(fn, "flops"), lowered,
             seconds(field(fn, "compute_s"), a, sizeof(a)),
             field(fn, "ridge_flop_per_byte"));
     fprintf(out, "  %-9s %14s %12s %-8s %10s\n", "fidelity", "DRAM bytes",
