@@ -53,6 +53,10 @@ typedef struct {
  * same point and no other). */
 bool egReadSeesOldValue(const EgNode *node, const EgAccess *read);
 
+/* Every index of the tensor's element space (no bounds: creating those
+ * would add parameters for dynamic sizes; facts beyond them are moot). */
+__isl_give isl_set *egTensorUniverse(EgBuilder *b, int tensor);
+
 /* Forward pass: fills work->nodes (known values, skippable points). */
 void egKnownValuesForward(EgNecessaryWork *work);
 /* The known values of `value` in node `n`, NULL when nothing is known. */

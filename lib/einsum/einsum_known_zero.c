@@ -34,7 +34,14 @@ void egKnownClear(EgKnown *known) {
   memset(known, 0, sizeof(*known));
 }
 
-/* ---- set helpers: NULL is the empty set --------------------------------- */
+/* ---- set helpers: NULL is the empty set ---------------------------------
+ *
+ * The analysis works on private copies of the graph's sets (see
+ * egComputeNecessaryWork), so simplifying in place is harmless. A fact with
+ * too many pieces is dropped (knowing less is always sound), which bounds
+ * the cost. */
+
+#define EG_KNOWN_MAX_PIECES 32
 
 static __isl_give isl_set *copySet(__isl_keep isl_set *s) {
   return s ? isl_set_copy(s) : NULL;
@@ -45,7 +52,12 @@ static __isl_give isl_set *unite(__isl_take isl_set *a, __isl_take isl_set *b) {
     return b;
   if (!b)
     return a;
-  return isl_set_coalesce(isl_set_union(a, b));
+  isl_set *u = isl_set_coalesce(isl_set_union(a, b));
+  if (isl_set_n_basic_set(u) > EG_KNOWN_MAX_PIECES) {
+    isl_set_free(u);
+    return NULL;
+  }
+  return u;
 }
 
 static __isl_give isl_set *meet(__isl_take isl_set *a, __isl_take isl_set *b) {
@@ -54,7 +66,7 @@ static __isl_give isl_set *meet(__isl_take isl_set *a, __isl_take isl_set *b) {
     isl_set_free(b);
     return NULL;
   }
-  return isl_set_coalesce(isl_set_intersect(a, b));
+  return isl_set_intersect(a, b);
 }
 
 static __isl_give isl_set *minus(__isl_take isl_set *a, __isl_take isl_set *b) {
@@ -62,7 +74,12 @@ static __isl_give isl_set *minus(__isl_take isl_set *a, __isl_take isl_set *b) {
     isl_set_free(b);
     return a;
   }
-  return isl_set_coalesce(isl_set_subtract(a, b));
+  isl_set *d = isl_set_coalesce(isl_set_subtract(a, b));
+  if (isl_set_n_basic_set(d) > EG_KNOWN_MAX_PIECES) {
+    isl_set_free(d);
+    return NULL;
+  }
+  return d;
 }
 
 /* An empty set is stored as NULL, so "known" means non-empty. */
@@ -112,6 +129,15 @@ static void knownConstant(MlirAttribute value, __isl_keep isl_set *where,
         isl_set_copy(where), isl_val_int_from_si(isl_set_get_ctx(where), v));
 }
 
+__isl_give isl_set *egTensorUniverse(EgBuilder *b, int tensor) {
+  const EgTensor *t = &b->tensors[tensor];
+  isl_space *space = isl_space_add_dims(
+      isl_space_set_from_params(isl_space_copy(b->paramSpace)), isl_dim_set,
+      (unsigned)t->rank);
+  return isl_set_universe(
+      isl_space_set_tuple_name(space, isl_dim_set, t->islName));
+}
+
 /* A constant global's splat initializer: the whole tensor is known. */
 static void initialTensorState(EgBuilder *b, int t, EgKnown *out) {
   EgTensor *tensor = &b->tensors[t];
@@ -120,7 +146,7 @@ static void initialTensorState(EgBuilder *b, int t, EgKnown *out) {
       !mlirAttributeIsADenseElements(tensor->initialValue) ||
       !mlirDenseElementsAttrIsSplat(tensor->initialValue))
     return;
-  isl_set *box = egTensorBox(b, t);
+  isl_set *box = egTensorUniverse(b, t);
   EgKnown k = {0};
   knownConstant(mlirDenseElementsAttrGetSplatValue(tensor->initialValue), box,
                 &k);
@@ -423,8 +449,6 @@ static const EgKnown *evaluate(Eval *e, MlirValue value) {
     }
     e->depth--;
   }
-  if (k.affine)
-    k.affine = isl_pw_aff_coalesce(k.affine);
   remember(e->nk, value, k);
   return &e->nk->entries[e->nk->count - 1].known;
 }
@@ -556,7 +580,8 @@ static void assign(EgKnown *state, const EgAccess *write, const EgKnown *v) {
         isl_pw_aff_pullback_pw_multi_aff(isl_pw_aff_copy(v->affine), inverse);
     state->affine = state->affine ? isl_pw_aff_union_add(state->affine, fn)
                                   : fn;
-    state->affine = isl_pw_aff_coalesce(state->affine);
+    if (isl_pw_aff_n_piece(state->affine) > EG_KNOWN_MAX_PIECES)
+      state->affine = isl_pw_aff_free(state->affine);
   }
 }
 

@@ -44,14 +44,19 @@ static void needAll(EgNeed *need) {
   need->all = true;
 }
 
+/* A need with too many pieces becomes the whole tensor (always sound). */
+#define EG_NEED_MAX_PIECES 32
+
 static void needElements(EgNeed *need, __isl_take isl_set *elements) {
   if (need->all || !elements) {
     isl_set_free(elements);
     return;
   }
-  need->needed = need->needed
-                     ? isl_set_coalesce(isl_set_union(need->needed, elements))
-                     : elements;
+  need->needed = need->needed ? isl_set_coalesce(
+                                     isl_set_union(need->needed, elements))
+                               : elements;
+  if (isl_set_n_basic_set(need->needed) > EG_NEED_MAX_PIECES)
+    needAll(need);
 }
 
 static __isl_give isl_set *subtractOpt(__isl_take isl_set *a,
@@ -142,7 +147,7 @@ static void demand(Walk *w, MlirValue value, __isl_take isl_set *points) {
     isl_set_free(fresh);
     return;
   }
-  d->demand = isl_set_coalesce(isl_set_union(d->demand, isl_set_copy(fresh)));
+  d->demand = isl_set_union(d->demand, isl_set_copy(fresh));
   demandOperands(w, mlirOpResultGetOwner(value), fresh);
 }
 
@@ -182,11 +187,11 @@ static void readEverything(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
 
 static void recordNecessary(EgBuilder *b, EgNode *node,
                             __isl_take isl_set *necessary) {
-  necessary = isl_set_coalesce(necessary);
   if (isl_set_is_equal(necessary, node->domain) != isl_bool_false) {
     isl_set_free(necessary);
     return;
   }
+  necessary = isl_set_coalesce(necessary);
   EgCount count = {0};
   if (!egCountSetCached(b->counts, necessary, &count)) {
     isl_set_free(necessary);
@@ -219,11 +224,10 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
    * this node (or something before it) reads it. */
   if (out->all) {
     out->all = false;
-    out->needed = egTensorBox(b, write->tensor);
+    out->needed = egTensorUniverse(b, write->tensor);
   }
   if (out->needed)
-    out->needed = isl_set_coalesce(
-        isl_set_subtract(out->needed, isl_set_copy(write->image)));
+    out->needed = isl_set_subtract(out->needed, isl_set_copy(write->image));
   for (int i = 0; i < node->accessCount; ++i) {
     const EgAccess *a = &node->accesses[i];
     if (a->write) {
@@ -280,9 +284,76 @@ static void findGroups(EgNecessaryWork *work) {
   }
 }
 
+/* isl simplifies shared basic sets in place (subtract, coalesce, equality
+ * tests), which would change how the graph prints the domains and access
+ * relations. The analysis therefore swaps in copies that share nothing with
+ * them (printing and reading back is the only deep copy isl's interface
+ * offers: a cost per node and access, independent of the sizes), and puts
+ * the originals back afterwards. */
+static __isl_give isl_set *deepCopySet(__isl_keep isl_set *set) {
+  char *text = isl_set_to_str(set);
+  isl_set *copy = isl_set_read_from_str(isl_set_get_ctx(set), text);
+  free(text);
+  return copy;
+}
+
+static __isl_give isl_map *deepCopyMap(__isl_keep isl_map *map) {
+  char *text = isl_map_to_str(map);
+  isl_map *copy = isl_map_read_from_str(isl_map_get_ctx(map), text);
+  free(text);
+  return copy;
+}
+
+typedef struct {
+  isl_set *domain;
+  isl_map **maps;
+  isl_set **images;
+} Originals;
+
+static Originals *swapInCopies(EgBuilder *b) {
+  Originals *saved = calloc((size_t)b->nodeCount, sizeof(Originals));
+  if (!saved)
+    abort();
+  for (int i = 0; i < b->nodeCount; ++i) {
+    EgNode *node = &b->nodes[i];
+    saved[i].domain = node->domain;
+    node->domain = deepCopySet(node->domain);
+    saved[i].maps = calloc((size_t)node->accessCount + 1, sizeof(isl_map *));
+    saved[i].images = calloc((size_t)node->accessCount + 1, sizeof(isl_set *));
+    if (!saved[i].maps || !saved[i].images)
+      abort();
+    for (int a = 0; a < node->accessCount; ++a) {
+      EgAccess *access = &node->accesses[a];
+      saved[i].maps[a] = access->map;
+      saved[i].images[a] = access->image;
+      access->map = deepCopyMap(access->map);
+      access->image = deepCopySet(access->image);
+    }
+  }
+  return saved;
+}
+
+static void restoreOriginals(EgBuilder *b, Originals *saved) {
+  for (int i = 0; i < b->nodeCount; ++i) {
+    EgNode *node = &b->nodes[i];
+    isl_set_free(node->domain);
+    node->domain = saved[i].domain;
+    for (int a = 0; a < node->accessCount; ++a) {
+      isl_map_free(node->accesses[a].map);
+      isl_set_free(node->accesses[a].image);
+      node->accesses[a].map = saved[i].maps[a];
+      node->accesses[a].image = saved[i].images[a];
+    }
+    free(saved[i].maps);
+    free(saved[i].images);
+  }
+  free(saved);
+}
+
 void egComputeNecessaryWork(EgBuilder *b) {
   if (b->opaqueMemoryOps || b->nodeCount == 0)
     return;
+  Originals *originals = swapInCopies(b);
   EgNecessaryWork work = {0};
   work.b = b;
   size_t nodes = (size_t)b->nodeCount, tensors = (size_t)b->tensorCount + 1;
@@ -327,4 +398,5 @@ void egComputeNecessaryWork(EgBuilder *b) {
   free(work.groupStart);
   free(work.groupEnd);
   free(needs);
+  restoreOriginals(b, originals);
 }
