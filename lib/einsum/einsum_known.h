@@ -40,7 +40,7 @@ typedef struct {
 
 typedef struct {
   EgBuilder *b;
-  bool disabled;        /* some op writes memory the graph cannot see */
+  bool failed;          /* an isl operation failed (budget): no result */
   int *groupStart;      /* per node: first node of its top-level op */
   int *groupEnd;        /* per node: one past the last */
   EgKnown *tensors;     /* forward state per tensor */

@@ -449,6 +449,10 @@ static const EgKnown *evaluate(Eval *e, MlirValue value) {
     }
     e->depth--;
   }
+  /* Affine values are exact integers: in a narrow type they could wrap. */
+  MlirType type = mlirValueGetType(value);
+  if (k.affine && mlirTypeIsAInteger(type) && mlirIntegerTypeGetWidth(type) < 32)
+    k.affine = isl_pw_aff_free(k.affine);
   remember(e->nk, value, k);
   return &e->nk->entries[e->nk->count - 1].known;
 }

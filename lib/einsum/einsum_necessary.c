@@ -11,7 +11,7 @@
  * all its points and reads everything it touches. */
 #include "einsum_known.h"
 
-#include "solar/support/diagnostics.h"
+#include "mlir-c/BuiltinTypes.h"
 
 #include <isl/space.h>
 
@@ -43,6 +43,9 @@ static void needAll(EgNeed *need) {
   need->needed = NULL;
   need->all = true;
 }
+
+/* isl operations per stretch of the analysis between two counts. */
+static const unsigned long kNecessaryIslOperations = 2000000;
 
 /* A need with too many pieces becomes the whole tensor (always sound). */
 #define EG_NEED_MAX_PIECES 32
@@ -185,9 +188,20 @@ static void readEverything(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
   }
 }
 
-static void recordNecessary(EgBuilder *b, EgNode *node,
+/* An isl failure (the operation budget, most likely) may have turned a
+ * needed set into NULL, which reads as "nothing needed": every result is
+ * then dropped. Checked before each count, which clears isl's error. */
+static bool islFailed(EgNecessaryWork *work) {
+  if (isl_ctx_last_error(work->b->ctx) != isl_error_none)
+    work->failed = true;
+  return work->failed;
+}
+
+static void recordNecessary(EgNecessaryWork *work, EgNode *node,
                             __isl_take isl_set *necessary) {
-  if (isl_set_is_equal(necessary, node->domain) != isl_bool_false) {
+  EgBuilder *b = work->b;
+  if (islFailed(work) ||
+      isl_set_is_equal(necessary, node->domain) != isl_bool_false) {
     isl_set_free(necessary);
     return;
   }
@@ -244,7 +258,7 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
                                  isl_map_copy(a->map)));
     }
   }
-  recordNecessary(b, node, necessary);
+  recordNecessary(work, node, necessary);
 
   for (int i = 0; i < node->accessCount; ++i)
     isl_set_free(w.reads[i]);
@@ -350,9 +364,41 @@ static void restoreOriginals(EgBuilder *b, Originals *saved) {
   free(saved);
 }
 
+/* A memref made by anything but an allocation, a global or a view the
+ * graph composes (memref.assume_alignment, an unrealized cast) is a second
+ * name for a buffer: writes through it would be missed. */
+static MlirWalkResult findAlias(MlirOperation op, void *userData) {
+  static const char *const bases[] = {
+      "memref.alloc", "memref.alloca", "memref.get_global", "memref.subview",
+      "memref.collapse_shape", "memref.expand_shape",
+      "memref.reinterpret_cast", "memref.cast", NULL};
+  intptr_t results = mlirOperationGetNumResults(op);
+  for (intptr_t r = 0; r < results; ++r) {
+    if (!mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetResult(op, r))))
+      continue;
+    bool known = false;
+    for (int i = 0; bases[i] && !known; ++i)
+      known = egOpIs(op, bases[i]);
+    if (!known) {
+      *(bool *)userData = true;
+      return MlirWalkResultInterrupt;
+    }
+  }
+  return MlirWalkResultAdvance;
+}
+
 void egComputeNecessaryWork(EgBuilder *b) {
-  if (b->opaqueMemoryOps || b->nodeCount == 0)
+  bool aliases = false;
+  mlirOperationWalk(b->func, findAlias, &aliases, MlirWalkPreOrder);
+  if (aliases || b->opaqueMemoryOps || b->nodeCount == 0)
     return;
+  /* Like counting (einsum_count.c), the analysis runs under a budget of
+   * isl operations; counts reset the counter, so it holds per stretch
+   * between two counts. */
+  unsigned long previousBudget = isl_ctx_get_max_operations(b->ctx);
+  isl_ctx_reset_operations(b->ctx);
+  isl_ctx_reset_error(b->ctx);
+  isl_ctx_set_max_operations(b->ctx, kNecessaryIslOperations);
   Originals *originals = swapInCopies(b);
   EgNecessaryWork work = {0};
   work.b = b;
@@ -372,7 +418,7 @@ void egComputeNecessaryWork(EgBuilder *b) {
     const EgTensor *tensor = &b->tensors[t];
     needs[t].all = !tensor->isAlloc || tensor->isReturned;
   }
-  for (int i = b->nodeCount - 1; i >= 0;) {
+  for (int i = b->nodeCount - 1; i >= 0 && !islFailed(&work);) {
     int start = work.groupStart[i];
     if (i - start == 0)
       backwardNode(&work, &b->nodes[i], needs);
@@ -399,4 +445,12 @@ void egComputeNecessaryWork(EgBuilder *b) {
   free(work.groupEnd);
   free(needs);
   restoreOriginals(b, originals);
+  if (islFailed(&work))
+    for (int n = 0; n < b->nodeCount; ++n) {
+      b->nodes[n].necessary = isl_set_free(b->nodes[n].necessary);
+      egCountClear(&b->nodes[n].necessaryPoints);
+    }
+  isl_ctx_set_max_operations(b->ctx, previousBudget);
+  isl_ctx_reset_operations(b->ctx);
+  isl_ctx_reset_error(b->ctx);
 }

@@ -130,8 +130,12 @@ func.func @causal_affine(%s: memref<4x4xf32>, %v: memref<4x2xf32>, %out: memref<
 // analysis) only forget;
 // CHECK-LABEL: "function": "shared_nest",
 // CHECK-NOT:  "necessary_points"
-// an op the graph does not model (memref.copy) may write anything.
+// an op the graph does not model (memref.copy) may write anything;
 // CHECK-LABEL: "function": "opaque_copy",
+// CHECK-NOT:  "necessary_points"
+// a second name for a buffer (memref.assume_alignment's result) hides the
+// copy into it from the analysis: nothing is concluded.
+// CHECK-LABEL: "function": "aliased_buffer",
 // CHECK-NOT:  "necessary_points"
 // WARN: unsupported operation 'memref.copy' is not analyzed
 func.func @fill_one(%w: memref<3xf32>, %y: memref<8xf32>) {
@@ -225,6 +229,31 @@ func.func @opaque_copy(%x: memref<10xf32>, %w: memref<3xf32>, %y: memref<8xf32>)
     affine.store %zero, %p[%i] : memref<10xf32>
   }
   memref.copy %x, %p : memref<10xf32> to memref<10xf32>
+  affine.for %o = 0 to 8 {
+    affine.for %r = 0 to 3 {
+      %a = affine.load %p[%o + %r] : memref<10xf32>
+      %b = affine.load %w[%r] : memref<3xf32>
+      %c = affine.load %y[%o] : memref<8xf32>
+      %m = arith.mulf %a, %b : f32
+      %s = arith.addf %c, %m : f32
+      affine.store %s, %y[%o] : memref<8xf32>
+    }
+  }
+  memref.dealloc %p : memref<10xf32>
+  return
+}
+
+func.func @aliased_buffer(%x: memref<8xf32>, %w: memref<3xf32>, %y: memref<8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %p = memref.alloc() : memref<10xf32>
+  affine.for %i = 0 to 10 {
+    affine.store %zero, %p[%i] : memref<10xf32>
+  }
+  %q = memref.assume_alignment %p, 64 : memref<10xf32>
+  affine.for %i = 0 to 8 {
+    %v = affine.load %x[%i] : memref<8xf32>
+    affine.store %v, %q[%i + 1] : memref<10xf32>
+  }
   affine.for %o = 0 to 8 {
     affine.for %r = 0 to 3 {
       %a = affine.load %p[%o + %r] : memref<10xf32>
