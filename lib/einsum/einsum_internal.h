@@ -159,6 +159,7 @@ typedef struct {
   isl_multi_pw_aff *indices;
   MlirOperation op;
   EgCount footprint;
+  char *mapText; /* printed map, when frozen (egGraphFreezeText); owned */
 } EgAccess;
 
 typedef struct {
@@ -192,6 +193,7 @@ typedef struct {
    * point does. Owned, with its count. */
   isl_set *necessary;
   EgCount necessaryPoints;
+  char *domainText; /* printed domain, when frozen; owned */
 } EgNode;
 
 void egBuildNode(EgBuilder *b, EgNode *node);
@@ -238,6 +240,7 @@ typedef struct {
   int producer, consumer, tensor;
   isl_map *relation; /* producer domain -> consumer domain; owned */
   EgCount elements;
+  char *relationText; /* printed relation, when frozen; owned */
 } EgEdge;
 
 void egComputeDataflow(EgBuilder *b);
@@ -246,6 +249,12 @@ void egComputeDataflow(EgBuilder *b);
 
 /* Sets node->necessary where some points provably do no necessary work. */
 void egComputeNecessaryWork(EgBuilder *b);
+
+/* Prints the domains, access maps and edge relations the attribute shows
+ * (einsum_graph_attr.c), before analyses that simplify them in place: isl
+ * simplifies shared sets during operations on them, which would change
+ * their printed form but not their meaning. Needs the labels. */
+void egGraphFreezeText(EgBuilder *b);
 
 /* ---- the builder (einsum_builder.c) ------------------------------------- */
 

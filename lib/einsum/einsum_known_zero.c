@@ -36,8 +36,8 @@ void egKnownClear(EgKnown *known) {
 
 /* ---- set helpers: NULL is the empty set ---------------------------------
  *
- * The analysis works on private copies of the graph's sets (see
- * egComputeNecessaryWork), so simplifying in place is harmless. A fact with
+ * isl simplifies the sets it works on in place; the attribute's text of the
+ * graph's sets is printed before this runs (egGraphFreezeText). A fact with
  * too many pieces is dropped (knowing less is always sound), which bounds
  * the cost. */
 

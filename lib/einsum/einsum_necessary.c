@@ -298,72 +298,6 @@ static void findGroups(EgNecessaryWork *work) {
   }
 }
 
-/* isl simplifies shared basic sets in place (subtract, coalesce, equality
- * tests), which would change how the graph prints the domains and access
- * relations. The analysis therefore swaps in copies that share nothing with
- * them (printing and reading back is the only deep copy isl's interface
- * offers: a cost per node and access, independent of the sizes), and puts
- * the originals back afterwards. */
-static __isl_give isl_set *deepCopySet(__isl_keep isl_set *set) {
-  char *text = isl_set_to_str(set);
-  isl_set *copy = isl_set_read_from_str(isl_set_get_ctx(set), text);
-  free(text);
-  return copy;
-}
-
-static __isl_give isl_map *deepCopyMap(__isl_keep isl_map *map) {
-  char *text = isl_map_to_str(map);
-  isl_map *copy = isl_map_read_from_str(isl_map_get_ctx(map), text);
-  free(text);
-  return copy;
-}
-
-typedef struct {
-  isl_set *domain;
-  isl_map **maps;
-  isl_set **images;
-} Originals;
-
-static Originals *swapInCopies(EgBuilder *b) {
-  Originals *saved = calloc((size_t)b->nodeCount, sizeof(Originals));
-  if (!saved)
-    abort();
-  for (int i = 0; i < b->nodeCount; ++i) {
-    EgNode *node = &b->nodes[i];
-    saved[i].domain = node->domain;
-    node->domain = deepCopySet(node->domain);
-    saved[i].maps = calloc((size_t)node->accessCount + 1, sizeof(isl_map *));
-    saved[i].images = calloc((size_t)node->accessCount + 1, sizeof(isl_set *));
-    if (!saved[i].maps || !saved[i].images)
-      abort();
-    for (int a = 0; a < node->accessCount; ++a) {
-      EgAccess *access = &node->accesses[a];
-      saved[i].maps[a] = access->map;
-      saved[i].images[a] = access->image;
-      access->map = deepCopyMap(access->map);
-      access->image = deepCopySet(access->image);
-    }
-  }
-  return saved;
-}
-
-static void restoreOriginals(EgBuilder *b, Originals *saved) {
-  for (int i = 0; i < b->nodeCount; ++i) {
-    EgNode *node = &b->nodes[i];
-    isl_set_free(node->domain);
-    node->domain = saved[i].domain;
-    for (int a = 0; a < node->accessCount; ++a) {
-      isl_map_free(node->accesses[a].map);
-      isl_set_free(node->accesses[a].image);
-      node->accesses[a].map = saved[i].maps[a];
-      node->accesses[a].image = saved[i].images[a];
-    }
-    free(saved[i].maps);
-    free(saved[i].images);
-  }
-  free(saved);
-}
-
 /* A memref made by anything but an allocation, a global or a view the
  * graph composes (memref.assume_alignment, an unrealized cast) is a second
  * name for a buffer: writes through it would be missed. */
@@ -399,7 +333,6 @@ void egComputeNecessaryWork(EgBuilder *b) {
   isl_ctx_reset_operations(b->ctx);
   isl_ctx_reset_error(b->ctx);
   isl_ctx_set_max_operations(b->ctx, kNecessaryIslOperations);
-  Originals *originals = swapInCopies(b);
   EgNecessaryWork work = {0};
   work.b = b;
   size_t nodes = (size_t)b->nodeCount, tensors = (size_t)b->tensorCount + 1;
@@ -444,7 +377,6 @@ void egComputeNecessaryWork(EgBuilder *b) {
   free(work.groupStart);
   free(work.groupEnd);
   free(needs);
-  restoreOriginals(b, originals);
   if (islFailed(&work))
     for (int n = 0; n < b->nodeCount; ++n) {
       b->nodes[n].necessary = isl_set_free(b->nodes[n].necessary);
