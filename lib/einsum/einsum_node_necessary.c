@@ -38,6 +38,14 @@ int64_t solarEinsumNodeNecessaryFlops(const SolarEinsumNode *node) {
     return node->flops;
   SolarOpCounts ops;
   solarEinsumNodeNecessaryOps(node, &ops);
-  int64_t flops = egFlopsOf(ops.counts);
+  int64_t flops = 0;
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c) {
+    int64_t term;
+    if (__builtin_mul_overflow(ops.counts[c],
+                               (int64_t)solarOpClassFlops((SolarOpClass)c),
+                               &term) ||
+        __builtin_add_overflow(flops, term, &flops))
+      return node->flops;
+  }
   return flops >= 0 && flops <= node->flops ? flops : node->flops;
 }
