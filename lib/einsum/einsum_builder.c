@@ -23,6 +23,7 @@ static void destroyNode(EgNode *node) {
     isl_map_free(node->accesses[i].map);
     isl_set_free(node->accesses[i].image);
     isl_multi_pw_aff_free(node->accesses[i].indices);
+    free(node->accesses[i].mapText);
     egCountClear(&node->accesses[i].footprint);
   }
   free(node->accesses);
@@ -40,6 +41,9 @@ static void destroyNode(EgNode *node) {
   free(node->dtype);
   free(node->equation);
   isl_map_free(node->schedule);
+  isl_set_free(node->necessary);
+  egCountClear(&node->necessaryPoints);
+  free(node->domainText);
 }
 
 static void destroyBuilder(EgBuilder *b) {
@@ -49,6 +53,7 @@ static void destroyBuilder(EgBuilder *b) {
   for (int i = 0; i < b->edgeCount; ++i) {
     isl_map_free(b->edges[i].relation);
     egCountClear(&b->edges[i].elements);
+    free(b->edges[i].relationText);
   }
   free(b->edges);
   for (int i = 0; i < b->tensorCount; ++i) {
@@ -140,6 +145,8 @@ bool solarEinsumGraphLift(MlirOperation func, bool strict,
     egAssignLabels(&b, &b.nodes[i]);
     b.nodes[i].equation = egEquation(&b, &b.nodes[i]);
   }
+  egGraphFreezeText(&b);
+  egComputeNecessaryWork(&b);
   *graph = egGraphToAttribute(&b);
   bool ok = !b.failed && !mlirAttributeIsNull(*graph);
   destroyBuilder(&b);

@@ -498,6 +498,7 @@ static void walkOp(EgBuilder *b, MlirOperation op, EgScope *scope,
     MlirStringRef name = mlirAttributeIsNull(callee)
                              ? mlirStringRefCreateFromCString("?")
                              : mlirFlatSymbolRefAttrGetValue(callee);
+    b->opaqueMemoryOps = true;
     egWarn(b, mlirOperationGetLocation(op),
            "call to @%.*s is not analyzed: its memory accesses and "
            "operations are unknown",
@@ -505,6 +506,7 @@ static void walkOp(EgBuilder *b, MlirOperation op, EgScope *scope,
   } else if (!isKnownOp(op)) {
     char name[128];
     egOpName(op, name, sizeof(name));
+    b->opaqueMemoryOps = true;
     egWarn(b, mlirOperationGetLocation(op),
            "unsupported operation '%s' is not analyzed%s", name,
            mlirOperationGetNumRegions(op) > 0 ? " (nor the code it contains)"

@@ -96,7 +96,11 @@ void egLabelName(const EgNode *node, int d, bool upper, char *buf,
 
 /* isl strings name dims by lower-case labels, equations use upper case. */
 __isl_give isl_set *egNamedDomain(EgNode *node) {
-  isl_set *set = isl_set_copy(node->domain);
+  return egNamedSet(node, node->domain);
+}
+
+__isl_give isl_set *egNamedSet(EgNode *node, __isl_keep isl_set *points) {
+  isl_set *set = isl_set_copy(points);
   for (int d = 0; d < node->scope->depth; ++d) {
     char name[32];
     egLabelName(node, d, false, name, sizeof(name));

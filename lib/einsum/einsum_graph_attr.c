@@ -130,6 +130,74 @@ static char *loopsAttr(EgNode *node) {
   return egAttrListFinish(&loops);
 }
 
+/* isl's text of the graph's sets, printed once by egGraphFreezeText (see
+ * there) or on the spot. Each returns a string the caller owns. */
+static char *accessMapText(EgNode *node, EgAccess *a) {
+  if (a->mapText) {
+    char *text = a->mapText;
+    a->mapText = NULL;
+    return text;
+  }
+  isl_map *named = egNamedMap(node, a->map);
+  char *text = isl_map_to_str(named);
+  isl_map_free(named);
+  return text;
+}
+
+static char *domainText(EgNode *node) {
+  if (node->domainText) {
+    char *text = node->domainText;
+    node->domainText = NULL;
+    return text;
+  }
+  isl_set *domain = egNamedDomain(node);
+  char *text = isl_set_to_str(domain);
+  isl_set_free(domain);
+  return text;
+}
+
+static char *relationText(EgBuilder *b, EgEdge *edge) {
+  if (edge->relationText) {
+    char *text = edge->relationText;
+    edge->relationText = NULL;
+    return text;
+  }
+  isl_map *rel = isl_map_copy(edge->relation);
+  EgNode *p = &b->nodes[edge->producer], *c = &b->nodes[edge->consumer];
+  for (int i = 0; i < p->scope->depth; ++i) {
+    char name[32];
+    egLabelName(p, i, false, name, sizeof(name));
+    rel = isl_map_set_dim_name(rel, isl_dim_in, (unsigned)i, name);
+  }
+  for (int i = 0; i < c->scope->depth; ++i) {
+    char name[32];
+    egLabelName(c, i, false, name, sizeof(name));
+    rel = isl_map_set_dim_name(rel, isl_dim_out, (unsigned)i, name);
+  }
+  char *text = isl_map_to_str(rel);
+  isl_map_free(rel);
+  return text;
+}
+
+void egGraphFreezeText(EgBuilder *b) {
+  for (int i = 0; i < b->nodeCount; ++i) {
+    EgNode *node = &b->nodes[i];
+    free(node->domainText);
+    node->domainText = NULL;
+    node->domainText = domainText(node);
+    for (int k = 0; k < node->accessCount; ++k) {
+      free(node->accesses[k].mapText);
+      node->accesses[k].mapText = NULL;
+      node->accesses[k].mapText = accessMapText(node, &node->accesses[k]);
+    }
+  }
+  for (int i = 0; i < b->edgeCount; ++i) {
+    free(b->edges[i].relationText);
+    b->edges[i].relationText = NULL;
+    b->edges[i].relationText = relationText(b, &b->edges[i]);
+  }
+}
+
 static char *accessesAttr(EgBuilder *b, EgNode *node) {
   EgAttrList items = {0};
   for (int i = 0; i < node->accessCount; ++i) {
@@ -138,9 +206,7 @@ static char *accessesAttr(EgBuilder *b, EgNode *node) {
     egAttrPut(&d, "tensor", egAttrI64(a->tensor));
     egAttrPut(&d, "name", egAttrString(b->tensors[a->tensor].name));
     egAttrPut(&d, "kind", egAttrString(a->write ? "write" : "read"));
-    isl_map *named = egNamedMap(node, a->map);
-    egAttrPut(&d, "map", egAttrIslString(isl_map_to_str(named)));
-    isl_map_free(named);
+    egAttrPut(&d, "map", egAttrIslString(accessMapText(node, a)));
     egAttrPut(&d, "exact", egAttrBool(a->exact));
     putCount(&d, "footprint_elements", &a->footprint);
     egAttrPut(&d, "footprint_exact", egAttrBool(a->footprint.exact));
@@ -196,12 +262,17 @@ static char *nodeAttr(EgBuilder *b, EgNode *node,
   egAttrPut(&d, "loc", locationAttr(node->loc));
   egAttrPut(&d, "op", opNameAttr(node->anchor));
   egAttrPut(&d, "equation", egAttrString(node->equation));
-  isl_set *domain = egNamedDomain(node);
-  egAttrPut(&d, "domain", egAttrIslString(isl_set_to_str(domain)));
-  isl_set_free(domain);
+  egAttrPut(&d, "domain", egAttrIslString(domainText(node)));
   putCount(&d, "points", &node->points);
   egAttrPut(&d, "points_exact", egAttrBool(node->points.exact));
   egAttrPut(&d, "loops", loopsAttr(node));
+  int64_t necessary;
+  if (node->necessary && egCountConstant(&node->necessaryPoints, &necessary)) {
+    isl_set *named = egNamedSet(node, node->necessary);
+    egAttrPut(&d, "necessary_domain", egAttrIslString(isl_set_to_str(named)));
+    isl_set_free(named);
+    egAttrPut(&d, "necessary_points", egAttrI64(necessary));
+  }
   EgAttrList dims = {0};
   for (int i = 0; i < node->scope->depth; ++i)
     if (node->reductionDims[i])
@@ -279,20 +350,7 @@ static char *edgeAttr(EgBuilder *b, EgEdge *edge) {
   egAttrPut(&d, "consumer", egAttrI64(edge->consumer));
   egAttrPut(&d, "tensor", egAttrI64(edge->tensor));
   egAttrPut(&d, "tensor_name", egAttrString(b->tensors[edge->tensor].name));
-  isl_map *rel = isl_map_copy(edge->relation);
-  EgNode *p = &b->nodes[edge->producer], *c = &b->nodes[edge->consumer];
-  for (int i = 0; i < p->scope->depth; ++i) {
-    char name[32];
-    egLabelName(p, i, false, name, sizeof(name));
-    rel = isl_map_set_dim_name(rel, isl_dim_in, (unsigned)i, name);
-  }
-  for (int i = 0; i < c->scope->depth; ++i) {
-    char name[32];
-    egLabelName(c, i, false, name, sizeof(name));
-    rel = isl_map_set_dim_name(rel, isl_dim_out, (unsigned)i, name);
-  }
-  egAttrPut(&d, "relation", egAttrIslString(isl_map_to_str(rel)));
-  isl_map_free(rel);
+  egAttrPut(&d, "relation", egAttrIslString(relationText(b, edge)));
   putCount(&d, "elements", &edge->elements);
   egAttrPut(&d, "elements_exact", egAttrBool(edge->elements.exact));
   return egAttrDictFinish(&d);

@@ -107,6 +107,12 @@ static json_t *nodeJson(const SolarEinsumNode *n) {
   }
   json_object_set_new(obj, "ops_by_dtype", byDtype);
   setCount(obj, "flops", n->flops, n->flopsExpr);
+  if (n->necessaryDomain) {
+    json_object_set_new(obj, "necessary_domain", string(n->necessaryDomain));
+    json_object_set_new(obj, "necessary_points", json_integer(n->necessaryPoints));
+    json_object_set_new(obj, "flops_necessary",
+                        json_integer(solarEinsumNodeNecessaryFlops(n)));
+  }
   json_object_set_new(obj, "dtype", string(n->dtype));
   json_object_set_new(obj, "exact", json_boolean(n->exact));
   return obj;

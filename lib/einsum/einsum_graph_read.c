@@ -262,6 +262,11 @@ static void readNode(Reader *r, MlirAttribute attr, SolarEinsumNode *n) {
     readTotals(r, totals, row->dtype, &row->total);
   }
   n->flops = readCount(r, d, "flops", &n->flopsExpr);
+  n->necessaryPoints = n->points;
+  if (!mlirAttributeIsNull(field(d, "necessary_points"))) {
+    n->necessaryPoints = readI64(r, d, "necessary_points", true);
+    n->necessaryDomain = readStr(r, d, "necessary_domain", true);
+  }
   n->dtype = readStr(r, d, "dtype", true);
   n->exact = readBool(r, d, "exact", true);
 }
@@ -383,6 +388,7 @@ void solarEinsumGraphDestroy(SolarEinsumGraph *graph) {
       free(n->opsByDtype[k].dtype);
     free(n->opsByDtype);
     free(n->flopsExpr);
+    free(n->necessaryDomain);
     free(n->dtype);
   }
   free(graph->nodes);

@@ -119,6 +119,7 @@ typedef struct {
    * of an argument: the dataflow may leave it false on other tensors. */
   bool readsInitialValue;
   bool exactAccesses;     /* every access relation is exact */
+  MlirAttribute initialValue; /* constant globals: the initializer */
   isl_set *touched, *readSet, *writeSet; /* images over all accesses */
 } EgTensor;
 
@@ -164,6 +165,7 @@ typedef struct {
   isl_multi_pw_aff *indices;
   MlirOperation op;
   EgCount footprint;
+  char *mapText; /* printed map, when frozen (egGraphFreezeText); owned */
 } EgAccess;
 
 typedef struct {
@@ -193,6 +195,11 @@ typedef struct {
   bool exact;
   char *equation;
   isl_map *schedule;   /* owned */
+  /* Points that do necessary work (einsum_necessary.c); NULL when every
+   * point does. Owned, with its count. */
+  isl_set *necessary;
+  EgCount necessaryPoints;
+  char *domainText; /* printed domain, when frozen; owned */
 } EgNode;
 
 void egBuildNode(EgBuilder *b, EgNode *node);
@@ -228,6 +235,8 @@ void egLabelName(const EgNode *node, int d, bool upper, char *buf,
                  size_t size);
 /* Copies of node-domain objects with dimension names set to the labels. */
 __isl_give isl_set *egNamedDomain(EgNode *node);
+/* A set of the node's points, dimensions named like the domain. */
+__isl_give isl_set *egNamedSet(EgNode *node, __isl_keep isl_set *points);
 __isl_give isl_map *egNamedMap(EgNode *node, __isl_keep isl_map *map);
 
 /* ---- edges (einsum_edges.c) --------------------------------------------- */
@@ -236,9 +245,21 @@ typedef struct {
   int producer, consumer, tensor;
   isl_map *relation; /* producer domain -> consumer domain; owned */
   EgCount elements;
+  char *relationText; /* printed relation, when frozen; owned */
 } EgEdge;
 
 void egComputeDataflow(EgBuilder *b);
+
+/* ---- necessary work (einsum_known_zero.c, einsum_necessary.c) ----------- */
+
+/* Sets node->necessary where some points provably do no necessary work. */
+void egComputeNecessaryWork(EgBuilder *b);
+
+/* Prints the domains, access maps and edge relations the attribute shows
+ * (einsum_graph_attr.c), before analyses that simplify them in place: isl
+ * simplifies shared sets during operations on them, which would change
+ * their printed form but not their meaning. Needs the labels. */
+void egGraphFreezeText(EgBuilder *b);
 
 /* ---- the builder (einsum_builder.c; shared state in einsum_shared.c) ---- */
 
@@ -284,6 +305,9 @@ struct EgBuilder {
 
   EgHandleMap accessedLoads; /* loads some node records (value unused) */
   EgHandleMap claimed;       /* ops already counted by some node */
+  /* An op the graph does not model may touch memory: no value or use of
+   * any tensor is then known (necessary work is not analyzed). */
+  bool opaqueMemoryOps;
 };
 
 /* Grows a (pointer, count, capacity) array to hold one more element. */

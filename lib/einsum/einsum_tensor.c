@@ -31,8 +31,11 @@ int64_t egTypeBytes(MlirType type) {
   return 0;
 }
 
-/* Whether the memref.global named by a get_global is constant. */
-static bool globalIsConstant(EgBuilder *b, MlirStringRef name) {
+/* Whether the memref.global named by a get_global is constant; its
+ * initializer goes to *initial (null when there is none). */
+static bool globalIsConstant(EgBuilder *b, MlirStringRef name,
+                             MlirAttribute *initial) {
+  *initial = (MlirAttribute){NULL};
   MlirOperation module = mlirOperationGetParentOperation(b->func);
   if (mlirOperationIsNull(module))
     return false;
@@ -47,9 +50,12 @@ static bool globalIsConstant(EgBuilder *b, MlirStringRef name) {
           op, mlirStringRefCreateFromCString("sym_name"));
       MlirStringRef text = mlirStringAttrGetValue(sym);
       if (text.length == name.length &&
-          strncmp(text.data, name.data, name.length) == 0)
+          strncmp(text.data, name.data, name.length) == 0) {
+        *initial = mlirOperationGetAttributeByName(
+            op, mlirStringRefCreateFromCString("initial_value"));
         return !mlirAttributeIsNull(mlirOperationGetAttributeByName(
             op, mlirStringRefCreateFromCString("constant")));
+      }
     }
   }
   return false;
@@ -73,7 +79,7 @@ int egTensorOf(EgBuilder *b, MlirValue base) {
                                         mlirStringRefCreateFromCString("name")));
     snprintf(printed, sizeof(printed), "@%.*s", (int)name.length, name.data);
     t->isGlobal = true;
-    t->isConstantGlobal = globalIsConstant(b, name);
+    t->isConstantGlobal = globalIsConstant(b, name, &t->initialValue);
   } else {
     egValueName(b, base, printed, sizeof(printed));
   }

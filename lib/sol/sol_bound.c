@@ -10,13 +10,16 @@
 
 /* A domain whose size is only an upper bound (non-affine bounds, counted
  * by their bounding box) would overstate compute: such a node contributes no
- * compute, which keeps the bound a lower bound. */
+ * compute, which keeps the bound a lower bound. Only the necessary ops count
+ * (docs/sol-model.md, "Necessary work"). */
 static SolarWork nodeWork(const SolarEinsumNode *node, SolarDtype dtype) {
   if (!node->pointsExact)
     return (SolarWork){.dtype = dtype};
+  SolarOpCounts necessary;
+  solarEinsumNodeNecessaryOps(node, &necessary);
   return solarWorkFromOps(
-      &node->ops, dtype,
-      node->reductionDimCount > 0 && node->ops.counts[SOLAR_OP_MAC] > 0);
+      &necessary, dtype,
+      node->reductionDimCount > 0 && necessary.counts[SOLAR_OP_MAC] > 0);
 }
 
 static double dramBandwidth(const SolarArch *arch) {
@@ -87,18 +90,23 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
       n->dtype = reportDtype;
     SolarWork work = nodeWork(node, n->dtype);
     anyContraction |= work.contraction;
-    n->flops = node->pointsExact ? (double)node->flops : 0;
+    n->flops =
+        node->pointsExact ? (double)solarEinsumNodeNecessaryFlops(node) : 0;
+    n->flopsLowered = node->pointsExact ? (double)node->flops : 0;
     n->compute = solarComputeTime(arch, &work);
     n->bytes = nodeBytes(graph, node, dtypeOverride);
     double dram = transferTime(n->bytes, bw);
     n->dramBound = dram > n->compute.seconds;
     n->seconds = n->dramBound ? dram : n->compute.seconds;
     out->flops += n->flops;
+    out->flopsLowered += n->flopsLowered;
     out->computeSeconds += n->compute.seconds;
     out->bytesUnfused += n->bytes;
     out->timeUnfused += n->seconds;
+    SolarOpCounts ops;
+    solarEinsumNodeNecessaryOps(node, &ops);
     for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
-      out->ops.counts[c] += node->ops.counts[c];
+      out->ops.counts[c] += ops.counts[c];
     if (n->seconds > worstUnfused) {
       worstUnfused = n->seconds;
       out->boundUnfused = n->dramBound ? SOLAR_BOUND_DRAM : SOLAR_BOUND_COMPUTE;
@@ -120,6 +128,7 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
       if (n) {
         g->computeSeconds += n->compute.seconds;
         g->flops += n->flops;
+        g->flopsLowered += n->flopsLowered;
       }
     }
     g->fusedBytes = fg->dramBytes;
@@ -184,6 +193,7 @@ static MlirAttribute nodeAttribute(MlirContext ctx, const SolarNodeSol *n) {
   solarDictAddI64(&b, "node", n->node);
   solarDictAddString(&b, "dtype", solarDtypeName(n->dtype));
   solarDictAddNumber(&b, "flops", n->flops);
+  solarDictAddNumber(&b, "flops_lowered", n->flopsLowered);
   solarDictAddF64(&b, "compute_s", n->compute.seconds);
   solarDictAddString(&b, "compute_unit", solarUnitName(n->compute.limiter));
   solarDictAddBool(&b, "tensor_cores", n->compute.tensorCores);
@@ -202,6 +212,7 @@ static MlirAttribute groupAttribute(MlirContext ctx, const SolarGroupSol *g) {
   solarDictBuilderInit(&b, ctx);
   solarDictAddI64(&b, "group", g->group);
   solarDictAddNumber(&b, "flops", g->flops);
+  solarDictAddNumber(&b, "flops_lowered", g->flopsLowered);
   solarDictAddF64(&b, "compute_s", g->computeSeconds);
   solarDictAddNumber(&b, "bytes_fused", g->fusedBytes);
   solarDictAddF64(&b, "time_fused_s", g->fusedSeconds);
@@ -220,6 +231,7 @@ MlirAttribute solarSolToAttribute(MlirContext ctx, const SolarSol *sol,
   solarDictAddString(&b, "arch", sol->arch);
   solarDictAddString(&b, "dtype", solarDtypeName(sol->dtype));
   solarDictAddNumber(&b, "flops", sol->flops);
+  solarDictAddNumber(&b, "flops_lowered", sol->flopsLowered);
   solarDictAdd(&b, "ops", opsAttribute(ctx, &sol->ops));
   solarDictAddF64(&b, "compute_s", sol->computeSeconds);
   for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)

@@ -145,6 +145,13 @@ static bool getUnit(MlirAttribute dict, SolarUnit *out) {
   return false;
 }
 
+/* flops_lowered: the as-lowered count; an attribute written before it
+ * existed counted only that, so flops stands in for it. */
+static void readFlopsLowered(MlirAttribute d, double flops, double *out) {
+  if (!solarDictGetF64(d, "flops_lowered", out))
+    *out = flops;
+}
+
 static bool readNode(MlirAttribute d, SolarNodeSol *n) {
   MlirAttribute tensorCores = solarDictGet(d, "tensor_cores");
   SolarBound bound;
@@ -158,6 +165,7 @@ static bool readNode(MlirAttribute d, SolarNodeSol *n) {
             solarDictGetF64(d, "time_unfused_s", &n->seconds) &&
             getBound(d, "bound_unfused", &bound);
   if (ok) {
+    readFlopsLowered(d, n->flops, &n->flopsLowered);
     n->compute.tensorCores = mlirBoolAttrGetValue(tensorCores);
     n->dramBound = bound == SOLAR_BOUND_DRAM;
   }
@@ -165,6 +173,8 @@ static bool readNode(MlirAttribute d, SolarNodeSol *n) {
 }
 
 static bool readGroup(MlirAttribute d, SolarGroupSol *g) {
+  if (solarDictGetF64(d, "flops", &g->flops))
+    readFlopsLowered(d, g->flops, &g->flopsLowered);
   return solarDictGetI64(d, "group", &g->group) &&
          solarDictGetF64(d, "flops", &g->flops) &&
          solarDictGetF64(d, "compute_s", &g->computeSeconds) &&
@@ -222,6 +232,8 @@ static bool readTop(MlirAttribute dict, SolarSol *out) {
   if (!solarDictGetString(dict, "arch", &arch) || !getDtype(dict, &out->dtype))
     return false;
   out->arch = strndup(arch.data, arch.length);
+  if (solarDictGetF64(dict, "flops", &out->flops))
+    readFlopsLowered(dict, out->flops, &out->flopsLowered);
   bool ok = solarDictGetF64(dict, "flops", &out->flops) &&
             readOps(dict, &out->ops) &&
             solarDictGetF64(dict, "compute_s", &out->computeSeconds) &&

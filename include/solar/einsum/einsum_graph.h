@@ -143,6 +143,11 @@ typedef struct {
   size_t dtypeCount;
   int64_t flops;
   char *flopsExpr;        /* when parametric, else NULL */
+  /* Points doing necessary work (docs/sol-model.md, "Necessary work"):
+   * `points` unless the graph proves some contribute nothing (then
+   * necessaryDomain is that subset of the domain, else NULL). */
+  int64_t necessaryPoints;
+  char *necessaryDomain;
   char *dtype;            /* element type of the stored value */
   bool exact;
 } SolarEinsumNode;
@@ -186,6 +191,20 @@ bool solarEinsumGraphRead(MlirAttribute attr, SolarEinsumGraph *out,
                           char *err, size_t errSize);
 void solarEinsumGraphDestroy(SolarEinsumGraph *graph);
 
+
+/* The node's op counts restricted to its necessary points: every op executed
+ * at each point of the domain (opsPerPoint) is dropped at the points that
+ * do no necessary work; ops of enclosing levels are kept. Equal to
+ * node->ops when nothing is excluded or a count is parametric. */
+void solarEinsumNodeNecessaryOps(const SolarEinsumNode *node,
+                                 SolarOpCounts *out);
+/* The same for one dtype row of node->opsByDtype. */
+void solarEinsumNodeNecessaryDtypeOps(const SolarEinsumNode *node,
+                                      const SolarDtypeOps *row,
+                                      SolarOpCounts *out);
+/* flops (2*mac + add + mul + div + minmax + cmp + transcendental) of the
+ * necessary ops; node->flops when nothing is excluded. */
+int64_t solarEinsumNodeNecessaryFlops(const SolarEinsumNode *node);
 
 /* The graph as JSON text (schema in docs/einsum-graph.md); caller frees. */
 char *solarEinsumGraphToJson(const SolarEinsumGraph *graph);

@@ -57,7 +57,8 @@ bool solarBoundFromName(MlirStringRef name, SolarBound *out);
 typedef struct {
   int64_t node;
   SolarDtype dtype;
-  double flops;
+  double flops;         /* necessary work (docs/sol-model.md) */
+  double flopsLowered;  /* every point of the lowered loops */
   SolarComputeTime compute;
   double bytes;       /* unfused: every access from/to DRAM */
   double seconds;     /* max(compute, bytes / BW_dram) */
@@ -68,7 +69,7 @@ typedef struct {
 
 typedef struct {
   int64_t group;
-  double flops;
+  double flops, flopsLowered;
   double computeSeconds;     /* sum of the nodes' compute times */
   double fusedBytes, fusedSeconds;
   double cacheBytes, innerBytes, cacheSeconds;
@@ -79,8 +80,9 @@ typedef struct {
 typedef struct {
   char *arch;                /* owned copy of the hardware file's name */
   SolarDtype dtype;          /* compute dtype of the analysis */
-  double flops;
-  SolarOpCounts ops;
+  double flops;              /* necessary work: what the bound counts */
+  double flopsLowered;       /* as lowered, comparable to FLOP counters */
+  SolarOpCounts ops;         /* necessary ops */
   double computeSeconds;
   double bytesUnfused, bytesFused, bytesCache, bytesIdeal;
   double timeUnfused, timeFused, timeCache, timeIdeal;

@@ -196,11 +196,11 @@ static json_t *functionJson(MlirOperation func, const SolarSol *sol,
   }
   sortOpportunities(opportunities);
   return json_pack(
-      "{s:s%, s:s, s:f, s:f, s:f, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, "
-      "s:o}",
+      "{s:s%, s:s, s:f, s:f, s:f, s:f, s:o, s:o, s:o, s:o, s:o, s:o, s:o, "
+      "s:o, s:o}",
       "name", nameRef.data, nameRef.length, "dtype",
-      solarDtypeName(sol->dtype), "flops", sol->flops, "compute_s",
-      sol->computeSeconds,
+      solarDtypeName(sol->dtype), "flops", sol->flops, "flops_lowered",
+      sol->flopsLowered, "compute_s", sol->computeSeconds,
       "ridge_flop_per_byte", ridge, "bytes", bytes, "sol_s", times, "bound",
       bounds, "groups", groups, "measured", measured, "headroom", headroom,
       "headroom_min", headroomMin, "violations", violations, "opportunities",
@@ -320,8 +320,13 @@ void solarAnalyzePrintText(FILE *out, json_t *report) {
     json_t *sol = json_object_get(fn, "sol_s");
     json_t *bound = json_object_get(fn, "bound");
     json_t *headroom = json_object_get(fn, "headroom");
-    fprintf(out, "\n@%s (%s): %.0f flop, compute %s, ridge %.3g flop/B\n",
-            str(fn, "name"), str(fn, "dtype"), field(fn, "flops"),
+    char lowered[64] = "";
+    if (json_object_get(fn, "flops_lowered") &&
+        field(fn, "flops_lowered") != field(fn, "flops"))
+      snprintf(lowered, sizeof(lowered), " (%.0f as lowered)",
+               field(fn, "flops_lowered"));
+    fprintf(out, "\n@%s (%s): %.0f flop%s, compute %s, ridge %.3g flop/B\n",
+            str(fn, "name"), str(fn, "dtype"), field(fn, "flops"), lowered,
             seconds(field(fn, "compute_s"), a, sizeof(a)),
             field(fn, "ridge_flop_per_byte"));
     fprintf(out, "  %-9s %14s %12s %-8s %10s\n", "fidelity", "DRAM bytes",

@@ -1,0 +1,65 @@
+/* Necessary work: which iteration points of a node can be skipped by any
+ * implementation without changing the program's result (docs/sol-model.md,
+ * "Necessary work"). Shared by einsum_known_zero.c (forward: the values
+ * known at each point) and einsum_necessary.c (backward: the elements whose
+ * value is ever used), lib/einsum only.
+ *
+ * Every set is an isl set, never enumerated: over a node's domain (tuple
+ * S<id>) for values computed in the node, over the tensor's element space
+ * (tuple = the tensor's isl name) for what a tensor holds. NULL stands for
+ * the empty set (nothing known). */
+#ifndef SOLAR_EINSUM_KNOWN_H
+#define SOLAR_EINSUM_KNOWN_H
+
+#include "einsum_internal.h"
+
+/* What is known about a value at the points of a set. The sets are
+ * disjoint by construction of the values they describe. */
+typedef struct {
+  isl_set *zero;       /* +-0.0, integer 0, i1 false */
+  isl_set *negInf;     /* -inf */
+  isl_set *truth;      /* i1 true */
+  isl_pw_aff *affine;  /* integer value as an affine function (where defined) */
+} EgKnown;
+
+void egKnownClear(EgKnown *known);
+
+typedef struct {
+  const void *value; /* MlirValue handle */
+  EgKnown known;
+} EgKnownEntry;
+
+/* Per node: the known values of everything in its expression, kept from the
+ * forward pass for the backward one. */
+typedef struct {
+  EgKnownEntry *entries;
+  int count, capacity;
+  MlirValue contribution; /* the value a reduction adds (or max-es) in */
+  isl_set *skippable;     /* points whose contribution is the identity */
+} EgNodeKnown;
+
+typedef struct {
+  EgBuilder *b;
+  bool failed;          /* an isl operation failed (budget): no result */
+  int *groupStart;      /* per node: first node of its top-level op */
+  int *groupEnd;        /* per node: one past the last */
+  EgKnown *tensors;     /* forward state per tensor */
+  EgNodeKnown *nodes;   /* per node */
+} EgNecessaryWork;
+
+/* Whether a read of the node sees its tensor as it was before the node: a
+ * read of another tensor, or of the written element itself under an exact
+ * injective write (in place: each element is read, then written, by the
+ * same point and no other). */
+bool egReadSeesOldValue(const EgNode *node, const EgAccess *read);
+
+/* Every index of the tensor's element space (no bounds: creating those
+ * would add parameters for dynamic sizes; facts beyond them are moot). */
+__isl_give isl_set *egTensorUniverse(EgBuilder *b, int tensor);
+
+/* Forward pass: fills work->nodes (known values, skippable points). */
+void egKnownValuesForward(EgNecessaryWork *work);
+/* The known values of `value` in node `n`, NULL when nothing is known. */
+const EgKnown *egNodeKnownOf(const EgNodeKnown *nk, MlirValue value);
+
+#endif

@@ -1,0 +1,611 @@
+/* Forward half of the necessary-work analysis: which elements of each
+ * tensor are known to hold 0, -inf, true, or an affine function of their
+ * indices, propagated over the nodes in program order; and per node, the
+ * points whose contribution to its reduction is the identity (a product
+ * with a known zero added in, a -inf max-ed in). docs/sol-model.md
+ * ("Necessary work") gives the rules and why each is sound.
+ *
+ * Soundness of the order: each top-level op of the function (normally one
+ * loop nest) holding a single node runs entirely after the ones before it,
+ * so its reads see exactly the state left by them. When several nodes share
+ * a top-level op their interleaving is unknown: their reads do not trust
+ * anything the group writes, and their writes only forget. */
+#include "einsum_known.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <isl/aff.h>
+#include <isl/local_space.h>
+#include <isl/space.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Expression trees are small; the limit only guards pathological DAGs. */
+#define EG_KNOWN_MAX_DEPTH 64
+
+void egKnownClear(EgKnown *known) {
+  isl_set_free(known->zero);
+  isl_set_free(known->negInf);
+  isl_set_free(known->truth);
+  isl_pw_aff_free(known->affine);
+  memset(known, 0, sizeof(*known));
+}
+
+/* ---- set helpers: NULL is the empty set ---------------------------------
+ *
+ * isl simplifies the sets it works on in place; the attribute's text of the
+ * graph's sets is printed before this runs (egGraphFreezeText). A fact with
+ * too many pieces is dropped (knowing less is always sound), which bounds
+ * the cost. */
+
+#define EG_KNOWN_MAX_PIECES 32
+
+static __isl_give isl_set *copySet(__isl_keep isl_set *s) {
+  return s ? isl_set_copy(s) : NULL;
+}
+
+static __isl_give isl_set *unite(__isl_take isl_set *a, __isl_take isl_set *b) {
+  if (!a)
+    return b;
+  if (!b)
+    return a;
+  isl_set *u = isl_set_coalesce(isl_set_union(a, b));
+  if (isl_set_n_basic_set(u) > EG_KNOWN_MAX_PIECES) {
+    isl_set_free(u);
+    return NULL;
+  }
+  return u;
+}
+
+static __isl_give isl_set *meet(__isl_take isl_set *a, __isl_take isl_set *b) {
+  if (!a || !b) {
+    isl_set_free(a);
+    isl_set_free(b);
+    return NULL;
+  }
+  return isl_set_intersect(a, b);
+}
+
+static __isl_give isl_set *minus(__isl_take isl_set *a, __isl_take isl_set *b) {
+  if (!a || !b) {
+    isl_set_free(b);
+    return a;
+  }
+  isl_set *d = isl_set_coalesce(isl_set_subtract(a, b));
+  if (isl_set_n_basic_set(d) > EG_KNOWN_MAX_PIECES) {
+    isl_set_free(d);
+    return NULL;
+  }
+  return d;
+}
+
+/* An empty set is stored as NULL, so "known" means non-empty. */
+static __isl_give isl_set *nonEmpty(__isl_take isl_set *s) {
+  if (s && isl_set_is_empty(s) != isl_bool_false) {
+    isl_set_free(s);
+    return NULL;
+  }
+  return s;
+}
+
+/* ---- constants ---------------------------------------------------------- */
+
+/* Classifies a scalar attribute (a constant, or a splat's element). */
+static void classifyScalar(MlirAttribute value, bool *zero, bool *negInf,
+                           bool *truth, bool *integer, int64_t *intValue) {
+  *zero = *negInf = *truth = *integer = false;
+  if (mlirAttributeIsAFloat(value)) {
+    double v = mlirFloatAttrGetValueDouble(value);
+    *zero = v == 0.0;
+    *negInf = isinf(v) && v < 0;
+  } else if (mlirAttributeIsAInteger(value)) {
+    MlirType type = mlirAttributeGetType(value);
+    bool isBool = mlirTypeIsAInteger(type) && mlirIntegerTypeGetWidth(type) == 1;
+    int64_t v = isBool ? (int64_t)(mlirIntegerAttrGetValueUInt(value) & 1)
+                       : mlirIntegerAttrGetValueInt(value);
+    *zero = v == 0;
+    *truth = isBool && v != 0;
+    *integer = !isBool;
+    *intValue = v;
+  }
+}
+
+static void knownConstant(MlirAttribute value, __isl_keep isl_set *where,
+                          EgKnown *out) {
+  bool zero, negInf, truth, integer;
+  int64_t v = 0;
+  classifyScalar(value, &zero, &negInf, &truth, &integer, &v);
+  if (zero)
+    out->zero = isl_set_copy(where);
+  if (negInf)
+    out->negInf = isl_set_copy(where);
+  if (truth)
+    out->truth = isl_set_copy(where);
+  if (integer)
+    out->affine = isl_pw_aff_val_on_domain(
+        isl_set_copy(where), isl_val_int_from_si(isl_set_get_ctx(where), v));
+}
+
+__isl_give isl_set *egTensorUniverse(EgBuilder *b, int tensor) {
+  const EgTensor *t = &b->tensors[tensor];
+  isl_space *space = isl_space_add_dims(
+      isl_space_set_from_params(isl_space_copy(b->paramSpace)), isl_dim_set,
+      (unsigned)t->rank);
+  return isl_set_universe(
+      isl_space_set_tuple_name(space, isl_dim_set, t->islName));
+}
+
+/* A constant global's splat initializer: the whole tensor is known. */
+static void initialTensorState(EgBuilder *b, int t, EgKnown *out) {
+  EgTensor *tensor = &b->tensors[t];
+  memset(out, 0, sizeof(*out));
+  if (!tensor->isConstantGlobal || mlirAttributeIsNull(tensor->initialValue) ||
+      !mlirAttributeIsADenseElements(tensor->initialValue) ||
+      !mlirDenseElementsAttrIsSplat(tensor->initialValue))
+    return;
+  isl_set *box = egTensorUniverse(b, t);
+  EgKnown k = {0};
+  knownConstant(mlirDenseElementsAttrGetSplatValue(tensor->initialValue), box,
+                &k);
+  isl_set_free(box);
+  isl_pw_aff_free(k.affine); /* integer tables stay unknown: rare, unneeded */
+  k.affine = NULL;
+  *out = k;
+}
+
+/* ---- the per-node memo -------------------------------------------------- */
+
+const EgKnown *egNodeKnownOf(const EgNodeKnown *nk, MlirValue value) {
+  for (int i = 0; i < nk->count; ++i)
+    if (nk->entries[i].value == value.ptr)
+      return &nk->entries[i].known;
+  return NULL;
+}
+
+static void remember(EgNodeKnown *nk, MlirValue value, EgKnown known) {
+  egGrow((void **)&nk->entries, &nk->capacity, nk->count, sizeof(EgKnownEntry));
+  nk->entries[nk->count++] = (EgKnownEntry){value.ptr, known};
+}
+
+typedef struct {
+  EgNecessaryWork *work;
+  EgNode *node;
+  EgNodeKnown *nk;
+  int depth;
+} Eval;
+
+static const EgKnown *evaluate(Eval *e, MlirValue value);
+
+static __isl_give isl_set *domainCopy(Eval *e) {
+  return isl_set_copy(e->node->domain);
+}
+
+/* The access of `load` in the node (exact reads only). */
+static const EgAccess *loadAccess(EgNode *node, MlirOperation load) {
+  for (int i = 0; i < node->accessCount; ++i) {
+    const EgAccess *a = &node->accesses[i];
+    if (!a->write && a->exact && mlirOperationEqual(a->op, load))
+      return a;
+  }
+  return NULL;
+}
+
+/* Elements of `tensor` written by the other nodes of this node's group. */
+static __isl_give isl_set *groupWrites(Eval *e, int tensor) {
+  EgBuilder *b = e->work->b;
+  int id = e->node->id;
+  isl_set *written = NULL;
+  for (int n = e->work->groupStart[id]; n < e->work->groupEnd[id]; ++n)
+    for (int i = 0; i < b->nodes[n].accessCount; ++i) {
+      EgAccess *a = &b->nodes[n].accesses[i];
+      if (a->write && a->tensor == tensor)
+        written = unite(written, isl_set_copy(a->image));
+    }
+  return written;
+}
+
+static __isl_give isl_set *pullBack(__isl_keep isl_map *access,
+                                    __isl_keep isl_set *elements,
+                                    __isl_keep isl_set *hidden) {
+  if (!elements)
+    return NULL;
+  isl_set *visible = minus(isl_set_copy(elements), copySet(hidden));
+  if (!visible)
+    return NULL;
+  return nonEmpty(isl_map_domain(
+      isl_map_intersect_range(isl_map_copy(access), visible)));
+}
+
+bool egReadSeesOldValue(const EgNode *node, const EgAccess *read) {
+  const EgAccess *write = &node->accesses[0];
+  if (read->tensor != write->tensor)
+    return true;
+  return write->exact && read->exact && node->reductionOp &&
+         strcmp(node->reductionOp, "none") == 0 &&
+         isl_map_is_equal(read->map, write->map) == isl_bool_true;
+}
+
+static void evaluateLoad(Eval *e, MlirOperation load, EgKnown *out) {
+  const EgAccess *a = loadAccess(e->node, load);
+  if (!a || !egReadSeesOldValue(e->node, a))
+    return;
+  const EgKnown *state = &e->work->tensors[a->tensor];
+  isl_set *hidden = groupWrites(e, a->tensor);
+  bool shared = e->work->groupEnd[e->node->id] - e->work->groupStart[e->node->id] > 1;
+  if (!shared) {
+    isl_set_free(hidden);
+    hidden = NULL;
+  }
+  out->zero = pullBack(a->map, state->zero, hidden);
+  out->negInf = pullBack(a->map, state->negInf, hidden);
+  out->truth = pullBack(a->map, state->truth, hidden);
+  if (state->affine) {
+    isl_pw_aff *fn = isl_pw_aff_copy(state->affine);
+    if (hidden)
+      fn = isl_pw_aff_subtract_domain(fn, isl_set_copy(hidden));
+    isl_pw_multi_aff *index = isl_pw_multi_aff_from_map(isl_map_copy(a->map));
+    out->affine = isl_pw_aff_pullback_pw_multi_aff(fn, index);
+  }
+  isl_set_free(hidden);
+}
+
+/* A loop dimension of the node's domain used as a value. */
+static void evaluateBlockArgument(Eval *e, MlirValue value, EgKnown *out) {
+  int dim = egScopeDimOf(e->node->scope, value);
+  if (dim < 0)
+    return;
+  isl_set *domain = domainCopy(e);
+  isl_local_space *ls = isl_local_space_from_space(isl_set_get_space(domain));
+  isl_pw_aff *iv = isl_pw_aff_var_on_domain(ls, isl_dim_set, (unsigned)dim);
+  out->affine = isl_pw_aff_intersect_domain(iv, domain);
+}
+
+static __isl_give isl_pw_aff *copyAffine(const EgKnown *k) {
+  return k && k->affine ? isl_pw_aff_copy(k->affine) : NULL;
+}
+
+/* arith.cmpi of two affine values: true and false exactly where the
+ * comparison says. Unsigned predicates only where both sides are
+ * non-negative. */
+static void evaluateCompare(Eval *e, MlirOperation op, EgKnown *out) {
+  isl_pw_aff *lhs = copyAffine(evaluate(e, mlirOperationGetOperand(op, 0)));
+  isl_pw_aff *rhs = copyAffine(evaluate(e, mlirOperationGetOperand(op, 1)));
+  if (!lhs || !rhs) {
+    isl_pw_aff_free(lhs);
+    isl_pw_aff_free(rhs);
+    return;
+  }
+  int64_t p = mlirIntegerAttrGetValueInt(mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("predicate")));
+  isl_set *where = isl_set_intersect(isl_pw_aff_domain(isl_pw_aff_copy(lhs)),
+                                     isl_pw_aff_domain(isl_pw_aff_copy(rhs)));
+  if (p >= 6)
+    where = isl_set_intersect(
+        where, isl_set_intersect(isl_pw_aff_nonneg_set(isl_pw_aff_copy(lhs)),
+                                 isl_pw_aff_nonneg_set(isl_pw_aff_copy(rhs))));
+  isl_set *truth;
+  switch (p) {
+  case 0: truth = isl_pw_aff_eq_set(lhs, rhs); break;
+  case 1: truth = isl_pw_aff_ne_set(lhs, rhs); break;
+  case 2: case 6: truth = isl_pw_aff_lt_set(lhs, rhs); break;
+  case 3: case 7: truth = isl_pw_aff_le_set(lhs, rhs); break;
+  case 4: case 8: truth = isl_pw_aff_gt_set(lhs, rhs); break;
+  case 5: case 9: truth = isl_pw_aff_ge_set(lhs, rhs); break;
+  default:
+    isl_pw_aff_free(lhs);
+    isl_pw_aff_free(rhs);
+    isl_set_free(where);
+    return;
+  }
+  truth = isl_set_intersect(truth, isl_set_copy(where));
+  out->zero = nonEmpty(isl_set_subtract(where, isl_set_copy(truth)));
+  out->truth = nonEmpty(truth);
+}
+
+static __isl_give isl_set *zeroOf(const EgKnown *k) {
+  return k ? copySet(k->zero) : NULL;
+}
+static __isl_give isl_set *negInfOf(const EgKnown *k) {
+  return k ? copySet(k->negInf) : NULL;
+}
+static __isl_give isl_set *truthOf(const EgKnown *k) {
+  return k ? copySet(k->truth) : NULL;
+}
+
+static void evaluateSelect(Eval *e, MlirOperation op, EgKnown *out) {
+  const EgKnown *c = evaluate(e, mlirOperationGetOperand(op, 0));
+  const EgKnown *t = evaluate(e, mlirOperationGetOperand(op, 1));
+  const EgKnown *f = evaluate(e, mlirOperationGetOperand(op, 2));
+  /* (c true and the true arm known) or (c false and the false arm known)
+   * or (both arms known alike). */
+  __isl_give isl_set *(*facts[3])(const EgKnown *) = {zeroOf, negInfOf,
+                                                       truthOf};
+  isl_set **into[3] = {&out->zero, &out->negInf, &out->truth};
+  for (int i = 0; i < 3; ++i) {
+    isl_set *s = unite(meet(truthOf(c), facts[i](t)), meet(zeroOf(c), facts[i](f)));
+    s = unite(s, meet(facts[i](t), facts[i](f)));
+    *into[i] = nonEmpty(s);
+  }
+}
+
+static bool isAny(MlirOperation op, const char *const *names) {
+  for (int i = 0; names[i]; ++i)
+    if (egOpIs(op, names[i]))
+      return true;
+  return false;
+}
+
+/* Casts that keep 0, -inf and truth (and integer values, when widening). */
+static const char *const valueCasts[] = {
+    "arith.extf", "arith.truncf", "arith.sitofp", "arith.uitofp",
+    "arith.extsi", "arith.index_cast", "arith.index_castui", NULL};
+
+static void evaluateOp(Eval *e, MlirOperation op, EgKnown *out) {
+  if (egOpIs(op, "arith.constant")) {
+    knownConstant(mlirOperationGetAttributeByName(
+                      op, mlirStringRefCreateFromCString("value")),
+                  e->node->domain, out);
+    return;
+  }
+  if (egIsLoad(op)) {
+    evaluateLoad(e, op, out);
+    return;
+  }
+  if (egOpIs(op, "arith.select")) {
+    evaluateSelect(e, op, out);
+    return;
+  }
+  if (egOpIs(op, "arith.cmpi")) {
+    evaluateCompare(e, op, out);
+    return;
+  }
+  intptr_t n = mlirOperationGetNumOperands(op);
+  if (n < 1 || n > 2 || mlirOperationGetNumResults(op) != 1)
+    return;
+  const EgKnown *a = evaluate(e, mlirOperationGetOperand(op, 0));
+  const EgKnown *b = n == 2 ? evaluate(e, mlirOperationGetOperand(op, 1)) : NULL;
+  if (n == 1) {
+    if (isAny(op, valueCasts)) {
+      out->zero = zeroOf(a);
+      out->negInf = negInfOf(a);
+      out->truth = truthOf(a);
+      if (!egOpIs(op, "arith.extf") && !egOpIs(op, "arith.truncf"))
+        out->affine = copyAffine(a);
+    } else if (egOpIs(op, "arith.negf")) {
+      out->zero = zeroOf(a);
+    } else if (egOpIs(op, "math.exp") || egOpIs(op, "math.exp2")) {
+      out->zero = negInfOf(a); /* exp(-inf) = 0 exactly */
+    }
+    return;
+  }
+  if (egOpIs(op, "arith.mulf") || egOpIs(op, "arith.muli")) {
+    /* x * 0 = 0 for finite x; -inf * 0 is NaN, so not there. */
+    out->zero = nonEmpty(unite(minus(zeroOf(a), negInfOf(b)),
+                               minus(zeroOf(b), negInfOf(a))));
+    isl_pw_aff *x = copyAffine(a), *y = copyAffine(b);
+    if (x && y && (isl_pw_aff_is_cst(x) == isl_bool_true ||
+                   isl_pw_aff_is_cst(y) == isl_bool_true))
+      out->affine = isl_pw_aff_mul(x, y);
+    else {
+      isl_pw_aff_free(x);
+      isl_pw_aff_free(y);
+    }
+  } else if (egOpIs(op, "arith.divf")) {
+    /* 0 / y = 0 for y != 0 (finite or not). */
+    out->zero = nonEmpty(minus(zeroOf(a), zeroOf(b)));
+  } else if (egOpIs(op, "arith.addf") || egOpIs(op, "arith.addi")) {
+    out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
+    out->negInf = nonEmpty(unite(negInfOf(a), negInfOf(b)));
+    isl_pw_aff *x = copyAffine(a), *y = copyAffine(b);
+    out->affine = x && y ? isl_pw_aff_add(x, y) : NULL;
+    if (!out->affine) {
+      isl_pw_aff_free(x);
+      isl_pw_aff_free(y);
+    }
+  } else if (egOpIs(op, "arith.subf") || egOpIs(op, "arith.subi")) {
+    out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
+    /* -inf - finite = -inf; -inf - (-inf) is NaN. */
+    out->negInf = nonEmpty(minus(negInfOf(a), negInfOf(b)));
+    isl_pw_aff *x = copyAffine(a), *y = copyAffine(b);
+    out->affine = x && y ? isl_pw_aff_sub(x, y) : NULL;
+    if (!out->affine) {
+      isl_pw_aff_free(x);
+      isl_pw_aff_free(y);
+    }
+  } else if (egOpIs(op, "arith.maximumf") || egOpIs(op, "arith.maxnumf")) {
+    out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
+    out->negInf = nonEmpty(meet(negInfOf(a), negInfOf(b)));
+  } else if (egOpIs(op, "arith.minimumf") || egOpIs(op, "arith.minnumf")) {
+    out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
+    out->negInf = nonEmpty(unite(negInfOf(a), negInfOf(b)));
+  } else if (egOpIs(op, "arith.andi")) {
+    out->zero = nonEmpty(unite(zeroOf(a), zeroOf(b)));
+    out->truth = nonEmpty(meet(truthOf(a), truthOf(b)));
+  } else if (egOpIs(op, "arith.ori")) {
+    out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
+    out->truth = nonEmpty(unite(truthOf(a), truthOf(b)));
+  }
+}
+
+static const EgKnown *evaluate(Eval *e, MlirValue value) {
+  const EgKnown *memo = egNodeKnownOf(e->nk, value);
+  if (memo)
+    return memo;
+  EgKnown k = {0};
+  if (e->depth < EG_KNOWN_MAX_DEPTH) {
+    e->depth++;
+    if (mlirValueIsABlockArgument(value)) {
+      evaluateBlockArgument(e, value, &k);
+    } else {
+      MlirOperation op = mlirOpResultGetOwner(value);
+      EgScope *scope = egScopeOfOp(e->work->b, op);
+      /* Values computed in a sibling loop nest are not functions of this
+       * node's points: nothing is known about them. */
+      if (scope && egScopeIsAncestor(scope, e->node->scope))
+        evaluateOp(e, op, &k);
+    }
+    e->depth--;
+  }
+  /* Affine values are exact integers: in a narrow type they could wrap. */
+  MlirType type = mlirValueGetType(value);
+  if (k.affine && mlirTypeIsAInteger(type) && mlirIntegerTypeGetWidth(type) < 32)
+    k.affine = isl_pw_aff_free(k.affine);
+  remember(e->nk, value, k);
+  return &e->nk->entries[e->nk->count - 1].known;
+}
+
+/* ---- reductions whose contribution can be the identity ------------------ */
+
+static bool isAccumulatorLoad(EgNode *node, MlirValue value) {
+  MlirOperation op = egValueDefiningOp(value);
+  if (mlirOperationIsNull(op))
+    return false;
+  for (int i = 0; i < node->accessCount; ++i)
+    if (node->accesses[i].accumulator &&
+        mlirOperationEqual(node->accesses[i].op, op))
+      return true;
+  return false;
+}
+
+/* The other operand of a two-operand combining op, if one operand is acc. */
+static bool otherOperand(MlirOperation op, bool (*isAcc)(EgNode *, MlirValue,
+                                                         MlirValue),
+                         EgNode *node, MlirValue acc, MlirValue *other) {
+  if (mlirOperationIsNull(op) || mlirOperationGetNumOperands(op) != 2)
+    return false;
+  for (int k = 0; k < 2; ++k)
+    if (isAcc(node, mlirOperationGetOperand(op, k), acc)) {
+      *other = mlirOperationGetOperand(op, 1 - k);
+      return true;
+    }
+  return false;
+}
+
+static bool isLoadAcc(EgNode *node, MlirValue v, MlirValue unused) {
+  (void)unused;
+  return isAccumulatorLoad(node, v);
+}
+
+static bool isSameValue(EgNode *node, MlirValue v, MlirValue acc) {
+  (void)node;
+  return mlirValueEqual(v, acc);
+}
+
+/* The value combined into the accumulator at each point of the domain, and
+ * the combining op (null for affine.parallel's implicit one). */
+static bool findContribution(EgBuilder *b, EgNode *node, MlirValue *out,
+                             MlirOperation *combiner) {
+  MlirValue stored = egStoredValue(node->anchor);
+  MlirOperation def = egValueDefiningOp(stored);
+  *combiner = def;
+  if (otherOperand(def, isLoadAcc, node, stored, out))
+    return true;
+  if (mlirOperationIsNull(def))
+    return false;
+  bool isFor = egOpIs(def, "affine.for") || egOpIs(def, "scf.for");
+  bool isParallel = egOpIs(def, "affine.parallel");
+  if (!isFor && !isParallel)
+    return false;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(def, 0));
+  if (egScopeOfBlock(b, body) != node->scope)
+    return false;
+  intptr_t result = mlirOpResultGetResultNumber(stored);
+  MlirValue yielded =
+      mlirOperationGetOperand(mlirBlockGetTerminator(body), result);
+  if (isParallel) {
+    *combiner = (MlirOperation){NULL};
+    *out = yielded;
+    return true;
+  }
+  *combiner = egValueDefiningOp(yielded);
+  return otherOperand(*combiner, isSameValue, node,
+                      mlirBlockGetArgument(body, 1 + result), out);
+}
+
+static void findSkippable(Eval *e) {
+  EgNode *node = e->node;
+  bool add = node->reductionOp && strcmp(node->reductionOp, "add") == 0;
+  bool max = node->reductionOp && strcmp(node->reductionOp, "max") == 0;
+  MlirValue contribution;
+  MlirOperation combiner;
+  if ((!add && !max) ||
+      !findContribution(e->work->b, node, &contribution, &combiner))
+    return;
+  if (!mlirOperationIsNull(combiner)) {
+    static const char *const adds[] = {"arith.addf", "arith.addi", NULL};
+    static const char *const maxes[] = {"arith.maximumf", "arith.maxnumf",
+                                        NULL};
+    if (!isAny(combiner, add ? adds : maxes))
+      return;
+  }
+  const EgKnown *k = evaluate(e, contribution);
+  e->nk->contribution = contribution;
+  e->nk->skippable = add ? zeroOf(k) : negInfOf(k);
+}
+
+/* ---- the pass ------------------------------------------------------------ */
+
+/* Only buffers nothing else can alias or write are tracked: allocations of
+ * this function and constant globals. */
+static bool tracked(const EgTensor *t) {
+  return t->isAlloc || t->isConstantGlobal;
+}
+
+static void forget(EgKnown *state, __isl_keep isl_set *elements) {
+  state->zero = nonEmpty(minus(state->zero, isl_set_copy(elements)));
+  state->negInf = nonEmpty(minus(state->negInf, isl_set_copy(elements)));
+  state->truth = nonEmpty(minus(state->truth, isl_set_copy(elements)));
+  if (state->affine)
+    state->affine = isl_pw_aff_subtract_domain(state->affine,
+                                               isl_set_copy(elements));
+}
+
+static __isl_give isl_set *image(__isl_keep isl_set *points,
+                                 __isl_keep isl_map *write) {
+  return points ? nonEmpty(isl_set_apply(isl_set_copy(points),
+                                         isl_map_copy(write)))
+                : NULL;
+}
+
+/* After an exact, injective write: the written elements hold the stored
+ * value's facts, the others keep theirs. */
+static void assign(EgKnown *state, const EgAccess *write, const EgKnown *v) {
+  forget(state, write->image);
+  state->zero = unite(state->zero, image(v->zero, write->map));
+  state->negInf = unite(state->negInf, image(v->negInf, write->map));
+  state->truth = unite(state->truth, image(v->truth, write->map));
+  if (v->affine) {
+    isl_pw_multi_aff *inverse =
+        isl_pw_multi_aff_from_map(isl_map_reverse(isl_map_copy(write->map)));
+    isl_pw_aff *fn =
+        isl_pw_aff_pullback_pw_multi_aff(isl_pw_aff_copy(v->affine), inverse);
+    state->affine = state->affine ? isl_pw_aff_union_add(state->affine, fn)
+                                  : fn;
+    if (isl_pw_aff_n_piece(state->affine) > EG_KNOWN_MAX_PIECES)
+      state->affine = isl_pw_aff_free(state->affine);
+  }
+}
+
+void egKnownValuesForward(EgNecessaryWork *work) {
+  EgBuilder *b = work->b;
+  for (int t = 0; t < b->tensorCount; ++t)
+    initialTensorState(b, t, &work->tensors[t]);
+  for (int i = 0; i < b->nodeCount; ++i) {
+    EgNode *node = &b->nodes[i];
+    Eval e = {work, node, &work->nodes[i], 0};
+    const EgKnown *stored = evaluate(&e, egStoredValue(node->anchor));
+    findSkippable(&e);
+    const EgAccess *write = &node->accesses[0];
+    EgKnown *state = &work->tensors[write->tensor];
+    bool alone = work->groupEnd[i] - work->groupStart[i] == 1;
+    if (alone && write->exact && tracked(&b->tensors[write->tensor]) &&
+        node->reductionOp && strcmp(node->reductionOp, "none") == 0 &&
+        isl_map_is_injective(write->map) == isl_bool_true)
+      assign(state, write, stored);
+    else
+      forget(state, write->image);
+  }
+}

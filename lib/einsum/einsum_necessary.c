@@ -1,0 +1,388 @@
+/* Backward half of the necessary-work analysis, and its driver: which
+ * elements of each tensor are ever used (needed), over the nodes in reverse
+ * program order, and per node the points that compute a needed element with
+ * a contribution that is not the identity. docs/sol-model.md ("Necessary
+ * work") gives the rules and why excluding the other points keeps the SOL
+ * time a lower bound.
+ *
+ * Over-approximating "needed" is always safe (fewer points excluded): a
+ * tensor the function does not own (an argument, a global, a returned
+ * buffer) is needed whole; a group of nodes sharing a top-level op keeps
+ * all its points and reads everything it touches. */
+#include "einsum_known.h"
+
+#include "mlir-c/BuiltinTypes.h"
+
+#include <isl/space.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  isl_set *needed; /* NULL: nothing (when !all) */
+  bool all;        /* the whole tensor */
+} EgNeed;
+
+typedef struct {
+  const void *value;
+  isl_set *demand;
+} Demand;
+
+typedef struct {
+  EgNecessaryWork *work;
+  EgNode *node;
+  const EgNodeKnown *nk;
+  Demand *demands;
+  int demandCount, demandCapacity;
+  isl_set **reads;  /* per access: demanded points (NULL: none) */
+  bool *reached;    /* per access: the walk got there */
+} Walk;
+
+static void needAll(EgNeed *need) {
+  isl_set_free(need->needed);
+  need->needed = NULL;
+  need->all = true;
+}
+
+/* isl operations per stretch of the analysis between two counts. */
+static const unsigned long kNecessaryIslOperations = 2000000;
+
+/* A need with too many pieces becomes the whole tensor (always sound). */
+#define EG_NEED_MAX_PIECES 32
+
+static void needElements(EgNeed *need, __isl_take isl_set *elements) {
+  if (need->all || !elements) {
+    isl_set_free(elements);
+    return;
+  }
+  need->needed = need->needed ? isl_set_coalesce(
+                                     isl_set_union(need->needed, elements))
+                               : elements;
+  if (isl_set_n_basic_set(need->needed) > EG_NEED_MAX_PIECES)
+    needAll(need);
+}
+
+static __isl_give isl_set *subtractOpt(__isl_take isl_set *a,
+                                       __isl_keep isl_set *b) {
+  return b ? isl_set_subtract(a, isl_set_copy(b)) : a;
+}
+
+static int accessOfLoad(EgNode *node, MlirOperation load) {
+  for (int i = 0; i < node->accessCount; ++i)
+    if (!node->accesses[i].write &&
+        mlirOperationEqual(node->accesses[i].op, load))
+      return i;
+  return -1;
+}
+
+static const EgKnown *known(Walk *w, MlirValue v) {
+  return egNodeKnownOf(w->nk, v);
+}
+
+static void demand(Walk *w, MlirValue value, __isl_take isl_set *points);
+
+/* Where `value` is known constant its operands are not needed. */
+static __isl_give isl_set *unknownPart(Walk *w, MlirValue value,
+                                       __isl_take isl_set *points) {
+  const EgKnown *k = known(w, value);
+  if (!k)
+    return points;
+  points = subtractOpt(points, k->zero);
+  points = subtractOpt(points, k->negInf);
+  return subtractOpt(points, k->truth);
+}
+
+static void demandOperands(Walk *w, MlirOperation op,
+                           __isl_take isl_set *points) {
+  if (egIsLoad(op)) {
+    int a = accessOfLoad(w->node, op);
+    if (a >= 0) {
+      w->reached[a] = true;
+      w->reads[a] = w->reads[a] ? isl_set_union(w->reads[a], points) : points;
+    } else {
+      isl_set_free(points);
+    }
+    return;
+  }
+  /* Loops and conditionals: their bodies are not walked; the loads in them
+   * stay unreached and are read whole. */
+  if (mlirOperationGetNumRegions(op) > 0) {
+    isl_set_free(points);
+    return;
+  }
+  if (egOpIs(op, "arith.select")) {
+    const EgKnown *c = known(w, mlirOperationGetOperand(op, 0));
+    demand(w, mlirOperationGetOperand(op, 0), isl_set_copy(points));
+    isl_set *onTrue = subtractOpt(isl_set_copy(points), c ? c->zero : NULL);
+    isl_set *onFalse = subtractOpt(points, c ? c->truth : NULL);
+    demand(w, mlirOperationGetOperand(op, 1), onTrue);
+    demand(w, mlirOperationGetOperand(op, 2), onFalse);
+    return;
+  }
+  intptr_t n = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 0; i < n; ++i)
+    demand(w, mlirOperationGetOperand(op, i), isl_set_copy(points));
+  isl_set_free(points);
+}
+
+static void demand(Walk *w, MlirValue value, __isl_take isl_set *points) {
+  if (mlirValueIsABlockArgument(value)) {
+    isl_set_free(points);
+    return;
+  }
+  if (mlirValueEqual(value, w->nk->contribution))
+    points = subtractOpt(points, w->nk->skippable);
+  points = unknownPart(w, value, points);
+  /* Only the part not demanded before is new. */
+  Demand *d = NULL;
+  for (int i = 0; i < w->demandCount && !d; ++i)
+    if (w->demands[i].value == value.ptr)
+      d = &w->demands[i];
+  if (!d) {
+    egGrow((void **)&w->demands, &w->demandCapacity, w->demandCount,
+           sizeof(Demand));
+    d = &w->demands[w->demandCount++];
+    d->value = value.ptr;
+    d->demand = isl_set_empty(isl_set_get_space(points));
+  }
+  isl_set *fresh = isl_set_subtract(points, isl_set_copy(d->demand));
+  if (isl_set_is_empty(fresh) != isl_bool_false) {
+    isl_set_free(fresh);
+    return;
+  }
+  d->demand = isl_set_union(d->demand, isl_set_copy(fresh));
+  demandOperands(w, mlirOpResultGetOwner(value), fresh);
+}
+
+/* The points of a lone node whose written element is needed later. */
+static __isl_give isl_set *neededPoints(EgNode *node, const EgNeed *need) {
+  const EgAccess *write = &node->accesses[0];
+  if (need->all)
+    return isl_set_copy(node->domain);
+  if (!need->needed)
+    return isl_set_empty(isl_set_get_space(node->domain));
+  return isl_map_domain(isl_map_intersect_range(isl_map_copy(write->map),
+                                                isl_set_copy(need->needed)));
+}
+
+/* A read of what the node itself wrote at another point: which of its own
+ * values are used is not modelled. */
+static bool readsOwnOutput(const EgNode *node) {
+  for (int i = 1; i < node->accessCount; ++i)
+    if (!node->accesses[i].write && !node->accesses[i].accumulator &&
+        !egReadSeesOldValue(node, &node->accesses[i]))
+      return true;
+  return false;
+}
+
+static void readEverything(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
+  (void)work;
+  for (int i = 0; i < node->accessCount; ++i) {
+    const EgAccess *a = &node->accesses[i];
+    if (a->write)
+      continue;
+    if (a->exact)
+      needElements(&needs[a->tensor], isl_set_copy(a->image));
+    else
+      needAll(&needs[a->tensor]);
+  }
+}
+
+/* An isl failure (the operation budget, most likely) may have turned a
+ * needed set into NULL, which reads as "nothing needed": every result is
+ * then dropped. Checked before each count, which clears isl's error. */
+static bool islFailed(EgNecessaryWork *work) {
+  if (isl_ctx_last_error(work->b->ctx) != isl_error_none)
+    work->failed = true;
+  return work->failed;
+}
+
+static void recordNecessary(EgNecessaryWork *work, EgNode *node,
+                            __isl_take isl_set *necessary) {
+  EgBuilder *b = work->b;
+  if (islFailed(work) ||
+      isl_set_is_equal(necessary, node->domain) != isl_bool_false) {
+    isl_set_free(necessary);
+    return;
+  }
+  necessary = isl_set_coalesce(necessary);
+  EgCount count = {0};
+  if (!egCountSetCached(b->counts, necessary, &count)) {
+    isl_set_free(necessary);
+    return;
+  }
+  node->necessary = necessary;
+  node->necessaryPoints = count;
+}
+
+/* One node alone in its top-level op. */
+static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
+  EgBuilder *b = work->b;
+  const EgAccess *write = &node->accesses[0];
+  EgNeed *out = &needs[write->tensor];
+  if (!write->exact || node->scope->depth < 1 || readsOwnOutput(node)) {
+    readEverything(work, node, needs);
+    return;
+  }
+  const EgNodeKnown *nk = &work->nodes[node->id];
+  Walk w = {work, node, nk, NULL, 0, 0, NULL, NULL};
+  w.reads = calloc((size_t)node->accessCount, sizeof(isl_set *));
+  w.reached = calloc((size_t)node->accessCount, sizeof(bool));
+  if (!w.reads || !w.reached)
+    abort();
+  isl_set *need = neededPoints(node, out);
+  isl_set *necessary = subtractOpt(isl_set_copy(need), nk->skippable);
+  demand(&w, egStoredValue(node->anchor), need);
+
+  /* The write replaces what was there: the old value is needed only where
+   * this node (or something before it) reads it. */
+  if (out->all) {
+    out->all = false;
+    out->needed = egTensorUniverse(b, write->tensor);
+  }
+  if (out->needed)
+    out->needed = isl_set_subtract(out->needed, isl_set_copy(write->image));
+  for (int i = 0; i < node->accessCount; ++i) {
+    const EgAccess *a = &node->accesses[i];
+    if (a->write) {
+      continue;
+    } else if (!a->exact) {
+      needAll(&needs[a->tensor]);
+    } else if (!w.reached[i] || a->accumulator || a->address) {
+      /* An accumulator's initial value is the result where every
+       * contribution is skipped: always read. */
+      needElements(&needs[a->tensor], isl_set_copy(a->image));
+    } else if (w.reads[i]) {
+      needElements(&needs[a->tensor],
+                   isl_set_apply(isl_set_copy(w.reads[i]),
+                                 isl_map_copy(a->map)));
+    }
+  }
+  recordNecessary(work, node, necessary);
+
+  for (int i = 0; i < node->accessCount; ++i)
+    isl_set_free(w.reads[i]);
+  for (int i = 0; i < w.demandCount; ++i)
+    isl_set_free(w.demands[i].demand);
+  free(w.demands);
+  free(w.reads);
+  free(w.reached);
+}
+
+/* The op directly in the function body that contains `op`. */
+static MlirOperation topLevelOp(MlirOperation func, MlirOperation op) {
+  for (;;) {
+    MlirOperation parent = mlirOperationGetParentOperation(op);
+    if (mlirOperationIsNull(parent) || mlirOperationEqual(parent, func))
+      return op;
+    op = parent;
+  }
+}
+
+static void findGroups(EgNecessaryWork *work) {
+  EgBuilder *b = work->b;
+  int start = 0;
+  for (int i = 0; i <= b->nodeCount; ++i) {
+    bool boundary =
+        i == b->nodeCount ||
+        (i > start &&
+         !mlirOperationEqual(topLevelOp(b->func, b->nodes[i].anchor),
+                             topLevelOp(b->func, b->nodes[start].anchor)));
+    if (!boundary)
+      continue;
+    for (int n = start; n < i; ++n) {
+      work->groupStart[n] = start;
+      work->groupEnd[n] = i;
+    }
+    start = i;
+  }
+}
+
+/* A memref made by anything but an allocation, a global or a view the
+ * graph composes (memref.assume_alignment, an unrealized cast) is a second
+ * name for a buffer: writes through it would be missed. */
+static MlirWalkResult findAlias(MlirOperation op, void *userData) {
+  static const char *const bases[] = {
+      "memref.alloc", "memref.alloca", "memref.get_global", "memref.subview",
+      "memref.collapse_shape", "memref.expand_shape",
+      "memref.reinterpret_cast", "memref.cast", NULL};
+  intptr_t results = mlirOperationGetNumResults(op);
+  for (intptr_t r = 0; r < results; ++r) {
+    if (!mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetResult(op, r))))
+      continue;
+    bool known = false;
+    for (int i = 0; bases[i] && !known; ++i)
+      known = egOpIs(op, bases[i]);
+    if (!known) {
+      *(bool *)userData = true;
+      return MlirWalkResultInterrupt;
+    }
+  }
+  return MlirWalkResultAdvance;
+}
+
+void egComputeNecessaryWork(EgBuilder *b) {
+  bool aliases = false;
+  mlirOperationWalk(b->func, findAlias, &aliases, MlirWalkPreOrder);
+  if (aliases || b->opaqueMemoryOps || b->nodeCount == 0)
+    return;
+  /* Like counting (einsum_count.c), the analysis runs under a budget of
+   * isl operations; counts reset the counter, so it holds per stretch
+   * between two counts. */
+  unsigned long previousBudget = isl_ctx_get_max_operations(b->ctx);
+  isl_ctx_reset_operations(b->ctx);
+  isl_ctx_reset_error(b->ctx);
+  isl_ctx_set_max_operations(b->ctx, kNecessaryIslOperations);
+  EgNecessaryWork work = {0};
+  work.b = b;
+  size_t nodes = (size_t)b->nodeCount, tensors = (size_t)b->tensorCount + 1;
+  work.groupStart = calloc(nodes, sizeof(int));
+  work.groupEnd = calloc(nodes, sizeof(int));
+  work.tensors = calloc(tensors, sizeof(EgKnown));
+  work.nodes = calloc(nodes, sizeof(EgNodeKnown));
+  EgNeed *needs = calloc(tensors, sizeof(EgNeed));
+  if (!work.groupStart || !work.groupEnd || !work.tensors || !work.nodes ||
+      !needs)
+    abort();
+  findGroups(&work);
+  egKnownValuesForward(&work);
+
+  for (int t = 0; t < b->tensorCount; ++t) {
+    const EgTensor *tensor = &b->tensors[t];
+    needs[t].all = !tensor->isAlloc || tensor->isReturned;
+  }
+  for (int i = b->nodeCount - 1; i >= 0 && !islFailed(&work);) {
+    int start = work.groupStart[i];
+    if (i - start == 0)
+      backwardNode(&work, &b->nodes[i], needs);
+    else
+      for (int n = start; n <= i; ++n)
+        readEverything(&work, &b->nodes[n], needs);
+    i = start - 1;
+  }
+
+  for (int t = 0; t < b->tensorCount; ++t) {
+    egKnownClear(&work.tensors[t]);
+    isl_set_free(needs[t].needed);
+  }
+  for (int n = 0; n < b->nodeCount; ++n) {
+    EgNodeKnown *nk = &work.nodes[n];
+    for (int k = 0; k < nk->count; ++k)
+      egKnownClear(&nk->entries[k].known);
+    free(nk->entries);
+    isl_set_free(nk->skippable);
+  }
+  free(work.nodes);
+  free(work.tensors);
+  free(work.groupStart);
+  free(work.groupEnd);
+  free(needs);
+  if (islFailed(&work))
+    for (int n = 0; n < b->nodeCount; ++n) {
+      b->nodes[n].necessary = isl_set_free(b->nodes[n].necessary);
+      egCountClear(&b->nodes[n].necessaryPoints);
+    }
+  isl_ctx_set_max_operations(b->ctx, previousBudget);
+  isl_ctx_reset_operations(b->ctx);
+  isl_ctx_reset_error(b->ctx);
+}
