@@ -7,7 +7,7 @@ function then has exactly the manifest's inputs and parameters as
 arguments, and no weights baked in as constants."""
 from solar_ref import torch_runner
 from solar_ref.common import as_list
-from solar_ref.errors import ReferenceError_
+from solar_ref.errors import ProgramError_, ReferenceError_
 from solar_ref.program import call_user
 
 from .errors import ImportError_
@@ -38,8 +38,18 @@ def _import_torch_mlir():
     return fx, OutputType
 
 
-def _build(program, args):
+def _build(program, args, meta=False):
+    """(torch, model, inputs); with `meta`, every tensor is on the meta
+    device: shapes and dtypes only, nothing allocated, so a program can be
+    exported at full size whatever its tensors weigh."""
     torch = torch_runner.import_torch()
+    if meta:
+        with torch.device("meta"):
+            return _build_here(torch, program, args)
+    return _build_here(torch, program, args)
+
+
+def _build_here(torch, program, args):
     module = program.module
     try:
         model_class = getattr(module, "Model")
@@ -59,6 +69,8 @@ def _build(program, args):
         torch_runner.seed_all(torch, args.seed)
         inputs = as_list(call_user(program, "get_inputs()", get_inputs),
                          "get_inputs()")
+    except ProgramError_:
+        raise
     except ReferenceError_ as exc:
         raise ImportError_(str(exc)) from None
     for i, value in enumerate(inputs):
@@ -88,9 +100,31 @@ class _Functional:
         return Functional()
 
 
-def export(program, args):
+def cost(program, args):
+    """(flops, elements) of one forward pass, on the meta device: matmul and
+    convolution FLOPs as torch's FlopCounterMode counts them, plus every
+    input, parameter and output element (the elementwise work)."""
+    torch, model, inputs = _build(program, args, meta=True)
+    from torch.utils.flop_counter import FlopCounterMode
+    try:
+        with torch.no_grad(), FlopCounterMode(display=False) as counter:
+            out = model(*inputs)
+    except Exception as exc:
+        from solar_ref.errors import describe_exception
+        raise ReferenceError_(
+            f"Model.forward() on meta tensors raised "
+            f"{describe_exception(exc, program.path)}") from None
+    outputs = torch_runner.flatten_outputs(torch, out)
+    elements = sum(t.numel() for t in inputs) + \
+        sum(t.numel() for t in model.parameters()) + \
+        sum(t.numel() for t in model.buffers()) + \
+        sum(t.numel() for t in outputs)
+    return float(counter.get_total_flops()), float(elements)
+
+
+def export(program, args, meta=False, suffix=""):
     fx, OutputType = _import_torch_mlir()
-    torch, model, inputs = _build(program, args)
+    torch, model, inputs = _build(program, args, meta)
     state = list(model.named_parameters()) + list(model.named_buffers())
     names = [name for name, _ in state]
     tensors = [t.detach() for _, t in state]

@@ -6,7 +6,7 @@ import sys
 
 from . import MANIFEST_VERSION
 from .arrays import ArgumentWriter
-from .errors import ReferenceError_
+from .errors import PROGRAM_ERROR_EXIT, ProgramError_, ReferenceError_
 
 PROG = "solar_reference"
 
@@ -90,6 +90,9 @@ def main(argv):
     args = parse_args(argv)
     try:
         run(args)
+    except ProgramError_ as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return PROGRAM_ERROR_EXIT
     except ReferenceError_ as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 1
