@@ -34,6 +34,9 @@ def parse_args(argv):
     parser.add_argument("--function", help="name of the func.func in the IR "
                         "that translates this program (recorded in the "
                         "manifest for solar-verify)")
+    parser.add_argument("--no-data", action="store_true",
+                        help="time only: write the manifest without the "
+                        ".npy files (a full-size timing run)")
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
@@ -55,7 +58,7 @@ def run(args):
         runner.import_jax()
     program = program_module.load(args.program, args.override)
     os.makedirs(args.output, exist_ok=True)
-    writer = ArgumentWriter(args.output)
+    writer = ArgumentWriter(args.output, save=not args.no_data)
     facts = runner.run(program, args, writer)
     manifest = {
         "version": MANIFEST_VERSION,
@@ -69,6 +72,7 @@ def run(args):
         "parameter_order": facts["parameter_order"],
         "arguments": writer.entries,
         "timing": facts["timing"],
+        "data": not args.no_data,
         "sizes": {"original": program.sizes_original,
                   "used": program.sizes_used,
                   "overrides": program.overrides},
