@@ -102,8 +102,13 @@ def verification_overrides(args, exporter):
         chosen = sizes_module.choose(constants, cost_of, say)
     else:
         chosen = sizes_module.capped_constants(constants, args.verify_size)
-        if chosen:
-            cost_of(chosen)  # the program must build there
+        try:
+            if chosen:
+                cost_of(chosen)  # the program must build there
+        except (ImportError_, ReferenceError_) as exc:
+            say(f"verifying at full size: the program does not build at "
+                f"{', '.join(_texts(chosen))} ({exc})")
+            chosen = {}
     return _texts(chosen), "auto" if args.verify_size == "auto" else \
         f"cap {args.verify_size}"
 

@@ -220,13 +220,13 @@ static json_t *functionJson(MlirOperation func, MlirAttribute sol,
   sortOpportunities(opportunities);
   return json_pack(
       "{s:s%, s:o, s:f, s:f, s:f, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, "
-      "s:o}",
+      "s:o, s:b}",
       "name", nameRef.data, nameRef.length, "dtype", string(sol, "dtype"),
       "flops", number(sol, "flops"), "compute_s", number(sol, "compute_s"),
       "ridge_flop_per_byte", ridge, "bytes", bytes, "sol_s", times, "bound",
       bounds, "groups", groups, "measured", measured, "headroom", headroom,
       "headroom_min", headroomMin, "violations", violations, "opportunities",
-      opportunities);
+      opportunities, "verified", !mlirAttributeIsNull(verified));
 }
 
 /* Whether the reference ran on the machine the hardware file describes, as
