@@ -95,6 +95,9 @@ def verification_overrides(args, exporter):
         return list(args.override), ("full" if args.verify_size == "full"
                                      else "override")
     constants = program_module.integer_constants(args.program)
+    # The program as written must load: its own errors are reported as
+    # such, not as a size that does not build.
+    _load(args, [])
 
     def cost_of(overrides):
         return exporter.cost(_load(args, _texts(overrides)), args)
