@@ -256,6 +256,14 @@ int solarCmdAnalyze(int argc, char **argv) {
       .reportPath = args.output,
       .verifySize = args.verifySize,
   };
+  /* A --measured file without this program fails before anything runs. */
+  SolarMeasured measured;
+  if (args.measured && !solarMeasuredLookup(args.measured, args.model,
+                                            &measured, err, sizeof(err))) {
+    fprintf(stderr, "solar analyze: error: %s\n", err);
+    return ANALYZE_FAILED;
+  }
+
   SolarFrontendResult frontend;
   if (!solarFrontendResolve(&frontendRequest, &frontend, err, sizeof(err))) {
     fprintf(stderr, "solar analyze: error: %s\n", err);
@@ -339,15 +347,6 @@ int solarCmdAnalyze(int argc, char **argv) {
                "measured here (%s, %s)", reference.deviceType,
                reference.deviceName);
     if (args.measured) {
-      SolarMeasured measured;
-      if (!solarMeasuredLookup(args.measured, args.model, &measured, err,
-                               sizeof(err))) {
-        fprintf(stderr, "solar analyze: error: %s\n", err);
-        if (!args.keep)
-          solarRemoveTree(tmpDir);
-        solarFrontendResultCleanup(&frontend);
-        return ANALYZE_FAILED;
-      }
       reference.medianSeconds = measured.medianSeconds;
       reference.minSeconds = measured.minSeconds;
       reference.runs = -1;

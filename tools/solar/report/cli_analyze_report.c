@@ -330,7 +330,17 @@ void solarAnalyzePrintText(FILE *out, json_t *report) {
     fprintf(out, "  importer: %s\n", json_string_value(importFailure));
   fprintf(out, "  arch: %s (%s)\n", str(arch, "argument"), str(arch, "file"));
   bool timed = json_is_true(json_object_get(ref, "timed"));
-  if (json_is_object(ref) && timed)
+  bool fromFile = timed && !strncmp(str(ref, "timing_source"), "--measured",
+                                    10);
+  if (fromFile)
+    fprintf(out, "  reference: %s %s on %s (%s), verification only\n"
+                 "  timing: %s: median %s, min %s\n",
+            str(ref, "framework"), str(ref, "framework_version"),
+            str(ref, "device"), str(ref, "device_name"),
+            str(ref, "timing_source"),
+            seconds(field(ref, "median_s"), a, sizeof(a)),
+            seconds(field(ref, "min_s"), b, sizeof(b)));
+  else if (json_is_object(ref) && timed)
     fprintf(out,
             "  reference: %s %s on %s (%s), %lld thread(s): median %s, min "
             "%s\n  timing: %s\n",
