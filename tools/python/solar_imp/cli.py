@@ -55,6 +55,8 @@ def run_reference(args, overrides):
             "-o", os.path.join(args.output, "ref"), "--device", "cpu",
             "--seed", str(args.seed), "--runs", str(args.runs),
             "--warmup", "0", "--function", args.function]
+    if args.framework == "torch":
+        argv.append("--bake-scalars")
     for text in overrides:
         argv += ["--override", text]
     status = ref_cli.main(argv)

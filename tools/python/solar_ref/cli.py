@@ -34,6 +34,10 @@ def parse_args(argv):
     parser.add_argument("--function", help="name of the func.func in the IR "
                         "that translates this program (recorded in the "
                         "manifest for solar-verify)")
+    parser.add_argument("--bake-scalars", action="store_true",
+                        help="Python numbers from get_inputs() are not "
+                        "arguments: recorded as baked_scalars (the importer "
+                        "bakes them into the program as constants)")
     parser.add_argument("--no-data", action="store_true",
                         help="time only: write the manifest without the "
                         ".npy files (a full-size timing run)")
@@ -73,6 +77,7 @@ def run(args):
         "arguments": writer.entries,
         "timing": facts["timing"],
         "data": not args.no_data,
+        "baked_scalars": facts.get("baked_scalars", []),
         "sizes": {"original": program.sizes_original,
                   "used": program.sizes_used,
                   "overrides": program.overrides},
