@@ -114,6 +114,9 @@ def verification_overrides(args, exporter):
             say(f"verifying at full size: the program does not build at "
                 f"{', '.join(_texts(chosen))} ({exc})")
             chosen = {}
+        if chosen:
+            say(f"verification sizes (--verify-size {args.verify_size}): " +
+                ", ".join(_texts(chosen)))
     return _texts(chosen), "auto" if args.verify_size == "auto" else \
         f"cap {args.verify_size}"
 
