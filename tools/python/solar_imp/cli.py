@@ -134,6 +134,12 @@ def run(args):
     if args.framework == "torch":
         from solar_ref import torch_runner
         torch_runner.import_torch()
+    if not args.no_export:
+        # A missing importer fails before the program runs at all.
+        if args.framework == "torch":
+            exporter._import_torch_mlir()
+        else:
+            exporter._iree_compile()
     small, mode = verification_overrides(args, exporter)
     two_sizes = bool(small) and args.verify_size != "full"
     run_reference(args, small)
