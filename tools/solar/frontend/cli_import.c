@@ -160,18 +160,8 @@ static bool runExporter(const SolarImportRequest *r, SolarImportResult *out,
   return false;
 }
 
-static bool addSolarPass(MlirPassManager pm, const char *name,
-                         const SolarOptions *options) {
-  const SolarPassInfo *info = solarPassLookup(name);
-  if (!info)
-    return false;
-  mlirPassManagerAddOwnedPass(pm, solarPassCreate(info, options));
-  return true;
-}
-
-static bool lowerAndVerify(MlirContext ctx, MlirModule module,
+static bool lowerAndVerify(MlirModule module,
                            const SolarImportRequest *r, const char *manifest) {
-  MlirPassManager pm = mlirPassManagerCreate(ctx);
   SolarOptions verify;
   solarOptionsInit(&verify);
   if (manifest)
@@ -183,15 +173,13 @@ static bool lowerAndVerify(MlirContext ctx, MlirModule module,
     solarOptionsSet(&verify, "atol", r->atol);
   SolarOptions none;
   solarOptionsInit(&none);
-  addSolarPass(pm, "solar-lower-to-affine", &none);
-  /* No manifest: lower only (the full-size export has no reference). */
-  if (manifest)
-    addSolarPass(pm, "solar-verify", &verify);
+  /* Verification runs only on a lowering that succeeded; without a
+   * manifest, lower only (the full-size export has no reference). */
+  MlirOperation op = mlirModuleGetOperation(module);
+  bool ok = solarRunPass(op, "solar-lower-to-affine", &none) &&
+            (!manifest || solarRunPass(op, "solar-verify", &verify));
   solarOptionsDestroy(&none);
   solarOptionsDestroy(&verify);
-  bool ok = mlirLogicalResultIsSuccess(
-      mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)));
-  mlirPassManagerDestroy(pm);
   return ok;
 }
 
@@ -255,8 +243,9 @@ static MlirModule lowerFull(MlirContext ctx, MlirModule verified,
     return none;
   }
   MlirModule full = solarParseModule(ctx, text, length, fullPath);
-  bool ok = !mlirModuleIsNull(full) && lowerAndVerify(ctx, full, r, NULL);
-  solarDiagnosticsSetSource(fullPath, NULL, 0);
+  bool ok = !mlirModuleIsNull(full) && lowerAndVerify(full, r, NULL);
+  /* The text registered for caret display is about to go away. */
+  solarDiagnosticsSetSource(ctx, fullPath, NULL, 0);
   free(text);
   if (!ok) {
     if (!mlirModuleIsNull(full))
@@ -312,11 +301,11 @@ static bool lowerVerifyPrint(const SolarImportRequest *r,
     snprintf(out->reason, sizeof(out->reason), "%s", err);
     return false;
   }
-  solarDiagnosticsCaptureBegin();
+  solarDiagnosticsCaptureBegin(ctx);
   MlirModule module = solarParseModule(ctx, text, length, linalgPath);
   bool ok = false;
   if (mlirModuleIsNull(module)) {
-    flushDiagnostics(solarDiagnosticsCaptureEnd(), out);
+    flushDiagnostics(solarDiagnosticsCaptureEnd(ctx), out);
     snprintf(err, errSize,
              "MLIR 22 cannot parse the importer's output '%s': the error "
              "above names the op or attribute. The importer bundles a newer "
@@ -329,8 +318,8 @@ static bool lowerVerifyPrint(const SolarImportRequest *r,
     snprintf(out->reason, sizeof(out->reason),
              "MLIR 22 cannot parse the importer's output (%s)", first);
   } else {
-    ok = lowerAndVerify(ctx, module, r, manifest);
-    flushDiagnostics(solarDiagnosticsCaptureEnd(), out);
+    ok = lowerAndVerify(module, r, manifest);
+    flushDiagnostics(solarDiagnosticsCaptureEnd(ctx), out);
     char fullPath[4200];
     snprintf(fullPath, sizeof(fullPath), "%s/import.full.mlir", r->workDir);
     if (ok && !r->imported && access(fullPath, R_OK) == 0) {
@@ -340,7 +329,7 @@ static bool lowerVerifyPrint(const SolarImportRequest *r,
       module = full;
     }
     if (ok) {
-      SolarText printed = {NULL, 0};
+      SolarText printed = {0};
       mlirOperationPrint(mlirModuleGetOperation(module), solarTextAppendChunk,
                          &printed);
       solarTextAppendChunk(mlirStringRefCreateFromCString("\n"), &printed);
@@ -353,8 +342,7 @@ static bool lowerVerifyPrint(const SolarImportRequest *r,
     if (!mlirModuleIsNull(module))
       mlirModuleDestroy(module);
   }
-  /* The text registered for caret display is about to go away. */
-  solarDiagnosticsSetSource(linalgPath, NULL, 0);
+  /* The text registered for caret display goes with the context. */
   mlirContextDestroy(ctx);
   free(text);
   return ok;

@@ -147,7 +147,8 @@ bool solarStructureSame(MlirModule verified, MlirModule full, size_t *nodes,
                         char *why, size_t whySize) {
   *nodes = 0;
   bool ok = true;
-  solarDiagnosticsCaptureBegin();
+  MlirContext ctx = mlirModuleGetContext(full);
+  solarDiagnosticsCaptureBegin(ctx);
   MlirOperation a = firstFunc(verified), b = firstFunc(full);
   for (; ok && !mlirOperationIsNull(a) && !mlirOperationIsNull(b);
        a = nextFunc(mlirOperationGetNextInBlock(a)),
@@ -171,6 +172,6 @@ bool solarStructureSame(MlirModule verified, MlirModule full, size_t *nodes,
     snprintf(why, whySize, "the two exports have different functions");
     ok = false;
   }
-  free(solarDiagnosticsCaptureEnd());
+  free(solarDiagnosticsCaptureEnd(ctx));
   return ok;
 }
