@@ -7,6 +7,7 @@
 #include "cli_files.h"
 #include "cli_frontend.h"
 #include "cli_host_arch.h"
+#include "cli_measured.h"
 #include "cli_reference.h"
 #include "cli_translate_run.h"
 
@@ -18,9 +19,11 @@
 
 #include "mlir-c/Pass.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Exit statuses (docs/analyze.md): `solar bench` tells its children's
  * outcomes apart by them. */
@@ -45,8 +48,11 @@ typedef struct {
   const char *frontendName;
   SolarFrontendChoice frontend;
   const char *plot; /* roofline SVG */
+  const char *verifySize; /* auto | full | N */
+  const char *measured;   /* --measured FILE */
   unsigned runs;
   bool json;
+  bool measureHere;       /* time the reference here whatever the arch */
 } AnalyzeArgs;
 
 static void printUsage(void) {
@@ -55,7 +61,8 @@ static void printUsage(void) {
           "         [--mlir M] [--json] [--runs N] [-o report.json]\n"
           "         [--function F] [--rtol R] [--atol A] [--framework torch|jax]\n"
           "         [--keep-reference DIR] [--frontend auto|import|llm|sibling]\n"
-          "         [--plot FILE.svg]\n\n"
+          "         [--plot FILE.svg] [--verify-size auto|full|N]\n"
+          "         [--measured FILE.json] [--measure-here]\n\n"
           "For a .py program: runs the framework reference (measured runtime),\n"
           "verifies the IR against it (--mlir, else the sibling MODEL.mlir,\n"
           "else the importer, else the LLM translator: --frontend chooses),\n"
@@ -65,7 +72,14 @@ static void printUsage(void) {
           "CPU's calibration and pins the reference to its cores.\n"
           "--json prints the report as JSON (docs/analyze.md); -o also writes\n"
           "the JSON report to a file. --plot writes a roofline chart with\n"
-          "every fusion group (docs/analyze.md).\n");
+          "every fusion group (docs/analyze.md).\n"
+          "--verify-size: the importer verifies at shrunk sizes (auto: about\n"
+          "a second; N: size constants scaled to at most N; full) and\n"
+          "analyzes the full-size export after checking both have the same\n"
+          "einsum graph. The reference is timed (at full size) only where\n"
+          "the arch's device is: a GPU here, or --arch host; --measure-here\n"
+          "times it anyway; --measured FILE takes times measured elsewhere\n"
+          "(KernelBench baseline JSON, or {\"name-or-path\": seconds}).\n");
 }
 
 /* Unless --framework says: jax when the program imports jax or flax. */
@@ -94,6 +108,9 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       {"frontend", &a->frontendName, NULL},
       {"plot", &a->plot, NULL},
       {"runs", &runs, NULL},
+      {"verify-size", &a->verifySize, NULL},
+      {"measured", &a->measured, NULL},
+      {"measure-here", NULL, &a->measureHere},
       {"json", NULL, &a->json},
   };
   int status = solarCliParseFlags("analyze", argc, argv, flags,
@@ -129,6 +146,17 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       fprintf(stderr, "solar analyze: error: --frontend %s translates a .py "
                       "program; %s\n", a->frontendName,
               a->mlir ? "--mlir already names the IR" : "the model is not one");
+      return 3;
+    }
+  }
+  if (a->verifySize && strcmp(a->verifySize, "auto") &&
+      strcmp(a->verifySize, "full")) {
+    char *end;
+    long value = strtol(a->verifySize, &end, 10);
+    if (*end || value < 1) {
+      fprintf(stderr, "solar analyze: error: --verify-size must be auto, "
+                      "full or a whole number >= 1, got '%s'\n",
+              a->verifySize);
       return 3;
     }
   }
@@ -189,6 +217,10 @@ static void archSummary(const char *archPath, char *name, size_t nameSize,
   solarArchDestroy(&arch);
 }
 
+/* Whether this machine has an NVIDIA GPU (the driver's control node): a
+ * GPU arch's reference is only timed where one is. */
+static bool gpuPresent(void) { return access("/dev/nvidiactl", F_OK) == 0; }
+
 int solarCmdAnalyze(int argc, char **argv) {
   AnalyzeArgs args;
   int status = parseArgs(argc, argv, &args);
@@ -205,21 +237,38 @@ int solarCmdAnalyze(int argc, char **argv) {
       .atol = args.atol,
       .keepDir = args.keep,
       .reportPath = args.output,
+      .verifySize = args.verifySize,
   };
+  /* A --measured file without this program fails before anything runs. */
+  SolarMeasured measured;
+  if (args.measured && !solarMeasuredLookup(args.measured, args.model,
+                                            &measured, err, sizeof(err))) {
+    fprintf(stderr, "solar analyze: error: %s\n", err);
+    return ANALYZE_FAILED;
+  }
+
   SolarFrontendResult frontend;
   if (!solarFrontendResolve(&frontendRequest, &frontend, err, sizeof(err))) {
     fprintf(stderr, "solar analyze: error: %s\n", err);
-    return ANALYZE_NO_IR;
+    solarFrontendResultCleanup(&frontend);
+    /* The program's own error is the user's to fix, not a missing IR. */
+    return frontend.userError ? ANALYZE_FAILED : ANALYZE_NO_IR;
   }
   if (!solarResolveArchArgument(args.arch, archPath, sizeof(archPath), stderr,
                                 err, sizeof(err))) {
     fprintf(stderr, "solar analyze: error: %s\n", err);
+    solarFrontendResultCleanup(&frontend);
     return ANALYZE_FAILED;
   }
   bool host = !strcmp(args.arch, "host");
   bool program = solarPathHasSuffix(args.model, ".py");
+  /* The imported IR was verified against the importer's reference run;
+   * that run serves the analysis too. */
+  bool imported = *frontend.importManifest != '\0';
+  bool timeHere = host || args.measureHere || gpuPresent();
 
   SolarReferenceResult reference;
+  memset(&reference, 0, sizeof(reference));
   bool haveReference = false;
   char tmpDir[4096] = "";
   char archName[256];
@@ -232,6 +281,7 @@ int solarCmdAnalyze(int argc, char **argv) {
     } else {
       if (!solarMakeTempDir("solar-analyze", tmpDir, sizeof(tmpDir))) {
         fprintf(stderr, "solar analyze: error: cannot create %s\n", tmpDir);
+        solarFrontendResultCleanup(&frontend);
         return ANALYZE_FAILED;
       }
     }
@@ -246,15 +296,52 @@ int solarCmdAnalyze(int argc, char **argv) {
         .warmup = -1,
         .threads = pinned,
         .outDir = tmpDir,
+        /* After an import the run only times: its data is not needed. */
+        .noData = imported,
     };
-    if (!solarReferenceRun(&request, &reference, err, sizeof(err))) {
+    bool ran = false;
+    if (imported) {
+      haveReference = solarReferenceReadManifest(
+          frontend.importManifest, &reference, err, sizeof(err));
+      if (haveReference && timeHere && !args.measured) {
+        SolarReferenceResult timing;
+        ran = solarReferenceRun(&request, &timing, err, sizeof(err));
+        if (ran)
+          reference = timing;
+        haveReference = ran;
+      }
+    } else {
+      haveReference = ran =
+          solarReferenceRun(&request, &reference, err, sizeof(err));
+    }
+    if (!haveReference) {
       fprintf(stderr, "solar analyze: error: %s\n", err);
       if (!args.keep)
         solarRemoveTree(tmpDir);
+      solarFrontendResultCleanup(&frontend);
       return ANALYZE_FAILED;
     }
-    haveReference = true;
-    if (pinned && reference.threads > 0 && reference.threads != (long)pinned)
+    reference.timed = ran && timeHere && !args.measured;
+    if (reference.timed)
+      snprintf(reference.timingSource, sizeof(reference.timingSource),
+               "measured here (%s, %s)", reference.deviceType,
+               reference.deviceName);
+    if (args.measured) {
+      reference.medianSeconds = measured.medianSeconds;
+      reference.minSeconds = measured.minSeconds;
+      reference.runs = -1;
+      reference.timed = true;
+      reference.elsewhere = true;
+      snprintf(reference.timingSource, sizeof(reference.timingSource), "%s",
+               measured.source);
+    }
+    if (!reference.timed)
+      fprintf(stderr,
+              "solar analyze: note: the reference is not timed here (the "
+              "arch's device is not this machine; --measure-here or "
+              "--measured FILE give times)\n");
+    if (ran && pinned && reference.threads > 0 &&
+        reference.threads != (long)pinned)
       fprintf(stderr,
               "solar analyze: warning: the reference ran %ld thread(s), the "
               "calibration describes %u cores\n",
@@ -284,7 +371,8 @@ int solarCmdAnalyze(int argc, char **argv) {
   MlirModule module = solarParseModule(ctx, text, length, frontend.irPath);
   if (mlirModuleIsNull(module))
     goto done;
-  if (haveReference && !runVerify(module, &args, &reference)) {
+  if (haveReference && !imported &&
+      !runVerify(module, &args, &reference)) {
     /* An unverified translation is never analyzed. */
     fprintf(stderr,
             "solar analyze: error: %s does not compute what %s computes: "
@@ -331,5 +419,6 @@ done:
   free(text);
   if (program && !args.keep)
     solarRemoveTree(tmpDir);
+  solarFrontendResultCleanup(&frontend);
   return status;
 }

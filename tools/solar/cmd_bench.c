@@ -32,8 +32,10 @@ typedef struct {
   const char *out;
   const char *plot;
   const char *dtype;
-  const char *framework;
+  const char *framework; /* NULL: each program's, detected as analyze does */
   const char *rtol, *atol;
+  const char *verifySize, *measured;
+  bool measureHere;
   unsigned runs;
   unsigned jobs;
   double timeout; /* seconds; 0: none */
@@ -46,7 +48,8 @@ static void printHelp(void) {
   printf(
       "USAGE: solar bench DIR --arch ARCH [--out OUTDIR] [--runs N]\n"
       "         [--jobs N] [--resume] [--plot headroom.svg] [--dtype D]\n"
-      "         [--framework torch|jax] [--timeout S] [--rtol R] [--atol A]\n\n"
+      "         [--framework torch|jax] [--timeout S] [--rtol R] [--atol A]\n"
+      "         [--verify-size auto|full|N] [--measured FILE] [--measure-here]\n\n"
       "Runs `solar analyze` on every program below DIR (each NAME.py with\n"
       "its IR found as analyze finds it; each .mlir without a NAME.py is\n"
       "analyzed SOL-only), one child process per program, and writes\n"
@@ -64,7 +67,9 @@ static void printHelp(void) {
       "  --plot FILE.svg   headroom bar chart, one group of bars per program\n"
       "  --timeout S       seconds per program before it is killed (default\n"
       "                    900; 0: no limit)\n"
-      "  --dtype, --framework, --rtol, --atol   passed to solar analyze\n\n"
+      "  --dtype, --framework, --rtol, --atol, --verify-size, --measured,\n"
+      "  --measure-here    passed to solar analyze (the framework is\n"
+      "                    otherwise each program's own, as analyze detects)\n\n"
       "Exit status: 0 every program analyzed, every .py verified, no SOL\n"
       "violation; 1 otherwise; 2 bad usage.\n");
 }
@@ -89,7 +94,6 @@ static bool parseUnsigned(const char *flag, const char *value, unsigned max,
 static int parseArgs(int argc, char **argv, BenchArgs *a) {
   memset(a, 0, sizeof(*a));
   a->out = "solar-bench";
-  a->framework = "torch";
   a->runs = 5;
   a->jobs = 1;
   a->timeout = 900;
@@ -101,6 +105,9 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
       {"rtol", &a->rtol, NULL},   {"atol", &a->atol, NULL},
       {"runs", &runs, NULL},      {"jobs", &jobs, NULL},
       {"timeout", &timeout, NULL}, {"resume", NULL, &a->resume},
+      {"verify-size", &a->verifySize, NULL},
+      {"measured", &a->measured, NULL},
+      {"measure-here", NULL, &a->measureHere},
   };
   int status = solarCliParseFlags("bench", argc, argv, flags,
                                   sizeof(flags) / sizeof(flags[0]),
@@ -129,7 +136,8 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
     }
     a->timeout = t;
   }
-  if (strcmp(a->framework, "torch") && strcmp(a->framework, "jax")) {
+  if (a->framework && strcmp(a->framework, "torch") &&
+      strcmp(a->framework, "jax")) {
     fprintf(stderr,
             "solar bench: error: --framework must be torch or jax, got "
             "'%s'\n",
@@ -261,11 +269,13 @@ static bool startOne(Bench *b, size_t i, Slot *slot) {
   argv[n++] = json;
   argv[n++] = "--runs";
   argv[n++] = runs;
-  argv[n++] = "--framework";
-  argv[n++] = (char *)a->framework;
   const char *optional[][2] = {
-      {"--dtype", a->dtype}, {"--rtol", a->rtol}, {"--atol", a->atol}};
-  for (size_t k = 0; k < 3; ++k)
+      {"--dtype", a->dtype},         {"--rtol", a->rtol},
+      {"--atol", a->atol},           {"--framework", a->framework},
+      {"--verify-size", a->verifySize}, {"--measured", a->measured}};
+  if (a->measureHere)
+    argv[n++] = "--measure-here";
+  for (size_t k = 0; k < 6; ++k)
     if (optional[k][1]) {
       argv[n++] = (char *)optional[k][0];
       argv[n++] = (char *)optional[k][1];
@@ -414,8 +424,13 @@ static bool writePlot(const Bench *b, const char *path) {
   static const char *const series[] = {"unfused SOL", "fused SOL",
                                        "cache-aware SOL"};
   char title[512];
+  size_t elsewhere = 0;
+  for (size_t i = 0; i < count; ++i)
+    elsewhere += b->results[i].status == SOLAR_BENCH_OK &&
+                 b->results[i].measured && b->results[i].elsewhere;
   snprintf(title, sizeof(title),
-           "Headroom (measured median / SOL) on %s", b->archName);
+           "Headroom (measured median / SOL) on %s%s", b->archName,
+           elsewhere ? " (measured on a different machine)" : "");
   SolarBarChart chart = {
       .title = title,
       .valueLabel = "headroom",
@@ -562,7 +577,7 @@ int solarCmdBench(int argc, char **argv) {
       .archFile = archFile,
       .runs = args.runs,
       .dtype = args.dtype,
-      .framework = args.framework,
+      .framework = args.framework ? args.framework : "auto",
       .timeoutSeconds = args.timeout,
       .jobs = args.jobs,
   };

@@ -21,6 +21,7 @@ typedef struct {
   const char *runs;
   const char *function;
   const char *rtol, *atol;
+  const char *verifySize;
   const char *overrides[MAX_OVERRIDES + 1]; /* NULL-terminated */
   int overrideCount;
 } ImportArgs;
@@ -30,15 +31,20 @@ static void printHelp(void) {
       "USAGE: solar import MODEL.py --framework torch|jax -o OUT.mlir\n"
       "           [--override NAME=VALUE ...] [--seed S] [--runs N]\n"
       "           [--function NAME] [--rtol R] [--atol A] [--keep DIR]\n"
-      "           [--imported LINALG.mlir]\n\n"
+      "           [--imported LINALG.mlir] [--verify-size auto|full|N]\n\n"
       "Exports the program deterministically (torch: torch-mlir FX importer;\n"
       "jax: StableHLO through IREE's input conversion) to linalg on tensors,\n"
       "lowers it to affine loops (--solar-lower-to-affine) and verifies it\n"
       "against the framework's own run (--solar-verify). OUT.mlir is\n"
       "written only when the verification passes. --keep DIR keeps the\n"
       "exported linalg and the reference data; --imported uses a linalg\n"
-      "file instead of exporting (the reference still runs). See\n"
-      "docs/importers.md.\n");
+      "file instead of exporting (the reference still runs).\n"
+      "--verify-size (default auto): the reference runs and the IR is\n"
+      "verified at shrunk sizes (auto: about a second; N: size constants\n"
+      "scaled to at most N; --override NAME=VALUE gives them yourself);\n"
+      "OUT.mlir is the full-size export, written after checking that its\n"
+      "einsum graph has the verified one's structure. full: one size.\n"
+      "See docs/importers.md.\n");
 }
 
 static const char *needValue(int argc, char **argv, int *i) {
@@ -77,6 +83,8 @@ static int parseImportArgs(int argc, char **argv, ImportArgs *a) {
       slot = &a->rtol;
     } else if (!strcmp(arg, "--atol")) {
       slot = &a->atol;
+    } else if (!strcmp(arg, "--verify-size")) {
+      slot = &a->verifySize;
     } else if (!strcmp(arg, "--override")) {
       if (a->overrideCount == MAX_OVERRIDES) {
         fprintf(stderr, "solar import: error: more than %d --override\n",
@@ -140,12 +148,17 @@ int solarCmdImport(int argc, char **argv) {
       .rtol = a.rtol,
       .atol = a.atol,
       .overrides = a.overrides,
+      .verifySize = a.verifySize,
   };
   SolarImportResult result;
   char err[4608];
   bool ok = solarImportRun(&request, &result, err, sizeof(err));
   if (!ok)
     fprintf(stderr, "solar import: error: %s; nothing written\n", err);
+  else if (result.twoSizes)
+    printf("solar import: verified at %s; %s is the full-size export (same "
+           "einsum graph: %zu node(s), only sizes differ)\n",
+           result.verifiedSizes, a.output, result.structureNodes);
   if (ok && !solarWriteText(a.output, result.module)) {
     fprintf(stderr, "solar import: error: cannot write '%s': %s\n", a.output,
             strerror(errno));

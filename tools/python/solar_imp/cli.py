@@ -1,8 +1,14 @@
-"""Command line of tools/python/solar_import.py: reference run, then export."""
+"""Command line of tools/python/solar_import.py: choose the verification
+sizes, run the reference once at them, export the program there and (when
+they differ from the program's own) again at full size on meta tensors."""
 import argparse
+import json
 import os
 import sys
 
+from solar_ref.errors import PROGRAM_ERROR_EXIT, ProgramError_, ReferenceError_
+
+from . import sizes as sizes_module
 from .errors import ImportError_
 
 PROG = "solar_import"
@@ -19,57 +25,156 @@ def parse_args(argv):
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--override", action="append", default=[],
                         metavar="NAME=VALUE")
+    parser.add_argument("--verify-size", default="auto",
+                        metavar="auto|full|N",
+                        help="sizes the reference runs and is verified at: "
+                        "auto (shrunk to about a second), full, or N (every "
+                        "size constant scaled to at most N)")
     parser.add_argument("--function", default="forward",
                         help="name of the exported func.func (default forward)")
     parser.add_argument("--no-export", action="store_true",
                         help="only run the reference (the linalg comes from "
                         "elsewhere)")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    try:
+        args.verify_size = sizes_module.parse_verify_size(args.verify_size)
+    except ValueError as exc:
+        parser.error(str(exc))
+    return args
 
 
-def run_reference(args):
-    """The reference runner, in this process (torch/jax are imported once)."""
+def say(text):
+    print(f"{PROG}: {text}", flush=True)
+
+
+def run_reference(args, overrides):
+    """The reference runner, in this process (torch/jax are imported once):
+    the one reference run that import and analysis share."""
     from solar_ref import cli as ref_cli
     argv = [args.program, "--framework", args.framework,
             "-o", os.path.join(args.output, "ref"), "--device", "cpu",
             "--seed", str(args.seed), "--runs", str(args.runs),
-            "--function", args.function]
-    for text in args.override:
+            "--warmup", "0", "--function", args.function]
+    if args.framework == "torch":
+        argv.append("--bake-scalars")
+    for text in overrides:
         argv += ["--override", text]
     status = ref_cli.main(argv)
+    if status == PROGRAM_ERROR_EXIT:
+        raise ProgramError_("the program failed in the reference run "
+                            "(see above)")
     if status != 0:
         raise ImportError_("the reference runner failed (see above)")
+
+
+def _texts(overrides):
+    return [f"{k}={v!r}" if not isinstance(v, str) else f"{k}={v}"
+            for k, v in overrides.items()]
+
+
+def _exporter(framework):
+    if framework == "torch":
+        from . import torch_export as exporter
+    else:
+        from . import jax_export as exporter
+    return exporter
+
+
+def _load(args, override_texts):
+    from solar_ref import program as program_module
+    try:
+        return program_module.load(args.program, override_texts)
+    except ProgramError_:
+        raise
+    except ReferenceError_ as exc:
+        raise ImportError_(str(exc)) from None
+
+
+def verification_overrides(args, exporter):
+    """(override texts for the verification run, mode said in sizes.json)."""
+    from solar_ref import program as program_module
+    if args.override or args.verify_size == "full":
+        return list(args.override), ("full" if args.verify_size == "full"
+                                     else "override")
+    constants = program_module.integer_constants(args.program)
+    # The program as written must load: its own errors are reported as
+    # such, not as a size that does not build.
+    _load(args, [])
+
+    def cost_of(overrides):
+        return exporter.cost(_load(args, _texts(overrides)), args)
+    if args.verify_size == "auto":
+        chosen = sizes_module.choose(constants, cost_of, say)
+    else:
+        chosen = sizes_module.capped_constants(constants, args.verify_size)
+        try:
+            if chosen:
+                cost_of(chosen)  # the program must build there
+        except (ImportError_, ReferenceError_) as exc:
+            say(f"verifying at full size: the program does not build at "
+                f"{', '.join(_texts(chosen))} ({exc})")
+            chosen = {}
+        if chosen:
+            say(f"verification sizes (--verify-size {args.verify_size}): " +
+                ", ".join(_texts(chosen)))
+    return _texts(chosen), "auto" if args.verify_size == "auto" else \
+        f"cap {args.verify_size}"
+
+
+def write(path, text):
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
 
 
 def run(args):
     if args.framework == "jax":
         os.environ["JAX_PLATFORMS"] = "cpu"
     os.makedirs(args.output, exist_ok=True)
-    run_reference(args)
+    exporter = _exporter(args.framework)
+    if args.framework == "torch":
+        from solar_ref import torch_runner
+        torch_runner.import_torch()
+    if not args.no_export:
+        # A missing importer fails before the program runs at all.
+        if args.framework == "torch":
+            exporter._import_torch_mlir()
+        else:
+            exporter._iree_compile()
+    small, mode = verification_overrides(args, exporter)
+    two_sizes = bool(small) and args.verify_size != "full"
+    run_reference(args, small)
     if args.no_export:
         return
-    from solar_ref import program as program_module
-    from solar_ref.errors import ReferenceError_
-    try:
-        program = program_module.load(args.program, args.override)
-    except ReferenceError_ as exc:
-        raise ImportError_(str(exc)) from None
-    if args.framework == "torch":
-        from . import torch_export as exporter
-    else:
-        from . import jax_export as exporter
+    program = _load(args, small)
     text = exporter.export(program, args)
     path = os.path.join(args.output, "import.mlir")
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
-    print(f"{PROG}: wrote {path} ({exporter.describe()})")
+    write(path, text)
+    say(f"wrote {path} ({exporter.describe()})")
+    full_sizes = program.sizes_used
+    if two_sizes:
+        full = _load(args, [] if mode != "full" else small)
+        text = exporter.export(full, args, meta=True, suffix=".full")
+        full_path = os.path.join(args.output, "import.full.mlir")
+        write(full_path, text)
+        full_sizes = full.sizes_used
+        say(f"wrote {full_path} (full size, exported without data)")
+    write(os.path.join(args.output, "sizes.json"), json.dumps({
+        "mode": mode,
+        "two_sizes": two_sizes,
+        "full": full_sizes,
+        "verified": program.sizes_used,
+        "overrides": small,
+    }, indent=2) + "\n")
 
 
 def main(argv):
     args = parse_args(argv)
     try:
         run(args)
-    except ImportError_ as exc:
+    except ProgramError_ as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return PROGRAM_ERROR_EXIT
+    except (ImportError_, ReferenceError_) as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 1
     return 0

@@ -11,7 +11,7 @@ import tempfile
 
 from solar_ref import jax_runner
 from solar_ref.common import as_list
-from solar_ref.errors import ReferenceError_
+from solar_ref.errors import ProgramError_, ReferenceError_
 from solar_ref.program import call_user
 
 from .errors import ImportError_
@@ -30,8 +30,27 @@ def describe():
             f"{_version('iree-base-compiler')}")
 
 
-def _lowerable(program, args):
-    """(function, example arguments) in manifest order."""
+def _inputs(program, get_inputs, jax, seed, abstract):
+    """get_inputs() as arrays, or with `abstract` as jax.ShapeDtypeStruct
+    traced by jax.eval_shape (nothing allocated by jax itself)."""
+    if not abstract:
+        raw = jax_runner._call_get_inputs(program, get_inputs, jax, seed)
+        return [jax_runner._to_input(v, str(i)) for i, v in enumerate(raw)]
+    import inspect
+    try:
+        takes_key = len(inspect.signature(get_inputs).parameters) == 1
+    except (TypeError, ValueError):
+        takes_key = False
+    key = (jax.random.PRNGKey(seed),) if takes_key else ()
+    shapes = call_user(program, "get_inputs()", jax.eval_shape,
+                       lambda: tuple(as_list(get_inputs(*key),
+                                             "get_inputs()")))
+    return list(shapes)
+
+
+def _lowerable(program, args, abstract=False):
+    """(function, example arguments) in manifest order; with `abstract`
+    the arguments are jax.ShapeDtypeStruct (shapes and dtypes only)."""
     jax = jax_runner.import_jax()
     module = program.module
     get_inputs = getattr(module, "get_inputs", None)
@@ -49,22 +68,20 @@ def _lowerable(program, args):
             model = call_user(program, "Model(*get_init_inputs())",
                               model_class, *init)
             jax_runner.seed_python_and_numpy(args.seed)
-            raw = jax_runner._call_get_inputs(program, get_inputs, jax,
-                                              args.seed)
-            inputs = [jax_runner._to_input(v, str(i))
-                      for i, v in enumerate(raw)]
-            variables = call_user(program, "Model.init()", model.init,
+            inputs = _inputs(program, get_inputs, jax, args.seed, abstract)
+            init_fn = (lambda *a: jax.eval_shape(model.init, *a)) \
+                if abstract else model.init
+            variables = call_user(program, "Model.init()", init_fn,
                                   jax.random.PRNGKey(args.seed), *inputs)
         elif callable(forward_fn):
-            raw = jax_runner._call_get_inputs(program, get_inputs, jax,
-                                              args.seed)
-            inputs = [jax_runner._to_input(v, str(i))
-                      for i, v in enumerate(raw)]
-            return forward_fn, inputs
+            return forward_fn, _inputs(program, get_inputs, jax, args.seed,
+                                       abstract)
         else:
             raise ImportError_(f"{program.path} defines neither 'forward' nor "
                                f"a flax.linen.Module 'Model' "
                                f"({jax_runner.CONVENTION})")
+    except ProgramError_:
+        raise
     except ReferenceError_ as exc:
         raise ImportError_(str(exc)) from None
 
@@ -117,16 +134,41 @@ def stablehlo_to_linalg(text):
             return f.read()
 
 
-def export(program, args):
+def _lower(program, args, abstract):
     jax = jax_runner.import_jax()
-    fn, example = _lowerable(program, args)
+    fn, example = _lowerable(program, args, abstract)
     try:
-        lowered = jax.jit(fn).lower(*example)
-        stablehlo = lowered.as_text()
+        return jax.jit(fn).lower(*example), example
     except Exception as exc:
         raise ImportError_(f"jax.jit(...).lower() failed: "
                            f"{type(exc).__name__}: {exc}") from None
-    with open(os.path.join(args.output, "import.stablehlo.mlir"), "w",
+
+
+def cost(program, args):
+    """(flops, elements) from XLA's cost analysis of the abstract lowering
+    (nothing allocated): its flop count plus every argument and result
+    element."""
+    jax = jax_runner.import_jax()
+    lowered, example = _lower(program, args, True)
+    try:
+        analysis = lowered.cost_analysis() or {}
+        if isinstance(analysis, (list, tuple)):
+            analysis = analysis[0] if analysis else {}
+        flops = float(analysis.get("flops", 0.0))
+    except Exception:
+        flops = 0.0
+    import math
+    out = lowered.out_info
+    leaves = jax.tree_util.tree_leaves(example) + \
+        jax.tree_util.tree_leaves(out)
+    elements = sum(math.prod(getattr(x, "shape", ())) for x in leaves)
+    return flops, float(elements)
+
+
+def export(program, args, meta=False, suffix=""):
+    lowered, _ = _lower(program, args, meta)
+    stablehlo = lowered.as_text()
+    with open(os.path.join(args.output, f"import{suffix}.stablehlo.mlir"), "w",
               encoding="utf-8") as f:
         f.write(stablehlo)
     text = util_to_func(stablehlo_to_linalg(stablehlo))

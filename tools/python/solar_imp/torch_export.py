@@ -6,8 +6,9 @@ argument after the inputs, in the reference runner's order
 function then has exactly the manifest's inputs and parameters as
 arguments, and no weights baked in as constants."""
 from solar_ref import torch_runner
+from solar_ref.arrays import python_scalar
 from solar_ref.common import as_list
-from solar_ref.errors import ReferenceError_
+from solar_ref.errors import ProgramError_, ReferenceError_
 from solar_ref.program import call_user
 
 from .errors import ImportError_
@@ -38,8 +39,18 @@ def _import_torch_mlir():
     return fx, OutputType
 
 
-def _build(program, args):
+def _build(program, args, meta=False):
+    """(torch, model, inputs); with `meta`, every tensor is on the meta
+    device: shapes and dtypes only, nothing allocated, so a program can be
+    exported at full size whatever its tensors weigh."""
     torch = torch_runner.import_torch()
+    if meta:
+        with torch.device("meta"):
+            return _build_here(torch, program, args)
+    return _build_here(torch, program, args)
+
+
+def _build_here(torch, program, args):
     module = program.module
     try:
         model_class = getattr(module, "Model")
@@ -59,22 +70,29 @@ def _build(program, args):
         torch_runner.seed_all(torch, args.seed)
         inputs = as_list(call_user(program, "get_inputs()", get_inputs),
                          "get_inputs()")
+    except ProgramError_:
+        raise
     except ReferenceError_ as exc:
         raise ImportError_(str(exc)) from None
     for i, value in enumerate(inputs):
-        if not isinstance(value, torch.Tensor):
+        if not isinstance(value, torch.Tensor) and \
+                python_scalar(value) is None:
             raise ImportError_(
                 f"get_inputs() item {i} is a {type(value).__name__}: the "
-                "torch exporter needs tensors (a Python number would be "
-                "baked into the program as a constant)")
+                "torch exporter takes tensors and Python numbers")
     return torch, model, inputs
 
 
 class _Functional:
-    """forward(*inputs, *state) -> model(*inputs) with `state` swapped in."""
+    """forward(*tensor inputs, *state) -> model(*inputs) with `state` swapped
+    in and the Python numbers of get_inputs() put back at their places as
+    constants (baked into the program; the manifest records them as
+    baked_scalars, not as arguments)."""
 
-    def __init__(self, torch, model, names, count):
-        self.torch, self.model, self.names, self.count = torch, model, names, count
+    def __init__(self, torch, model, names, inputs):
+        self.torch, self.model, self.names = torch, model, names
+        self.inputs = inputs
+        self.count = sum(isinstance(v, torch.Tensor) for v in inputs)
 
     def module(self):
         torch = self.torch
@@ -83,22 +101,48 @@ class _Functional:
         class Functional(torch.nn.Module):
             def forward(self, *args):
                 state = dict(zip(outer.names, args[outer.count:]))
-                return torch.func.functional_call(
-                    outer.model, state, tuple(args[:outer.count]))
+                tensors = iter(args[:outer.count])
+                full = tuple(next(tensors) if isinstance(v, torch.Tensor)
+                             else v for v in outer.inputs)
+                return torch.func.functional_call(outer.model, state, full)
         return Functional()
 
 
-def export(program, args):
+def cost(program, args):
+    """(flops, elements) of one forward pass, on the meta device: matmul and
+    convolution FLOPs as torch's FlopCounterMode counts them, plus every
+    input, parameter and output element (the elementwise work)."""
+    torch, model, inputs = _build(program, args, meta=True)
+    from torch.utils.flop_counter import FlopCounterMode
+    try:
+        with torch.no_grad(), FlopCounterMode(display=False) as counter:
+            out = model(*inputs)
+    except Exception as exc:
+        from solar_ref.errors import describe_exception
+        raise ReferenceError_(
+            f"Model.forward() on meta tensors raised "
+            f"{describe_exception(exc, program.path)}") from None
+    outputs = torch_runner.flatten_outputs(torch, out)
+    elements = sum(t.numel() for t in inputs
+                   if isinstance(t, torch.Tensor)) + \
+        sum(t.numel() for t in model.parameters()) + \
+        sum(t.numel() for t in model.buffers()) + \
+        sum(t.numel() for t in outputs)
+    return float(counter.get_total_flops()), float(elements)
+
+
+def export(program, args, meta=False, suffix=""):
     fx, OutputType = _import_torch_mlir()
-    torch, model, inputs = _build(program, args)
+    torch, model, inputs = _build(program, args, meta)
     state = list(model.named_parameters()) + list(model.named_buffers())
     names = [name for name, _ in state]
     tensors = [t.detach() for _, t in state]
-    wrapper = _Functional(torch, model, names, len(inputs)).module()
+    wrapper = _Functional(torch, model, names, inputs).module()
+    tensor_inputs = [v for v in inputs if isinstance(v, torch.Tensor)]
     try:
         with torch.no_grad():
             imported = fx.export_and_import(
-                wrapper, *inputs, *tensors,
+                wrapper, *tensor_inputs, *tensors,
                 output_type=OutputType.LINALG_ON_TENSORS,
                 func_name=args.function)
     except Exception as exc:

@@ -46,8 +46,12 @@ class ArgumentWriter:
     """Writes arguments into a directory and collects their manifest entries,
     in the order written."""
 
-    def __init__(self, outdir):
+    def __init__(self, outdir, save=True):
+        """save=False (--no-data): entries only, no .npy written (a
+        timing-only run at full size)."""
         self.outdir = outdir
+        self.save = save
+        self._bytes = {}
         self.entries = []
         self._names = set()
         self._files = set()
@@ -78,12 +82,13 @@ class ArgumentWriter:
         name = self._unique(name, self._names)
         stem = re.sub(r"[^A-Za-z0-9_.-]", "_", name) or "arg"
         file = self._unique(stem, self._files) + ".npy"
-        np.save(os.path.join(self.outdir, file), array, allow_pickle=False)
+        if self.save:
+            np.save(os.path.join(self.outdir, file), array, allow_pickle=False)
+        self._bytes[role] = self._bytes.get(role, 0) + int(array.nbytes)
         entry = {"name": name, "role": role, "file": file,
                  "shape": [int(d) for d in array.shape], "dtype": dtype}
         self.entries.append(entry)
         return entry
 
     def total_bytes(self, role):
-        return sum(os.path.getsize(os.path.join(self.outdir, e["file"]))
-                   for e in self.entries if e["role"] == role)
+        return self._bytes.get(role, 0)

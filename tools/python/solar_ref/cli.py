@@ -6,7 +6,7 @@ import sys
 
 from . import MANIFEST_VERSION
 from .arrays import ArgumentWriter
-from .errors import ReferenceError_
+from .errors import PROGRAM_ERROR_EXIT, ProgramError_, ReferenceError_
 
 PROG = "solar_reference"
 
@@ -34,6 +34,13 @@ def parse_args(argv):
     parser.add_argument("--function", help="name of the func.func in the IR "
                         "that translates this program (recorded in the "
                         "manifest for solar-verify)")
+    parser.add_argument("--bake-scalars", action="store_true",
+                        help="Python numbers from get_inputs() are not "
+                        "arguments: recorded as baked_scalars (the importer "
+                        "bakes them into the program as constants)")
+    parser.add_argument("--no-data", action="store_true",
+                        help="time only: write the manifest without the "
+                        ".npy files (a full-size timing run)")
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
@@ -55,7 +62,7 @@ def run(args):
         runner.import_jax()
     program = program_module.load(args.program, args.override)
     os.makedirs(args.output, exist_ok=True)
-    writer = ArgumentWriter(args.output)
+    writer = ArgumentWriter(args.output, save=not args.no_data)
     facts = runner.run(program, args, writer)
     manifest = {
         "version": MANIFEST_VERSION,
@@ -69,6 +76,8 @@ def run(args):
         "parameter_order": facts["parameter_order"],
         "arguments": writer.entries,
         "timing": facts["timing"],
+        "data": not args.no_data,
+        "baked_scalars": facts.get("baked_scalars", []),
         "sizes": {"original": program.sizes_original,
                   "used": program.sizes_used,
                   "overrides": program.overrides},
@@ -90,6 +99,9 @@ def main(argv):
     args = parse_args(argv)
     try:
         run(args)
+    except ProgramError_ as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return PROGRAM_ERROR_EXIT
     except ReferenceError_ as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 1

@@ -20,3 +20,14 @@ def describe_exception(exc, program_path):
         where = f" (at {exc.filename}:{exc.lineno})"
     message = str(exc) if not isinstance(exc, SyntaxError) else exc.msg
     return f"{type(exc).__name__}: {message}{where}"
+
+
+class ProgramError_(ReferenceError_):
+    """The user's program itself failed: it cannot be read, does not parse,
+    or raised while loading or running. Not a coverage gap of the tools:
+    the commands exit 1 with the Python error and location and never fall
+    back to another frontend (the tools' exit status 3 says so)."""
+
+
+# Exit status of solar_reference.py / solar_import.py for a ProgramError_.
+PROGRAM_ERROR_EXIT = 3

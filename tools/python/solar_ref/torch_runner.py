@@ -116,7 +116,8 @@ def run(program, args, writer):
     outputs = flatten_outputs(torch, out)
 
     names = parameter_names(model.forward, len(inputs), "input")
-    for name, value in zip(names, inputs):
+    baked = []
+    for position, (name, value) in enumerate(zip(names, inputs)):
         if isinstance(value, torch.Tensor):
             writer.add(name, "input", *to_numpy(torch, value))
         else:
@@ -125,7 +126,12 @@ def run(program, args, writer):
                 raise ReferenceError_(
                     f"get_inputs() item '{name}' is a {type(value).__name__}; "
                     "expected a tensor or a Python number")
-            writer.add(name, "input", scalar)
+            if getattr(args, "bake_scalars", False):
+                # The importer bakes it into the program as a constant.
+                baked.append({"name": name, "position": position,
+                              "value": value})
+            else:
+                writer.add(name, "input", scalar)
     for name, tensor in model.named_parameters():
         writer.add(name, "parameter", *to_numpy(torch, tensor))
     for name, tensor in model.named_buffers():
@@ -147,4 +153,5 @@ def run(program, args, writer):
         "convention": "torch.nn.Module (KernelBench)",
         "parameter_order": "model.named_parameters(), then model.named_buffers()",
         "timing": timing,
+        "baked_scalars": baked,
     }

@@ -41,15 +41,20 @@ void solarBenchDescribe(const SolarBenchResult *r, bool framework, char *buf,
   if (r->status != SOLAR_BENCH_OK) {
     used = (size_t)snprintf(buf, size, "%s", solarBenchStatusName(r->status));
     /* The line stays readable: the full message is in summary.json and the
-     * log; no-ir says all there is to say in its name. */
-    if (r->message[0] && r->status != SOLAR_BENCH_NO_IR && used < size)
+     * log. */
+    if (r->message[0] && used < size)
       snprintf(buf + used, size - used, ": %.160s%s", r->message,
                strlen(r->message) > 160 ? "..." : "");
     return;
   }
   if (r->measured)
-    used = (size_t)snprintf(buf, size, "verified, headroom cache %.3gx",
-                            r->headroom[2]);
+    used = (size_t)snprintf(buf, size, "verified, headroom cache %.3gx%s",
+                            r->headroom[2],
+                            r->elsewhere ? " (measured elsewhere)" : "");
+  else if (r->verified)
+    used = (size_t)snprintf(
+        buf, size, "verified, not timed, cache-aware SOL %s",
+        solarQuantityFormat(r->sol[2], "s", sol, sizeof(sol)));
   else
     used = (size_t)snprintf(
         buf, size, "%s, cache-aware SOL %s",

@@ -47,9 +47,15 @@ bool solarBenchResultRead(const char *jsonPath, SolarBenchResult *out,
   copyString(out->archArgument, sizeof(out->archArgument),
              json_object_get(json_object_get(report, "arch"), "argument"));
   out->functions = json_array_size(functions);
+  json_t *reference = json_object_get(report, "reference");
+  out->elsewhere = json_is_true(json_object_get(reference, "timed")) &&
+                   json_is_false(json_object_get(reference, "same_machine"));
   json_t *primary = json_array_get(functions, 0);
   size_t i;
   json_t *fn;
+  json_array_foreach(functions, i, fn) {
+    out->verified |= json_is_true(json_object_get(fn, "verified"));
+  }
   json_array_foreach(functions, i, fn) {
     if (json_is_object(json_object_get(fn, "measured"))) {
       primary = fn;
@@ -73,6 +79,7 @@ bool solarBenchResultRead(const char *jsonPath, SolarBenchResult *out,
     json_t *headroom = json_object_get(primary, "headroom");
     json_t *measured = json_object_get(primary, "measured");
     out->measured = json_is_object(measured) && json_is_object(headroom);
+    out->verified |= out->measured;
     for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f) {
       const char *fidelity = solarFidelityName(f);
       out->sol[f] = json_number_value(json_object_get(sol, fidelity));
@@ -160,10 +167,21 @@ void solarBenchResultClassify(const char *logPath, int exitCode,
   if (!log)
     return;
   /* A mismatch says most about a failed verification; else analyze's own
-   * error (its last word: earlier lines are what led to it). */
+   * error (its last word: earlier lines are what led to it), unless that
+   * only points above ("analysis of X failed", "(see above)"): then the
+   * first error of the tool or diagnostic that failed is the cause. */
   if ((out->status != SOLAR_BENCH_VERIFY_FAILED ||
        !firstLineWith(log, "does not match the", out)) &&
       !lastLineStarting(log, "solar analyze: error: ", out))
     firstLineWith(log, "error:", out);
+  if (strstr(out->message, "(see above)") ||
+      (!strncmp(out->message, "analysis of ", 12) &&
+       strstr(out->message, " failed"))) {
+    SolarBenchResult cause;
+    memset(&cause, 0, sizeof(cause));
+    if (firstLineWith(log, ": error: ", &cause) &&
+        strcmp(cause.message, out->message))
+      snprintf(out->message, sizeof(out->message), "%s", cause.message);
+  }
   free(log);
 }

@@ -32,6 +32,8 @@ typedef struct {
   char ir[4096];
   char archArgument[4096];
   bool measured; /* the reference verified and timed the primary function */
+  bool verified; /* the IR matched the reference (timed or not) */
+  bool elsewhere; /* the times come from another machine */
   size_t functions;
   double flops;
   double sol[SOLAR_FIDELITY_COUNT];

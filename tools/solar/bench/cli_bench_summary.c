@@ -34,7 +34,7 @@ static SolarBenchStats stats(double *values, size_t n) {
 
 static bool programPasses(const SolarBenchProgram *p,
                           const SolarBenchResult *r) {
-  return r->status == SOLAR_BENCH_OK && (!p->framework || r->measured) &&
+  return r->status == SOLAR_BENCH_OK && (!p->framework || r->verified) &&
          !r->violations;
 }
 
@@ -51,7 +51,9 @@ void solarBenchSummarize(const SolarBenchProgram *programs,
     out->status[r->status]++;
     out->withIr += r->status != SOLAR_BENCH_NO_IR;
     bool measured = r->status == SOLAR_BENCH_OK && r->measured;
-    out->verified += measured && programs[i].framework;
+    out->verified +=
+        r->status == SOLAR_BENCH_OK && r->verified && programs[i].framework;
+    out->elsewhere += measured && r->elsewhere;
     out->measured += measured;
     if (r->status == SOLAR_BENCH_OK && r->violations) {
       out->violationPrograms++;
@@ -221,7 +223,9 @@ static json_t *resultJson(const SolarBenchProgram *p,
   if (ok) {
     json_object_set_new(o, "frontend", json_string(r->frontend));
     json_object_set_new(o, "ir", json_string(r->ir));
-    json_object_set_new(o, "verified", json_boolean(r->measured));
+    json_object_set_new(o, "verified", json_boolean(r->verified));
+    json_object_set_new(o, "measured_elsewhere",
+                        json_boolean(r->measured && r->elsewhere));
     json_object_set_new(o, "functions", json_integer((json_int_t)r->functions));
     json_object_set_new(o, "flops", json_real(r->flops));
     json_object_set_new(o, "sol_s", fidelityObject(r->sol));
@@ -280,6 +284,8 @@ bool solarBenchWriteJson(const char *path, const SolarBenchSettings *settings,
       json_pack("{s:I, s:I, s:o}", "verified", (json_int_t)summary->verified,
                 "framework_programs", (json_int_t)summary->framework, "rate",
                 rate(summary->verified, summary->framework)));
+  json_object_set_new(root, "measured_elsewhere",
+                      json_integer((json_int_t)summary->elsewhere));
   json_t *headroom = json_object();
   for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
     json_object_set_new(headroom, solarFidelityName(f),
@@ -352,8 +358,14 @@ void solarBenchPrintSummary(FILE *out, const SolarBenchSettings *settings,
       fprintf(out, "    %-9s %10s %10s %10s %10s\n",
               solarFidelityName(f), v[0], v[1], v[2], v[3]);
     }
+    if (summary->elsewhere)
+      fprintf(out,
+              "    note: %zu of them measured on a different machine than "
+              "the arch describes (--measured, or another device)\n",
+              summary->elsewhere);
   } else {
-    fprintf(out, "  headroom:   no measured program\n");
+    fprintf(out, "  headroom:   no measured program (a GPU arch is timed "
+                 "where that GPU is; --measured FILE or --measure-here)\n");
   }
   fprintf(out,
           "  violations: %zu program(s) with a measured run faster than "
@@ -371,7 +383,7 @@ void solarBenchPrintSummary(FILE *out, const SolarBenchSettings *settings,
     } else if (r->status != SOLAR_BENCH_OK) {
       fprintf(out, "  %s %s%s%s\n", solarBenchStatusName(r->status),
               programs[i].relPath, r->message[0] ? ": " : "", r->message);
-    } else if (programs[i].framework && !r->measured) {
+    } else if (programs[i].framework && !r->verified) {
       fprintf(out, "  not verified %s\n", programs[i].relPath);
     }
   }

@@ -33,7 +33,8 @@ typedef struct {
   size_t framework; /* .py programs */
   size_t withIr;    /* programs whose IR was found (not no-ir) */
   size_t verified;  /* .py programs whose IR matched the reference */
-  size_t measured;  /* programs with headroom (= verified) */
+  size_t measured;  /* programs with headroom (verified and timed) */
+  size_t elsewhere; /* of those, timed on another machine */
   size_t status[SOLAR_BENCH_STATUS_COUNT];
   SolarBenchStats headroom[SOLAR_FIDELITY_COUNT];
   size_t violationPrograms;   /* programs with any violation */

@@ -91,7 +91,12 @@ static bool writeIr(const char *path, const char *text, char *err,
   return false;
 }
 
-typedef enum { ImportOk, ImportFailed, ImportCannotWrite } ImportOutcome;
+typedef enum {
+  ImportOk,
+  ImportFailed,       /* the importer cannot cover the program */
+  ImportProgramError, /* the program itself failed */
+  ImportCannotWrite,
+} ImportOutcome;
 
 /* The importer, into a scratch directory (kept under --keep-reference).
  * ImportFailed: it cannot cover the program (why in `reason`). */
@@ -120,30 +125,46 @@ static ImportOutcome runImporter(const SolarFrontendRequest *r,
       .framework = r->framework,
       .function = r->function ? r->function : "forward",
       .workDir = workDir,
-      /* Its reference only checks the numbers; analyze times its own. */
+      /* Its reference checks the numbers; timing is analyze's business
+       * (at full size, where the arch's device is). */
       .runs = "1",
       .rtol = r->rtol,
       .atol = r->atol,
+      .verifySize = r->verifySize,
       .chatterToStderr = true,
   };
   SolarImportResult result;
   char importErr[4608];
   ImportOutcome outcome = ImportOk;
   if (!solarImportRun(&request, &result, importErr, sizeof(importErr))) {
-    outcome = ImportFailed;
+    outcome = result.programError ? ImportProgramError : ImportFailed;
     snprintf(reason, reasonSize, "%.*s", (int)reasonSize - 1,
              *result.reason ? result.reason : importErr);
-    snprintf(err, errSize, "the importer cannot cover %s: %s", r->model,
-             reason);
+    if (result.programError)
+      snprintf(err, errSize, "%s failed: %s", r->model, reason);
+    else
+      snprintf(err, errSize, "the importer cannot cover %s: %s", r->model,
+               reason);
   } else if (!producedIrPath(r, "import", out, err, errSize) ||
              !writeIr(out->irPath, result.module, err, errSize)) {
     outcome = ImportCannotWrite;
   }
-  solarImportResultDestroy(&result);
-  if (!r->keepDir)
-    solarRemoveTree(workDir);
-  if (outcome == ImportOk)
+  if (outcome == ImportOk) {
     snprintf(out->frontend, sizeof(out->frontend), "import");
+    snprintf(out->importManifest, sizeof(out->importManifest),
+             "%s/ref/manifest.json", workDir);
+    out->twoSizes = result.twoSizes;
+    out->structureNodes = result.structureNodes;
+    snprintf(out->verifiedSizes, sizeof(out->verifiedSizes), "%s",
+             result.verifiedSizes);
+  }
+  solarImportResultDestroy(&result);
+  if (!r->keepDir) {
+    if (outcome == ImportOk)
+      snprintf(out->importWorkDir, sizeof(out->importWorkDir), "%s", workDir);
+    else
+      solarRemoveTree(workDir);
+  }
   return outcome;
 }
 
@@ -195,6 +216,11 @@ bool solarFrontendResolve(const SolarFrontendRequest *r,
              r->model);
     return false;
   }
+  if (access(r->model, R_OK) != 0) {
+    out->userError = true;
+    snprintf(err, errSize, "cannot read %s: %s", r->model, strerror(errno));
+    return false;
+  }
   if (r->explicitMlir) {
     snprintf(out->irPath, sizeof(out->irPath), "%s", r->explicitMlir);
     snprintf(out->frontend, sizeof(out->frontend), "explicit");
@@ -231,7 +257,9 @@ bool solarFrontendResolve(const SolarFrontendRequest *r,
       runImporter(r, out, reason, sizeof(reason), err, errSize);
   if (imported == ImportOk)
     return true;
-  if (imported == ImportCannotWrite || r->choice == SolarFrontendImport)
+  /* The program's own error: no other frontend would do better. */
+  out->userError = imported == ImportProgramError;
+  if (imported != ImportFailed || r->choice == SolarFrontendImport)
     return false;
   if (!llmConfigured(why, sizeof(why), hint, sizeof(hint))) {
     snprintf(err, errSize,
@@ -247,6 +275,12 @@ bool solarFrontendResolve(const SolarFrontendRequest *r,
   snprintf(out->importFailure, sizeof(out->importFailure), "%s", reason);
   needLlm(r, out);
   return producedIrPath(r, "llm", out, err, errSize);
+}
+
+void solarFrontendResultCleanup(SolarFrontendResult *result) {
+  if (*result->importWorkDir)
+    solarRemoveTree(result->importWorkDir);
+  result->importWorkDir[0] = '\0';
 }
 
 bool solarFrontendTranslateLlm(const SolarFrontendRequest *r,

@@ -39,6 +39,7 @@ typedef struct {
   const char *rtol, *atol;  /* verification tolerances, or NULL */
   const char *keepDir;      /* --keep-reference DIR: produced IR goes here */
   const char *reportPath;   /* -o FILE: else the produced IR goes beside it */
+  const char *verifySize;   /* --verify-size auto|full|N; NULL: auto */
 } SolarFrontendRequest;
 
 typedef struct {
@@ -56,6 +57,19 @@ typedef struct {
   /* Why the importer could not cover the program when auto fell back to
    * the LLM; "" otherwise. */
   char importFailure[1024];
+  /* The program itself failed (missing, syntax error, an exception while
+   * loading or running it): a user error, exit 1, never an LLM fallback. */
+  bool userError;
+  /* The importer's reference run (its manifest.json), which the imported
+   * IR was verified against: analyze uses it instead of running the
+   * program again. "" for other frontends. */
+  char importManifest[4200];
+  /* The importer's work directory when it is temporary (the caller removes
+   * it with solarFrontendResultCleanup), else "". */
+  char importWorkDir[4096];
+  bool twoSizes;           /* verified shrunk, analyzed at full size */
+  size_t structureNodes;   /* einsum nodes compared across the two sizes */
+  char verifiedSizes[512]; /* "B=128, IN=512"; "" at full size */
 } SolarFrontendResult;
 
 /* Chooses the IR, running the importer when it is the frontend to try.
@@ -64,6 +78,9 @@ typedef struct {
 bool solarFrontendResolve(const SolarFrontendRequest *request,
                           SolarFrontendResult *out, char *err,
                           size_t errSize);
+
+/* Removes the importer's temporary work directory, if any. */
+void solarFrontendResultCleanup(SolarFrontendResult *result);
 
 /* The LLM step: translates request->model against the reference run
  * `manifestPath` (its replies saved in `workDir`) and writes the verified

@@ -1,6 +1,7 @@
 #include "cli_import.h"
 
 #include "cli_files.h"
+#include "cli_structure.h"
 
 #include "solar/dialect/context.h"
 #include "solar/support/diagnostics.h"
@@ -8,10 +9,12 @@
 #include "solar/passes/passes.h"
 #include "solar/verify/verify_text.h"
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/IR.h"
 #include "mlir-c/Pass.h"
 
 #include <errno.h>
+#include <jansson.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,6 +98,10 @@ static bool runExporter(const SolarImportRequest *r, SolarImportResult *out,
   }
   if (r->imported)
     argv[n++] = "--no-export";
+  if (r->verifySize) {
+    argv[n++] = "--verify-size";
+    argv[n++] = r->verifySize;
+  }
   for (size_t i = 0; i < overrideCount; ++i) {
     argv[n++] = "--override";
     argv[n++] = r->overrides[i];
@@ -137,7 +144,13 @@ static bool runExporter(const SolarImportRequest *r, SolarImportResult *out,
     ;
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
     return true;
-  snprintf(err, errSize, "the %s exporter failed (see above)", r->framework);
+  /* 3: the program itself failed (solar_ref/errors.py). */
+  out->programError = WIFEXITED(status) && WEXITSTATUS(status) == 3;
+  if (out->programError)
+    snprintf(err, errSize, "%s failed (see above)", r->model);
+  else
+    snprintf(err, errSize, "the %s exporter failed (see above)",
+             r->framework);
   if (*lastError)
     snprintf(out->reason, sizeof(out->reason), "%s", lastError);
   else
@@ -151,7 +164,8 @@ static bool lowerAndVerify(MlirModule module,
                            const SolarImportRequest *r, const char *manifest) {
   SolarOptions verify;
   solarOptionsInit(&verify);
-  solarOptionsSet(&verify, "manifest", manifest);
+  if (manifest)
+    solarOptionsSet(&verify, "manifest", manifest);
   solarOptionsSet(&verify, "function", r->function);
   if (r->rtol)
     solarOptionsSet(&verify, "rtol", r->rtol);
@@ -159,10 +173,11 @@ static bool lowerAndVerify(MlirModule module,
     solarOptionsSet(&verify, "atol", r->atol);
   SolarOptions none;
   solarOptionsInit(&none);
-  /* Verification runs only on a lowering that succeeded. */
+  /* Verification runs only on a lowering that succeeded; without a
+   * manifest, lower only (the full-size export has no reference). */
   MlirOperation op = mlirModuleGetOperation(module);
   bool ok = solarRunPass(op, "solar-lower-to-affine", &none) &&
-            solarRunPass(op, "solar-verify", &verify);
+            (!manifest || solarRunPass(op, "solar-verify", &verify));
   solarOptionsDestroy(&none);
   solarOptionsDestroy(&verify);
   return ok;
@@ -177,11 +192,101 @@ static void flushDiagnostics(char *captured, SolarImportResult *out) {
   free(captured);
 }
 
+/* "B=128, IN=512" from WORK/sizes.json's overrides. */
+static void readVerifiedSizes(const char *workDir, char *buf, size_t size) {
+  char path[4200];
+  snprintf(path, sizeof(path), "%s/sizes.json", workDir);
+  buf[0] = '\0';
+  json_t *root = json_load_file(path, 0, NULL);
+  json_t *list = root ? json_object_get(root, "overrides") : NULL;
+  size_t used = 0;
+  for (size_t i = 0; list && i < json_array_size(list); ++i) {
+    const char *text = json_string_value(json_array_get(list, i));
+    if (text && used < size)
+      used += (size_t)snprintf(buf + used, size - used, "%s%s",
+                               i ? ", " : "", text);
+  }
+  json_decref(root);
+}
+
+static void copyVerified(MlirModule from, MlirModule to, const char *sizes,
+                         MlirContext ctx) {
+  MlirStringRef key = mlirStringRefCreateFromCString("solar.verified");
+  MlirOperation a = mlirBlockGetFirstOperation(mlirModuleGetBody(from));
+  MlirOperation b = mlirBlockGetFirstOperation(mlirModuleGetBody(to));
+  for (; !mlirOperationIsNull(a) && !mlirOperationIsNull(b);
+       a = mlirOperationGetNextInBlock(a), b = mlirOperationGetNextInBlock(b)) {
+    MlirAttribute verified = mlirOperationGetAttributeByName(a, key);
+    if (mlirAttributeIsNull(verified))
+      continue;
+    mlirOperationSetAttributeByName(b, key, verified);
+    mlirOperationSetAttributeByName(
+        b, mlirStringRefCreateFromCString("solar.verified_sizes"),
+        mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(sizes)));
+  }
+}
+
+/* The full-size export: parsed and lowered (not verified: there is no
+ * full-size reference), then trusted only when its einsum graph has the
+ * structure of the verified one; it then carries their verified
+ * attribute. The null module on failure, with `err` and out->reason. */
+static MlirModule lowerFull(MlirContext ctx, MlirModule verified,
+                            const SolarImportRequest *r, const char *fullPath,
+                            SolarImportResult *out, char *err,
+                            size_t errSize) {
+  size_t length = 0;
+  char *text = solarReadFile(fullPath, &length);
+  MlirModule none = {NULL};
+  if (!text) {
+    snprintf(err, errSize, "cannot read '%s'", fullPath);
+    snprintf(out->reason, sizeof(out->reason), "%s", err);
+    return none;
+  }
+  MlirModule full = solarParseModule(ctx, text, length, fullPath);
+  bool ok = !mlirModuleIsNull(full) && lowerAndVerify(full, r, NULL);
+  /* The text registered for caret display is about to go away. */
+  solarDiagnosticsSetSource(ctx, fullPath, NULL, 0);
+  free(text);
+  if (!ok) {
+    if (!mlirModuleIsNull(full))
+      mlirModuleDestroy(full);
+    snprintf(err, errSize, "the full-size export '%s' did not lower (see "
+             "above)", fullPath);
+    snprintf(out->reason, sizeof(out->reason), "%s", err);
+    return none;
+  }
+  readVerifiedSizes(r->workDir, out->verifiedSizes,
+                    sizeof(out->verifiedSizes));
+  char why[1024];
+  if (!solarStructureSame(verified, full, &out->structureNodes, why,
+                          sizeof(why))) {
+    mlirModuleDestroy(full);
+    snprintf(err, errSize,
+             "the program's structure depends on its sizes: %s; its "
+             "verification at %s does not cover the full-size IR (give "
+             "--verify-size full, or --override NAME=VALUE sizes that keep "
+             "the structure)",
+             why, out->verifiedSizes);
+    snprintf(out->reason, sizeof(out->reason),
+             "structure differs between the verification and full sizes: %.900s",
+             why);
+    return none;
+  }
+  copyVerified(verified, full, out->verifiedSizes, ctx);
+  out->twoSizes = true;
+  fprintf(stderr,
+          "solar: verified at %s; the full-size export has the same "
+          "einsum graph (%zu node(s), only sizes differ)\n",
+          out->verifiedSizes, out->structureNodes);
+  return full;
+}
+
 static bool lowerVerifyPrint(const SolarImportRequest *r,
                              const char *linalgPath, const char *manifest,
                              SolarImportResult *out, char *err,
                              size_t errSize) {
   size_t length = 0;
+  err[0] = '\0';
   char *text = solarReadFile(linalgPath, &length);
   if (!text) {
     snprintf(err, errSize, "cannot read '%s'", linalgPath);
@@ -215,6 +320,14 @@ static bool lowerVerifyPrint(const SolarImportRequest *r,
   } else {
     ok = lowerAndVerify(module, r, manifest);
     flushDiagnostics(solarDiagnosticsCaptureEnd(ctx), out);
+    char fullPath[4200];
+    snprintf(fullPath, sizeof(fullPath), "%s/import.full.mlir", r->workDir);
+    if (ok && !r->imported && access(fullPath, R_OK) == 0) {
+      MlirModule full = lowerFull(ctx, module, r, fullPath, out, err, errSize);
+      ok = !mlirModuleIsNull(full);
+      mlirModuleDestroy(module);
+      module = full;
+    }
     if (ok) {
       SolarText printed = {0};
       mlirOperationPrint(mlirModuleGetOperation(module), solarTextAppendChunk,
@@ -222,11 +335,12 @@ static bool lowerVerifyPrint(const SolarImportRequest *r,
       solarTextAppendChunk(mlirStringRefCreateFromCString("\n"), &printed);
       out->module = printed.text;
       out->reason[0] = '\0';
-    } else {
+    } else if (!*err) {
       snprintf(err, errSize,
                "the imported program did not lower and verify (see above)");
     }
-    mlirModuleDestroy(module);
+    if (!mlirModuleIsNull(module))
+      mlirModuleDestroy(module);
   }
   /* The text registered for caret display goes with the context. */
   mlirContextDestroy(ctx);

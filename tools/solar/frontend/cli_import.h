@@ -21,6 +21,7 @@ typedef struct {
   const char *seed, *runs; /* NULL: the exporter's defaults */
   const char *rtol, *atol; /* NULL: solar-verify's defaults */
   const char *const *overrides; /* "K=V", NULL-terminated; may be NULL */
+  const char *verifySize; /* "auto" | "full" | N; NULL: auto */
   /* The exporter's stdout goes to our stderr (for commands whose stdout is
    * a report), else to our stdout. */
   bool chatterToStderr;
@@ -32,9 +33,20 @@ typedef struct {
    * the exporter's own error (unsupported op, importer missing, ...) or the
    * first MLIR error. "" on success. */
   char reason[1024];
+  /* The program itself failed (missing, syntax error, an exception): a
+   * user error, not a gap in the importer's coverage. */
+  bool programError;
+  /* Verified at reduced sizes, analyzed at full size: `module` is the
+   * full-size export, lowered, with the verified attribute of the shrunk
+   * one after the einsum graphs of both were found to match. */
+  bool twoSizes;
+  size_t structureNodes; /* einsum nodes compared */
+  char verifiedSizes[512]; /* "B=128, IN=512" ("" when at full size) */
 } SolarImportResult;
 
-/* Exports, lowers and verifies. The exporter's and MLIR's diagnostics are
+/* Exports, lowers and verifies (at the sizes --verify-size chooses; then
+ * lowers the full-size export and checks its structure against the
+ * verified one). The exporter's and MLIR's diagnostics are
  * printed on stderr as they come. False with the failure in `err` (a
  * sentence for "<command>: error: %s") and `out->reason`. */
 bool solarImportRun(const SolarImportRequest *request, SolarImportResult *out,

@@ -66,8 +66,10 @@ static void copyString(json_t *object, const char *key, char *buf,
   snprintf(buf, size, "%s", value ? value : "?");
 }
 
-static bool readManifest(const char *path, SolarReferenceResult *out,
-                         char *err, size_t errSize) {
+bool solarReferenceReadManifest(const char *path, SolarReferenceResult *out,
+                                char *err, size_t errSize) {
+  if (path != out->manifest)
+    snprintf(out->manifest, sizeof(out->manifest), "%s", path);
   json_error_t jerr;
   json_t *root = json_load_file(path, 0, &jerr);
   if (!root) {
@@ -133,6 +135,8 @@ static bool spawnRunner(const SolarReferenceRequest *request, char *err,
     argv[n++] = "--warmup";
     argv[n++] = warmup;
   }
+  if (request->noData)
+    argv[n++] = "--no-data";
   if (request->device) {
     argv[n++] = "--device";
     argv[n++] = request->device;
@@ -193,5 +197,5 @@ bool solarReferenceRun(const SolarReferenceRequest *request,
     return false;
   snprintf(out->manifest, sizeof(out->manifest), "%s/manifest.json",
            request->outDir);
-  return readManifest(out->manifest, out, err, errSize);
+  return solarReferenceReadManifest(out->manifest, out, err, errSize);
 }

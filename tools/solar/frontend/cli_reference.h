@@ -19,6 +19,7 @@ typedef struct {
   unsigned threads;      /* > 0: pin CPU threads (OMP/MKL/OpenBLAS) to this */
   const char *const *overrides; /* "K=V", NULL-terminated; may be NULL */
   bool quiet;            /* drop the runner's stdout (its summary line) */
+  bool noData;           /* time only: no .npy files (--no-data) */
 } SolarReferenceRequest;
 
 /* What the run measured, read back from its manifest. */
@@ -32,6 +33,16 @@ typedef struct {
   double medianSeconds;
   double minSeconds;
   long runs;
+  /* Whether the times above are to be compared with the SOL: measured on
+   * the device the arch describes (or --measure-here), or given with
+   * --measured. False: the run only produced data to verify against. */
+  bool timed;
+  /* Where the times come from: "measured here (cpu, ...)", or
+   * "--measured FILE (KernelBench baseline level1/1_x.py)". */
+  char timingSource[1024];
+  /* The times were measured on another machine (a --measured file, or a
+   * device other than the arch's). */
+  bool elsewhere;
 } SolarReferenceResult;
 
 /* Runs `$SOLAR_PYTHON (default python3) tools/python/solar_reference.py ...`.
@@ -41,5 +52,9 @@ typedef struct {
  * message when the runner fails or its manifest is unreadable. */
 bool solarReferenceRun(const SolarReferenceRequest *request,
                        SolarReferenceResult *out, char *err, size_t errSize);
+
+/* Reads a manifest.json a run wrote (the importer's, say) into `out`. */
+bool solarReferenceReadManifest(const char *path, SolarReferenceResult *out,
+                                char *err, size_t errSize);
 
 #endif

@@ -167,7 +167,7 @@ static json_t *functionJson(MlirOperation func, const SolarSol *sol,
   MlirAttribute verified = mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("solar.verified"));
   const SolarReferenceResult *ref = context->reference;
-  if (ref && !mlirAttributeIsNull(verified)) {
+  if (ref && ref->timed && !mlirAttributeIsNull(verified)) {
     measured = json_pack("{s:f, s:f, s:i}", "median_s", ref->medianSeconds,
                          "min_s", ref->minSeconds, "runs", (int)ref->runs);
     headroom = json_object();
@@ -197,14 +197,14 @@ static json_t *functionJson(MlirOperation func, const SolarSol *sol,
   sortOpportunities(opportunities);
   return json_pack(
       "{s:s%, s:s, s:f, s:f, s:f, s:f, s:o, s:o, s:o, s:o, s:o, s:o, s:o, "
-      "s:o, s:o}",
+      "s:o, s:o, s:b}",
       "name", nameRef.data, nameRef.length, "dtype",
       solarDtypeName(sol->dtype), "flops", sol->flops, "flops_lowered",
       sol->flopsLowered, "compute_s", sol->computeSeconds,
       "ridge_flop_per_byte", ridge, "bytes", bytes, "sol_s", times, "bound",
       bounds, "groups", groups, "measured", measured, "headroom", headroom,
       "headroom_min", headroomMin, "violations", violations, "opportunities",
-      opportunities);
+      opportunities, "verified", !mlirAttributeIsNull(verified));
 }
 
 /* Whether the reference ran on the machine the hardware file describes, as
@@ -246,14 +246,27 @@ json_t *solarAnalyzeReport(MlirOperation module,
   json_t *reference = json_null();
   if (ref)
     reference = json_pack(
-        "{s:s, s:s, s:s, s:s, s:b, s:I, s:I, s:f, s:f, s:s}", "framework",
-        ref->framework, "framework_version", ref->frameworkVersion, "device",
-        ref->deviceType, "device_name", ref->deviceName, "same_machine",
-        sameMachine(ref, context->archName), "threads",
+        "{s:s, s:s, s:s, s:s, s:b, s:I, s:I, s:o, s:o, s:s, s:b, s:o}",
+        "framework", ref->framework, "framework_version",
+        ref->frameworkVersion, "device", ref->deviceType, "device_name",
+        ref->deviceName, "same_machine",
+        !ref->elsewhere && sameMachine(ref, context->archName), "threads",
         (json_int_t)ref->threads, "pinned_threads",
-        (json_int_t)context->pinnedThreads, "median_s", ref->medianSeconds,
-        "min_s", ref->minSeconds, "manifest", ref->manifest);
+        (json_int_t)context->pinnedThreads, "median_s",
+        ref->timed ? json_real(ref->medianSeconds) : json_null(), "min_s",
+        ref->timed ? json_real(ref->minSeconds) : json_null(), "manifest",
+        ref->manifest, "timed", ref->timed, "timing_source",
+        ref->timed ? json_string(ref->timingSource) : json_null());
   const SolarFrontendResult *frontend = context->frontend;
+  json_t *verification = json_null();
+  if (frontend->twoSizes)
+    verification = json_pack(
+        "{s:s, s:s, s:b, s:I}", "verified_at", frontend->verifiedSizes,
+        "analyzed_at", "full size", "same_structure", 1, "einsum_nodes",
+        (json_int_t)frontend->structureNodes);
+  else if (*frontend->importManifest)
+    verification = json_pack("{s:s, s:s}", "verified_at", "full size",
+                             "analyzed_at", "full size");
   json_t *attempts = frontend->attempts >= 0
                          ? json_integer(frontend->attempts)
                          : json_null();
@@ -261,14 +274,15 @@ json_t *solarAnalyzeReport(MlirOperation module,
                               ? json_string(frontend->importFailure)
                               : json_null();
   return json_pack("{s:s, s:i, s:s, s:s, s:s, s:o, s:o, s:{s:s, s:s, s:s}, "
-                   "s:o, s:o}",
+                   "s:o, s:o, s:o}",
                    "schema", "solar-analyze", "version",
                    SOLAR_ANALYZE_SCHEMA_VERSION, "model", context->model, "ir",
                    frontend->irPath, "frontend", frontend->frontend,
                    "frontend_attempts", attempts, "import_failure",
                    importFailure, "arch", "argument",
                    context->archArgument, "file", context->archPath, "name",
-                   context->archName, "reference", reference, "functions", functions);
+                   context->archName, "reference", reference, "functions",
+                   functions, "verification", verification);
 }
 
 static double field(json_t *object, const char *key) {
@@ -296,23 +310,55 @@ void solarAnalyzePrintText(FILE *out, json_t *report) {
   if (json_is_string(importFailure))
     fprintf(out, "  importer: %s\n", json_string_value(importFailure));
   fprintf(out, "  arch: %s (%s)\n", str(arch, "argument"), str(arch, "file"));
-  if (json_is_object(ref))
+  bool timed = json_is_true(json_object_get(ref, "timed"));
+  bool fromFile = timed && !strncmp(str(ref, "timing_source"), "--measured",
+                                    10);
+  if (fromFile)
+    fprintf(out, "  reference: %s %s on %s (%s), verification only\n"
+                 "  timing: %s: median %s, min %s\n",
+            str(ref, "framework"), str(ref, "framework_version"),
+            str(ref, "device"), str(ref, "device_name"),
+            str(ref, "timing_source"),
+            seconds(field(ref, "median_s"), a, sizeof(a)),
+            seconds(field(ref, "min_s"), b, sizeof(b)));
+  else if (json_is_object(ref) && timed)
     fprintf(out,
             "  reference: %s %s on %s (%s), %lld thread(s): median %s, min "
-            "%s\n",
+            "%s\n  timing: %s\n",
             str(ref, "framework"), str(ref, "framework_version"),
             str(ref, "device"), str(ref, "device_name"),
             (long long)json_integer_value(json_object_get(ref, "threads")),
             seconds(field(ref, "median_s"), a, sizeof(a)),
-            seconds(field(ref, "min_s"), b, sizeof(b)));
+            seconds(field(ref, "min_s"), b, sizeof(b)),
+            str(ref, "timing_source"));
+  else if (json_is_object(ref))
+    fprintf(out, "  reference: %s %s on %s (%s), not timed (verification "
+                 "only)\n",
+            str(ref, "framework"), str(ref, "framework_version"),
+            str(ref, "device"), str(ref, "device_name"));
   else
     fprintf(out, "  reference: none (SOL only)\n");
-  if (json_is_object(ref) && json_is_false(json_object_get(ref, "same_machine")))
-    fprintf(out,
-            "  note: the reference ran on %s, the SOL is for %s: headroom "
-            "compares two machines (measure on the chip the file describes, "
-            "or use --arch host)\n",
-            str(ref, "device_name"), str(arch, "name"));
+  json_t *verification = json_object_get(report, "verification");
+  if (json_is_true(json_object_get(verification, "same_structure")))
+    fprintf(out, "  verified at %s; analyzed at full size: same einsum graph "
+                 "(%lld node(s), only sizes differ)\n",
+            str(verification, "verified_at"),
+            (long long)json_integer_value(
+                json_object_get(verification, "einsum_nodes")));
+  if (json_is_object(ref) && timed &&
+      json_is_false(json_object_get(ref, "same_machine")))
+  {
+    if (!strncmp(str(ref, "timing_source"), "--measured", 10))
+      fprintf(out, "  note: measured on a different machine: headroom "
+                   "compares those times with the SOL for %s\n",
+              str(arch, "name"));
+    else
+      fprintf(out,
+              "  note: the reference ran on %s, the SOL is for %s: headroom "
+              "compares two machines (measure on the chip the file "
+              "describes, or use --arch host)\n",
+              str(ref, "device_name"), str(arch, "name"));
+  }
   size_t i;
   json_t *fn;
   json_array_foreach(json_object_get(report, "functions"), i, fn) {

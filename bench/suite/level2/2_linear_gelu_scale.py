@@ -1,0 +1,25 @@
+# linear gelu scale (KernelBench style, full size).
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+batch_size = 256
+in_features = out_features = 2048
+scale = 0.5
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(in_features, out_features)
+
+    def forward(self, x):
+        return F.gelu(self.fc(x)) * scale
+
+
+def get_inputs():
+    return [torch.randn(batch_size, in_features)]
+
+
+def get_init_inputs():
+    return []

@@ -1,0 +1,177 @@
+#include "cli_structure.h"
+
+#include "solar/einsum/einsum_graph.h"
+#include "solar/support/diagnostics.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool isFunc(MlirOperation op) {
+  MlirIdentifier name = mlirOperationGetName(op);
+  MlirStringRef ref = mlirIdentifierStr(name);
+  return ref.length == 9 && !strncmp(ref.data, "func.func", 9);
+}
+
+static MlirOperation nextFunc(MlirOperation op) {
+  while (!mlirOperationIsNull(op) && !isFunc(op))
+    op = mlirOperationGetNextInBlock(op);
+  return op;
+}
+
+static MlirOperation firstFunc(MlirModule module) {
+  return nextFunc(mlirBlockGetFirstOperation(mlirModuleGetBody(module)));
+}
+
+static bool same(const char *a, const char *b) {
+  return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+static const char *orNone(const char *s) { return s ? s : "(none)"; }
+
+/* Equations with every number replaced by '#': a collapsed dimension is
+ * labelled with the size it was collapsed by ("(floor(M/64))(M%64)K"), so
+ * the same structure at another size has other numbers there. */
+static bool sameEquation(const char *a, const char *b) {
+  if (!a || !b)
+    return a == b;
+  while (*a && *b) {
+    bool digitA = *a >= '0' && *a <= '9', digitB = *b >= '0' && *b <= '9';
+    if (digitA != digitB)
+      return false;
+    if (digitA) {
+      while (*a >= '0' && *a <= '9')
+        ++a;
+      while (*b >= '0' && *b <= '9')
+        ++b;
+      continue;
+    }
+    if (*a++ != *b++)
+      return false;
+  }
+  return *a == *b;
+}
+
+static bool compareNodes(const SolarEinsumGraph *small,
+                         const SolarEinsumGraph *full, char *why,
+                         size_t size) {
+  if (small->nodeCount != full->nodeCount) {
+    snprintf(why, size, "@%s has %zu einsum node(s) at full size, %zu at the "
+             "verification sizes", full->function, full->nodeCount,
+             small->nodeCount);
+    return false;
+  }
+  for (size_t i = 0; i < full->nodeCount; ++i) {
+    const SolarEinsumNode *a = &small->nodes[i], *b = &full->nodes[i];
+    const char *what = NULL;
+    if (!sameEquation(a->equation, b->equation))
+      what = "equation";
+    else if (!same(a->reductionOp, b->reductionOp))
+      what = "reduction";
+    else if (!same(a->dtype, b->dtype))
+      what = "dtype";
+    else if (a->accessCount != b->accessCount)
+      what = "accesses";
+    for (int c = 0; !what && c < SOLAR_OP_CLASS_COUNT; ++c)
+      if (a->opsPerPoint.counts[c] != b->opsPerPoint.counts[c]) {
+        snprintf(why, size, "@%s einsum node %zu ('%s'): %lld %s op(s) per "
+                 "point at full size, %lld at the verification sizes",
+                 full->function, i, orNone(b->equation),
+                 (long long)b->opsPerPoint.counts[c],
+                 solarOpClassName((SolarOpClass)c),
+                 (long long)a->opsPerPoint.counts[c]);
+        return false;
+      }
+    if (what) {
+      snprintf(why, size, "@%s einsum node %zu: %s differs ('%s' at full "
+               "size, '%s' at the verification sizes)", full->function, i,
+               what, orNone(b->equation), orNone(a->equation));
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool compareGraphs(const SolarEinsumGraph *small,
+                          const SolarEinsumGraph *full, char *why,
+                          size_t size) {
+  if (!compareNodes(small, full, why, size))
+    return false;
+  if (small->tensorCount != full->tensorCount) {
+    snprintf(why, size, "@%s has %zu tensor(s) at full size, %zu at the "
+             "verification sizes", full->function, full->tensorCount,
+             small->tensorCount);
+    return false;
+  }
+  for (size_t i = 0; i < full->tensorCount; ++i) {
+    const SolarEinsumTensor *a = &small->tensors[i], *b = &full->tensors[i];
+    if (a->role != b->role || a->rank != b->rank || !same(a->dtype, b->dtype)) {
+      snprintf(why, size, "@%s tensor %s: %s %s rank %lld at full size, %s "
+               "%s rank %lld at the verification sizes", full->function,
+               b->name, solarTensorRoleName(b->role), b->dtype,
+               (long long)b->rank, solarTensorRoleName(a->role), a->dtype,
+               (long long)a->rank);
+      return false;
+    }
+  }
+  if (small->edgeCount != full->edgeCount) {
+    snprintf(why, size, "@%s has %zu edge(s) at full size, %zu at the "
+             "verification sizes", full->function, full->edgeCount,
+             small->edgeCount);
+    return false;
+  }
+  for (size_t i = 0; i < full->edgeCount; ++i) {
+    const SolarEinsumEdge *a = &small->edges[i], *b = &full->edges[i];
+    if (a->producer != b->producer || a->consumer != b->consumer ||
+        a->tensor != b->tensor) {
+      snprintf(why, size, "@%s edge %zu connects other nodes at full size",
+               full->function, i);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* Lifts one function into a graph (false with `why` on failure). */
+static bool lift(MlirOperation func, SolarEinsumGraph *graph, char *why,
+                 size_t size) {
+  MlirAttribute attr;
+  if (!solarEinsumGraphLift(func, false, &attr) || mlirAttributeIsNull(attr)) {
+    snprintf(why, size, "the einsum graph of a function could not be lifted");
+    return false;
+  }
+  return solarEinsumGraphRead(attr, graph, why, size);
+}
+
+bool solarStructureSame(MlirModule verified, MlirModule full, size_t *nodes,
+                        char *why, size_t whySize) {
+  *nodes = 0;
+  bool ok = true;
+  MlirContext ctx = mlirModuleGetContext(full);
+  solarDiagnosticsCaptureBegin(ctx);
+  MlirOperation a = firstFunc(verified), b = firstFunc(full);
+  for (; ok && !mlirOperationIsNull(a) && !mlirOperationIsNull(b);
+       a = nextFunc(mlirOperationGetNextInBlock(a)),
+       b = nextFunc(mlirOperationGetNextInBlock(b))) {
+    SolarEinsumGraph small, large;
+    memset(&small, 0, sizeof(small));
+    memset(&large, 0, sizeof(large));
+    ok = lift(a, &small, why, whySize);
+    if (ok && !lift(b, &large, why, whySize)) {
+      ok = false;
+      solarEinsumGraphDestroy(&small);
+    }
+    if (ok) {
+      ok = compareGraphs(&small, &large, why, whySize);
+      *nodes += large.nodeCount;
+      solarEinsumGraphDestroy(&small);
+      solarEinsumGraphDestroy(&large);
+    }
+  }
+  if (ok && (!mlirOperationIsNull(a) || !mlirOperationIsNull(b))) {
+    snprintf(why, whySize, "the two exports have different functions");
+    ok = false;
+  }
+  free(solarDiagnosticsCaptureEnd(ctx));
+  return ok;
+}
