@@ -58,6 +58,9 @@ config.substitutions.append(("%make_reference", f"{python} {_llm_inputs}/make_re
 # would take many minutes there, so it runs natively. A name inside
 # quotes is an argument of a script, not a command: left alone.
 if os.environ.get("SOLAR_VALGRIND"):
+    # Tests that bound CPU time to catch a quadratic algorithm say
+    # UNSUPPORTED: valgrind (memcheck is 20-50 times slower).
+    config.available_features.add("valgrind")
     memcheck = ("valgrind -q --error-exitcode=99 --leak-check=full "
                 "--errors-for-leak-kinds=definite ")
     config.substitutions.insert(0, (
