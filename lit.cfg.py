@@ -33,6 +33,15 @@ for var in ("HOME", "TMPDIR", "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS",
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
+# A build configured with SOLAR_FUZZ=ON has a libFuzzer solar-fuzz-sol
+# (bench/fuzz.sh drives it); the smoke test drives the standalone one.
+try:
+    with open(os.path.join(build_dir, "CMakeCache.txt")) as cache:
+        if "SOLAR_FUZZ:BOOL=ON" in cache.read():
+            config.available_features.add("libfuzzer")
+except OSError:
+    pass
+
 python = shutil.which("python3") or "python3"
 config.substitutions.append(("%python", python))
 config.substitutions.append(("%solar_src", source_root))
