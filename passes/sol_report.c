@@ -6,6 +6,7 @@
 #include "solar/dialect/dialect_attr.h"
 #include "solar/passes/passes.h"
 #include "solar/passes/stage.h"
+#include "solar/passes/sol_finite.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -146,11 +147,19 @@ static void runReport(MlirOperation op, MlirExternalPass pass,
         mlirOperationGetAttributeByName(
             funcs[i], mlirStringRefCreateFromCString(SOLAR_SOL_ATTR)),
         "sol");
+    char where[128];
     if (mlirAttributeIsNull(sol)) {
       solarEmitError(mlirOperationGetLocation(funcs[i]),
                      "@%s has no solar.sol attribute: run --solar-sol "
                      "before --solar-report",
                      name);
+      ok = false;
+    } else if (solarAttrFindNonFinite(sol, where, sizeof(where))) {
+      /* JSON has no inf or NaN: jansson would drop the key silently. */
+      solarEmitError(mlirOperationGetLocation(funcs[i]),
+                     "@%s: solar.sol value '%s' is infinite or NaN; no report "
+                     "is written",
+                     name, where);
       ok = false;
     } else if (json) {
       json_t *entry = dictToJson(sol);
