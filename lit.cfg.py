@@ -51,6 +51,7 @@ config.substitutions.append(
 # The binary's absolute path, for scripts that run it themselves (never
 # wrapped in valgrind).
 config.substitutions.append(("%solar_opt_bin", os.path.join(tools_dir, "solar-opt")))
+config.substitutions.append(("%solar_bin", os.path.join(tools_dir, "solar")))
 config.substitutions.append(("%inputs", os.path.join(source_root, "test", "Inputs")))
 
 # The LLM frontend tests (test/LLM, test/Analyze) talk to a local replay
