@@ -3,7 +3,7 @@
 # docs/reliability.md). Builds the seed corpus from test/ plus semantic
 # mutants (bench/fuzz_semantic.py), runs the fuzz target for a time budget
 # and prints the counts:
-#   fuzz.sh: N inputs, C crashes, H hangs (> 5 s), K nonsense, T s
+#   fuzz.sh: N inputs, C crashes, H hangs (> 5 s), K nonsense, T s wall, U s CPU
 # Exit status 1 when anything was found; the inputs are in OUT/artifacts.
 #
 #   bench/fuzz.sh [--build DIR] [--time SECONDS] [--out DIR] [--semantic N] [--seed N]
@@ -87,5 +87,8 @@ else
   nonsense=$(sed -E 's/.* ([0-9]+) nonsense.*/\1/' <<<"$summary")
 fi
 elapsed=$(( $(date +%s) - start ))
-echo "fuzz.sh: ${inputs:-0} inputs, ${crashes:-0} crashes, ${hangs:-0} hangs (> 5 s), ${nonsense:-0} nonsense, ${elapsed} s ($bin; log $log)"
+# CPU time of everything this script waited for (the fuzzer and its jobs,
+# the confirmation runs): on a shared machine far less than the wall time.
+cpu=$(times | tail -1 | awk '{ split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
+echo "fuzz.sh: ${inputs:-0} inputs, ${crashes:-0} crashes, ${hangs:-0} hangs (> 5 s), ${nonsense:-0} nonsense, ${elapsed} s wall, ${cpu} s CPU ($bin; log $log)"
 [ "${crashes:-0}" = 0 ] && [ "${hangs:-0}" = 0 ] && [ "${nonsense:-0}" = 0 ]

@@ -21,6 +21,7 @@ import re
 import sys
 
 WANTED = ("affine.for", "affine.load", "linalg.", "affine.parallel")
+# test/Fuzz/Inputs holds what earlier campaigns found: seeds too.
 
 
 def seeds(outdir, testdir):
