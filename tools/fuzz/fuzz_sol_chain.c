@@ -50,6 +50,15 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   return 0;
 }
 
+void solarFuzzShutdown(void) {
+  if (!mlirPassManagerIsNull(fuzzPassManager))
+    mlirPassManagerDestroy(fuzzPassManager);
+  if (!mlirContextIsNull(fuzzContext))
+    mlirContextDestroy(fuzzContext);
+  fuzzPassManager = (MlirPassManager){NULL};
+  fuzzContext = (MlirContext){NULL};
+}
+
 typedef struct {
   char *text;
   size_t length, capacity;

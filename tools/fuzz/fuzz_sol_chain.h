@@ -10,6 +10,10 @@
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* Frees what LLVMFuzzerInitialize set up (the standalone driver calls it
+ * at the end; libFuzzer never returns). */
+void solarFuzzShutdown(void);
+
 /* Reports that @funcName's solar.sol breaks `rule`; does not return. */
 _Noreturn void solarFuzzNonsense(const char *funcName, const char *rule,
                                  const char *sol);

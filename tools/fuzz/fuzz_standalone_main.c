@@ -61,6 +61,13 @@ static void push(InputList *list, char *data, size_t size) {
   list->items[list->count++] = (Input){data, size};
 }
 
+static void freeList(InputList *list) {
+  for (size_t i = 0; i < list->count; ++i)
+    free(list->items[i].data);
+  free(list->items);
+  memset(list, 0, sizeof(*list));
+}
+
 static char *readWhole(const char *path, size_t *size) {
   FILE *f = fopen(path, "rb");
   if (!f)
@@ -384,9 +391,14 @@ int main(int argc, char **argv) {
       free(mutant.data);
   }
   unlink(logPath);
+  freeList(&pool);
+  freeList(&seeds);
+  freeList(&tokens);
+  solarFuzzShutdown();
   printf("solar-fuzz: %ld inputs (%ld seeds), %ld reached SOL, %ld crashes, "
          "%ld hangs, %ld nonsense, %.0f s\n",
          counts.inputs, counts.seeds, counts.reachedSol, counts.crashes,
          counts.hangs, counts.nonsense, now() - start);
+  fflush(stdout);
   return counts.crashes || counts.hangs || counts.nonsense ? 1 : 0;
 }
