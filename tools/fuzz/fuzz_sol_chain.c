@@ -154,6 +154,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     solarFuzzReachedSol = 1;
   }
   mlirModuleDestroy(module);
-  solarDiagnosticsSetSource("fuzz-input", NULL, 0);
+  solarDiagnosticsSetSource(fuzzContext, "fuzz-input", NULL, 0);
   return 0;
 }
