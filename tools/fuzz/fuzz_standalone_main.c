@@ -229,7 +229,8 @@ static void mutateOnce(Input *in, const InputList *tokens,
   if (!out)
     abort();
   memcpy(out, in->data, pos);
-  memcpy(out + pos, insert, insertSize);
+  if (insertSize)
+    memcpy(out + pos, insert, insertSize);
   memcpy(out + pos + insertSize, in->data + pos + removeSize,
          size - pos - removeSize);
   free(in->data);
