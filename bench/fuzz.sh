@@ -80,7 +80,12 @@ else
   "$bin" -max_total_time="$seconds" -timeout=5 -seed="$seed" \
     -dict=tools/fuzz/affine.dict -artifact_prefix="$out/artifacts/" \
     "$out/seeds" "$out/semantic" >"$log" 2>&1
-  summary=$(grep '^solar-fuzz: ' "$log" | tail -1)
+  summary=$(grep -E '^solar-fuzz: [0-9]+ inputs' "$log" | tail -1)
+  if [ -z "$summary" ]; then
+    # The driver itself stopped (a finding in the driver process): count it.
+    echo "fuzz.sh: the driver stopped without its summary; see $log" >&2
+    summary="solar-fuzz: 0 inputs (0 seeds), 0 reached SOL, 1 crashes, 0 hangs, 0 nonsense"
+  fi
   inputs=$(sed -E 's/^solar-fuzz: ([0-9]+) inputs.*/\1/' <<<"$summary")
   crashes=$(sed -E 's/.* ([0-9]+) crashes.*/\1/' <<<"$summary")
   hangs=$(sed -E 's/.* ([0-9]+) hangs.*/\1/' <<<"$summary")
