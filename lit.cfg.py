@@ -33,6 +33,15 @@ for var in ("HOME", "TMPDIR", "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS",
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
+# A build configured with SOLAR_FUZZ=ON has a libFuzzer solar-fuzz-sol
+# (bench/fuzz.sh drives it); the smoke test drives the standalone one.
+try:
+    with open(os.path.join(build_dir, "CMakeCache.txt")) as cache:
+        if "SOLAR_FUZZ:BOOL=ON" in cache.read():
+            config.available_features.add("libfuzzer")
+except OSError:
+    pass
+
 python = shutil.which("python3") or "python3"
 config.substitutions.append(("%python", python))
 config.substitutions.append(("%solar_src", source_root))
@@ -42,6 +51,7 @@ config.substitutions.append(
 # The binary's absolute path, for scripts that run it themselves (never
 # wrapped in valgrind).
 config.substitutions.append(("%solar_opt_bin", os.path.join(tools_dir, "solar-opt")))
+config.substitutions.append(("%solar_bin", os.path.join(tools_dir, "solar")))
 config.substitutions.append(("%inputs", os.path.join(source_root, "test", "Inputs")))
 
 # The LLM frontend tests (test/LLM, test/Analyze) talk to a local replay
@@ -58,6 +68,9 @@ config.substitutions.append(("%make_reference", f"{python} {_llm_inputs}/make_re
 # would take many minutes there, so it runs natively. A name inside
 # quotes is an argument of a script, not a command: left alone.
 if os.environ.get("SOLAR_VALGRIND"):
+    # Tests that bound CPU time to catch a quadratic algorithm say
+    # UNSUPPORTED: valgrind (memcheck is 20-50 times slower).
+    config.available_features.add("valgrind")
     memcheck = ("valgrind -q --error-exitcode=99 --leak-check=full "
                 "--errors-for-leak-kinds=definite ")
     config.substitutions.insert(0, (

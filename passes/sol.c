@@ -7,6 +7,8 @@
 #include "solar/frontend/lower_to_affine.h"
 #include "solar/passes/passes.h"
 #include "solar/passes/stage.h"
+#include "solar/passes/sol_finite.h"
+#include "solar/dialect/dialect_attr.h"
 
 static bool solFunc(MlirOperation func, const SolarEinsumGraph *graph,
                     const SolarStageConfig *config) {
@@ -24,13 +26,24 @@ static bool solFunc(MlirOperation func, const SolarEinsumGraph *graph,
       solarSolCompute(graph, &fusion, &traffic, &config->arch,
                       solarStorageDtype(config->dtypeOption, dtype), dtype,
                       &sol);
-      mlirOperationSetDiscardableAttributeByName(
-          func, mlirStringRefCreateFromCString(SOLAR_SOL_ATTR),
-          solarSolToAttribute(mlirOperationGetContext(func), &sol,
-                              config->detail));
+      MlirAttribute attr = solarSolToAttribute(mlirOperationGetContext(func),
+                                               &sol, config->detail);
+      /* The hardware loader's ranges keep every figure finite; should one
+       * still overflow, no bound at all beats an infinite one. */
+      char where[128];
+      if (solarAttrFindNonFinite(solarDialectAttrOpen(attr, "sol"), where,
+                                 sizeof(where))) {
+        solarEmitError(mlirOperationGetLocation(func),
+                       "solar-sol: '%s' is not finite on this hardware file; "
+                       "no speed-of-light figure is given",
+                       where);
+      } else {
+        mlirOperationSetDiscardableAttributeByName(
+            func, mlirStringRefCreateFromCString(SOLAR_SOL_ATTR), attr);
+        ok = true;
+      }
       solarSolDestroy(&sol);
       solarTrafficDestroy(&traffic);
-      ok = true;
     }
     solarFusionDestroy(&fusion);
   }

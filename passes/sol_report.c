@@ -6,6 +6,7 @@
 #include "solar/dialect/dialect_attr.h"
 #include "solar/passes/passes.h"
 #include "solar/passes/stage.h"
+#include "solar/passes/sol_finite.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -127,12 +128,20 @@ static void runReport(MlirOperation op, MlirExternalPass pass,
     MlirAttribute attr = mlirOperationGetAttributeByName(
         funcs[i], mlirStringRefCreateFromCString(SOLAR_SOL_ATTR));
     SolarSol sol;
-    char err[256];
+    char err[256], where[128];
     if (mlirAttributeIsNull(attr)) {
       solarEmitError(mlirOperationGetLocation(funcs[i]),
                      "@%s has no solar.sol attribute: run --solar-sol "
                      "before --solar-report",
                      name);
+      ok = false;
+    } else if (solarAttrFindNonFinite(solarDialectAttrOpen(attr, "sol"),
+                                      where, sizeof(where))) {
+      /* JSON has no inf or NaN: jansson would drop the key silently. */
+      solarEmitError(mlirOperationGetLocation(funcs[i]),
+                     "@%s: solar.sol value '%s' is infinite or NaN; no report "
+                     "is written",
+                     name, where);
       ok = false;
     } else if (!solarSolFromAttribute(attr, &sol, err, sizeof(err))) {
       solarEmitError(mlirOperationGetLocation(funcs[i]), "@%s: %s", name, err);

@@ -32,6 +32,7 @@ typedef struct ArchYamlEntry {
   int line;            /* 1-based line of the key */
   ArchNodeKind valueKind;
   bool valueQuoted;    /* '...' or "..." (a YAML string, not a number) */
+  char valueTag[32];   /* an explicit tag such as "!!str", or "" */
 } ArchYamlEntry;
 
 typedef struct ArchYamlMapping {
@@ -41,8 +42,9 @@ typedef struct ArchYamlMapping {
 
 /* Reads the single YAML document of `path`, whose top level must be a
  * mapping with scalar keys. Syntax errors, a non-mapping top level, an empty
- * file or more than one document are errors in diag (return false, *out
- * empty). */
+ * file, more than one document, and going over the limits (file size,
+ * nesting depth, node count: docs/hardware-format.md) are errors in diag
+ * (return false, *out empty). */
 bool archYamlRead(const char *path, ArchYamlMapping *out, SolarArchDiag *diag);
 void archYamlDestroy(ArchYamlMapping *mapping);
 

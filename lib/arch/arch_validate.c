@@ -15,7 +15,13 @@ static const double kMinFreqGHz = 0.001;      /* below: not a clock in GHz */
 static const double kMaxBytesPerCycle = 1e7;  /* above: bytes/s given */
 static const double kMinConvertedBytesPerCycle = 1.0;
 static const double kMinCapacityBytes = 4096; /* below: MB or GB given */
+static const double kMaxCapacityBytes = 1125899906842624.0; /* 2^50: bits? */
 static const double kMaxPerCycle = 1e9;       /* above: per second given */
+/* Below these a rate is no hardware's (the slowest divider of a scalar core
+ * does one op in tens of cycles): a value this small is a unit mistake, and
+ * taken as it is it makes times of 1e295 s or infinite. */
+static const double kMinPerCycle = 0.01;
+static const double kMinBytesPerCycle = 0.01;
 static const double kMaxCount = 1e6;
 
 static ArchRawValue *slotFor(ArchRawModel *raw, const ArchKeyInfo *info) {
@@ -57,6 +63,35 @@ static bool isNullScalar(const char *text) {
          !strcmp(text, "Null") || !strcmp(text, "NULL");
 }
 
+/* YAML 1.2's decimal float/int spelling: [+-] digits [. digits] [e [+-]
+ * digits], or [+-] . digits ... . strtod also reads hex floats ("0x1p3"),
+ * which no hardware file means to write. */
+static bool isDecimalNumber(const char *text) {
+  const char *p = text;
+  if (*p == '+' || *p == '-')
+    p++;
+  size_t digits = 0;
+  while (*p >= '0' && *p <= '9')
+    p++, digits++;
+  if (*p == '.') {
+    p++;
+    while (*p >= '0' && *p <= '9')
+      p++, digits++;
+  }
+  if (!digits)
+    return false;
+  if (*p == 'e' || *p == 'E') {
+    p++;
+    if (*p == '+' || *p == '-')
+      p++;
+    if (!(*p >= '0' && *p <= '9'))
+      return false;
+    while (*p >= '0' && *p <= '9')
+      p++;
+  }
+  return *p == '\0';
+}
+
 /* Parses a positive finite number; reports and returns false otherwise. */
 static bool parsePositive(const char *path, const ArchYamlEntry *entry,
                           double *out, SolarArchDiag *diag) {
@@ -71,6 +106,13 @@ static bool parsePositive(const char *path, const ArchYamlEntry *entry,
                 "key '%s' must be a number, found the string \"%s\" (remove "
                 "the quotes)",
                 entry->key, entry->value);
+    return false;
+  }
+  if (entry->valueTag[0]) {
+    archDiagAdd(diag, SOLAR_ARCH_ERROR, path, entry->line,
+                "key '%s' must be a plain number, found one tagged '%s' "
+                "(remove the tag)",
+                entry->key, entry->valueTag);
     return false;
   }
   if (isNullScalar(entry->value)) {
@@ -90,6 +132,13 @@ static bool parsePositive(const char *path, const ArchYamlEntry *entry,
     archDiagAdd(diag, SOLAR_ARCH_ERROR, path, entry->line,
                 "key '%s' must be a finite number, found '%s'", entry->key,
                 entry->value);
+    return false;
+  }
+  if (!isDecimalNumber(entry->value)) {
+    archDiagAdd(diag, SOLAR_ARCH_ERROR, path, entry->line,
+                "key '%s' must be a decimal number such as 1830 or 1.83e9, "
+                "found '%s'",
+                entry->key, entry->value);
     return false;
   }
   if (value <= 0) {
@@ -180,6 +229,14 @@ typedef struct {
 } UnitCheck;
 
 static bool checkBytesPerCycle(const UnitCheck *check, ArchRawValue *slot) {
+  if (slot->value < kMinBytesPerCycle) {
+    archDiagAdd(check->diag, SOLAR_ARCH_ERROR, check->path, slot->line,
+                "key '%s' = %s is below %g bytes per cycle; give bytes per "
+                "clock cycle (bytes/s divided by the clock in Hz), not TB/s "
+                "or bytes per nanosecond",
+                slot->key, slot->text, kMinBytesPerCycle);
+    return false;
+  }
   if (slot->value <= kMaxBytesPerCycle)
     return true;
   if (!check->freq) {
@@ -225,14 +282,36 @@ static bool checkUnit(const UnitCheck *check, ArchRawValue *slot) {
   case ARCH_UNIT_BYTES_PER_CYCLE:
     return checkBytesPerCycle(check, slot);
   case ARCH_UNIT_BYTES:
-    if (slot->value >= kMinCapacityBytes)
-      return true;
-    archDiagAdd(check->diag, SOLAR_ARCH_ERROR, check->path, slot->line,
-                "key '%s' = %s is below %g bytes; capacities are in bytes "
-                "(MB or GB given?)",
-                slot->key, slot->text, kMinCapacityBytes);
-    return false;
+    if (slot->value < kMinCapacityBytes) {
+      archDiagAdd(check->diag, SOLAR_ARCH_ERROR, check->path, slot->line,
+                  "key '%s' = %s is below %g bytes; capacities are in bytes "
+                  "(MB or GB given?)",
+                  slot->key, slot->text, kMinCapacityBytes);
+      return false;
+    }
+    if (slot->value > kMaxCapacityBytes) {
+      archDiagAdd(check->diag, SOLAR_ARCH_ERROR, check->path, slot->line,
+                  "key '%s' = %s is above 2^50 bytes (1 PiB); capacities are "
+                  "in bytes (bits given?)",
+                  slot->key, slot->text);
+      return false;
+    }
+    if (slot->value != floor(slot->value)) {
+      archDiagAdd(check->diag, SOLAR_ARCH_ERROR, check->path, slot->line,
+                  "key '%s' = %s must be a whole number of bytes", slot->key,
+                  slot->text);
+      return false;
+    }
+    return true;
   case ARCH_UNIT_PER_CYCLE:
+    if (slot->value < kMinPerCycle) {
+      archDiagAdd(check->diag, SOLAR_ARCH_ERROR, check->path, slot->line,
+                  "key '%s' = %s is below %g per cycle; give operations per "
+                  "clock cycle of the whole chip, not per nanosecond or in "
+                  "tera-units",
+                  slot->key, slot->text, kMinPerCycle);
+      return false;
+    }
     if (slot->value <= kMaxPerCycle)
       return true;
     archDiagAdd(check->diag, SOLAR_ARCH_ERROR, check->path, slot->line,

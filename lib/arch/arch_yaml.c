@@ -3,13 +3,21 @@
  * diagnostics. Meaning is given to the keys elsewhere (arch_keys.c). */
 #include "arch_internal.h"
 
+#include "solar/support/input_file.h"
+
 #include <yaml.h>
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+
+/* Limits on a hardware file (docs/hardware-format.md). The shipped files
+ * are a few kilobytes, flat mappings of 10-30 keys. libyaml's scanner is
+ * quadratic in the flow nesting depth (16k levels took 9 s), so the depth
+ * is checked on the event stream, which stops at the first level too many,
+ * before the document is built. */
+enum { kArchMaxDepth = 64, kArchMaxNodes = 100000 };
+static const uint64_t kArchMaxFileBytes = 1 << 20;
 
 static const char *nodeKindName(yaml_node_type_t type) {
   switch (type) {
@@ -62,10 +70,27 @@ static char *copyScalar(const yaml_node_t *node) {
   return copy;
 }
 
+/* An explicit tag as written ("!!str", "!foo"), which the document API
+ * replaces by its resolved name and gives untagged scalars too; the node's
+ * start mark points at the tag when there is one. */
+static void explicitTag(const char *text, size_t length, const yaml_node_t *node,
+                        char *tag, size_t tagSize) {
+  tag[0] = '\0';
+  size_t at = node->start_mark.index;
+  if (at >= length || text[at] != '!')
+    return;
+  size_t n = 0;
+  while (at + n < length && n + 1 < tagSize && text[at + n] != ' ' &&
+         text[at + n] != '\t' && text[at + n] != '\n' && text[at + n] != '\r')
+    n++;
+  memcpy(tag, text + at, n);
+  tag[n] = '\0';
+}
+
 /* Converts the root mapping; returns false after reporting a bad key. */
 static bool collectPairs(yaml_document_t *document, yaml_node_t *root,
-                         const char *path, ArchYamlMapping *out,
-                         SolarArchDiag *diag) {
+                         const char *text, size_t length, const char *path,
+                         ArchYamlMapping *out, SolarArchDiag *diag) {
   bool ok = true;
   size_t capacity =
       (size_t)(root->data.mapping.pairs.top - root->data.mapping.pairs.start);
@@ -93,6 +118,8 @@ static bool collectPairs(yaml_document_t *document, yaml_node_t *root,
       yaml_scalar_style_t style = value->data.scalar.style;
       entry->valueQuoted = style == YAML_SINGLE_QUOTED_SCALAR_STYLE ||
                            style == YAML_DOUBLE_QUOTED_SCALAR_STYLE;
+      explicitTag(text, length, value, entry->valueTag,
+                  sizeof(entry->valueTag));
     } else {
       entry->valueKind = value->type == YAML_SEQUENCE_NODE
                              ? ARCH_NODE_SEQUENCE
@@ -104,7 +131,60 @@ static bool collectPairs(yaml_document_t *document, yaml_node_t *root,
   return ok;
 }
 
-static bool readDocument(yaml_parser_t *parser, const char *path,
+/* Walks the event stream once, without building nodes, and stops at the
+ * first node deeper than kArchMaxDepth or beyond kArchMaxNodes. Syntax
+ * errors are left to the document pass, which reports them. */
+static bool checkShape(const char *text, size_t length, const char *path,
+                       SolarArchDiag *diag) {
+  yaml_parser_t parser;
+  if (!yaml_parser_initialize(&parser)) {
+    archDiagAdd(diag, SOLAR_ARCH_ERROR, path, 0,
+                "cannot initialize the YAML parser");
+    return false;
+  }
+  yaml_parser_set_input_string(&parser, (const unsigned char *)text, length);
+  bool ok = true;
+  int depth = 0;
+  long nodes = 0;
+  for (;;) {
+    yaml_event_t event;
+    if (!yaml_parser_parse(&parser, &event))
+      break;
+    yaml_event_type_t type = event.type;
+    int line = (int)event.start_mark.line + 1;
+    yaml_event_delete(&event);
+    if (type == YAML_STREAM_END_EVENT)
+      break;
+    if (type == YAML_SCALAR_EVENT || type == YAML_ALIAS_EVENT ||
+        type == YAML_SEQUENCE_START_EVENT || type == YAML_MAPPING_START_EVENT)
+      nodes++;
+    if (type == YAML_SEQUENCE_START_EVENT || type == YAML_MAPPING_START_EVENT)
+      depth++;
+    else if (type == YAML_SEQUENCE_END_EVENT || type == YAML_MAPPING_END_EVENT)
+      depth--;
+    if (depth > kArchMaxDepth) {
+      archDiagAdd(diag, SOLAR_ARCH_ERROR, path, line,
+                  "YAML nesting deeper than the limit of %d levels "
+                  "(a hardware file is a flat mapping)",
+                  kArchMaxDepth);
+      ok = false;
+      break;
+    }
+    if (nodes > kArchMaxNodes) {
+      archDiagAdd(diag, SOLAR_ARCH_ERROR, path, line,
+                  "more than the limit of %d YAML nodes (a hardware file is "
+                  "a flat mapping of a few dozen keys)",
+                  kArchMaxNodes);
+      ok = false;
+      break;
+    }
+  }
+  yaml_parser_delete(&parser);
+  return ok;
+}
+
+static bool readDocument(yaml_parser_t *parser, const char *text,
+                         size_t length, const char *path,
                          ArchYamlMapping *out, SolarArchDiag *diag) {
   yaml_document_t document;
   if (!yaml_parser_load(parser, &document)) {
@@ -124,7 +204,7 @@ static bool readDocument(yaml_parser_t *parser, const char *path,
                 "found %s",
                 nodeKindName(root->type));
   } else {
-    ok = collectPairs(&document, root, path, out, diag);
+    ok = collectPairs(&document, root, text, length, path, out, diag);
   }
   yaml_document_delete(&document);
   if (!ok)
@@ -150,33 +230,29 @@ static bool readDocument(yaml_parser_t *parser, const char *path,
 bool archYamlRead(const char *path, ArchYamlMapping *out,
                   SolarArchDiag *diag) {
   memset(out, 0, sizeof(*out));
-  struct stat info;
-  if (stat(path, &info) != 0) {
-    archDiagAdd(diag, SOLAR_ARCH_ERROR, path, 0, "cannot open: %s",
-                strerror(errno));
+  char why[256];
+  size_t length = 0;
+  char *text = solarReadInputFile(path, kArchMaxFileBytes, &length, why,
+                                  sizeof(why));
+  if (!text) {
+    archDiagAdd(diag, SOLAR_ARCH_ERROR, path, 0, "%s", why);
     return false;
   }
-  if (!S_ISREG(info.st_mode)) {
-    archDiagAdd(diag, SOLAR_ARCH_ERROR, path, 0, "not a regular file");
-    return false;
-  }
-  FILE *file = fopen(path, "rb");
-  if (!file) {
-    archDiagAdd(diag, SOLAR_ARCH_ERROR, path, 0, "cannot open: %s",
-                strerror(errno));
+  if (!checkShape(text, length, path, diag)) {
+    free(text);
     return false;
   }
   yaml_parser_t parser;
   if (!yaml_parser_initialize(&parser)) {
-    fclose(file);
+    free(text);
     archDiagAdd(diag, SOLAR_ARCH_ERROR, path, 0,
                 "cannot initialize the YAML parser");
     return false;
   }
-  yaml_parser_set_input_file(&parser, file);
-  bool ok = readDocument(&parser, path, out, diag);
+  yaml_parser_set_input_string(&parser, (const unsigned char *)text, length);
+  bool ok = readDocument(&parser, text, length, path, out, diag);
   yaml_parser_delete(&parser);
-  fclose(file);
+  free(text);
   if (!ok)
     archYamlDestroy(out);
   return ok;

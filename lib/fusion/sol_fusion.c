@@ -215,7 +215,9 @@ static bool fillGroup(const SolarEinsumGraph *graph, SolarDtype dtype,
     b->tensor = (int64_t)t;
     b->readElements = reads;
     b->writeElements = writes;
-    b->bytes = (double)(reads + writes) *
+    /* In double: a footprint may saturate at INT64_MAX (a loop to
+     * 2^63 - 1 over a small memref), and the int64 sum would overflow. */
+    b->bytes = ((double)reads + (double)writes) *
                solarTensorElementBytes(&graph->tensors[t], dtype);
     g->dramBytes += b->bytes;
   }

@@ -1,5 +1,7 @@
 #include "solar/verify/verify_manifest.h"
 
+#include "solar/support/input_file.h"
+
 #include <jansson.h>
 
 #include <errno.h>
@@ -10,6 +12,14 @@
 /* Version of the manifest schema that this reader understands; the writer is
  * tools/python/solar_ref/manifest.py. */
 enum { kManifestVersion = 1 };
+
+/* Limits on what a manifest may hold, each reported with its number: a
+ * function with more arguments than this is not something solar-verify can
+ * call (the ExecutionEngine packs each into one pointer array), a tensor has
+ * at most numpy's 64 dimensions, and a manifest written by
+ * solar_ref/manifest.py is a few kilobytes. */
+enum { kManifestMaxArguments = 100000, kManifestMaxRank = 64 };
+static const uint64_t kManifestMaxBytes = (uint64_t)64 << 20;
 
 const char *solarArgRoleName(SolarArgRole role) {
   switch (role) {
@@ -115,6 +125,13 @@ static bool parseArgument(const char *path, size_t index, json_t *entry,
     return false;
   }
   size_t rank = json_array_size(shape);
+  if (rank > kManifestMaxRank) {
+    snprintf(err, errSize,
+             "%s: arguments[%zu] ('%s'): 'shape' has %zu dimensions, more "
+             "than the limit of %d",
+             path, index, argName, rank, kManifestMaxRank);
+    return false;
+  }
   int64_t *dims = calloc(rank ? rank : 1, sizeof(int64_t));
   if (!dims)
     abort();
@@ -138,6 +155,41 @@ static bool parseArgument(const char *path, size_t index, json_t *entry,
   arg->shape = dims;
   arg->dtype = parsedDType;
   return true;
+}
+
+static int compareArgNames(const void *a, const void *b) {
+  const SolarManifestArg *const *x = a, *const *y = b;
+  int byName = strcmp((*x)->name, (*y)->name);
+  /* Ties by position, so the error names the second use. */
+  return byName ? byName : ((*x) > (*y)) - ((*x) < (*y));
+}
+
+/* Sorting, not comparing every pair: a manifest may list many thousands of
+ * arguments. */
+static bool checkUniqueNames(const char *path, const SolarManifest *manifest,
+                             char *err, size_t errSize) {
+  size_t count = manifest->argCount;
+  const SolarManifestArg **sorted =
+      malloc((count ? count : 1) * sizeof(*sorted));
+  if (!sorted)
+    abort();
+  for (size_t i = 0; i < count; ++i)
+    sorted[i] = &manifest->args[i];
+  qsort(sorted, count, sizeof(*sorted), compareArgNames);
+  /* Of all repeated names, report the one whose second use comes first. */
+  size_t firstRepeat = count;
+  for (size_t i = 1; i < count; ++i)
+    if (strcmp(sorted[i - 1]->name, sorted[i]->name) == 0) {
+      size_t index = (size_t)(sorted[i] - manifest->args);
+      if (index < firstRepeat)
+        firstRepeat = index;
+    }
+  free(sorted);
+  if (firstRepeat == count)
+    return true;
+  snprintf(err, errSize, "%s: arguments[%zu]: name '%s' is used twice", path,
+           firstRepeat, manifest->args[firstRepeat].name);
+  return false;
 }
 
 static char *optionalString(json_t *object, const char *key,
@@ -178,10 +230,25 @@ static bool parseRoot(const char *path, json_t *root, SolarManifest *manifest,
   manifest->function = optionalString(root, "function", NULL);
   manifest->referenceMedianS = -1.0;
   json_t *timing = json_object_get(root, "timing");
+  if (timing && !json_is_null(timing) && !json_is_object(timing)) {
+    snprintf(err, errSize, "%s: 'timing' must be an object", path);
+    return false;
+  }
   json_t *median = json_is_object(timing) ? json_object_get(timing, "median_s")
                                           : NULL;
-  if (json_is_number(median))
-    manifest->referenceMedianS = json_number_value(median);
+  if (median && !json_is_null(median)) {
+    /* A measured time that is not a non-negative number is a broken
+     * reference run, not a missing one: say so rather than drop it. */
+    double value = json_is_number(median) ? json_number_value(median) : -1.0;
+    if (!json_is_number(median) || !(value >= 0.0) || value > 1e9) {
+      snprintf(err, errSize,
+               "%s: 'timing.median_s' must be a number of seconds in [0, "
+               "1e9]",
+               path);
+      return false;
+    }
+    manifest->referenceMedianS = value;
+  }
 
   json_t *arguments = json_object_get(root, "arguments");
   if (!json_is_array(arguments)) {
@@ -189,6 +256,12 @@ static bool parseRoot(const char *path, json_t *root, SolarManifest *manifest,
     return false;
   }
   size_t count = json_array_size(arguments);
+  if (count > kManifestMaxArguments) {
+    snprintf(err, errSize,
+             "%s: 'arguments' has %zu entries, more than the limit of %d",
+             path, count, kManifestMaxArguments);
+    return false;
+  }
   manifest->args = calloc(count ? count : 1, sizeof(SolarManifestArg));
   if (!manifest->args)
     abort();
@@ -197,28 +270,27 @@ static bool parseRoot(const char *path, json_t *root, SolarManifest *manifest,
                        &manifest->args[i], err, errSize))
       return false;
     manifest->argCount = i + 1;
-    for (size_t j = 0; j < i; ++j)
-      if (strcmp(manifest->args[j].name, manifest->args[i].name) == 0) {
-        snprintf(err, errSize, "%s: arguments[%zu]: name '%s' is used twice",
-                 path, i, manifest->args[i].name);
-        return false;
-      }
   }
-  return true;
+  return checkUniqueNames(path, manifest, err, errSize);
 }
 
 bool solarManifestLoad(const char *path, SolarManifest *manifest, char *err,
                        size_t errSize) {
   memset(manifest, 0, sizeof(*manifest));
-  FILE *probe = fopen(path, "r");
-  if (!probe) {
-    snprintf(err, errSize, "cannot open manifest %s: %s", path,
-             strerror(errno));
+  char why[256];
+  size_t length = 0;
+  char *text =
+      solarReadInputFile(path, kManifestMaxBytes, &length, why, sizeof(why));
+  if (!text) {
+    if (strncmp(why, "cannot open: ", 13) == 0)
+      snprintf(err, errSize, "cannot open manifest %s: %s", path, why + 13);
+    else
+      snprintf(err, errSize, "manifest %s: %s", path, why);
     return false;
   }
-  fclose(probe);
   json_error_t jsonError;
-  json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jsonError);
+  json_t *root = json_loadb(text, length, JSON_REJECT_DUPLICATES, &jsonError);
+  free(text);
   if (!root) {
     if (jsonError.line > 0)
       snprintf(err, errSize, "%s:%d:%d: invalid JSON: %s", path,

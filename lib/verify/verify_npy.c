@@ -1,13 +1,23 @@
 #include "solar/verify/verify_npy.h"
 #include "solar/support/grow.h"
 
+#include "solar/support/input_file.h"
+
 #include <ctype.h>
+#include <inttypes.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char npyMagic[6] = {'\x93', 'N', 'U', 'M', 'P', 'Y'};
+
+/* Limits on what a .npy file may claim, checked before anything is
+ * allocated for it: numpy itself allows at most 64 dimensions and writes
+ * headers of a few hundred bytes; 64 GiB is more reference data than a
+ * verification run can hold in memory next to the computed results. */
+enum { kNpyMaxRank = 64, kNpyMaxHeaderBytes = 1 << 20 };
+static const uint64_t kNpyMaxFileBytes = (uint64_t)64 << 30;
 
 void solarNpyArrayDestroy(SolarNpyArray *array) {
   free(array->shape);
@@ -52,6 +62,14 @@ static bool parseString(HeaderParser *hp, char *out, size_t outSize) {
   while (hp->p < hp->end && *hp->p != quote) {
     if (*hp->p == '\\')
       return headerFail(hp, "escape sequences are not supported");
+    /* A NUL would end the C string early: '<f8\0junk' must not read as
+     * '<f8'. */
+    unsigned char c = (unsigned char)*hp->p;
+    if (c < 0x20 || c == 0x7f) {
+      char what[64];
+      snprintf(what, sizeof(what), "control character 0x%02x in a string", c);
+      return headerFail(hp, what);
+    }
     hp->p++;
   }
   if (hp->p >= hp->end)
@@ -118,6 +136,13 @@ static bool parseShape(HeaderParser *hp, int64_t **shape, int64_t *rank) {
     if (!parseDimension(hp, &dim)) {
       free(dims);
       return false;
+    }
+    if (count == kNpyMaxRank) {
+      free(dims);
+      char what[64];
+      snprintf(what, sizeof(what), "'shape' has more than %d dimensions",
+               kNpyMaxRank);
+      return headerFail(hp, what);
     }
     dims = solarGrow(dims, &capacity, (size_t)count, sizeof(int64_t));
     dims[count++] = dim;
@@ -224,8 +249,8 @@ static bool elementCount(const int64_t *shape, int64_t rank, size_t elemSize,
   return true;
 }
 
-static bool readOpenFile(FILE *file, SolarNpyArray *out, char *err,
-                         size_t errSize) {
+static bool readOpenFile(FILE *file, uint64_t fileBytes, SolarNpyArray *out,
+                         char *err, size_t errSize) {
   unsigned char prefix[8];
   if (!readExactly(file, prefix, sizeof(prefix)) ||
       memcmp(prefix, npyMagic, sizeof(npyMagic)) != 0) {
@@ -256,9 +281,17 @@ static bool readOpenFile(FILE *file, SolarNpyArray *out, char *err,
              prefix[7]);
     return false;
   }
-  if (headerLength > (1u << 24)) {
-    snprintf(err, errSize, "implausible .npy header length %zu",
-             headerLength);
+  size_t prefixBytes = major == 1 ? 10 : 12;
+  if (headerLength > kNpyMaxHeaderBytes) {
+    snprintf(err, errSize,
+             "the .npy header claims %zu bytes, more than the limit of %d",
+             headerLength, kNpyMaxHeaderBytes);
+    return false;
+  }
+  if (prefixBytes + headerLength > fileBytes) {
+    snprintf(err, errSize,
+             "truncated .npy header: it claims %zu bytes, the file has %" PRIu64,
+             headerLength, fileBytes - prefixBytes);
     return false;
   }
   char *header = malloc(headerLength + 1);
@@ -300,6 +333,16 @@ static bool readOpenFile(FILE *file, SolarNpyArray *out, char *err,
     return false;
   }
   size_t bytes = count * solarVerifyDtypeSize(dtype);
+  /* The shape is checked against the file's size before the allocation: a
+   * 129-byte file may claim terabytes. */
+  uint64_t available = fileBytes - prefixBytes - headerLength;
+  if (bytes > available) {
+    snprintf(err, errSize,
+             "truncated .npy data: shape needs %zu bytes, file has %" PRIu64,
+             bytes, available);
+    free(shape);
+    return false;
+  }
   void *data = malloc(bytes ? bytes : 1);
   if (!data)
     abort();
@@ -330,12 +373,12 @@ static bool readOpenFile(FILE *file, SolarNpyArray *out, char *err,
 bool solarNpyRead(const char *path, SolarNpyArray *out, char *err,
                   size_t errSize) {
   memset(out, 0, sizeof(*out));
-  FILE *file = fopen(path, "rb");
-  if (!file) {
-    snprintf(err, errSize, "cannot open: %s", strerror(errno));
+  uint64_t fileBytes = 0;
+  FILE *file =
+      solarOpenInputFile(path, kNpyMaxFileBytes, &fileBytes, err, errSize);
+  if (!file)
     return false;
-  }
-  bool ok = readOpenFile(file, out, err, errSize);
+  bool ok = readOpenFile(file, fileBytes, out, err, errSize);
   fclose(file);
   return ok;
 }

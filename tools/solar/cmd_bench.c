@@ -5,6 +5,7 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "cli_bench_child.h"
 #include "cli_bench_discover.h"
+#include "cli_bench_lock.h"
 #include "cli_bench_progress.h"
 #include "cli_bench_result.h"
 #include "cli_bench_summary.h"
@@ -499,6 +500,13 @@ int solarCmdBench(int argc, char **argv) {
             err[0] ? err : "cannot create the output directory");
     return 1;
   }
+  /* Held until the end: another run (a --resume) must not touch this
+   * directory's files, nor remove its .tmp, while this one lives. */
+  int lock = solarBenchLockOutput(outDir, err, sizeof(err));
+  if (lock < 0) {
+    fprintf(stderr, "solar bench: error: %s\n", err);
+    return 1;
+  }
   Bench b;
   memset(&b, 0, sizeof(b));
   b.args = &args;
@@ -508,6 +516,7 @@ int solarCmdBench(int argc, char **argv) {
   if (!solarBenchDiscover(root, outDir, &b.programs, err, sizeof(err))) {
     fprintf(stderr, "solar bench: error: %s\n", err);
     solarBenchProgramListDestroy(&b.programs);
+    solarBenchUnlockOutput(lock);
     return 1;
   }
   size_t count = b.programs.count;
@@ -516,6 +525,7 @@ int solarCmdBench(int argc, char **argv) {
                     "'%s'\n",
             root);
     solarBenchProgramListDestroy(&b.programs);
+    solarBenchUnlockOutput(lock);
     return 1;
   }
   size_t framework = 0;
@@ -532,6 +542,7 @@ int solarCmdBench(int argc, char **argv) {
     fprintf(stderr, "solar bench: error: cannot create '%s': %s\n", tmpDir,
             strerror(errno));
     solarBenchProgramListDestroy(&b.programs);
+    solarBenchUnlockOutput(lock);
     return 1;
   }
   b.tmpDir = tmpDir;
@@ -599,5 +610,6 @@ int solarCmdBench(int argc, char **argv) {
 done:
   free(b.results);
   solarBenchProgramListDestroy(&b.programs);
+  solarBenchUnlockOutput(lock);
   return exitStatus;
 }

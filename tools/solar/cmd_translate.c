@@ -292,6 +292,12 @@ static int translate(TranslateArgs *args, TranslateState *s) {
     return 2;
   }
   solarSaySetSecret(s->llm.apiKey);
+  if (config == SolarLlmConfigBadValue) {
+    char why[256];
+    solarLlmConfigDescribeBadValue(&s->llm, why, sizeof(why));
+    solarSay("solar translate: error: %s\n", why);
+    return 2;
+  }
   if (config != SolarLlmConfigOk) {
     bool url = config == SolarLlmConfigNoEndpoint;
     solarSay("solar translate: error: no LLM %s: give --%s or set %s\n",

@@ -2,7 +2,10 @@
  * group (so a timeout kills the Python reference it runs too), stdin from
  * /dev/null, stdout and stderr into a log file, TMPDIR pointed at a
  * directory the bench removes afterwards (a killed child cannot clean up
- * its own temporary files). */
+ * its own temporary files). The group's leader is a watchdog that runs the
+ * program and kills the whole group when the bench dies, even of SIGKILL
+ * (parent-death signal, and a check of the parent every second), so no
+ * analyze or Python reference outlives the bench. */
 #ifndef SOLAR_CLI_BENCH_CHILD_H
 #define SOLAR_CLI_BENCH_CHILD_H
 
@@ -25,7 +28,8 @@ bool solarBenchChildStart(char *const argv[], const char *logPath,
                           const char *tmpDir, SolarBenchChild *child,
                           char *err, size_t errSize);
 
-/* Has it ended? True with its wait status once it has (it is reaped). */
+/* Has it ended? True with its wait status once it has (it is reaped, and
+ * anything it left in its process group is killed). */
 bool solarBenchChildPoll(const SolarBenchChild *child, int *waitStatus);
 
 /* SIGKILL to the whole process group, then reaps the child. */

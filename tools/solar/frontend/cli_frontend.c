@@ -185,6 +185,10 @@ static bool llmConfigured(char *why, size_t whySize, char *hint,
     snprintf(why, whySize, "no LLM model is configured");
     snprintf(hint, hintSize, "SOLAR_LLM_URL is set; set SOLAR_LLM_MODEL "
                              "(docs/llm-frontend.md)");
+  } else if (status == SolarLlmConfigBadValue) {
+    solarLlmConfigDescribeBadValue(&config, why, whySize);
+    snprintf(hint, hintSize, "fix SOLAR_LLM_URL, SOLAR_LLM_MODEL or the API "
+                             "key variable (docs/llm-frontend.md)");
   }
   return status == SolarLlmConfigOk;
 }

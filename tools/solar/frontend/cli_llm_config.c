@@ -1,7 +1,27 @@
 #include "cli_llm_config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+static bool badByte(const char *value, bool blanksToo, unsigned char *bad) {
+  for (const unsigned char *c = (const unsigned char *)value; value && *c; ++c)
+    if (*c < 0x20 || *c == 0x7f || (blanksToo && *c == ' ')) {
+      *bad = *c;
+      return true;
+    }
+  return false;
+}
+
+void solarLlmConfigDescribeBadValue(const SolarLlmConfig *config, char *buf,
+                                    size_t size) {
+  snprintf(buf, size,
+           "the %s holds %s 0x%02x; refusing to send it (a line break in a "
+           "header would add headers of its own)",
+           config->badWhat ? config->badWhat : "setting",
+           config->badByte == ' ' ? "a blank," : "control character",
+           config->badByte);
+}
 
 static const char *envOr(const char *value, const char *a, const char *b) {
   const char *names[] = {a, b};
@@ -37,6 +57,17 @@ SolarLlmConfigStatus solarLlmConfigResolve(const SolarLlmSettings *settings,
     return SolarLlmConfigNoEndpoint;
   if (!out->model)
     return SolarLlmConfigNoModel;
+  const struct {
+    const char *value, *what;
+    bool blanks;
+  } checked[] = {{out->apiKey, "API key", true},
+                 {out->model, "model name", false},
+                 {out->url, "URL", true}};
+  for (size_t i = 0; i < sizeof(checked) / sizeof(*checked); ++i)
+    if (badByte(checked[i].value, checked[i].blanks, &out->badByte)) {
+      out->badWhat = checked[i].what;
+      return SolarLlmConfigBadValue;
+    }
   out->endpoint = solarLlmEndpoint(out->provider, out->url);
   return SolarLlmConfigOk;
 }

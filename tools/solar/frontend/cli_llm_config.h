@@ -17,6 +17,8 @@ typedef struct {
   SolarLlmProvider provider;
   const char *url, *model, *apiKey; /* borrowed from the settings or getenv */
   char *endpoint;                   /* owned: the full request URL */
+  const char *badWhat; /* BadValue: "API key", "model name" or "URL" */
+  unsigned char badByte; /* BadValue: the offending byte */
 } SolarLlmConfig;
 
 typedef enum {
@@ -24,7 +26,15 @@ typedef enum {
   SolarLlmConfigBadProvider, /* providerName is neither openai nor anthropic */
   SolarLlmConfigNoEndpoint,  /* no URL (and no provider to default it) */
   SolarLlmConfigNoModel,
+  /* A control character (CR, LF, NUL, ...) in the key, model or URL, or a
+   * blank in the URL: sent as is it would end a header line and start one
+   * of its own (header injection). Checked before any request. */
+  SolarLlmConfigBadValue,
 } SolarLlmConfigStatus;
+
+/* "the API key holds control character 0x0d; ..." for BadValue. */
+void solarLlmConfigDescribeBadValue(const SolarLlmConfig *config, char *buf,
+                                    size_t size);
 
 /* Fills `out` (url, model, apiKey and provider are set as far as they were
  * resolved, whatever the status; endpoint only when Ok). */

@@ -61,7 +61,8 @@ bool solarHttpPostJson(const char *url, const char *const *headers,
 void solarHttpResponseDestroy(SolarHttpResponse *response);
 
 /* Replaces every occurrence of `secret` (if non-empty) in text, in place,
- * with "[REDACTED]" when it fits, else with '*'s. Returns text. */
+ * with "[REDACTED]" when it fits, else with '*'s; so too the user info of
+ * every URL (http://USER:PASSWORD@host). Returns text. */
 char *solarLlmRedact(char *text, size_t size, const char *secret);
 
 /* ---- providers --------------------------------------------------------------- */

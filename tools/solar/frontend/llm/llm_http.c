@@ -28,24 +28,44 @@ void solarHttpResponseDestroy(SolarHttpResponse *response) {
   memset(response, 0, sizeof(*response));
 }
 
+/* Replaces [hit, hit + length) by the mark, or by as many '*' when the mark
+ * is longer: the text never grows, so any buffer is enough. Returns the end
+ * of the replacement. */
+static char *replaceSpan(char *hit, size_t length) {
+  static const char mark[] = "[REDACTED]";
+  if (length >= sizeof(mark) - 1) {
+    memcpy(hit, mark, sizeof(mark) - 1);
+    memmove(hit + sizeof(mark) - 1, hit + length, strlen(hit + length) + 1);
+    return hit + sizeof(mark) - 1;
+  }
+  memset(hit, '*', length);
+  return hit + length;
+}
+
+/* scheme://USER:PASSWORD@host: the user info is a credential too. */
+static void redactUserinfo(char *text) {
+  for (char *scheme = strstr(text, "://"); scheme;
+       scheme = strstr(scheme, "://")) {
+    char *start = scheme + 3;
+    size_t authority = strcspn(start, "/?# \t\r\n\"'<>");
+    char *at = NULL;
+    for (char *p = start; p < start + authority; ++p)
+      if (*p == '@')
+        at = p;
+    scheme = at && at > start ? replaceSpan(start, (size_t)(at - start)) : start;
+  }
+}
+
 char *solarLlmRedact(char *text, size_t size, const char *secret) {
   (void)size;
-  if (!text || !secret || !*secret)
+  if (!text)
     return text;
-  static const char mark[] = "[REDACTED]";
+  redactUserinfo(text);
+  if (!secret || !*secret)
+    return text;
   size_t secretLength = strlen(secret);
-  for (char *hit = strstr(text, secret); hit; hit = strstr(hit, secret)) {
-    if (secretLength >= sizeof(mark) - 1) {
-      /* Shrink in place: the text never grows, so any buffer is enough. */
-      memcpy(hit, mark, sizeof(mark) - 1);
-      memmove(hit + sizeof(mark) - 1, hit + secretLength,
-              strlen(hit + secretLength) + 1);
-      hit += sizeof(mark) - 1;
-    } else {
-      memset(hit, '*', secretLength);
-      hit += secretLength;
-    }
-  }
+  for (char *hit = strstr(text, secret); hit; hit = strstr(hit, secret))
+    hit = replaceSpan(hit, secretLength);
   return text;
 }
 
@@ -179,6 +199,17 @@ bool solarHttpPostJson(const char *url, const char *const *headers,
                        SolarHttpResponse *response, char *err,
                        size_t errSize) {
   memset(response, 0, sizeof(*response));
+  /* libcurl would send a CR or LF inside a header value as a line break,
+   * that is as a header of the caller's choosing. */
+  for (size_t i = 0; headers && headers[i]; ++i)
+    for (const char *c = headers[i]; *c; ++c)
+      if ((unsigned char)*c < 0x20 || *c == 0x7f) {
+        snprintf(err, errSize,
+                 "POST refused: a request header holds control character "
+                 "0x%02x",
+                 (unsigned char)*c);
+        return false;
+      }
   ensureCurlInitialized();
   CURL *curl = curl_easy_init();
   if (!curl) {
@@ -242,6 +273,10 @@ bool solarHttpPostJson(const char *url, const char *const *headers,
   curl_easy_cleanup(curl);
   if (outcome == TryOk)
     return true;
+  char shown[2048];
+  snprintf(shown, sizeof(shown), "%s", url);
+  redactUserinfo(shown);
+  url = shown;
   if (outcome == TryRetry)
     snprintf(err, errSize, "POST %s: %s (gave up after %d tries)", url,
              result.why, tries);
