@@ -7,6 +7,7 @@
  * the default). */
 #include "solar/support/diagnostics.h"
 #include "solar/einsum/einsum_graph.h"
+#include "solar/passes/analysis.h"
 #include "solar/passes/passes.h"
 
 #include <jansson.h>
@@ -65,8 +66,14 @@ static void runDumpEinsumGraph(MlirOperation op, MlirExternalPass pass,
     return;
   }
   bool strict = solarOptionsGetBool(options, "strict", false);
+  /* Linalg / IREE input: the graphs of a lowered copy. */
+  SolarAnalysisTarget target;
+  if (!solarAnalysisBegin(op, &target)) {
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
   json_t *funcs = json_array();
-  mlirOperationWalk(op, collectFunc, funcs, MlirWalkPreOrder);
+  mlirOperationWalk(target.analyzed, collectFunc, funcs, MlirWalkPreOrder);
   json_t *graphs = json_array();
   bool failed = false;
   size_t index;
@@ -78,6 +85,8 @@ static void runDumpEinsumGraph(MlirOperation op, MlirExternalPass pass,
       json_array_append_new(graphs, graph);
   }
   json_decref(funcs);
+  static const char *const nothing[] = {NULL};
+  solarAnalysisEnd(&target, nothing);
   json_t *doc = json_object();
   json_object_set_new(doc, "version", json_integer(SOLAR_EINSUM_GRAPH_VERSION));
   json_object_set_new(doc, "graphs", graphs);

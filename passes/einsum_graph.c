@@ -8,6 +8,7 @@
 #include "solar/dialect/dialect_attr.h"
 #include "solar/einsum/einsum_graph.h"
 #include "solar/frontend/lower_to_affine.h"
+#include "solar/passes/analysis.h"
 #include "solar/passes/passes.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -127,15 +128,17 @@ static void emitOps(MlirOperation func, MlirAttribute graphAttr) {
 
 static void runEinsumGraph(MlirOperation op, MlirExternalPass pass,
                            const SolarOptions *options) {
-  /* torch-mlir / IREE pipelines end in linalg on tensors. */
-  if (!solarLowerToAffineIfNeeded(op)) {
+  /* torch-mlir / IREE pipelines end in linalg on tensors: the graph is
+   * lifted from a lowered copy and attached to the user's functions. */
+  SolarAnalysisTarget target;
+  if (!solarAnalysisBegin(op, &target)) {
     mlirExternalPassSignalFailure(pass);
     return;
   }
   bool strict = solarOptionsGetBool(options, "strict", false);
   bool withOps = solarOptionsGetBool(options, "emit-ops", false);
   FuncList funcs = {NULL, 0, 0};
-  mlirOperationWalk(op, collectFunc, &funcs, MlirWalkPreOrder);
+  mlirOperationWalk(target.analyzed, collectFunc, &funcs, MlirWalkPreOrder);
   bool failed = false;
   for (int i = 0; i < funcs.count; ++i) {
     if (isDeclaration(funcs.items[i]))
@@ -145,13 +148,19 @@ static void runEinsumGraph(MlirOperation op, MlirExternalPass pass,
       failed = true;
     if (mlirAttributeIsNull(graph))
       continue;
+    MlirOperation original =
+        solarAnalysisOriginalFunc(&target, funcs.items[i]);
+    if (mlirOperationIsNull(original))
+      continue;
     mlirOperationSetDiscardableAttributeByName(
-        funcs.items[i], mlirStringRefCreateFromCString(SOLAR_EINSUM_GRAPH_ATTR),
+        original, mlirStringRefCreateFromCString(SOLAR_EINSUM_GRAPH_ATTR),
         graph);
     if (withOps)
-      emitOps(funcs.items[i], graph);
+      emitOps(original, graph);
   }
   free(funcs.items);
+  static const char *const nothingMore[] = {NULL};
+  solarAnalysisEnd(&target, nothingMore);
   if (failed)
     mlirExternalPassSignalFailure(pass);
 }

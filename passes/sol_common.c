@@ -1,5 +1,6 @@
 /* Shared steps of the SOL passes: finding the graph, the compute dtype. */
 #include "solar/support/diagnostics.h"
+#include "solar/frontend/lower_to_affine.h"
 #include "solar/passes/stage.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -9,12 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool solarIsFuncDefinition(MlirOperation op) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  return name.length == 9 && strncmp(name.data, "func.func", 9) == 0 &&
-         mlirOperationGetNumRegions(op) == 1 &&
-         !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
-}
+bool solarIsFuncDefinition(MlirOperation op) { return solarIsFuncLike(op); }
 
 bool solarFuncEinsumGraph(MlirOperation func, bool strict,
                           SolarEinsumGraph *graph) {

@@ -77,15 +77,20 @@ typedef bool (*SolarStageFuncFn)(MlirOperation func,
 
 /* The run callback shared by the SOL passes: resolves the options once,
  * reads (or lifts) each function's graph and applies perFunc to it; emits
- * errors and signals pass failure when any step fails. */
+ * errors and signals pass failure when any step fails. On IR that is not
+ * affine yet the stages run on a lowered copy (passes/analysis.h) and only
+ * the attributes in attachNames (NULL-terminated) reach the user's
+ * functions. */
 void solarRunStagePass(MlirOperation op, MlirExternalPass pass,
                        const SolarOptions *options, bool archRequired,
-                       SolarStageFuncFn perFunc);
+                       SolarStageFuncFn perFunc,
+                       const char *const *attachNames);
 
 /* Collects the func.func definitions below op (caller frees the array). */
 MlirOperation *solarCollectFuncs(MlirOperation op, size_t *count);
 
-/* True for func.func declarations with a body. */
+/* True for function definitions: func.func (or IREE's util.func) with a
+ * body. */
 bool solarIsFuncDefinition(MlirOperation op);
 
 #ifdef __cplusplus
