@@ -8,6 +8,7 @@
 
 #include "solar/passes/stage.h"
 #include "solar/sol/sol_time.h"
+#include "solar/support/json_number.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -175,11 +176,11 @@ static json_t *funcJson(const ArchRun *run, const SolarCliFuncSol *f,
   json_object_set_new(o, "arch", json_string(run->arch->arch.name));
   json_object_set_new(o, "file", json_string(run->arch->arch.source_path));
   json_object_set_new(o, "dtype", json_string(f->dtype));
-  json_object_set_new(o, "flops", json_real(f->flops));
+  json_object_set_new(o, "flops", solarJsonNumber(f->flops));
   for (int k = 0; k < SOLAR_CLI_FIDELITY_COUNT; ++k) {
     char key[32];
     snprintf(key, sizeof(key), "bytes_%s", solarCliFidelityName(k));
-    json_object_set_new(o, key, json_real(f->bytes[k]));
+    json_object_set_new(o, key, solarJsonNumber(f->bytes[k]));
     snprintf(key, sizeof(key), "time_%s_s", solarCliFidelityName(k));
     json_object_set_new(o, key, json_real(f->seconds[k]));
   }
@@ -196,6 +197,7 @@ static void printJson(const CompareArgs *args, const ArchRun *runs,
                       size_t count) {
   const ArchRun *base = baseline(runs, count);
   json_t *root = json_object();
+  solarJsonSetSchema(root, "solar-compare", 1);
   json_object_set_new(root, "model", json_string(args->model));
   json_object_set_new(root, "baseline",
                       base ? json_string(base->arch->arch.name) : json_null());
@@ -217,7 +219,7 @@ static void printJson(const CompareArgs *args, const ArchRun *runs,
   json_object_set_new(root, "results", results);
   json_object_set_new(root, "failed", failed);
   json_dumpf(root, stdout,
-             JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
+             JSON_INDENT(2) | JSON_PRESERVE_ORDER | SOLAR_JSON_REAL_FLAGS);
   fputc('\n', stdout);
   json_decref(root);
 }

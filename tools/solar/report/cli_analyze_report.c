@@ -2,6 +2,7 @@
 
 #include "solar/dialect/dialect_attr.h"
 #include "solar/passes/stage.h"
+#include "solar/support/json_number.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -110,16 +111,19 @@ static json_t *groupsJson(MlirOperation func, MlirAttribute sol, double ridge,
     double intensity = fusedBytes > 0 ? flops / fusedBytes : 0;
     double fused = number(g, "time_fused_s"), compute = number(g, "compute_s");
     double unfused = fg ? groupUnfused(nodeDetail, fg) : fused;
-    json_t *bytes = json_pack("{s:f, s:f, s:f}", "fused", fusedBytes, "cache",
-                              number(g, "bytes_cache"), "cache_inner",
-                              number(g, "bytes_cache_inner"));
+    json_t *bytes = json_pack("{s:o, s:o, s:o}", "fused",
+                              solarJsonNumber(fusedBytes), "cache",
+                              solarJsonNumber(number(g, "bytes_cache")),
+                              "cache_inner",
+                              solarJsonNumber(number(g, "bytes_cache_inner")));
     json_t *times = json_pack("{s:f, s:f, s:f}", "unfused", unfused, "fused",
                               fused, "cache", number(g, "time_cache_s"));
     json_t *bound = json_pack("{s:o, s:o}", "fused", string(g, "bound_fused"),
                               "cache", string(g, "bound_cache"));
     json_array_append_new(
-        groups, json_pack("{s:I, s:o, s:f, s:f, s:o, s:o, s:o, s:f}", "id",
-                          (json_int_t)id, "nodes", nodes, "flops", flops,
+        groups, json_pack("{s:I, s:o, s:o, s:f, s:o, s:o, s:o, s:f}", "id",
+                          (json_int_t)id, "nodes", nodes, "flops",
+                          solarJsonNumber(flops),
                           "compute_s", compute, "bytes", bytes, "sol_s", times,
                           "bound", bound, "intensity_fused", intensity));
     if (fg && fg->nodeCount > 1 && unfused > fused) {
@@ -165,7 +169,7 @@ static json_t *functionJson(MlirOperation func, MlirAttribute sol,
   for (int f = 0; f < FIDELITY_COUNT; ++f) {
     char key[64];
     snprintf(key, sizeof(key), "bytes_%s", fidelities[f]);
-    json_object_set_new(bytes, fidelities[f], json_real(number(sol, key)));
+    json_object_set_new(bytes, fidelities[f], solarJsonNumber(number(sol, key)));
     snprintf(key, sizeof(key), "time_%s_s", fidelities[f]);
     t[f] = number(sol, key);
     json_object_set_new(times, fidelities[f], json_real(t[f]));
@@ -219,10 +223,10 @@ static json_t *functionJson(MlirOperation func, MlirAttribute sol,
   }
   sortOpportunities(opportunities);
   return json_pack(
-      "{s:s%, s:o, s:f, s:f, s:f, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, "
+      "{s:s%, s:o, s:o, s:f, s:f, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, "
       "s:o}",
       "name", nameRef.data, nameRef.length, "dtype", string(sol, "dtype"),
-      "flops", number(sol, "flops"), "compute_s", number(sol, "compute_s"),
+      "flops", solarJsonNumber(number(sol, "flops")), "compute_s", number(sol, "compute_s"),
       "ridge_flop_per_byte", ridge, "bytes", bytes, "sol_s", times, "bound",
       bounds, "groups", groups, "measured", measured, "headroom", headroom,
       "headroom_min", headroomMin, "violations", violations, "opportunities",

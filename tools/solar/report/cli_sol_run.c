@@ -2,6 +2,7 @@
 #include "solar/support/files.h"
 
 #include "solar/dialect/dialect_attr.h"
+#include "solar/frontend/lower_to_affine.h"
 #include "solar/support/parse.h"
 #include "solar/passes/passes.h"
 #include "solar/passes/stage.h"
@@ -31,6 +32,15 @@ bool solarCliModelOpen(const char *command, const char *path, bool strict,
   }
   model->module = solarParseModule(model->ctx, model->text, length, path);
   if (mlirModuleIsNull(model->module)) {
+    solarCliModelClose(model);
+    return false;
+  }
+  /* The same front part as solar-opt's analysis passes and analyze:
+   * util.func -> func.func, linalg / tensor -> affine (the model is this
+   * command's own copy, so it is lowered in place). */
+  if (!solarPrepareForAnalysis(mlirModuleGetOperation(model->module))) {
+    fprintf(stderr, "solar %s: error: cannot lower '%s' to affine loops\n",
+            command, path);
     solarCliModelClose(model);
     return false;
   }
