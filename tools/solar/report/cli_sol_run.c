@@ -1,4 +1,5 @@
 #include "cli_sol_run.h"
+#include "solar/support/diagnostics.h"
 #include "solar/support/files.h"
 
 #include "solar/dialect/dialect_attr.h"
@@ -54,8 +55,17 @@ bool solarCliModelOpen(const char *command, const char *path, bool strict,
   for (size_t i = 0; ok && i < model->funcCount; ++i) {
     SolarEinsumGraph graph;
     ok = solarFuncEinsumGraph(funcs[i], strict, &graph);
-    if (ok)
-      solarEinsumGraphDestroy(&graph);
+    if (!ok)
+      break;
+    if (graph.nodeCount == 0) {
+      /* Never a 0 s bound: requirements and times need something to bound. */
+      solarEmitError(mlirOperationGetLocation(funcs[i]),
+                     "nothing to analyze in this function: no loop nest or "
+                     "linalg op computes anything (a 0 s bound would be "
+                     "meaningless)");
+      ok = false;
+    }
+    solarEinsumGraphDestroy(&graph);
   }
   free(funcs);
   if (!ok)
