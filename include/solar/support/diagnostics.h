@@ -32,6 +32,14 @@ void solarDiagnosticsSetAnonymousFileName(const char *name);
 void solarDiagnosticsCaptureBegin(void);
 char *solarDiagnosticsCaptureEnd(void);
 
+/* The name a value had in the source text registered with
+ * solarDiagnosticsSetSource ("batch" for `%batch = memref.dim ...` or the
+ * argument `%batch: index`), which MLIR's parser does not keep. `loc` is
+ * the defining op's location (opResult) or the block argument's. False
+ * when the text is not registered or has no plain `%name` there. */
+bool solarSourceValueName(MlirLocation loc, bool opResult, char *buf,
+                          size_t size);
+
 /* Number of errors printed since the process started. */
 int solarDiagnosticsErrorCount(void);
 
