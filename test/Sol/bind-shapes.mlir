@@ -23,7 +23,7 @@
 // SOL-SAME: flops = 4194304 : i64
 // SOL-SAME: time_unfused_s = 3.3554431999999999E-5 : f64
 
-// SYMBOLIC: error: the footprint of %arg0 in function @scale depends on symbolic sizes; the SOL passes need static shapes (give them with --solar-bind-shapes, then --canonicalize)
+// SYMBOLIC: error: the footprint of %arg0 in function @scale depends on symbolic sizes (dim, dim_0); the SOL passes need static shapes (give them with --solar-bind-shapes, then --canonicalize)
 // RANK: error: shape '4096' has rank 1 but argument 0 has rank 2
 // NAME: error: 'arg7' names no argument of this function (use argN, N from 0 to 1)
 // SHAPE: error: shape '4x-4' for argument 0 is not of the form 4096x128 with positive sizes
