@@ -7,7 +7,7 @@
 #include "solar/einsum/einsum_graph.h"
 #include "solar/frontend/lower_to_affine.h"
 #include "solar/passes/passes.h"
-#include "solar/passes/stage.h"
+#include "solar/support/funcs.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -108,12 +108,6 @@ static void refreshFunctionType(MlirOperation func, MlirBlock entry) {
   free(results);
 }
 
-static bool isFuncWithBody(MlirOperation op) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  return name.length == 9 && !strncmp(name.data, "func.func", 9) &&
-         !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
-}
-
 typedef struct {
   SolarOptions shapes;
   bool ok;
@@ -121,7 +115,7 @@ typedef struct {
 
 static MlirWalkResult bindFunc(MlirOperation op, void *userData) {
   BindState *state = userData;
-  if (!isFuncWithBody(op))
+  if (!solarIsFuncDefinition(op))
     return MlirWalkResultAdvance;
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   intptr_t nArgs = mlirBlockGetNumArguments(entry);

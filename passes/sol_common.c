@@ -1,6 +1,5 @@
 /* Shared steps of the SOL passes: finding the graph, the compute dtype. */
 #include "solar/support/diagnostics.h"
-#include "solar/frontend/lower_to_affine.h"
 #include "solar/passes/stage.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -9,8 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-bool solarIsFuncDefinition(MlirOperation op) { return solarIsFuncLike(op); }
 
 bool solarFuncEinsumGraph(MlirOperation func, bool strict,
                           SolarEinsumGraph *graph) {
@@ -55,6 +52,10 @@ bool solarGraphComputeDtype(const SolarEinsumGraph *graph, const char *option,
   if (*out == SOLAR_DTYPE_INVALID)
     *out = SOLAR_DTYPE_FP32;
   return true;
+}
+
+SolarDtype solarStorageDtype(const char *option, SolarDtype compute) {
+  return option && *option ? compute : SOLAR_DTYPE_INVALID;
 }
 
 bool solarPassLoadArch(MlirLocation loc, const SolarOptions *options,
