@@ -237,8 +237,9 @@ static json_t *requirementsJson(const ProvisionArgs *args,
     json_t *s = json_object();
     json_object_set_new(s, "capacity_bytes",
                         solarJsonNumber(req->sweep[i].capacityBytes));
-    json_object_set_new(s, "bytes_fused", solarJsonNumber(req->sweep[i].fusedBytes));
-    json_object_set_new(s, "bytes_cache",
+    json_object_set_new(s, solarFidelityBytesKey(SOLAR_FIDELITY_FUSED),
+                        solarJsonNumber(req->sweep[i].fusedBytes));
+    json_object_set_new(s, solarFidelityBytesKey(SOLAR_FIDELITY_CACHE),
                         isinf(req->sweep[i].cacheBytes)
                             ? json_null()
                             : solarJsonNumber(req->sweep[i].cacheBytes));
