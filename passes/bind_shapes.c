@@ -4,6 +4,8 @@
  * size. Follow it with --canonicalize so memref.dim and the affine bounds
  * that used it fold to constants before the einsum graph is lifted. */
 #include "solar/support/diagnostics.h"
+#include "solar/einsum/einsum_graph.h"
+#include "solar/frontend/lower_to_affine.h"
 #include "solar/passes/passes.h"
 #include "solar/support/funcs.h"
 
@@ -138,6 +140,33 @@ static MlirWalkResult bindFunc(MlirOperation op, void *userData) {
   return MlirWalkResultSkip;
 }
 
+/* Every bound size against the loops and accesses that use it: a copy is
+ * canonicalized (memref.dim folds to the bound sizes) and lifted, and the
+ * lifting rejects accesses past a static extent, naming the tensor and the
+ * dimension. The user's module is only rebound, never canonicalized here. */
+static bool bindingConsistent(MlirOperation op) {
+  if (solarNeedsAnalysisCopy(op))
+    return true; /* linalg on tensors: the lowering checks shapes itself */
+  MlirOperation copy = mlirOperationClone(op);
+  MlirContext ctx = mlirOperationGetContext(op);
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(
+      ctx, mlirIdentifierStr(mlirOperationGetName(op)));
+  bool ok = mlirLogicalResultIsSuccess(mlirOpPassManagerAddPipeline(
+                mlirPassManagerGetAsOpPassManager(pm),
+                mlirStringRefCreateFromCString("canonicalize"), NULL, NULL)) &&
+            mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, copy));
+  mlirPassManagerDestroy(pm);
+  size_t count = 0;
+  MlirOperation *funcs = ok ? solarCollectFuncs(copy, &count) : NULL;
+  for (size_t i = 0; i < count; ++i) {
+    MlirAttribute graph = {NULL};
+    ok &= solarEinsumGraphLift(funcs[i], false, &graph);
+  }
+  free(funcs);
+  mlirOperationDestroy(copy);
+  return ok;
+}
+
 static void runBindShapes(MlirOperation op, MlirExternalPass pass,
                           const SolarOptions *options) {
   BindState state = {.ok = true};
@@ -154,6 +183,8 @@ static void runBindShapes(MlirOperation op, MlirExternalPass pass,
     state.ok = false;
   } else {
     mlirOperationWalk(op, bindFunc, &state, MlirWalkPreOrder);
+    if (state.ok)
+      state.ok = bindingConsistent(op);
   }
   solarOptionsDestroy(&state.shapes);
   if (!state.ok)

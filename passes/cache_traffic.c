@@ -20,7 +20,9 @@ static bool trafficFunc(MlirOperation func, const SolarEinsumGraph *graph,
 
 static void runCacheTraffic(MlirOperation op, MlirExternalPass pass,
                             const SolarOptions *options) {
-  solarRunStagePass(op, pass, options, false, trafficFunc);
+  static const char *const attach[] = {
+      SOLAR_EINSUM_GRAPH_ATTR, SOLAR_FUSION_ATTR, SOLAR_TRAFFIC_ATTR, NULL};
+  solarRunStagePass(op, pass, options, false, trafficFunc, attach);
 }
 
 static const char *const trafficOptions[] = {"arch", "capacity", "dtype",

@@ -7,6 +7,7 @@
  * the default). */
 #include "solar/support/diagnostics.h"
 #include "solar/einsum/einsum_graph.h"
+#include "solar/passes/analysis.h"
 #include "solar/passes/passes.h"
 #include "solar/support/funcs.h"
 
@@ -54,8 +55,14 @@ static void runDumpEinsumGraph(MlirOperation op, MlirExternalPass pass,
     return;
   }
   bool strict = solarOptionsGetBool(options, "strict", false);
+  /* Linalg / IREE input: the graphs of a lowered copy. */
+  SolarAnalysisTarget target;
+  if (!solarAnalysisBegin(op, &target)) {
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
   size_t count = 0;
-  MlirOperation *funcs = solarCollectFuncs(op, &count);
+  MlirOperation *funcs = solarCollectFuncs(target.analyzed, &count);
   json_t *graphs = json_array();
   bool failed = false;
   for (size_t i = 0; i < count; ++i) {
@@ -64,6 +71,8 @@ static void runDumpEinsumGraph(MlirOperation op, MlirExternalPass pass,
       json_array_append_new(graphs, graph);
   }
   free(funcs);
+  static const char *const nothing[] = {NULL};
+  solarAnalysisEnd(&target, nothing);
   json_t *doc = json_object();
   json_object_set_new(doc, "version", json_integer(SOLAR_EINSUM_GRAPH_VERSION));
   json_object_set_new(doc, "graphs", graphs);

@@ -8,6 +8,7 @@
 #include "solar/dialect/dialect_attr.h"
 #include "solar/einsum/einsum_graph.h"
 #include "solar/frontend/lower_to_affine.h"
+#include "solar/passes/analysis.h"
 #include "solar/passes/passes.h"
 #include "solar/support/funcs.h"
 
@@ -103,15 +104,17 @@ static void emitOps(MlirOperation func, MlirAttribute graphAttr) {
 
 static void runEinsumGraph(MlirOperation op, MlirExternalPass pass,
                            const SolarOptions *options) {
-  /* torch-mlir / IREE pipelines end in linalg on tensors. */
-  if (!solarLowerToAffineIfNeeded(op)) {
+  /* torch-mlir / IREE pipelines end in linalg on tensors: the graph is
+   * lifted from a lowered copy and attached to the user's functions. */
+  SolarAnalysisTarget target;
+  if (!solarAnalysisBegin(op, &target)) {
     mlirExternalPassSignalFailure(pass);
     return;
   }
   bool strict = solarOptionsGetBool(options, "strict", false);
   bool withOps = solarOptionsGetBool(options, "emit-ops", false);
   size_t count = 0;
-  MlirOperation *funcs = solarCollectFuncs(op, &count);
+  MlirOperation *funcs = solarCollectFuncs(target.analyzed, &count);
   bool failed = false;
   for (size_t i = 0; i < count; ++i) {
     MlirAttribute graph = {NULL};
@@ -119,13 +122,19 @@ static void runEinsumGraph(MlirOperation op, MlirExternalPass pass,
       failed = true;
     if (mlirAttributeIsNull(graph))
       continue;
+    MlirOperation original =
+        solarAnalysisOriginalFunc(&target, funcs[i]);
+    if (mlirOperationIsNull(original))
+      continue;
     mlirOperationSetDiscardableAttributeByName(
-        funcs[i], mlirStringRefCreateFromCString(SOLAR_EINSUM_GRAPH_ATTR),
+        original, mlirStringRefCreateFromCString(SOLAR_EINSUM_GRAPH_ATTR),
         graph);
     if (withOps)
-      emitOps(funcs[i], graph);
+      emitOps(original, graph);
   }
   free(funcs);
+  static const char *const nothingMore[] = {NULL};
+  solarAnalysisEnd(&target, nothingMore);
   if (failed)
     mlirExternalPassSignalFailure(pass);
 }

@@ -16,7 +16,9 @@ static bool fuseFunc(MlirOperation func, const SolarEinsumGraph *graph,
 
 static void runFusionGroups(MlirOperation op, MlirExternalPass pass,
                             const SolarOptions *options) {
-  solarRunStagePass(op, pass, options, false, fuseFunc);
+  static const char *const attach[] = {SOLAR_EINSUM_GRAPH_ATTR,
+                                      SOLAR_FUSION_ATTR, NULL};
+  solarRunStagePass(op, pass, options, false, fuseFunc, attach);
 }
 
 static const char *const fusionOptions[] = {"arch", "capacity", "dtype",

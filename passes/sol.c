@@ -4,7 +4,6 @@
  * stages (einsum graph, fusion groups, cache traffic) where their attributes
  * are absent. */
 #include "solar/support/diagnostics.h"
-#include "solar/frontend/lower_to_affine.h"
 #include "solar/passes/passes.h"
 #include "solar/passes/stage.h"
 #include "solar/passes/sol_finite.h"
@@ -17,7 +16,13 @@ static bool solFunc(MlirOperation func, const SolarEinsumGraph *graph,
   SolarTraffic traffic;
   SolarDtype dtype;
   char err[256];
-  if (!solarGraphComputeDtype(graph, config->dtypeOption, &dtype, err,
+  if (graph->nodeCount == 0) {
+    /* A bound of 0 s would claim the function is free. */
+    solarEmitError(mlirOperationGetLocation(func),
+                   "nothing to analyze in this function: no loop nest or "
+                   "linalg op computes anything (a 0 s bound would be "
+                   "meaningless)");
+  } else if (!solarGraphComputeDtype(graph, config->dtypeOption, &dtype, err,
                               sizeof(err))) {
     solarEmitError(mlirOperationGetLocation(func), "%s", err);
   } else if (solarStageFusion(func, graph, config, &fusion)) {
@@ -52,16 +57,20 @@ static bool solFunc(MlirOperation func, const SolarEinsumGraph *graph,
 
 static void runSol(MlirOperation op, MlirExternalPass pass,
                    const SolarOptions *options) {
-  /* torch-mlir / IREE pipelines end in linalg on tensors. */
-  if (!solarLowerToAffineIfNeeded(op)) {
-    mlirExternalPassSignalFailure(pass);
-    return;
-  }
-  solarRunStagePass(op, pass, options, true, solFunc);
+  /* On linalg / IREE input the stages run on a lowered copy; the user's
+   * functions get solar.sol, and the intermediate stages on request. */
+  static const char *const solOnly[] = {SOLAR_SOL_ATTR, NULL};
+  static const char *const withStages[] = {
+      SOLAR_EINSUM_GRAPH_ATTR, SOLAR_FUSION_ATTR, SOLAR_TRAFFIC_ATTR,
+      SOLAR_SOL_ATTR, NULL};
+  solarRunStagePass(op, pass, options, true, solFunc,
+                    solarOptionsGetBool(options, "stages", false) ? withStages
+                                                                   : solOnly);
 }
 
-static const char *const solOptions[] = {"arch", "capacity", "dtype",
-                                         "strict", "detail", NULL};
+static const char *const solOptions[] = {"arch",   "capacity", "dtype",
+                                         "strict", "detail",   "stages",
+                                         NULL};
 
 const SolarPassInfo solarSolPass = {
     .argument = "solar-sol",

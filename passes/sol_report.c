@@ -7,6 +7,7 @@
 #include "solar/passes/passes.h"
 #include "solar/passes/stage.h"
 #include "solar/passes/sol_finite.h"
+#include "solar/support/json_number.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -160,10 +161,12 @@ static void runReport(MlirOperation op, MlirExternalPass pass,
   }
   if (json && ok) {
     json_t *root = json_object();
+    solarJsonSetSchema(root, "solar-report", SOLAR_REPORT_SCHEMA_VERSION);
+    /* Kept for readers of the first version. */
     json_object_set_new(root, "schema_version",
                         json_integer(SOLAR_REPORT_SCHEMA_VERSION));
     json_object_set_new(root, "functions", functions);
-    json_dumpf(root, out, JSON_INDENT(2) | JSON_SORT_KEYS | JSON_REAL_PRECISION(15));
+    json_dumpf(root, out, JSON_INDENT(2) | JSON_SORT_KEYS | SOLAR_JSON_REAL_FLAGS);
     fputc('\n', out);
     json_decref(root);
   } else {

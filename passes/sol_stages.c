@@ -1,5 +1,6 @@
 /* Running the SOL stages in order, each reusing what earlier ones attached. */
 #include "solar/support/diagnostics.h"
+#include "solar/passes/analysis.h"
 #include "solar/passes/stage.h"
 
 #include <math.h>
@@ -99,15 +100,22 @@ bool solarStageTraffic(MlirOperation func, const SolarEinsumGraph *graph,
 
 void solarRunStagePass(MlirOperation op, MlirExternalPass pass,
                        const SolarOptions *options, bool archRequired,
-                       SolarStageFuncFn perFunc) {
+                       SolarStageFuncFn perFunc,
+                       const char *const *attachNames) {
   SolarStageConfig config;
   if (!solarStageConfigInit(mlirOperationGetLocation(op), options,
                             archRequired, &config)) {
     mlirExternalPassSignalFailure(pass);
     return;
   }
+  SolarAnalysisTarget target;
+  if (!solarAnalysisBegin(op, &target)) {
+    solarStageConfigDestroy(&config);
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
   size_t count = 0;
-  MlirOperation *funcs = solarCollectFuncs(op, &count);
+  MlirOperation *funcs = solarCollectFuncs(target.analyzed, &count);
   bool ok = true;
   for (size_t i = 0; i < count; ++i) {
     SolarEinsumGraph graph;
@@ -119,6 +127,7 @@ void solarRunStagePass(MlirOperation op, MlirExternalPass pass,
     solarEinsumGraphDestroy(&graph);
   }
   free(funcs);
+  solarAnalysisEnd(&target, attachNames);
   solarStageConfigDestroy(&config);
   if (!ok)
     mlirExternalPassSignalFailure(pass);

@@ -65,8 +65,19 @@ __isl_give isl_id *egParamFor(EgBuilder *b, MlirValue value) {
   intptr_t i;
   if (egHandleMapGet(&b->paramOfValue, value.ptr, &i))
     return isl_id_alloc(b->ctx, b->params[i].name, NULL);
-  char printed[256];
+  char printed[256], source[256];
   egValueName(b, value, printed, sizeof(printed));
+  /* The name the user wrote (`%batch = memref.dim ...`, an argument
+   * `%seq: index`), which the parser drops, reads better than the
+   * printer's %dim, %dim_0. One letter is a loop label in isl's strings
+   * (m, n, k), so such names keep the printer's. */
+  bool opResult = mlirValueIsAOpResult(value);
+  MlirLocation loc =
+      opResult ? mlirOperationGetLocation(mlirOpResultGetOwner(value))
+               : mlirValueGetLocation(value);
+  if (solarSourceValueName(loc, opResult, source, sizeof(source)) &&
+      strlen(source) > 1)
+    return addParam(b, value, source, printed);
   return addParam(b, value, printed, printed);
 }
 

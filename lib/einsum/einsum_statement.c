@@ -340,6 +340,51 @@ static __isl_give isl_map *relateScopes(EgBuilder *b, EgNode *node,
 
 static char *statementName(int id) { return solarFormat("S%d", id); }
 
+/* An access past a static extent is undefined behaviour; it is also what a
+ * --solar-bind-shapes binding that disagrees with the loops produces (a
+ * 1000-element tensor read at the 4096 indices of a loop bound to another
+ * argument). Counting it would bound a program that cannot run, so it is an
+ * error naming the tensor and the dimension. Parametric images are left
+ * alone: their extent is only known once bound. */
+static void checkInBounds(EgBuilder *b, const RawAccess *raw,
+                          __isl_keep isl_set *image) {
+  const EgTensor *t = &b->tensors[raw->tensor];
+  for (int d = 0; d < t->rank; ++d)
+    if (t->shape[d] < 0)
+      return;
+  if (isl_set_involves_dims(image, isl_dim_param, 0,
+                            isl_set_dim(image, isl_dim_param)) != isl_bool_false)
+    return;
+  for (int d = 0; d < t->rank; ++d) {
+    isl_set *line = isl_set_project_out(
+        isl_set_project_out(isl_set_copy(image), isl_dim_set, (unsigned)d + 1,
+                            (unsigned)(t->rank - d - 1)),
+        isl_dim_set, 0, (unsigned)d);
+    isl_set *outside = isl_set_union(
+        isl_set_lower_bound_si(isl_set_copy(line), isl_dim_set, 0,
+                               t->shape[d]),
+        isl_set_upper_bound_si(isl_set_copy(line), isl_dim_set, 0, -1));
+    bool beyond = isl_set_is_empty(outside) == isl_bool_false;
+    isl_set_free(outside);
+    if (beyond) {
+      isl_set *past = isl_set_lower_bound_si(line, isl_dim_set, 0,
+                                             t->shape[d]);
+      bool high = isl_set_is_empty(past) == isl_bool_false;
+      isl_set_free(past);
+      solarEmitError(mlirOperationGetLocation(raw->op),
+                     "inconsistent shapes: %s %s %s in dimension %d, which "
+                     "has size %lld (are the sizes given to "
+                     "--solar-bind-shapes the ones the loops use?)",
+                     t->name, raw->write ? "is written" : "is read",
+                     high ? "past its end" : "before its start", d,
+                     (long long)t->shape[d]);
+      b->failed = true;
+      return;
+    }
+    isl_set_free(line);
+  }
+}
+
 static void buildAccess(EgBuilder *b, EgNode *node, RawAccess *raw) {
   egGrow((void **)&node->accesses, &node->accessCapacity, node->accessCount,
          sizeof(EgAccess));
@@ -380,6 +425,8 @@ static void buildAccess(EgBuilder *b, EgNode *node, RawAccess *raw) {
   if (!raw->write)
     egHandleMapPut(&b->accessedLoads, raw->op.ptr, 1);
   a->image = isl_set_apply(isl_set_copy(node->domain), isl_map_copy(a->map));
+  if (a->exact)
+    checkInBounds(b, raw, a->image);
   if (!egCountSetCached(b->counts, a->image, &a->footprint))
     a->footprint.exact = false;
   if (!a->exact)

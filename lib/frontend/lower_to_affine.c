@@ -163,3 +163,23 @@ bool solarLowerToAffineIfNeeded(MlirOperation anchor) {
   }
   return solarLowerToAffine(anchor);
 }
+
+static MlirWalkResult findUtilFunc(MlirOperation op, void *userData) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (name.length == 9 && strncmp(name.data, "util.func", 9) == 0) {
+    *(bool *)userData = true;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+bool solarNeedsAnalysisCopy(MlirOperation op) {
+  bool util = false;
+  mlirOperationWalk(op, findUtilFunc, &util, MlirWalkPreOrder);
+  return util || solarNeedsAffineLowering(op, NULL);
+}
+
+bool solarPrepareForAnalysis(MlirOperation op) {
+  solarConvertIreeFuncs(op);
+  return solarLowerToAffineIfNeeded(op);
+}

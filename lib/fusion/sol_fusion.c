@@ -204,11 +204,19 @@ static bool fillGroup(const SolarEinsumGraph *graph, SolarDtype dtype,
                                          SOLAR_ACCESS_WRITES, false,
                                          &exactWrites);
     if (reads < 0 || writes < 0) {
+      /* The parameters by the names the source gave them, so the user
+       * knows which sizes to bind. */
+      char names[256] = "";
+      for (size_t p = 0; p < graph->paramCount; ++p) {
+        size_t used = strlen(names);
+        snprintf(names + used, sizeof(names) - used, "%s%s", p ? ", " : "",
+                 graph->params[p].name);
+      }
       snprintf(err, errSize,
                "the footprint of %s in function @%s depends on symbolic "
-               "sizes; the SOL passes need static shapes (give them with "
-               "--solar-bind-shapes, then --canonicalize)",
-               graph->tensors[t].name, graph->function);
+               "sizes (%s); the SOL passes need static shapes (give them "
+               "with --solar-bind-shapes, then --canonicalize)",
+               graph->tensors[t].name, graph->function, names);
       return false;
     }
     SolarGroupTensor *b = &g->boundary[g->boundaryCount++];

@@ -4,6 +4,7 @@
 
 #include <pthread.h>
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -206,6 +207,82 @@ char *solarLocationFormat(MlirLocation loc, char *buf, size_t bufSize) {
   StringSink sink = {buf, bufSize, 0};
   mlirLocationPrint(loc, appendToSink, &sink);
   return buf;
+}
+
+/* The registered source line of loc: its start, length and the column. */
+static bool sourceLine(MlirLocation loc, const char **start, int *length,
+                       int *column) {
+  MlirIdentifier file;
+  int line = 0, col = 0;
+  if (!findFilePosition(loc, &file, &line, &col) || line <= 0)
+    return false;
+  MlirStringRef name = mlirIdentifierStr(file);
+  DiagState *state = stateOf(mlirLocationGetContext(loc));
+  for (int i = 0; state && i < kMaxSources; ++i) {
+    const char *source = state->sources[i].name;
+    if (!source || strlen(source) != name.length ||
+        strncmp(source, name.data, name.length) != 0)
+      continue;
+    const char *p = state->sources[i].text;
+    const char *end = p + state->sources[i].length;
+    for (int l = 1; l < line && p < end; ++l) {
+      const char *nl = memchr(p, '\n', (size_t)(end - p));
+      p = nl ? nl + 1 : end;
+    }
+    if (p >= end)
+      return false;
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    *start = p;
+    *length = (int)((nl ? nl : end) - p);
+    *column = col > 0 ? col - 1 : 0;
+    return *column <= *length;
+  }
+  return false;
+}
+
+static bool isNameChar(char c) {
+  return isalnum((unsigned char)c) || c == '_' || c == '.' || c == '$' ||
+         c == '-';
+}
+
+bool solarSourceValueName(MlirLocation loc, bool opResult, char *buf,
+                          size_t size) {
+  const char *text;
+  int length, col;
+  if (!sourceLine(loc, &text, &length, &col))
+    return false;
+  int first;
+  if (opResult) {
+    /* `  %name = op ...`: exactly one result, named before the op. */
+    int p = 0;
+    while (p < col && isspace((unsigned char)text[p]))
+      p++;
+    if (p >= col || text[p] != '%')
+      return false;
+    first = ++p;
+    while (p < col && isNameChar(text[p]))
+      p++;
+    int last = p;
+    while (p < col && isspace((unsigned char)text[p]))
+      p++;
+    if (last == first || p >= col || text[p] != '=')
+      return false;
+    for (++p; p < col; ++p)
+      if (!isspace((unsigned char)text[p]))
+        return false;
+    snprintf(buf, size, "%.*s", last - first, text + first);
+    return true;
+  }
+  if (col >= length || text[col] != '%')
+    return false;
+  first = col + 1;
+  int p = first;
+  while (p < length && isNameChar(text[p]))
+    p++;
+  if (p == first)
+    return false;
+  snprintf(buf, size, "%.*s", p - first, text + first);
+  return true;
 }
 
 /* Prints the source line and a caret under the column, as mlir-opt does. */

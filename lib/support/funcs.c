@@ -6,8 +6,11 @@
 #include <string.h>
 
 bool solarIsFunc(MlirOperation op) {
+  /* IREE's input phase wraps functions in util.func (parsed unregistered,
+   * in generic form): the analysis treats it as a func.func. */
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  return name.length == 9 && strncmp(name.data, "func.func", 9) == 0;
+  return name.length == 9 && (strncmp(name.data, "func.func", 9) == 0 ||
+                              strncmp(name.data, "util.func", 9) == 0);
 }
 
 bool solarIsFuncDefinition(MlirOperation op) {

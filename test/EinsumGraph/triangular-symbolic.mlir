@@ -30,13 +30,16 @@
 // CHECK:        "flops": null,
 // CHECK-NEXT:   "flops_expr": "[arg2] -> { (1/2 * arg2 + 1/2 * arg2^2) : arg2 > 0 }"
 
-// Bounds from memref.dim become parameters too: a d0 x d1 box.
+// Bounds from memref.dim become parameters too: a rows x cols box. The
+// parameters take the names the source gave the memref.dim results (the
+// parser keeps no SSA names: they are read from the source text), not the
+// printer's %dim, %dim_0.
 // CHECK:      "function": "dim_bounds",
-// CHECK:      "name": "dim",
+// CHECK:      "name": "rows",
 // CHECK-NEXT: "source": "%dim"
-// CHECK:      "name": "dim_0",
+// CHECK:      "name": "cols",
 // CHECK-NEXT: "source": "%dim_0"
-// CHECK:      "points_expr": "[dim, dim_0] -> { dim * dim_0 : dim > 0 and dim_0 > 0 }",
+// CHECK:      "points_expr": "[rows, cols] -> { rows * cols : rows > 0 and cols > 0 }",
 
 func.func @lower_triangle(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %n: index) {
   %two = arith.constant 2.0 : f32
@@ -54,10 +57,10 @@ func.func @dim_bounds(%A: memref<?x?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0.0 : f32
-  %d0 = memref.dim %A, %c0 : memref<?x?xf32>
-  %d1 = memref.dim %A, %c1 : memref<?x?xf32>
-  affine.for %i = 0 to %d0 {
-    affine.for %j = 0 to %d1 {
+  %rows = memref.dim %A, %c0 : memref<?x?xf32>
+  %cols = memref.dim %A, %c1 : memref<?x?xf32>
+  affine.for %i = 0 to %rows {
+    affine.for %j = 0 to %cols {
       affine.store %zero, %A[%i, %j] : memref<?x?xf32>
     }
   }

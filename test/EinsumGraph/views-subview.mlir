@@ -22,11 +22,12 @@
 // CHECK:      "map": "{ S0[m] -> arg0[3, m] : 0 <= m <= 15 }",
 // CHECK:      "footprint_elements": 16,
 
-// A dynamic offset is a parameter of the relation; nested views compose
+// A dynamic offset is a parameter of the relation (named %off as in the
+// source); nested views compose
 // (rows off..off+3, then columns 8..15 of those).
 // CHECK:      "function": "nested",
-// CHECK:      "equation": "(M+arg2)(N+8)->MN",
-// CHECK:      "map": "[arg2] -> { S0[m, n] -> arg0[arg2 + m, 8 + n] : 0 <= m <= 3 and 0 <= n <= 7 }",
+// CHECK:      "equation": "(M+off)(N+8)->MN",
+// CHECK:      "map": "[off] -> { S0[m, n] -> arg0[off + m, 8 + n] : 0 <= m <= 3 and 0 <= n <= 7 }",
 // CHECK-NEXT: "exact": true,
 // CHECK-NEXT: "footprint_elements": 32,
 

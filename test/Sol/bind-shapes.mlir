@@ -8,6 +8,8 @@
 // RUN: not solar-opt %S/Inputs/scale-dynamic.mlir --solar-bind-shapes='arg7=4x4' 2>&1 | FileCheck %s --check-prefix=NAME
 // RUN: not solar-opt %S/Inputs/scale-dynamic.mlir --solar-bind-shapes='arg0=4x-4' 2>&1 | FileCheck %s --check-prefix=SHAPE
 // RUN: not solar-opt %S/Inputs/scale-dynamic.mlir --solar-bind-shapes 2>&1 | FileCheck %s --check-prefix=EMPTY
+// RUN: not solar-opt %S/Inputs/square-1d-dynamic.mlir --solar-bind-shapes='arg0=1000 arg1=4096' 2>&1 | FileCheck %s --check-prefix=INCONSISTENT
+// RUN: solar-opt %S/Inputs/square-1d-dynamic.mlir --solar-bind-shapes='arg0=4096 arg1=4096' --canonicalize --solar-sol=%S/Inputs/round.yaml | FileCheck %s --check-prefix=CONSISTENT
 
 // TYPES: func.func @scale(%arg0: memref<4096x1024xf32>, %arg1: memref<4096x1024xf32>)
 // TYPES: affine.for %{{.*}} = 0 to 4096
@@ -21,8 +23,16 @@
 // SOL-SAME: flops = 4194304 : i64
 // SOL-SAME: time_unfused_s = 3.3554431999999999E-5 : f64
 
-// SYMBOLIC: error: the footprint of %arg0 in function @scale depends on symbolic sizes; the SOL passes need static shapes (give them with --solar-bind-shapes, then --canonicalize)
+// SYMBOLIC: error: the footprint of %arg0 in function @scale depends on symbolic sizes (dim, dim_0); the SOL passes need static shapes (give them with --solar-bind-shapes, then --canonicalize)
 // RANK: error: shape '4096' has rank 1 but argument 0 has rank 2
 // NAME: error: 'arg7' names no argument of this function (use argN, N from 0 to 1)
 // SHAPE: error: shape '4x-4' for argument 0 is not of the form 4096x128 with positive sizes
 // EMPTY: error: solar-bind-shapes needs shapes, e.g. --solar-bind-shapes='arg0=4096x4096 arg1=4096'
+
+// The loop runs to dim(y) = 4096 and reads x[i]: binding x to 1000 elements
+// would analyze a program that reads past x's end. Rejected, naming the
+// tensor and the dimension.
+// INCONSISTENT: square-1d-dynamic.mlir:6:10: error: inconsistent shapes: %arg0 is read past its end in dimension 0, which has size 1000 (are the sizes given to --solar-bind-shapes the ones the loops use?)
+// 4096 muls; x read and y written: 2 * 4096 * 4 = 32768 B.
+// CONSISTENT: bytes_unfused = 32768 : i64
+// CONSISTENT-SAME: flops = 4096 : i64

@@ -31,6 +31,7 @@ typedef struct {
   bool printGeneric;
   bool printDebugInfo;
   bool verifyRoundTrip;
+  bool allowUnregistered;
   PassStep *steps;
   size_t stepCount;
   SolarOptions globals;
@@ -48,6 +49,9 @@ static void printHelp(void) {
          "  --split-input-file      Process each '// -----' chunk separately\n"
          "  --mlir-print-op-generic Print operations in generic form\n"
          "  --mlir-print-debuginfo  Print locations\n"
+         "  --allow-unregistered-dialect\n"
+         "                          Accept ops of dialects solar-opt does not\n"
+         "                          register (generic form), e.g. IREE's util\n"
          "  --NAME                  Run upstream pass NAME at module level\n"
          "  --help                  Show this help\n"
          "  --version               Show the version\n\n"
@@ -163,6 +167,8 @@ static int parseArguments(int argc, char **argv, DriverConfig *config) {
       config->printGeneric = true;
     } else if (!strcmp(name, "mlir-print-debuginfo")) {
       config->printDebugInfo = true;
+    } else if (!strcmp(name, "allow-unregistered-dialect")) {
+      config->allowUnregistered = true;
     } else if (!strcmp(name, "verify-roundtrip")) {
       config->verifyRoundTrip = true;
     } else if (global) {
@@ -287,6 +293,7 @@ int main(int argc, char **argv) {
     destroyConfig(&config);
     return 1;
   }
+  mlirContextSetAllowUnregisteredDialects(ctx, config.allowUnregistered);
   FILE *out = stdout;
   if (config.outputPath && strcmp(config.outputPath, "-") != 0) {
     out = fopen(config.outputPath, "w");
@@ -324,5 +331,7 @@ int main(int argc, char **argv) {
   mlirContextDestroy(ctx);
   free(text);
   destroyConfig(&config);
-  return allOk ? 0 : 1;
+  /* An unknown flag is an unknown pass name: a bad command line (2), as
+   * the docs promise, not a failed run (1). */
+  return pipelineError ? 2 : allOk ? 0 : 1;
 }

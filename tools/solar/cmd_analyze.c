@@ -15,7 +15,9 @@
 #include "solar/support/options.h"
 #include "solar/support/parse.h"
 #include "solar/passes/passes.h"
+#include "solar/frontend/lower_to_affine.h"
 #include "solar/solar.h"
+#include "solar/support/json_number.h"
 
 #include "mlir-c/Pass.h"
 
@@ -379,7 +381,8 @@ int solarCmdAnalyze(int argc, char **argv) {
             "not analyzed\n",
             frontend.irPath, args.model);
     status = ANALYZE_NOT_VERIFIED;
-  } else if (runSol(module, &args, archPath)) {
+  } else if (solarPrepareForAnalysis(mlirModuleGetOperation(module)) &&
+             runSol(module, &args, archPath)) {
     SolarAnalyzeContext context = {
         .model = args.model,
         .frontend = &frontend,
@@ -392,7 +395,7 @@ int solarCmdAnalyze(int argc, char **argv) {
     json_t *report = solarAnalyzeReport(mlirModuleGetOperation(module),
                                         &context);
     if (args.json)
-      json_dumpf(report, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(9));
+      json_dumpf(report, stdout, JSON_INDENT(2) | SOLAR_JSON_REAL_FLAGS);
     else
       solarAnalyzePrintText(stdout, report);
     if (args.json)
@@ -400,7 +403,7 @@ int solarCmdAnalyze(int argc, char **argv) {
     status = ANALYZE_OK;
     if (args.output &&
         json_dump_file(report, args.output,
-                       JSON_INDENT(2) | JSON_REAL_PRECISION(9)) != 0) {
+                       JSON_INDENT(2) | SOLAR_JSON_REAL_FLAGS) != 0) {
       fprintf(stderr, "solar analyze: error: cannot write '%s'\n",
               args.output);
       status = ANALYZE_FAILED;

@@ -8,6 +8,7 @@
 
 #include "solar/passes/stage.h"
 #include "solar/sol/sol_time.h"
+#include "solar/support/json_number.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -171,10 +172,10 @@ static json_t *funcJson(const ArchRun *run, const SolarCliFuncSol *f,
   json_object_set_new(o, "file", json_string(run->arch->arch.source_path));
   const SolarSol *sol = &f->sol;
   json_object_set_new(o, "dtype", json_string(solarDtypeName(sol->dtype)));
-  json_object_set_new(o, "flops", json_real(sol->flops));
+  json_object_set_new(o, "flops", solarJsonNumber(sol->flops));
   for (int k = 0; k < SOLAR_FIDELITY_COUNT; ++k) {
     json_object_set_new(o, solarFidelityBytesKey(k),
-                        json_real(solarSolBytes(sol, k)));
+                        solarJsonNumber(solarSolBytes(sol, k)));
     json_object_set_new(o, solarFidelityTimeKey(k),
                         json_real(solarSolSeconds(sol, k)));
   }
@@ -195,6 +196,7 @@ static void printJson(const CompareArgs *args, const ArchRun *runs,
                       size_t count) {
   const ArchRun *base = baseline(runs, count);
   json_t *root = json_object();
+  solarJsonSetSchema(root, "solar-compare", 1);
   json_object_set_new(root, "model", json_string(args->model));
   json_object_set_new(root, "baseline",
                       base ? json_string(base->arch->arch.name) : json_null());
@@ -216,7 +218,7 @@ static void printJson(const CompareArgs *args, const ArchRun *runs,
   json_object_set_new(root, "results", results);
   json_object_set_new(root, "failed", failed);
   json_dumpf(root, stdout,
-             JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
+             JSON_INDENT(2) | JSON_PRESERVE_ORDER | SOLAR_JSON_REAL_FLAGS);
   fputc('\n', stdout);
   json_decref(root);
 }

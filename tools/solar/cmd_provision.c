@@ -8,6 +8,7 @@
 #include "cli_sol_run.h"
 
 #include "solar/passes/stage.h"
+#include "solar/support/json_number.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -197,7 +198,7 @@ static void printRequirements(const ProvisionArgs *args,
 }
 
 static json_t *capacityJson(double capacity) {
-  return isinf(capacity) ? json_null() : json_real(capacity);
+  return isinf(capacity) ? json_null() : solarJsonNumber(capacity);
 }
 
 static json_t *requirementsJson(const ProvisionArgs *args,
@@ -207,11 +208,11 @@ static json_t *requirementsJson(const ProvisionArgs *args,
   json_t *o = json_object();
   json_object_set_new(o, "function", json_string(req->function));
   json_object_set_new(o, "dtype", json_string(req->dtype));
-  json_object_set_new(o, "flops", json_real(req->flops));
-  json_object_set_new(o, "mac", json_real(req->mac));
-  json_object_set_new(o, "vector_ops", json_real(req->vectorOps));
-  json_object_set_new(o, "div_ops", json_real(req->divOps));
-  json_object_set_new(o, "sfu_ops", json_real(req->sfuOps));
+  json_object_set_new(o, "flops", solarJsonNumber(req->flops));
+  json_object_set_new(o, "mac", solarJsonNumber(req->mac));
+  json_object_set_new(o, "vector_ops", solarJsonNumber(req->vectorOps));
+  json_object_set_new(o, "div_ops", solarJsonNumber(req->divOps));
+  json_object_set_new(o, "sfu_ops", solarJsonNumber(req->sfuOps));
   json_object_set_new(o, "min_flop_per_s", json_real(req->flops / T));
   json_object_set_new(o, "min_mac_per_s", json_real(req->mac / T));
   json_object_set_new(o, "min_vector_op_per_s", json_real(req->vectorOps / T));
@@ -220,7 +221,7 @@ static json_t *requirementsJson(const ProvisionArgs *args,
   json_t *fidelities = json_object();
   for (int k = 0; k < SOLAR_FIDELITY_COUNT; ++k) {
     json_t *f = json_object();
-    json_object_set_new(f, "bytes", json_real(req->bytes[k]));
+    json_object_set_new(f, "bytes", solarJsonNumber(req->bytes[k]));
     json_object_set_new(f, "min_dram_bytes_per_s",
                         json_real(req->bytes[k] / T));
     json_object_set_new(
@@ -235,13 +236,13 @@ static json_t *requirementsJson(const ProvisionArgs *args,
   for (size_t i = 0; i < req->sweepCount; ++i) {
     json_t *s = json_object();
     json_object_set_new(s, "capacity_bytes",
-                        json_real(req->sweep[i].capacityBytes));
+                        solarJsonNumber(req->sweep[i].capacityBytes));
     json_object_set_new(s, solarFidelityBytesKey(SOLAR_FIDELITY_FUSED),
-                        json_real(req->sweep[i].fusedBytes));
+                        solarJsonNumber(req->sweep[i].fusedBytes));
     json_object_set_new(s, solarFidelityBytesKey(SOLAR_FIDELITY_CACHE),
                         isinf(req->sweep[i].cacheBytes)
                             ? json_null()
-                            : json_real(req->sweep[i].cacheBytes));
+                            : solarJsonNumber(req->sweep[i].cacheBytes));
     json_array_append_new(sweep, s);
   }
   json_object_set_new(o, "capacity_sweep", sweep);
@@ -307,6 +308,7 @@ int solarCmdProvision(int argc, char **argv) {
   fflush(stderr);
   if (haveReqs && args.json) {
     json_t *root = json_object();
+    solarJsonSetSchema(root, "solar-provision", 1);
     json_object_set_new(root, "model", json_string(args.model));
     json_object_set_new(root, "target_s", json_real(args.targetSeconds));
     json_t *list = json_array();
@@ -315,7 +317,7 @@ int solarCmdProvision(int argc, char **argv) {
           list, requirementsJson(&args, &reqs[i], chips, archs.count));
     json_object_set_new(root, "functions", list);
     json_dumpf(root, stdout,
-               JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
+               JSON_INDENT(2) | JSON_PRESERVE_ORDER | SOLAR_JSON_REAL_FLAGS);
     fputc('\n', stdout);
     json_decref(root);
   } else if (haveReqs) {

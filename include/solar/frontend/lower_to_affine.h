@@ -39,6 +39,24 @@ bool solarLowerToAffineIfNeeded(MlirOperation anchor);
 /* Replaces every memref.copy below op by an elementwise linalg.generic. */
 void solarRewriteMemrefCopies(MlirOperation op);
 
+/* True for a function definition solar analyzes: func.func, or IREE's
+ * util.func (parsed in generic form), with a body. */
+bool solarIsFuncLike(MlirOperation op);
+
+/* Replaces IREE's util.func / util.return below op by func.func /
+ * func.return (same name, type, body and solar.* attributes). Used on the
+ * copy solar lowers, never on the user's IR. */
+void solarConvertIreeFuncs(MlirOperation op);
+
+/* True when op cannot be analyzed as it is: it needs lowering to affine or
+ * has util.func bodies (the analysis passes then work on a lowered copy). */
+bool solarNeedsAnalysisCopy(MlirOperation op);
+
+/* The one front part of every command and analysis pass: util.func ->
+ * func.func, then linalg / tensor -> affine when needed. Rewrites op in
+ * place (callers pass a copy they own); diagnostics emitted on failure. */
+bool solarPrepareForAnalysis(MlirOperation op);
+
 #ifdef __cplusplus
 }
 #endif

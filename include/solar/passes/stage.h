@@ -83,10 +83,14 @@ typedef bool (*SolarStageFuncFn)(MlirOperation func,
 
 /* The run callback shared by the SOL passes: resolves the options once,
  * reads (or lifts) each function's graph and applies perFunc to it; emits
- * errors and signals pass failure when any step fails. */
+ * errors and signals pass failure when any step fails. On IR that is not
+ * affine yet the stages run on a lowered copy (passes/analysis.h) and only
+ * the attributes in attachNames (NULL-terminated) reach the user's
+ * functions. */
 void solarRunStagePass(MlirOperation op, MlirExternalPass pass,
                        const SolarOptions *options, bool archRequired,
-                       SolarStageFuncFn perFunc);
+                       SolarStageFuncFn perFunc,
+                       const char *const *attachNames);
 
 #ifdef __cplusplus
 }

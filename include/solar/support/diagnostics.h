@@ -35,6 +35,14 @@ void solarDiagnosticsSetAnonymousFileName(MlirContext ctx, const char *name);
 void solarDiagnosticsCaptureBegin(MlirContext ctx);
 char *solarDiagnosticsCaptureEnd(MlirContext ctx);
 
+/* The name a value had in the source text registered with
+ * solarDiagnosticsSetSource in the location's context ("batch" for `%batch = memref.dim ...` or the
+ * argument `%batch: index`), which MLIR's parser does not keep. `loc` is
+ * the defining op's location (opResult) or the block argument's. False
+ * when the text is not registered or has no plain `%name` there. */
+bool solarSourceValueName(MlirLocation loc, bool opResult, char *buf,
+                          size_t size);
+
 /* Number of errors printed in ctx since it was attached. */
 int solarDiagnosticsErrorCount(MlirContext ctx);
 

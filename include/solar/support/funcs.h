@@ -12,9 +12,9 @@
 extern "C" {
 #endif
 
-/* A func.func, declaration or definition. */
+/* A func.func (or IREE's util.func), declaration or definition. */
 bool solarIsFunc(MlirOperation op);
-/* A func.func with a body. */
+/* A func.func (or util.func) with a body. */
 bool solarIsFuncDefinition(MlirOperation op);
 
 /* The function's symbol name without '@', malloc'ed; "?" without one. */

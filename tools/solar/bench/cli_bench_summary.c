@@ -1,4 +1,5 @@
 #include "cli_bench_summary.h"
+#include "solar/support/json_number.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -227,7 +228,7 @@ static json_t *resultJson(const SolarBenchProgram *p,
     json_object_set_new(o, "measured_elsewhere",
                         json_boolean(r->measured && r->elsewhere));
     json_object_set_new(o, "functions", json_integer((json_int_t)r->functions));
-    json_object_set_new(o, "flops", json_real(r->flops));
+    json_object_set_new(o, "flops", solarJsonNumber(r->flops));
     json_object_set_new(o, "sol_s", fidelityObject(r->sol));
     json_object_set_new(o, "bound", json_string(r->bound));
     json_object_set_new(
@@ -309,7 +310,7 @@ bool solarBenchWriteJson(const char *path, const SolarBenchSettings *settings,
   json_object_set_new(root, "results", rows);
   int rc = json_dump_file(root, path,
                           JSON_INDENT(2) | JSON_PRESERVE_ORDER |
-                              JSON_REAL_PRECISION(9));
+                              SOLAR_JSON_REAL_FLAGS);
   json_decref(root);
   if (rc != 0) {
     snprintf(err, errSize, "cannot write '%s'", path);

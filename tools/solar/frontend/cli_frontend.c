@@ -43,7 +43,9 @@ static void modelStem(const char *model, char *buf, size_t size) {
  * in the kept reference directory, else beside the report, else in a
  * temporary directory of its own that is left in place. Always named
  * STEM.FRONTEND.mlir, never STEM.mlir, which would become the sibling of a
- * later run. */
+ * later run. Beside a report, STEM is the report's: reports of one model on
+ * two chips in one directory (-o mlp-h100.json, -o mlp-b200.json) must not
+ * overwrite each other's IR. */
 static bool producedIrPath(const SolarFrontendRequest *r,
                            const char *frontend, SolarFrontendResult *result,
                            char *err, size_t errSize) {
@@ -65,6 +67,11 @@ static bool producedIrPath(const SolarFrontendRequest *r,
     else
       snprintf(dir, sizeof(dir), "%.*s", (int)(slash - r->reportPath),
                r->reportPath);
+    const char *reportBase = slash ? slash + 1 : r->reportPath;
+    const char *dot = strrchr(reportBase, '.');
+    size_t stemLength = dot && dot != reportBase ? (size_t)(dot - reportBase)
+                                                 : strlen(reportBase);
+    snprintf(stem, sizeof(stem), "%.*s", (int)stemLength, reportBase);
     /* Fail now rather than after the translation. */
     if (access(dir, W_OK) != 0) {
       snprintf(err, errSize, "cannot write the IR beside the report (-o): "

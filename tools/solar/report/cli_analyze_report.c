@@ -2,6 +2,7 @@
 
 #include "solar/dialect/dialect_attr.h"
 #include "solar/passes/stage.h"
+#include "solar/support/json_number.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -89,16 +90,19 @@ static json_t *groupsJson(MlirOperation func, const SolarSol *sol,
     const char *kUnfused = solarFidelityName(SOLAR_FIDELITY_UNFUSED);
     const char *kFused = solarFidelityName(SOLAR_FIDELITY_FUSED);
     const char *kCache = solarFidelityName(SOLAR_FIDELITY_CACHE);
-    json_t *bytes = json_pack("{s:f, s:f, s:f}", kFused, fusedBytes, kCache,
-                              g->cacheBytes, "cache_inner", g->innerBytes);
+    json_t *bytes = json_pack("{s:o, s:o, s:o}", kFused,
+                              solarJsonNumber(fusedBytes), kCache,
+                              solarJsonNumber(g->cacheBytes), "cache_inner",
+                              solarJsonNumber(g->innerBytes));
     json_t *times = json_pack("{s:f, s:f, s:f}", kUnfused, unfused, kFused,
                               fused, kCache, g->cacheSeconds);
     json_t *bound = json_pack("{s:s, s:s}", kFused,
                               solarBoundName(g->fusedBound), kCache,
                               solarBoundName(g->cacheBound));
     json_array_append_new(
-        groups, json_pack("{s:I, s:o, s:f, s:f, s:o, s:o, s:o, s:f}", "id",
-                          (json_int_t)id, "nodes", nodes, "flops", flops,
+        groups, json_pack("{s:I, s:o, s:o, s:f, s:o, s:o, s:o, s:f}", "id",
+                          (json_int_t)id, "nodes", nodes, "flops",
+                          solarJsonNumber(flops),
                           "compute_s", compute, "bytes", bytes, "sol_s", times,
                           "bound", bound, "intensity_fused", intensity));
     if (fg && fg->nodeCount > 1 && unfused > fused) {
@@ -141,7 +145,8 @@ static json_t *functionJson(MlirOperation func, const SolarSol *sol,
   json_t *bytes = json_object(), *times = json_object(), *bounds = json_object();
   for (int f = 0; f < FIDELITY_COUNT; ++f) {
     const char *fidelity = solarFidelityName(f);
-    json_object_set_new(bytes, fidelity, json_real(solarSolBytes(sol, f)));
+    json_object_set_new(bytes, fidelity,
+                        solarJsonNumber(solarSolBytes(sol, f)));
     t[f] = solarSolSeconds(sol, f);
     json_object_set_new(times, fidelity, json_real(t[f]));
     json_object_set_new(bounds, fidelity,
@@ -196,11 +201,12 @@ static json_t *functionJson(MlirOperation func, const SolarSol *sol,
   }
   sortOpportunities(opportunities);
   return json_pack(
-      "{s:s%, s:s, s:f, s:f, s:f, s:f, s:o, s:o, s:o, s:o, s:o, s:o, s:o, "
+      "{s:s%, s:s, s:o, s:o, s:f, s:f, s:o, s:o, s:o, s:o, s:o, s:o, s:o, "
       "s:o, s:o, s:b}",
       "name", nameRef.data, nameRef.length, "dtype",
-      solarDtypeName(sol->dtype), "flops", sol->flops, "flops_lowered",
-      sol->flopsLowered, "compute_s", sol->computeSeconds,
+      solarDtypeName(sol->dtype), "flops", solarJsonNumber(sol->flops),
+      "flops_lowered", solarJsonNumber(sol->flopsLowered), "compute_s",
+      sol->computeSeconds,
       "ridge_flop_per_byte", ridge, "bytes", bytes, "sol_s", times, "bound",
       bounds, "groups", groups, "measured", measured, "headroom", headroom,
       "headroom_min", headroomMin, "violations", violations, "opportunities",

@@ -1,8 +1,10 @@
 #include "cli_sol_run.h"
+#include "solar/support/diagnostics.h"
 #include "solar/support/grow.h"
 #include "solar/support/files.h"
 
 #include "solar/dialect/dialect_attr.h"
+#include "solar/frontend/lower_to_affine.h"
 #include "solar/support/parse.h"
 #include "solar/passes/passes.h"
 #include "solar/passes/stage.h"
@@ -35,6 +37,15 @@ bool solarCliModelOpen(const char *command, const char *path, bool strict,
     solarCliModelClose(model);
     return false;
   }
+  /* The same front part as solar-opt's analysis passes and analyze:
+   * util.func -> func.func, linalg / tensor -> affine (the model is this
+   * command's own copy, so it is lowered in place). */
+  if (!solarPrepareForAnalysis(mlirModuleGetOperation(model->module))) {
+    fprintf(stderr, "solar %s: error: cannot lower '%s' to affine loops\n",
+            command, path);
+    solarCliModelClose(model);
+    return false;
+  }
   MlirOperation *funcs = solarCollectFuncs(
       mlirModuleGetOperation(model->module), &model->funcCount);
   bool ok = model->funcCount > 0;
@@ -45,8 +56,17 @@ bool solarCliModelOpen(const char *command, const char *path, bool strict,
   for (size_t i = 0; ok && i < model->funcCount; ++i) {
     SolarEinsumGraph graph;
     ok = solarFuncEinsumGraph(funcs[i], strict, &graph);
-    if (ok)
-      solarEinsumGraphDestroy(&graph);
+    if (!ok)
+      break;
+    if (graph.nodeCount == 0) {
+      /* Never a 0 s bound: requirements and times need something to bound. */
+      solarEmitError(mlirOperationGetLocation(funcs[i]),
+                     "nothing to analyze in this function: no loop nest or "
+                     "linalg op computes anything (a 0 s bound would be "
+                     "meaningless)");
+      ok = false;
+    }
+    solarEinsumGraphDestroy(&graph);
   }
   free(funcs);
   if (!ok)

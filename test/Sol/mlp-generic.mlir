@@ -1,0 +1,55 @@
+// A shape-generic MLP layer, y = relu(x @ w) with x: batch x hidden,
+// w: hidden x out (Inputs/mlp-generic.mlir). Its counts are expressions in
+// the sizes named as the source names them (%batch, %hidden, %out, the
+// memref.dim results), and binding the sizes gives the numbers the
+// expressions evaluate to.
+//
+// RUN: solar-opt %S/Inputs/mlp-generic.mlir --solar-dump-einsum-graph=json -o /dev/null | FileCheck %s --check-prefix=EXPR
+// RUN: not solar-opt %S/Inputs/mlp-generic.mlir --solar-sol=%S/Inputs/round.yaml 2>&1 | FileCheck %s --check-prefix=UNBOUND
+// RUN: solar-opt %S/Inputs/mlp-generic.mlir --solar-bind-shapes='arg0=8x16 arg1=16x32 arg2=8x32' --canonicalize --solar-sol=%S/Inputs/round.yaml | FileCheck %s --check-prefix=SMALL
+// RUN: solar-opt %S/Inputs/mlp-generic.mlir --solar-bind-shapes='arg0=64x128 arg1=128x256 arg2=64x256' --canonicalize --solar-sol=%S/Inputs/round.yaml | FileCheck %s --check-prefix=LARGE
+// RUN: not solar-opt %S/Inputs/mlp-generic.mlir --solar-bind-shapes='arg0=64x128 arg1=128x256 arg2=32x256' 2>&1 | FileCheck %s --check-prefix=INCONSISTENT
+//
+// Three nests: y = 0 (batch*out stores), y += x*w (batch*out*hidden MACs),
+// y = max(y, 0) (batch*out minmax). flops = 2*batch*out*hidden +
+// batch*out.
+// EXPR:      "parameters": [
+// EXPR-NEXT:   {
+// EXPR-NEXT:     "name": "batch",
+// EXPR:          "name": "out",
+// EXPR:          "name": "hidden",
+// EXPR:      "flops_expr": "[batch, out, hidden] -> { (batch * out + 2 * batch * out * hidden) : batch > 0 and out > 0 and hidden > 0; batch * out : batch > 0 and out > 0 and hidden <= 0 }"
+//
+// UNBOUND: error: the footprint of %arg0 in function @mlp depends on symbolic sizes (batch, out, hidden)
+//
+// Bytes (fp32, 4 B): fused, x, w and y cross the chip boundary once:
+// 4*(batch*hidden + hidden*out + batch*out); unfused, every nest moves its
+// own: zero-init writes y (4*batch*out), the matmul reads x, w, y and
+// writes y, the ReLU reads and writes y: 4*batch*hidden + 4*hidden*out +
+// 20*batch*out.
+// Round: 1e12 B/s, 1e12 MAC/s, 2e12 other op/s.
+//
+// batch=8, hidden=16, out=32: flops = 2*8*32*16 + 8*32 = 8448;
+// fused 4*(128 + 512 + 256) = 3584 B; unfused 512 + 2048 + 5120 = 7680 B;
+// time fused = compute 4096/1e12 + 256/2e12 = 4.224 ns (> 3.584 ns DRAM);
+// unfused = 1.024 (init) + max(4.096, 4.608) + max(0.128, 2.048) = 7.68 ns.
+// SMALL: bytes_fused = 3584 : i64
+// SMALL-SAME: bytes_unfused = 7680 : i64
+// SMALL-SAME: flops = 8448 : i64
+// SMALL-SAME: time_fused_s = 4.224000e-09 : f64
+// SMALL-SAME: time_unfused_s = 7.6799999999999999E-9 : f64
+//
+// batch=64, hidden=128, out=256: flops = 2*64*256*128 + 64*256 = 4210688;
+// fused 4*(8192 + 32768 + 16384) = 229376 B; unfused 32768 + 131072 +
+// 327680 = 491520 B; time fused = 2097152/1e12 + 16384/2e12 = 2.105344 us;
+// unfused = 65.536 ns + max(2097.152, 294.912) ns + max(8.192, 131.072) ns
+// = 2.29376 us.
+// LARGE: bytes_fused = 229376 : i64
+// LARGE-SAME: bytes_unfused = 491520 : i64
+// LARGE-SAME: flops = 4210688 : i64
+// LARGE-SAME: time_fused_s = 2.1053439999999999E-6 : f64
+// LARGE-SAME: time_unfused_s = 2.293760e-06 : f64
+//
+// y bound to 32 rows while x has 64: the loops run to batch = dim(x) = 64
+// and write y past its end.
+// INCONSISTENT: error: inconsistent shapes: %arg2 is written past its end in dimension 0, which has size 32
