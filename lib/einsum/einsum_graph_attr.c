@@ -5,6 +5,7 @@
 #include "einsum_attr_text.h"
 #include "einsum_internal.h"
 
+#include "solar/frontend/framework_op.h"
 #include "solar/support/diagnostics.h"
 
 #include <isl/set.h>
@@ -196,6 +197,9 @@ static char *nodeAttr(EgBuilder *b, EgNode *node,
   egAttrPut(&d, "id", egAttrI64(node->id));
   egAttrPut(&d, "loc", locationAttr(node->loc));
   egAttrPut(&d, "op", opNameAttr(node->anchor));
+  char frameworkOp[512];
+  if (solarFrameworkOpOf(node->anchor, frameworkOp, sizeof(frameworkOp)))
+    egAttrPut(&d, "framework_op", egAttrString(frameworkOp));
   egAttrPut(&d, "equation", egAttrString(node->equation));
   isl_set *domain = egNamedDomain(node);
   egAttrPut(&d, "domain", egAttrIslString(isl_set_to_str(domain)));

@@ -11,6 +11,7 @@ from solar_ref.errors import ReferenceError_
 from solar_ref.program import call_user
 
 from .errors import ImportError_
+from . import framework_ops
 from .mlir_text import check_foreign_ops
 
 
@@ -96,7 +97,7 @@ def export(program, args):
     tensors = [t.detach() for _, t in state]
     wrapper = _Functional(torch, model, names, len(inputs)).module()
     try:
-        with torch.no_grad():
+        with torch.no_grad(), framework_ops.torch_node_names():
             imported = fx.export_and_import(
                 wrapper, *inputs, *tensors,
                 output_type=OutputType.LINALG_ON_TENSORS,
@@ -108,6 +109,9 @@ def export(program, args):
             f"{str(exc).strip().splitlines()[0] if str(exc).strip() else ''}; "
             "no deterministic path: translate it with `solar translate`") \
             from None
+    from torch_mlir.ir import StringAttr
+    with imported.context:
+        framework_ops.tag_ops(imported, StringAttr)
     text = imported.operation.get_asm(enable_debug_info=False)
     check_foreign_ops(text, "torch-mlir")
     return text

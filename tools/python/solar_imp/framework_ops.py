@@ -1,0 +1,75 @@
+"""Framework-op identity on the exported linalg (docs/importers.md).
+
+An eager framework runs each of its ops (torch.softmax, avg_pool3d, ...) as
+one kernel, however many linalg ops the exporter lowers it to. To let
+solar's `unfused` fidelity charge DRAM traffic once per framework op, every
+linalg/tensor op the exporter produces carries the string attribute
+`solar.framework_op` naming the op it came from (`TARGET:NODE`, e.g.
+`aten._softmax.default:_softmax`; NODE is unique in the traced graph).
+
+The identity travels through torch-mlir's lowering as a named location
+(`loc("fwop:..."(...))`), which its conversion patterns copy onto every op
+they create; once lowered, the name becomes the attribute and the text is
+printed without locations, as before."""
+import contextlib
+import re
+
+ATTRIBUTE = "solar.framework_op"
+PREFIX = "fwop:"
+
+# Ops that become loop nests in solar's lowering; the others (constants,
+# func.return, shape casts) need no identity.
+_DIALECTS = ("linalg.", "tensor.")
+_NAME = re.compile(r'loc\("' + re.escape(PREFIX) + r'((?:[^"\\]|\\.)*)"')
+
+
+@contextlib.contextmanager
+def torch_node_names():
+    """While active, torch-mlir's FX importer names each call_function node's
+    location `fwop:TARGET:NODE` (wrapping the source location)."""
+    from torch_mlir.extras import fx_importer
+    from torch_mlir.ir import Location
+    cache = fx_importer.ContextCache
+    original = cache.get_node_location
+
+    def named(self, node):
+        loc = original(self, node)
+        if node.op != "call_function":
+            return loc
+        if loc is None:
+            loc = Location.unknown(context=self._c)
+        return Location.name(f"{PREFIX}{node.target}:{node.name}",
+                             childLoc=loc, context=self._c)
+
+    cache.get_node_location = named
+    try:
+        yield
+    finally:
+        cache.get_node_location = original
+
+
+def _walk(operation):
+    """Ops nested in `operation`, not descending into linalg/tensor ops
+    (their bodies are scalar code of the op itself)."""
+    for region in operation.regions:
+        for block in region.blocks:
+            for op in block.operations:
+                op = op.operation
+                yield op
+                if not op.name.startswith(_DIALECTS):
+                    yield from _walk(op)
+
+
+def tag_ops(module, string_attr):
+    """Sets ATTRIBUTE on every linalg/tensor op whose location carries a
+    framework-op name. `string_attr` is the bindings' StringAttr class (each
+    importer bundles its own MLIR bindings). Returns the number tagged."""
+    tagged = 0
+    for op in _walk(module.operation):
+        if not op.name.startswith(_DIALECTS):
+            continue
+        match = _NAME.search(str(op.location))
+        if match:
+            op.attributes[ATTRIBUTE] = string_attr.get(match.group(1))
+            tagged += 1
+    return tagged
