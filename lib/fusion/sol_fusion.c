@@ -113,6 +113,8 @@ static bool streamsAlongOuterLoop(const SolarEinsumNode *node,
 static double liveBytes(const SolarEinsumGraph *graph, int64_t tensor,
                         const int64_t *nodes, size_t n, SolarDtype dtype) {
   const SolarEinsumTensor *t = &graph->tensors[tensor];
+  if (solarTensorNeedsNoBuffer(graph, tensor))
+    return 0;
   bool streams = t->rank > 0 && t->shape[0] > 1;
   for (size_t i = 0; i < n && streams; ++i) {
     const SolarEinsumNode *node = solarGraphNode(graph, nodes[i]);
@@ -175,9 +177,11 @@ static size_t collectGroup(const SolarEinsumGraph *graph, size_t *parent,
   return n;
 }
 
+/* views: layout-produced intermediates (solarTensorIsView) are never moved,
+ * as in the fused and cache-aware fidelities; unfused kernels move them. */
 static bool fillGroup(const SolarEinsumGraph *graph, SolarDtype dtype,
-                      const int64_t *nodes, size_t n, SolarFusionGroup *g,
-                      char *err, size_t errSize) {
+                      bool views, const int64_t *nodes, size_t n,
+                      SolarFusionGroup *g, char *err, size_t errSize) {
   g->nodes = malloc(n * sizeof(int64_t));
   memcpy(g->nodes, nodes, n * sizeof(int64_t));
   g->nodeCount = n;
@@ -193,7 +197,8 @@ static bool fillGroup(const SolarEinsumGraph *graph, SolarDtype dtype,
     }
     if (!touched)
       continue;
-    if (isInternal(graph, (int64_t)t, nodes, n)) {
+    if (isInternal(graph, (int64_t)t, nodes, n) ||
+        (views && solarTensorIsView(graph, (int64_t)t))) {
       g->internal[g->internalCount++] = (int64_t)t;
       continue;
     }
@@ -234,6 +239,16 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
   for (size_t i = 0; i < n; ++i)
     parent[i] = i;
 
+  /* An eager framework runs each framework op as one kernel, so any fusing
+   * implementation can too: groups start from whole framework ops. */
+  for (size_t i = 0; i < n; ++i) {
+    size_t first = solarKernelLeader(graph, i);
+    size_t a = findRoot(parent, first), b = findRoot(parent, i);
+    if (a != b && !pathThroughOutside(graph, parent, a, b) &&
+        !pathThroughOutside(graph, parent, b, a))
+      parent[b] = a;
+  }
+
   /* Edges in program order of their consumer, then of their producer. */
   for (size_t c = 0; c < n; ++c) {
     for (size_t e = 0; e < graph->edgeCount; ++e) {
@@ -246,8 +261,10 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
       size_t a = findRoot(parent, p), b = findRoot(parent, c);
       if (a == b || pathThroughOutside(graph, parent, a, b))
         continue;
+      /* A layout producer is indexed by its consumer, never buffered. */
       size_t count = collectGroup(graph, parent, a, b, scratch);
-      if (groupLiveBytes(graph, scratch, count, computeDtype) > capacityBytes)
+      if (!solarNodeIsLayout(&graph->nodes[p]) &&
+          groupLiveBytes(graph, scratch, count, computeDtype) > capacityBytes)
         continue;
       parent[a] = b;
     }
@@ -261,7 +278,8 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
     size_t count = collectGroup(graph, parent, i, n, scratch);
     SolarFusionGroup *g = &out->groups[out->groupCount];
     g->id = (int64_t)out->groupCount++;
-    ok = fillGroup(graph, computeDtype, scratch, count, g, err, errSize);
+    ok = fillGroup(graph, computeDtype, true, scratch, count, g, err,
+                   errSize);
   }
   /* Groups in program order of their first node. */
   for (size_t i = 1; ok && i < out->groupCount; ++i)
@@ -279,13 +297,50 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
     for (size_t i = 0; i < n; ++i)
       scratch[i] = graph->nodes[i].id;
     SolarFusionGroup whole = {0};
-    ok = fillGroup(graph, computeDtype, scratch, n, &whole, err, errSize);
+    ok = fillGroup(graph, computeDtype, true, scratch, n, &whole, err,
+                   errSize);
     out->idealBytes = whole.dramBytes;
     free(whole.nodes);
     free(whole.boundary);
     free(whole.internal);
   }
   free(parent);
+  free(scratch);
+  if (!ok)
+    solarFusionDestroy(out);
+  return ok;
+}
+
+size_t solarKernelLeader(const SolarEinsumGraph *graph, size_t node) {
+  const char *op = graph->nodes[node].frameworkOp;
+  for (size_t i = 0; op && i < node; ++i)
+    if (graph->nodes[i].frameworkOp &&
+        strcmp(graph->nodes[i].frameworkOp, op) == 0)
+      return i;
+  return node;
+}
+
+bool solarFrameworkKernels(const SolarEinsumGraph *graph,
+                           SolarDtype storageDtype, SolarFusion *out,
+                           char *err, size_t errSize) {
+  memset(out, 0, sizeof(*out));
+  out->capacityBytes = INFINITY;
+  size_t n = graph->nodeCount;
+  out->groups = calloc(n ? n : 1, sizeof(SolarFusionGroup));
+  int64_t *scratch = malloc((n ? n : 1) * sizeof(int64_t));
+  bool ok = true;
+  for (size_t i = 0; i < n && ok; ++i) {
+    if (solarKernelLeader(graph, i) != i)
+      continue;
+    size_t count = 0;
+    for (size_t k = i; k < n; ++k)
+      if (solarKernelLeader(graph, k) == i)
+        scratch[count++] = graph->nodes[k].id;
+    SolarFusionGroup *g = &out->groups[out->groupCount];
+    g->id = (int64_t)out->groupCount++;
+    ok = fillGroup(graph, storageDtype, false, scratch, count, g, err,
+                   errSize);
+  }
   free(scratch);
   if (!ok)
     solarFusionDestroy(out);

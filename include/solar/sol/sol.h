@@ -48,6 +48,8 @@ typedef struct {
   SolarOpCounts ops;
   double computeSeconds;
   double bytesUnfused, bytesFused, bytesCache, bytesIdeal;
+  int64_t kernelsUnfused;    /* framework-op kernels (nodes without one:
+                                one kernel each) */
   double timeUnfused, timeFused, timeCache, timeIdeal;
   const char *boundUnfused, *boundFused, *boundCache, *boundIdeal;
   double ridgeFlopPerByte;
