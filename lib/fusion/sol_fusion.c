@@ -179,6 +179,15 @@ static size_t collectGroup(const SolarEinsumGraph *graph, size_t *parent,
 
 /* views: layout-produced intermediates (solarTensorIsView) are never moved,
  * as in the fused and cache-aware fidelities; unfused kernels move them. */
+/* True when every node of the group with root `root` is a layout node. */
+static bool onlyLayout(const SolarEinsumGraph *graph, size_t *parent,
+                       size_t root) {
+  for (size_t i = 0; i < graph->nodeCount; ++i)
+    if (findRoot(parent, i) == root && !solarNodeIsLayout(&graph->nodes[i]))
+      return false;
+  return true;
+}
+
 static bool fillGroup(const SolarEinsumGraph *graph, SolarDtype dtype,
                       bool views, const int64_t *nodes, size_t n,
                       SolarFusionGroup *g, char *err, size_t errSize) {
@@ -261,9 +270,9 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
       size_t a = findRoot(parent, p), b = findRoot(parent, c);
       if (a == b || pathThroughOutside(graph, parent, a, b))
         continue;
-      /* A layout producer is indexed by its consumer, never buffered. */
+      /* Layout producers are indexed by their consumer, never buffered. */
       size_t count = collectGroup(graph, parent, a, b, scratch);
-      if (!solarNodeIsLayout(&graph->nodes[p]) &&
+      if (!onlyLayout(graph, parent, a) &&
           groupLiveBytes(graph, scratch, count, computeDtype) > capacityBytes)
         continue;
       parent[a] = b;
