@@ -4,13 +4,16 @@ An eager framework runs each of its ops (torch.softmax, avg_pool3d, ...) as
 one kernel, however many linalg ops the exporter lowers it to. To let
 solar's `unfused` fidelity charge DRAM traffic once per framework op, every
 linalg/tensor op the exporter produces carries the string attribute
-`solar.framework_op` naming the op it came from (`TARGET:NODE`, e.g.
-`aten._softmax.default:_softmax`; NODE is unique in the traced graph).
+`solar.framework_op` naming the op it came from: torch `TARGET:NODE`
+(e.g. `aten._softmax.default:_softmax`; NODE is unique in the traced
+graph), JAX `PRIMITIVE#K` (e.g. `reduce_max#1`, K numbering the primitive
+applications).
 
-The identity travels through torch-mlir's lowering as a named location
-(`loc("fwop:..."(...))`), which its conversion patterns copy onto every op
-they create; once lowered, the name becomes the attribute and the text is
-printed without locations, as before."""
+The identity travels through torch-mlir's lowering (or IREE's StableHLO
+input conversion) as a named location (`loc("fwop:..."(...))`), which the
+conversion patterns copy onto every op they create; once lowered, the name
+becomes the attribute and the text is printed without locations, as
+before."""
 import contextlib
 import re
 
@@ -46,6 +49,52 @@ def torch_node_names():
         yield
     finally:
         cache.get_node_location = original
+
+
+def name_jax_primitives(module):
+    """Names the location of every op in the StableHLO functions of `module`
+    (jaxlib's bindings; call inside its context) `fwop:PRIMITIVE#K`. Eager
+    JAX dispatches one primitive at a time; jax.jit's lowering gives the ops
+    of one primitive application (a broadcast and its subtract) the same
+    location, so consecutive ops with equal locations are one framework op.
+    Constants and returns make no loops and keep their locations."""
+    from jaxlib.mlir import ir
+    count = 0
+    for func in module.body.operations:
+        previous = None
+        for region in func.operation.regions:
+            for block in region.blocks:
+                for op in block.operations:
+                    op = op.operation
+                    if op.name in ("stablehlo.constant", "func.return"):
+                        continue
+                    key = str(op.location)
+                    if key != previous:
+                        count += 1
+                        previous = key
+                    stack = re.match(r'loc\("([^"]*)"', key)
+                    primitive = (stack.group(1).rsplit("/", 1)[-1] if stack
+                                 else op.name)
+                    op.location = ir.Location.name(
+                        f"{PREFIX}{primitive}#{count}", childLoc=op.location)
+
+
+def tag_text(text):
+    """tag_ops on MLIR text printed with locations (IREE's output), parsed
+    with torch-mlir's bindings; the result is printed without locations.
+    None when the bindings are missing or cannot parse the text."""
+    try:
+        from torch_mlir import ir
+    except Exception:
+        return None
+    try:
+        with ir.Context() as context:
+            context.allow_unregistered_dialects = True
+            module = ir.Module.parse(text)
+            tag_ops(module, ir.StringAttr)
+            return module.operation.get_asm(enable_debug_info=False)
+    except Exception:
+        return None
 
 
 def _walk(operation):
