@@ -109,11 +109,37 @@ static bool streamsAlongOuterLoop(const SolarEinsumNode *node,
   return streams;
 }
 
+/* Per-tensor facts of sol_layout.c, computed once per graph (each query
+ * scans every access of the graph). */
+typedef struct {
+  bool *view;     /* solarTensorIsView; NULL: no views (unfused kernels) */
+  bool *noBuffer; /* solarTensorNeedsNoBuffer */
+} TensorFacts;
+
+static TensorFacts tensorFactsCreate(const SolarEinsumGraph *graph,
+                                     bool views) {
+  size_t count = graph->tensorCount ? graph->tensorCount : 1;
+  TensorFacts facts = {views ? calloc(count, sizeof(bool)) : NULL,
+                       calloc(count, sizeof(bool))};
+  for (size_t t = 0; t < graph->tensorCount; ++t) {
+    if (facts.view)
+      facts.view[t] = solarTensorIsView(graph, (int64_t)t);
+    facts.noBuffer[t] = solarTensorNeedsNoBuffer(graph, (int64_t)t);
+  }
+  return facts;
+}
+
+static void tensorFactsDestroy(TensorFacts *facts) {
+  free(facts->view);
+  free(facts->noBuffer);
+}
+
 /* Working-set bytes that keeping `tensor` on chip inside `nodes` needs. */
-static double liveBytes(const SolarEinsumGraph *graph, int64_t tensor,
+static double liveBytes(const SolarEinsumGraph *graph,
+                        const TensorFacts *facts, int64_t tensor,
                         const int64_t *nodes, size_t n, SolarDtype dtype) {
   const SolarEinsumTensor *t = &graph->tensors[tensor];
-  if (solarTensorNeedsNoBuffer(graph, tensor))
+  if (facts->noBuffer[tensor])
     return 0;
   bool streams = t->rank > 0 && t->shape[0] > 1;
   for (size_t i = 0; i < n && streams; ++i) {
@@ -156,12 +182,13 @@ static bool isInternal(const SolarEinsumGraph *graph, int64_t tensor,
 }
 
 static double groupLiveBytes(const SolarEinsumGraph *graph,
+                             const TensorFacts *facts,
                              const int64_t *nodes, size_t n,
                              SolarDtype dtype) {
   double total = 0;
   for (size_t t = 0; t < graph->tensorCount; ++t)
     if (isInternal(graph, (int64_t)t, nodes, n))
-      total += liveBytes(graph, (int64_t)t, nodes, n, dtype);
+      total += liveBytes(graph, facts, (int64_t)t, nodes, n, dtype);
   return total;
 }
 
@@ -177,8 +204,6 @@ static size_t collectGroup(const SolarEinsumGraph *graph, size_t *parent,
   return n;
 }
 
-/* views: layout-produced intermediates (solarTensorIsView) are never moved,
- * as in the fused and cache-aware fidelities; unfused kernels move them. */
 /* True when every node of the group with root `root` is a layout node. */
 static bool onlyLayout(const SolarEinsumGraph *graph, size_t *parent,
                        size_t root) {
@@ -188,9 +213,12 @@ static bool onlyLayout(const SolarEinsumGraph *graph, size_t *parent,
   return true;
 }
 
+/* facts->view: layout-produced intermediates are never moved, as in the
+ * fused and cache-aware fidelities; unfused kernels (no view) move them. */
 static bool fillGroup(const SolarEinsumGraph *graph, SolarDtype dtype,
-                      bool views, const int64_t *nodes, size_t n,
-                      SolarFusionGroup *g, char *err, size_t errSize) {
+                      const TensorFacts *facts, const int64_t *nodes,
+                      size_t n, SolarFusionGroup *g, char *err,
+                      size_t errSize) {
   g->nodes = malloc(n * sizeof(int64_t));
   memcpy(g->nodes, nodes, n * sizeof(int64_t));
   g->nodeCount = n;
@@ -207,7 +235,7 @@ static bool fillGroup(const SolarEinsumGraph *graph, SolarDtype dtype,
     if (!touched)
       continue;
     if (isInternal(graph, (int64_t)t, nodes, n) ||
-        (views && solarTensorIsView(graph, (int64_t)t))) {
+        (facts->view && facts->view[t])) {
       g->internal[g->internalCount++] = (int64_t)t;
       continue;
     }
@@ -233,7 +261,7 @@ static bool fillGroup(const SolarEinsumGraph *graph, SolarDtype dtype,
                solarTensorElementBytes(&graph->tensors[t], dtype);
     g->dramBytes += b->bytes;
   }
-  g->liveBytes = groupLiveBytes(graph, nodes, n, dtype);
+  g->liveBytes = groupLiveBytes(graph, facts, nodes, n, dtype);
   return true;
 }
 
@@ -245,6 +273,7 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
   size_t n = graph->nodeCount;
   size_t *parent = malloc((n ? n : 1) * sizeof(size_t));
   int64_t *scratch = malloc((n ? n : 1) * sizeof(int64_t));
+  TensorFacts facts = tensorFactsCreate(graph, true);
   for (size_t i = 0; i < n; ++i)
     parent[i] = i;
 
@@ -273,7 +302,8 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
       /* Layout producers are indexed by their consumer, never buffered. */
       size_t count = collectGroup(graph, parent, a, b, scratch);
       if (!onlyLayout(graph, parent, a) &&
-          groupLiveBytes(graph, scratch, count, computeDtype) > capacityBytes)
+          groupLiveBytes(graph, &facts, scratch, count, computeDtype) >
+              capacityBytes)
         continue;
       parent[a] = b;
     }
@@ -287,7 +317,7 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
     size_t count = collectGroup(graph, parent, i, n, scratch);
     SolarFusionGroup *g = &out->groups[out->groupCount];
     g->id = (int64_t)out->groupCount++;
-    ok = fillGroup(graph, computeDtype, true, scratch, count, g, err,
+    ok = fillGroup(graph, computeDtype, &facts, scratch, count, g, err,
                    errSize);
   }
   /* Groups in program order of their first node. */
@@ -306,7 +336,7 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
     for (size_t i = 0; i < n; ++i)
       scratch[i] = graph->nodes[i].id;
     SolarFusionGroup whole = {0};
-    ok = fillGroup(graph, computeDtype, true, scratch, n, &whole, err,
+    ok = fillGroup(graph, computeDtype, &facts, scratch, n, &whole, err,
                    errSize);
     out->idealBytes = whole.dramBytes;
     free(whole.nodes);
@@ -315,6 +345,7 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
   }
   free(parent);
   free(scratch);
+  tensorFactsDestroy(&facts);
   if (!ok)
     solarFusionDestroy(out);
   return ok;
@@ -337,20 +368,26 @@ bool solarFrameworkKernels(const SolarEinsumGraph *graph,
   size_t n = graph->nodeCount;
   out->groups = calloc(n ? n : 1, sizeof(SolarFusionGroup));
   int64_t *scratch = malloc((n ? n : 1) * sizeof(int64_t));
+  size_t *leader = malloc((n ? n : 1) * sizeof(size_t));
+  for (size_t i = 0; i < n; ++i)
+    leader[i] = solarKernelLeader(graph, i);
+  TensorFacts facts = tensorFactsCreate(graph, false);
   bool ok = true;
   for (size_t i = 0; i < n && ok; ++i) {
-    if (solarKernelLeader(graph, i) != i)
+    if (leader[i] != i)
       continue;
     size_t count = 0;
     for (size_t k = i; k < n; ++k)
-      if (solarKernelLeader(graph, k) == i)
+      if (leader[k] == i)
         scratch[count++] = graph->nodes[k].id;
     SolarFusionGroup *g = &out->groups[out->groupCount];
     g->id = (int64_t)out->groupCount++;
-    ok = fillGroup(graph, storageDtype, false, scratch, count, g, err,
+    ok = fillGroup(graph, storageDtype, &facts, scratch, count, g, err,
                    errSize);
   }
   free(scratch);
+  free(leader);
+  tensorFactsDestroy(&facts);
   if (!ok)
     solarFusionDestroy(out);
   return ok;
