@@ -8,6 +8,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static MlirStringRef attrName(void) {
@@ -54,17 +55,64 @@ static bool isStore(MlirOperation op) {
          (n.length == 12 && strncmp(n.data, "memref.store", 12) == 0);
 }
 
+/* loc without its `fwop:` wrappers (also inside a fused location, which
+ * canonicalization makes when it merges ops); *name gets the first NAME. */
+static MlirLocation stripNames(MlirLocation loc, MlirStringRef *name,
+                               bool *found) {
+  MlirStringRef own;
+  if (frameworkName(loc, &own)) {
+    if (!*found)
+      *name = own;
+    *found = true;
+    return stripNames(mlirLocationNameGetChildLoc(loc), name, found);
+  }
+  if (!mlirLocationIsAFused(loc))
+    return loc;
+  unsigned n = mlirLocationFusedGetNumLocations(loc);
+  MlirLocation *parts = calloc(n ? n : 1, sizeof(MlirLocation));
+  mlirLocationFusedGetLocations(loc, parts);
+  bool inner = false;
+  for (unsigned i = 0; i < n; ++i)
+    parts[i] = stripNames(parts[i], name, &inner);
+  MlirLocation result =
+      inner ? mlirLocationFusedGet(mlirLocationGetContext(loc), (intptr_t)n,
+                                   parts, mlirLocationFusedGetMetadata(loc))
+            : loc;
+  free(parts);
+  *found |= inner;
+  return result;
+}
+
+/* Block arguments (induction variables) took the op's location too. */
+static void stripArguments(MlirOperation op) {
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+    for (MlirBlock block =
+             mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+         !mlirBlockIsNull(block); block = mlirBlockGetNextInRegion(block))
+      for (intptr_t i = 0; i < mlirBlockGetNumArguments(block); ++i) {
+        MlirValue arg = mlirBlockGetArgument(block, i);
+        MlirStringRef name;
+        bool found = false;
+        MlirLocation loc = stripNames(mlirValueGetLocation(arg), &name, &found);
+        if (found)
+          mlirBlockArgumentSetLocation(arg, loc);
+      }
+}
+
 static MlirWalkResult fromLocation(MlirOperation op, void *userData) {
   (void)userData;
-  MlirLocation loc = mlirOperationGetLocation(op);
-  MlirStringRef name;
-  if (!frameworkName(loc, &name))
+  stripArguments(op);
+  MlirStringRef name = {NULL, 0};
+  bool found = false;
+  MlirLocation stripped =
+      stripNames(mlirOperationGetLocation(op), &name, &found);
+  if (!found)
     return MlirWalkResultAdvance;
   if (isStore(op))
     mlirOperationSetAttributeByName(
         op, attrName(),
         mlirStringAttrGet(mlirOperationGetContext(op), name));
-  mlirOperationSetLocation(op, mlirLocationNameGetChildLoc(loc));
+  mlirOperationSetLocation(op, stripped);
   return MlirWalkResultAdvance;
 }
 
