@@ -250,7 +250,8 @@ MlirAttribute solarSolToAttribute(MlirContext ctx, const SolarSol *sol,
   solarDictAddString(&b, "bound_fused", solarBoundName(sol->boundFused));
   solarDictAddString(&b, "bound_ideal", solarBoundName(sol->boundIdeal));
   solarDictAddI64(&b, "groups", (int64_t)sol->groupCount);
-  solarDictAddI64(&b, "kernels_unfused", sol->kernelsUnfused);
+  if (sol->kernelsUnfused >= 0)
+    solarDictAddI64(&b, "kernels_unfused", sol->kernelsUnfused);
   if (detail) {
     MlirAttribute *items = malloc(
         (sol->nodeCount + sol->groupCount + 1) * sizeof(MlirAttribute));

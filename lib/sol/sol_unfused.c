@@ -48,7 +48,8 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
     out->timeUnfused += seconds;
     if (seconds > worst) {
       worst = seconds;
-      out->boundUnfused = dram > compute ? "dram" : "compute";
+      out->boundUnfused =
+          dram > compute ? SOLAR_BOUND_DRAM : SOLAR_BOUND_COMPUTE;
     }
   }
   out->kernelsUnfused = (int64_t)kernels.groupCount;
