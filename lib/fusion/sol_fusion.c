@@ -351,6 +351,38 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
   return ok;
 }
 
+/* Intermediates written only by framework ops made of layout nodes alone
+ * (permute, expand, a slice): eager frameworks run no kernel for such view
+ * ops, their readers index the source. Nests without a framework op keep
+ * the per-nest model. Caller frees. */
+static bool *eagerViews(const SolarEinsumGraph *graph, const size_t *leader) {
+  size_t n = graph->nodeCount;
+  bool *layoutOp = calloc(n ? n : 1, sizeof(bool));
+  for (size_t i = 0; i < n; ++i)
+    layoutOp[i] = graph->nodes[i].frameworkOp != NULL;
+  for (size_t i = 0; i < n; ++i)
+    if (!solarNodeIsLayout(&graph->nodes[i]))
+      layoutOp[leader[i]] = false;
+  bool *view = calloc(graph->tensorCount ? graph->tensorCount : 1,
+                      sizeof(bool));
+  for (size_t t = 0; t < graph->tensorCount; ++t) {
+    if (graph->tensors[t].role != SOLAR_ROLE_INTERMEDIATE)
+      continue;
+    bool written = false, onlyViews = true;
+    for (size_t i = 0; i < n && onlyViews; ++i)
+      for (size_t a = 0; a < graph->nodes[i].accessCount; ++a)
+        if (graph->nodes[i].accesses[a].tensor == (int64_t)t &&
+            graph->nodes[i].accesses[a].isWrite) {
+          written = true;
+          onlyViews = layoutOp[leader[i]];
+          break;
+        }
+    view[t] = written && onlyViews;
+  }
+  free(layoutOp);
+  return view;
+}
+
 size_t solarKernelLeader(const SolarEinsumGraph *graph, size_t node) {
   const char *op = graph->nodes[node].frameworkOp;
   for (size_t i = 0; op && i < node; ++i)
@@ -372,6 +404,7 @@ bool solarFrameworkKernels(const SolarEinsumGraph *graph,
   for (size_t i = 0; i < n; ++i)
     leader[i] = solarKernelLeader(graph, i);
   TensorFacts facts = tensorFactsCreate(graph, false);
+  facts.view = eagerViews(graph, leader);
   bool ok = true;
   for (size_t i = 0; i < n && ok; ++i) {
     if (leader[i] != i)

@@ -31,3 +31,15 @@
 // CHECK: bytes_unfused = 787328 : i64
 // CHECK-SAME: kernels_unfused = 5 : i64
 // CHECK-SAME: time_unfused_s = 1.245824E-6 : f64
+
+// An eager view op (a framework op of layout nodes only, here a permute)
+// runs no kernel: its output is indexed by its readers, never written or
+// read back (Inputs/eager-view.mlir). Kernel permute: reads x 16*32*4 =
+// 2048 B; kernel sum: writes y 32*4 = 128 B (its reads of y are served by
+// its own fill); t moves in neither: 2176 B. Round: permute is DRAM-bound,
+// 2048/1e12 = 2.048e-9 s; sum's 512 adds take 512/2e12 = 2.56e-10 s >
+// 128/1e12, compute-bound; total 2.304e-9 s.
+// RUN: solar-opt %S/Inputs/eager-view.mlir --solar-sol=%S/Inputs/round.yaml | FileCheck %s --check-prefix=VIEW
+// VIEW: bytes_unfused = 2176 : i64
+// VIEW-SAME: kernels_unfused = 2 : i64
+// VIEW-SAME: time_unfused_s = 2.304000e-09 : f64

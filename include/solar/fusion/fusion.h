@@ -117,8 +117,9 @@ void solarFusionDestroy(SolarFusion *fusion);
 size_t solarKernelLeader(const SolarEinsumGraph *graph, size_t node);
 
 /* The eager implementation's kernels: one group per framework op, one per
- * node without one; every tensor crossing a kernel moves (no views). Same
- * failure as solarFusionCompute. */
+ * node without one; every tensor crossing a kernel moves, except those
+ * written only by framework ops of layout nodes alone (eager view ops run
+ * no kernel). Same failure as solarFusionCompute. */
 bool solarFrameworkKernels(const SolarEinsumGraph *graph,
                            SolarDtype storageDtype, SolarFusion *out,
                            char *err, size_t errSize);

@@ -4,9 +4,10 @@ An eager framework runs each of its ops (torch.softmax, avg_pool3d, ...) as
 one kernel, however many linalg ops the exporter lowers it to. To let
 solar's `unfused` fidelity charge DRAM traffic once per framework op, every
 linalg/tensor op the exporter produces carries the string attribute
-`solar.framework_op` naming the op it came from: torch `TARGET:NODE`
-(e.g. `aten._softmax.default:_softmax`; NODE is unique in the traced
-graph), JAX `PRIMITIVE#K` (e.g. `reduce_max#1`, K numbering the primitive
+`solar.framework_op` naming the op it came from: torch `TARGET:NODE`, the
+op as the user called it before decompositions (e.g.
+`aten._softmax.default:_softmax`, `aten.linear.default:linear`; NODE is
+unique in the exported graph), JAX `PRIMITIVE#K` (e.g. `reduce_max#1`, K numbering the primitive
 applications).
 
 The identity travels through torch-mlir's lowering (or IREE's StableHLO
@@ -26,10 +27,26 @@ _DIALECTS = ("linalg.", "tensor.")
 _NAME = re.compile(r'loc\("' + re.escape(PREFIX) + r'((?:[^"\\]|\\.)*)"')
 
 
+def _torch_origin(node):
+    """(target, name) of the op the user called that `node` was decomposed
+    from: the root of torch.export's provenance (node.meta["from_node"]),
+    e.g. aten.linear for the permute, mm, expand and add torch-mlir's
+    decompositions make of it; eager PyTorch runs that op as one call."""
+    target, name = node.target, node.name
+    sources = node.meta.get("from_node") or []
+    while sources:
+        source = sources[0]
+        name = getattr(source, "name", name)
+        target = getattr(source, "target", target)
+        sources = getattr(source, "from_node", None) or []
+    return target, name
+
+
 @contextlib.contextmanager
 def torch_node_names():
     """While active, torch-mlir's FX importer names each call_function node's
-    location `fwop:TARGET:NODE` (wrapping the source location)."""
+    location `fwop:TARGET:NODE` (wrapping the source location), TARGET:NODE
+    being the user-level op it came from (_torch_origin)."""
     from torch_mlir.extras import fx_importer
     from torch_mlir.ir import Location
     cache = fx_importer.ContextCache
@@ -41,8 +58,9 @@ def torch_node_names():
             return loc
         if loc is None:
             loc = Location.unknown(context=self._c)
-        return Location.name(f"{PREFIX}{node.target}:{node.name}",
-                             childLoc=loc, context=self._c)
+        target, name = _torch_origin(node)
+        return Location.name(f"{PREFIX}{target}:{name}", childLoc=loc,
+                             context=self._c)
 
     cache.get_node_location = named
     try:
