@@ -12,19 +12,11 @@
  * by their bounding box) would overstate compute: such a node contributes no
  * compute, which keeps the bound a lower bound. */
 static SolarWork nodeWork(const SolarEinsumNode *node, SolarDtype dtype) {
-  const int64_t *c = node->ops.counts;
-  SolarWork w = {0};
-  w.dtype = dtype;
   if (!node->pointsExact)
-    return w;
-  w.contraction = node->reductionDimCount > 0 && c[SOLAR_OP_MAC] > 0;
-  w.mac = (double)c[SOLAR_OP_MAC];
-  w.vectorOps = (double)(c[SOLAR_OP_ADD] + c[SOLAR_OP_MUL] + c[SOLAR_OP_CMP] +
-                         c[SOLAR_OP_SELECT] + c[SOLAR_OP_MINMAX] +
-                         c[SOLAR_OP_CAST] + c[SOLAR_OP_OTHER]);
-  w.divOps = (double)c[SOLAR_OP_DIV];
-  w.sfuOps = (double)c[SOLAR_OP_TRANSCENDENTAL];
-  return w;
+    return (SolarWork){.dtype = dtype};
+  return solarWorkFromOps(
+      &node->ops, dtype,
+      node->reductionDimCount > 0 && node->ops.counts[SOLAR_OP_MAC] > 0);
 }
 
 static double dramBandwidth(const SolarArch *arch) {

@@ -49,6 +49,9 @@ typedef struct {
 bool solarCliRunSol(const SolarCliModel *model, const char *archPath,
                     const char *dtype, const char *capacity, SolarCliSol *out);
 void solarCliSolDestroy(SolarCliSol *sol);
+/* The function named `name` (without '@'), or NULL. */
+const SolarCliFuncSol *solarCliFindFunc(const SolarCliSol *sol,
+                                        const char *name);
 
 /* ---- choosing hardware files ------------------------------------------- */
 
