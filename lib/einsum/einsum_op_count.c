@@ -5,6 +5,7 @@
  * functions, divisions, casts and the rest are kept apart. Constants, views
  * and terminators are not compute. */
 #include "einsum_internal.h"
+#include "solar/support/grow.h"
 
 #include "mlir-c/BuiltinTypes.h"
 
@@ -162,9 +163,10 @@ static EgDtypeOps *dtypeRow(EgNode *node, const char *dtype) {
   for (int i = 0; i < node->opsCount; ++i)
     if (strcmp(node->ops[i].dtype, dtype) == 0)
       return &node->ops[i];
-  node->ops = realloc(node->ops, (size_t)(node->opsCount + 1) * sizeof(EgDtypeOps));
-  if (!node->ops)
-    abort();
+  /* A handful of dtypes per node: grown one row at a time. */
+  size_t capacity = (size_t)node->opsCount;
+  node->ops = solarGrow(node->ops, &capacity, (size_t)node->opsCount,
+                        sizeof(EgDtypeOps));
   EgDtypeOps *row = &node->ops[node->opsCount++];
   memset(row, 0, sizeof(*row));
   row->dtype = egStrdup(dtype);

@@ -1,4 +1,5 @@
 #include "solar/support/files.h"
+#include "solar/support/text.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -11,35 +12,25 @@ char *solarReadFile(const char *path, size_t *length) {
   FILE *f = fromStdin ? stdin : fopen(path, "rb");
   if (!f)
     return NULL;
-  char *text = NULL;
-  size_t used = 0, capacity = 0, n;
+  SolarText text = {0};
+  size_t n;
   char chunk[8192];
-  while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
-    if (used + n + 1 > capacity) {
-      capacity = (used + n + 1) * 2;
-      char *grown = realloc(text, capacity);
-      if (!grown)
-        abort();
-      text = grown;
-    }
-    memcpy(text + used, chunk, n);
-    used += n;
-  }
+  while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+    solarTextAppend(&text, chunk, n);
   bool failed = ferror(f);
   int savedErrno = errno;
   if (!fromStdin)
     fclose(f);
   if (failed) {
-    free(text);
+    solarTextClear(&text);
     errno = savedErrno;
     return NULL;
   }
-  if (!text && !(text = malloc(1)))
-    abort();
-  text[used] = '\0';
+  if (!text.text)
+    solarTextAppend(&text, "", 0);
   if (length)
-    *length = used;
-  return text;
+    *length = text.length;
+  return text.text;
 }
 
 char *solarPathJoin(const char *dir, const char *name) {

@@ -236,8 +236,9 @@ static json_t *requirementsJson(const ProvisionArgs *args,
     json_t *s = json_object();
     json_object_set_new(s, "capacity_bytes",
                         json_real(req->sweep[i].capacityBytes));
-    json_object_set_new(s, "bytes_fused", json_real(req->sweep[i].fusedBytes));
-    json_object_set_new(s, "bytes_cache",
+    json_object_set_new(s, solarFidelityBytesKey(SOLAR_FIDELITY_FUSED),
+                        json_real(req->sweep[i].fusedBytes));
+    json_object_set_new(s, solarFidelityBytesKey(SOLAR_FIDELITY_CACHE),
                         isinf(req->sweep[i].cacheBytes)
                             ? json_null()
                             : json_real(req->sweep[i].cacheBytes));

@@ -86,12 +86,15 @@ static json_t *groupsJson(MlirOperation func, const SolarSol *sol,
     double intensity = fusedBytes > 0 ? flops / fusedBytes : 0;
     double fused = g->fusedSeconds, compute = g->computeSeconds;
     double unfused = fg ? groupUnfused(sol, fg) : fused;
-    json_t *bytes = json_pack("{s:f, s:f, s:f}", "fused", fusedBytes, "cache",
+    const char *kUnfused = solarFidelityName(SOLAR_FIDELITY_UNFUSED);
+    const char *kFused = solarFidelityName(SOLAR_FIDELITY_FUSED);
+    const char *kCache = solarFidelityName(SOLAR_FIDELITY_CACHE);
+    json_t *bytes = json_pack("{s:f, s:f, s:f}", kFused, fusedBytes, kCache,
                               g->cacheBytes, "cache_inner", g->innerBytes);
-    json_t *times = json_pack("{s:f, s:f, s:f}", "unfused", unfused, "fused",
-                              fused, "cache", g->cacheSeconds);
-    json_t *bound = json_pack("{s:s, s:s}", "fused",
-                              solarBoundName(g->fusedBound), "cache",
+    json_t *times = json_pack("{s:f, s:f, s:f}", kUnfused, unfused, kFused,
+                              fused, kCache, g->cacheSeconds);
+    json_t *bound = json_pack("{s:s, s:s}", kFused,
+                              solarBoundName(g->fusedBound), kCache,
                               solarBoundName(g->cacheBound));
     json_array_append_new(
         groups, json_pack("{s:I, s:o, s:f, s:f, s:o, s:o, s:o, s:f}", "id",
@@ -278,6 +281,7 @@ static const char *str(json_t *object, const char *key) {
 }
 
 void solarAnalyzePrintText(FILE *out, json_t *report) {
+  const char *kFused = solarFidelityName(SOLAR_FIDELITY_FUSED);
   char a[32], b[32], c[32];
   json_t *arch = json_object_get(report, "arch");
   json_t *ref = json_object_get(report, "reference");
@@ -357,10 +361,11 @@ void solarAnalyzePrintText(FILE *out, json_t *report) {
       fprintf(out, "  %-5lld %-12s %12.0f %12.0f %12s %12s %-8s %9.3g\n",
               (long long)json_integer_value(json_object_get(g, "id")), nodes,
               field(g, "flops"),
-              field(json_object_get(g, "bytes"), "fused"),
-              seconds(field(gs, "unfused"), a, sizeof(a)),
-              seconds(field(gs, "fused"), b, sizeof(b)),
-              str(json_object_get(g, "bound"), "fused"),
+              field(json_object_get(g, "bytes"), kFused),
+              seconds(field(gs, solarFidelityName(SOLAR_FIDELITY_UNFUSED)), a,
+                      sizeof(a)),
+              seconds(field(gs, kFused), b, sizeof(b)),
+              str(json_object_get(g, "bound"), kFused),
               field(g, "intensity_fused"));
     }
     json_t *ops = json_object_get(fn, "opportunities");

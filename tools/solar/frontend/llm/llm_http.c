@@ -3,6 +3,7 @@
  * so they are retried with exponential backoff (or the server's
  * Retry-After, capped); authentication failures are not. */
 #include "llm.h"
+#include "solar/support/text.h"
 
 #include <curl/curl.h>
 
@@ -64,8 +65,8 @@ static void sleepSeconds(double seconds) {
 }
 
 typedef struct {
-  char *data;
-  size_t length, capacity, limit;
+  SolarText text;
+  size_t limit;
   bool overflow;
 } ReplyBuffer;
 
@@ -73,23 +74,11 @@ static size_t collectReply(char *chunk, size_t size, size_t count,
                            void *userData) {
   ReplyBuffer *buffer = userData;
   size_t n = size * count;
-  if (buffer->length + n > buffer->limit) {
+  if (buffer->text.length + n > buffer->limit) {
     buffer->overflow = true;
     return 0; /* makes curl stop with CURLE_WRITE_ERROR */
   }
-  if (buffer->length + n + 1 > buffer->capacity) {
-    size_t grown = buffer->capacity ? buffer->capacity : 4096;
-    while (grown < buffer->length + n + 1)
-      grown *= 2;
-    char *data = realloc(buffer->data, grown);
-    if (!data)
-      return 0;
-    buffer->data = data;
-    buffer->capacity = grown;
-  }
-  memcpy(buffer->data + buffer->length, chunk, n);
-  buffer->length += n;
-  buffer->data[buffer->length] = '\0';
+  solarTextAppend(&buffer->text, chunk, n);
   return n;
 }
 
@@ -113,10 +102,10 @@ typedef struct {
 static void describeServerError(const ReplyBuffer *reply, char *buf,
                                 size_t size) {
   buf[0] = '\0';
-  if (!reply->data || reply->length == 0)
+  if (!reply->text.text || reply->text.length == 0)
     return;
-  char *message = solarLlmErrorText(reply->data, reply->length);
-  const char *text = message ? message : reply->data;
+  char *message = solarLlmErrorText(reply->text.text, reply->text.length);
+  const char *text = message ? message : reply->text.text;
   size_t n = strlen(text);
   int shown = n > 300 ? 300 : (int)n;
   snprintf(buf, size, ": %.*s%s", shown, text, n > 300 ? "..." : "");
@@ -146,10 +135,10 @@ static TryOutcome classifyStatus(long status, const ReplyBuffer *reply,
 static TryOutcome tryOnce(CURL *curl, const SolarHttpOptions *options,
                           ReplyBuffer *reply, TryResult *result) {
   char curlError[CURL_ERROR_SIZE] = "";
-  reply->length = 0;
+  reply->text.length = 0;
   reply->overflow = false;
-  if (reply->data)
-    reply->data[0] = '\0';
+  if (reply->text.text)
+    reply->text.text[0] = '\0';
   result->status = 0;
   result->retryAfterS = -1;
   curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, curlError);
@@ -200,7 +189,7 @@ bool solarHttpPostJson(const char *url, const char *const *headers,
       curl_slist_append(NULL, "Content-Type: application/json");
   for (size_t i = 0; headers && headers[i]; ++i)
     headerList = curl_slist_append(headerList, headers[i]);
-  ReplyBuffer reply = {NULL, 0, 0, options->maxReplyBytes, false};
+  ReplyBuffer reply = {{NULL, 0, 0}, options->maxReplyBytes, false};
   curl_easy_setopt(curl, CURLOPT_URL, url);
   curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
   curl_easy_setopt(curl, CURLOPT_POST, 1L);
@@ -245,8 +234,8 @@ bool solarHttpPostJson(const char *url, const char *const *headers,
     sleepSeconds(wait);
   }
   response->status = result.status;
-  response->body = reply.data;
-  response->length = reply.length;
+  response->body = reply.text.text;
+  response->length = reply.text.length;
   response->seconds = nowSeconds() - start;
   response->tries = tries;
   curl_slist_free_all(headerList);
