@@ -5,6 +5,7 @@
 #include "einsum_attr_text.h"
 #include "einsum_internal.h"
 
+#include "solar/frontend/framework_op.h"
 #include "solar/support/diagnostics.h"
 
 #include <isl/set.h>
@@ -261,6 +262,9 @@ static char *nodeAttr(EgBuilder *b, EgNode *node,
   egAttrPut(&d, "id", egAttrI64(node->id));
   egAttrPut(&d, "loc", locationAttr(node->loc));
   egAttrPut(&d, "op", opNameAttr(node->anchor));
+  char frameworkOp[512];
+  if (solarFrameworkOpOf(node->anchor, frameworkOp, sizeof(frameworkOp)))
+    egAttrPut(&d, "framework_op", egAttrString(frameworkOp));
   egAttrPut(&d, "equation", egAttrString(node->equation));
   egAttrPut(&d, "domain", egAttrIslString(domainText(node)));
   putCount(&d, "points", &node->points);

@@ -62,6 +62,8 @@ static json_t *nodeJson(const SolarEinsumNode *n) {
   json_t *obj = json_object();
   json_object_set_new(obj, "id", json_integer(n->id));
   json_object_set_new(obj, "loc", string(n->loc));
+  if (n->frameworkOp)
+    json_object_set_new(obj, "framework_op", string(n->frameworkOp));
   json_object_set_new(obj, "equation", string(n->equation));
   json_object_set_new(obj, "domain", string(n->domain));
   setCount(obj, "points", n->points, n->pointsExpr);

@@ -216,6 +216,7 @@ static void readNode(Reader *r, MlirAttribute attr, SolarEinsumNode *n) {
     return;
   n->id = readI64(r, d, "id", true);
   n->loc = readStr(r, d, "loc", true);
+  n->frameworkOp = readStr(r, d, "framework_op", false);
   n->equation = readStr(r, d, "equation", true);
   n->domain = readStr(r, d, "domain", true);
   n->points = readCount(r, d, "points", &n->pointsExpr);
@@ -364,6 +365,7 @@ void solarEinsumGraphDestroy(SolarEinsumGraph *graph) {
   for (size_t i = 0; i < graph->nodeCount; ++i) {
     SolarEinsumNode *n = &graph->nodes[i];
     free(n->loc);
+    free(n->frameworkOp);
     free(n->equation);
     free(n->domain);
     free(n->pointsExpr);

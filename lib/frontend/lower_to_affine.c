@@ -1,6 +1,8 @@
 /* linalg / tensor -> affine, with nested pass managers on the module. */
 #include "solar/frontend/lower_to_affine.h"
 
+#include "solar/frontend/framework_op.h"
+
 #include "solar/support/diagnostics.h"
 
 #include "mlir-c/BuiltinTypes.h"
@@ -129,10 +131,14 @@ bool solarLowerToAffine(MlirOperation moduleOp) {
     return false;
   }
   /* The upstream passes report their own failures with locations. */
-  if (!runStage(moduleOp, solarBufferizePipeline))
-    return false;
-  solarRewriteMemrefCopies(moduleOp);
-  if (!runStage(moduleOp, solarLinalgToAffinePipeline))
+  solarFrameworkOpsToLocations(moduleOp);
+  bool lowered = runStage(moduleOp, solarBufferizePipeline);
+  if (lowered) {
+    solarRewriteMemrefCopies(moduleOp);
+    lowered = runStage(moduleOp, solarLinalgToAffinePipeline);
+  }
+  solarFrameworkOpsFromLocations(moduleOp);
+  if (!lowered)
     return false;
   MlirOperation left;
   if (solarNeedsAffineLowering(moduleOp, &left)) {

@@ -109,10 +109,38 @@ static bool streamsAlongOuterLoop(const SolarEinsumNode *node,
   return streams;
 }
 
+/* Per-tensor facts of sol_layout.c, computed once per graph (each query
+ * scans every access of the graph). */
+typedef struct {
+  bool *view;     /* solarTensorIsView; NULL: no views (unfused kernels) */
+  bool *noBuffer; /* solarTensorNeedsNoBuffer */
+} TensorFacts;
+
+static TensorFacts tensorFactsCreate(const SolarEinsumGraph *graph,
+                                     bool views) {
+  size_t count = graph->tensorCount ? graph->tensorCount : 1;
+  TensorFacts facts = {views ? calloc(count, sizeof(bool)) : NULL,
+                       calloc(count, sizeof(bool))};
+  for (size_t t = 0; t < graph->tensorCount; ++t) {
+    if (facts.view)
+      facts.view[t] = solarTensorIsView(graph, (int64_t)t);
+    facts.noBuffer[t] = solarTensorNeedsNoBuffer(graph, (int64_t)t);
+  }
+  return facts;
+}
+
+static void tensorFactsDestroy(TensorFacts *facts) {
+  free(facts->view);
+  free(facts->noBuffer);
+}
+
 /* Working-set bytes that keeping `tensor` on chip inside `nodes` needs. */
-static double liveBytes(const SolarEinsumGraph *graph, int64_t tensor,
+static double liveBytes(const SolarEinsumGraph *graph,
+                        const TensorFacts *facts, int64_t tensor,
                         const int64_t *nodes, size_t n, SolarDtype dtype) {
   const SolarEinsumTensor *t = &graph->tensors[tensor];
+  if (facts->noBuffer[tensor])
+    return 0;
   bool streams = t->rank > 0 && t->shape[0] > 1;
   for (size_t i = 0; i < n && streams; ++i) {
     const SolarEinsumNode *node = solarGraphNode(graph, nodes[i]);
@@ -154,12 +182,13 @@ static bool isInternal(const SolarEinsumGraph *graph, int64_t tensor,
 }
 
 static double groupLiveBytes(const SolarEinsumGraph *graph,
+                             const TensorFacts *facts,
                              const int64_t *nodes, size_t n,
                              SolarDtype dtype) {
   double total = 0;
   for (size_t t = 0; t < graph->tensorCount; ++t)
     if (isInternal(graph, (int64_t)t, nodes, n))
-      total += liveBytes(graph, (int64_t)t, nodes, n, dtype);
+      total += liveBytes(graph, facts, (int64_t)t, nodes, n, dtype);
   return total;
 }
 
@@ -175,9 +204,21 @@ static size_t collectGroup(const SolarEinsumGraph *graph, size_t *parent,
   return n;
 }
 
+/* True when every node of the group with root `root` is a layout node. */
+static bool onlyLayout(const SolarEinsumGraph *graph, size_t *parent,
+                       size_t root) {
+  for (size_t i = 0; i < graph->nodeCount; ++i)
+    if (findRoot(parent, i) == root && !solarNodeIsLayout(&graph->nodes[i]))
+      return false;
+  return true;
+}
+
+/* facts->view: layout-produced intermediates are never moved, as in the
+ * fused and cache-aware fidelities; unfused kernels (no view) move them. */
 static bool fillGroup(const SolarEinsumGraph *graph, SolarDtype dtype,
-                      const int64_t *nodes, size_t n, SolarFusionGroup *g,
-                      char *err, size_t errSize) {
+                      const TensorFacts *facts, const int64_t *nodes,
+                      size_t n, SolarFusionGroup *g, char *err,
+                      size_t errSize) {
   g->nodes = malloc(n * sizeof(int64_t));
   memcpy(g->nodes, nodes, n * sizeof(int64_t));
   g->nodeCount = n;
@@ -193,7 +234,8 @@ static bool fillGroup(const SolarEinsumGraph *graph, SolarDtype dtype,
     }
     if (!touched)
       continue;
-    if (isInternal(graph, (int64_t)t, nodes, n)) {
+    if (isInternal(graph, (int64_t)t, nodes, n) ||
+        (facts->view && facts->view[t])) {
       g->internal[g->internalCount++] = (int64_t)t;
       continue;
     }
@@ -229,7 +271,7 @@ static bool fillGroup(const SolarEinsumGraph *graph, SolarDtype dtype,
                solarTensorElementBytes(&graph->tensors[t], dtype);
     g->dramBytes += b->bytes;
   }
-  g->liveBytes = groupLiveBytes(graph, nodes, n, dtype);
+  g->liveBytes = groupLiveBytes(graph, facts, nodes, n, dtype);
   return true;
 }
 
@@ -241,8 +283,19 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
   size_t n = graph->nodeCount;
   size_t *parent = malloc((n ? n : 1) * sizeof(size_t));
   int64_t *scratch = malloc((n ? n : 1) * sizeof(int64_t));
+  TensorFacts facts = tensorFactsCreate(graph, true);
   for (size_t i = 0; i < n; ++i)
     parent[i] = i;
+
+  /* An eager framework runs each framework op as one kernel, so any fusing
+   * implementation can too: groups start from whole framework ops. */
+  for (size_t i = 0; i < n; ++i) {
+    size_t first = solarKernelLeader(graph, i);
+    size_t a = findRoot(parent, first), b = findRoot(parent, i);
+    if (a != b && !pathThroughOutside(graph, parent, a, b) &&
+        !pathThroughOutside(graph, parent, b, a))
+      parent[b] = a;
+  }
 
   /* Edges in program order of their consumer, then of their producer. */
   for (size_t c = 0; c < n; ++c) {
@@ -256,8 +309,11 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
       size_t a = findRoot(parent, p), b = findRoot(parent, c);
       if (a == b || pathThroughOutside(graph, parent, a, b))
         continue;
+      /* Layout producers are indexed by their consumer, never buffered. */
       size_t count = collectGroup(graph, parent, a, b, scratch);
-      if (groupLiveBytes(graph, scratch, count, computeDtype) > capacityBytes)
+      if (!onlyLayout(graph, parent, a) &&
+          groupLiveBytes(graph, &facts, scratch, count, computeDtype) >
+              capacityBytes)
         continue;
       parent[a] = b;
     }
@@ -271,7 +327,8 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
     size_t count = collectGroup(graph, parent, i, n, scratch);
     SolarFusionGroup *g = &out->groups[out->groupCount];
     g->id = (int64_t)out->groupCount++;
-    ok = fillGroup(graph, computeDtype, scratch, count, g, err, errSize);
+    ok = fillGroup(graph, computeDtype, &facts, scratch, count, g, err,
+                   errSize);
   }
   /* Groups in program order of their first node. */
   for (size_t i = 1; ok && i < out->groupCount; ++i)
@@ -289,7 +346,8 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
     for (size_t i = 0; i < n; ++i)
       scratch[i] = graph->nodes[i].id;
     SolarFusionGroup whole = {0};
-    ok = fillGroup(graph, computeDtype, scratch, n, &whole, err, errSize);
+    ok = fillGroup(graph, computeDtype, &facts, scratch, n, &whole, err,
+                   errSize);
     out->idealBytes = whole.dramBytes;
     free(whole.nodes);
     free(whole.boundary);
@@ -297,6 +355,82 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
   }
   free(parent);
   free(scratch);
+  tensorFactsDestroy(&facts);
+  if (!ok)
+    solarFusionDestroy(out);
+  return ok;
+}
+
+/* Intermediates written only by framework ops made of layout nodes alone
+ * (permute, expand, a slice): eager frameworks run no kernel for such view
+ * ops, their readers index the source. Nests without a framework op keep
+ * the per-nest model. Caller frees. */
+static bool *eagerViews(const SolarEinsumGraph *graph, const size_t *leader) {
+  size_t n = graph->nodeCount;
+  bool *layoutOp = calloc(n ? n : 1, sizeof(bool));
+  for (size_t i = 0; i < n; ++i)
+    layoutOp[i] = graph->nodes[i].frameworkOp != NULL;
+  for (size_t i = 0; i < n; ++i)
+    if (!solarNodeIsLayout(&graph->nodes[i]))
+      layoutOp[leader[i]] = false;
+  bool *view = calloc(graph->tensorCount ? graph->tensorCount : 1,
+                      sizeof(bool));
+  for (size_t t = 0; t < graph->tensorCount; ++t) {
+    if (graph->tensors[t].role != SOLAR_ROLE_INTERMEDIATE)
+      continue;
+    bool written = false, onlyViews = true;
+    for (size_t i = 0; i < n && onlyViews; ++i)
+      for (size_t a = 0; a < graph->nodes[i].accessCount; ++a)
+        if (graph->nodes[i].accesses[a].tensor == (int64_t)t &&
+            graph->nodes[i].accesses[a].isWrite) {
+          written = true;
+          onlyViews = layoutOp[leader[i]];
+          break;
+        }
+    view[t] = written && onlyViews;
+  }
+  free(layoutOp);
+  return view;
+}
+
+size_t solarKernelLeader(const SolarEinsumGraph *graph, size_t node) {
+  const char *op = graph->nodes[node].frameworkOp;
+  for (size_t i = 0; op && i < node; ++i)
+    if (graph->nodes[i].frameworkOp &&
+        strcmp(graph->nodes[i].frameworkOp, op) == 0)
+      return i;
+  return node;
+}
+
+bool solarFrameworkKernels(const SolarEinsumGraph *graph,
+                           SolarDtype storageDtype, SolarFusion *out,
+                           char *err, size_t errSize) {
+  memset(out, 0, sizeof(*out));
+  out->capacityBytes = INFINITY;
+  size_t n = graph->nodeCount;
+  out->groups = calloc(n ? n : 1, sizeof(SolarFusionGroup));
+  int64_t *scratch = malloc((n ? n : 1) * sizeof(int64_t));
+  size_t *leader = malloc((n ? n : 1) * sizeof(size_t));
+  for (size_t i = 0; i < n; ++i)
+    leader[i] = solarKernelLeader(graph, i);
+  TensorFacts facts = tensorFactsCreate(graph, false);
+  facts.view = eagerViews(graph, leader);
+  bool ok = true;
+  for (size_t i = 0; i < n && ok; ++i) {
+    if (leader[i] != i)
+      continue;
+    size_t count = 0;
+    for (size_t k = i; k < n; ++k)
+      if (leader[k] == i)
+        scratch[count++] = graph->nodes[k].id;
+    SolarFusionGroup *g = &out->groups[out->groupCount];
+    g->id = (int64_t)out->groupCount++;
+    ok = fillGroup(graph, storageDtype, &facts, scratch, count, g, err,
+                   errSize);
+  }
+  free(scratch);
+  free(leader);
+  tensorFactsDestroy(&facts);
   if (!ok)
     solarFusionDestroy(out);
   return ok;

@@ -1,6 +1,6 @@
 /* SOL times at the three fidelities (docs/sol-model.md). */
 #include "solar/dialect/dialect_attr.h"
-#include "solar/sol/sol.h"
+#include "sol_internal.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -112,6 +112,9 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
       out->boundUnfused = n->dramBound ? SOLAR_BOUND_DRAM : SOLAR_BOUND_COMPUTE;
     }
   }
+
+  out->kernelsUnfused = (int64_t)graph->nodeCount;
+  solarSolUnfusedKernels(graph, dtypeOverride, bw, out);
 
   out->groupCount = fusion->groupCount;
   out->groups = calloc(fusion->groupCount ? fusion->groupCount : 1,
@@ -251,6 +254,8 @@ MlirAttribute solarSolToAttribute(MlirContext ctx, const SolarSol *sol,
   solarDictAddString(&b, "bound_fused", solarBoundName(sol->boundFused));
   solarDictAddString(&b, "bound_ideal", solarBoundName(sol->boundIdeal));
   solarDictAddI64(&b, "groups", (int64_t)sol->groupCount);
+  if (sol->kernelsUnfused >= 0)
+    solarDictAddI64(&b, "kernels_unfused", sol->kernelsUnfused);
   if (detail) {
     MlirAttribute *items = malloc(
         (sol->nodeCount + sol->groupCount + 1) * sizeof(MlirAttribute));

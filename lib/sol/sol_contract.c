@@ -254,6 +254,9 @@ static bool readTop(MlirAttribute dict, SolarSol *out) {
             solarDictGetI64(dict, "groups", &groups) && groups >= 0;
   if (ok)
     out->groupCount = (size_t)groups;
+  /* Written since framework-op kernels; older attributes: one per node. */
+  if (ok && !solarDictGetI64(dict, "kernels_unfused", &out->kernelsUnfused))
+    out->kernelsUnfused = -1;
   return ok;
 }
 

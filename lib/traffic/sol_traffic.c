@@ -46,6 +46,18 @@ static bool touchedByOthers(const SolarEinsumGraph *graph,
   return false;
 }
 
+/* Views (solarTensorIsView) are indexed, never stored: they leave the
+ * cover (as non-projective operands do, which keeps the bound valid) and
+ * move nothing. */
+static void dropViews(const SolarEinsumGraph *graph, SolarIoNest *nest,
+                      const int64_t *tensors) {
+  for (int j = 0; j < nest->operandCount; ++j)
+    if (solarTensorIsView(graph, tensors[j])) {
+      nest->operands[j].coordinateProjection = false;
+      nest->operands[j].footprintElements = 0;
+    }
+}
+
 static void singleNodeBounds(const SolarEinsumGraph *graph,
                              const SolarFusionGroup *g, double capacityBytes,
                              double innerCapacityBytes, SolarDtype storageDtype,
@@ -55,6 +67,7 @@ static void singleNodeBounds(const SolarEinsumGraph *graph,
   int64_t tensors[SOLAR_IO_MAX_OPERANDS];
   if (!node || !solarNodeNest(graph, node, storageDtype, &nest, tensors))
     return;
+  dropViews(graph, &nest, tensors);
   if (isfinite(capacityBytes)) {
     SolarIoLowerBound lb = solarIoLowerBound(&nest, capacityBytes);
     if (lb.hblBytes > t->hblBytes) {
@@ -114,6 +127,7 @@ bool solarTrafficCompute(const SolarEinsumGraph *graph,
         solarTrafficDestroy(out);
         return false;
       }
+      dropViews(graph, &nest, tensors);
       bool inputs[SOLAR_IO_MAX_OPERANDS];
       for (int j = 0; j < nest.operandCount; ++j)
         inputs[j] = !nest.operands[j].isWrite &&

@@ -15,10 +15,12 @@
 //  4: x 131072 + mx 128 + sum r/w 256 = 131456 B -> 1.31456e-7 (dram)
 //  5: e 131072 + sum 128 + y 131072 = 262272 B; 32768/5e10 = 6.5536e-7 (div) -> 6.5536e-7
 //  sum: 1.24608e-6 s, 787584 B.
-// Fused: one group, mx/sum/e stay on chip (live: one row of each,
-// 4 + 4 + 4096 = 4104 B); only x and y move: 262144 B, 2.62144e-7 s, below
+// Fused: one group, mx/sum/e stay on chip. e (a map, recomputed where read)
+// and sum (read only by the divide map, each element consumed where
+// finalized) need no buffer; mx feeds the sum reduction (node 4 recomputes
+// exp(x - mx)), one element per row live: 32*4/32 = 4 B. Only x and y move: 262144 B, 2.62144e-7 s, below
 // the compute sum 1.6384e-8 + 3.2768e-7 + 1.6384e-8 + 6.5536e-7 = 1.015808e-6.
-// CHECK: internal = [2, 3, 4], live_bytes = 4104 : i64, nodes = [0, 1, 2, 3, 4, 5]
+// CHECK: internal = [2, 3, 4], live_bytes = 4 : i64, nodes = [0, 1, 2, 3, 4, 5]
 // CHECK-SAME: bytes_fused = 262144 : i64, bytes_ideal = 262144 : i64, bytes_unfused = 787584 : i64, compute_s = 1.0158080000000001E-6 : f64
 // CHECK-SAME: flops = 163840 : i64
 // CHECK-SAME: compute_unit = "alu"

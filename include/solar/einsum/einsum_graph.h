@@ -124,6 +124,8 @@ typedef struct {
 typedef struct {
   int64_t id;
   char *loc;              /* file:line:col of the store */
+  char *frameworkOp;      /* the framework op it was lowered from
+                             (solar.framework_op), NULL when unknown */
   char *equation;         /* "MK,KN->MN" */
   char *domain;           /* isl set */
   int64_t points;         /* SOLAR_EINSUM_PARAMETRIC when symbolic */

@@ -56,6 +56,23 @@ int64_t solarUnionFootprint(const SolarEinsumGraph *graph, int64_t tensor,
  * *coordinate: one piece of the form c*d + k with one dim and no division. */
 uint32_t solarIndexDims(__isl_keep isl_pw_aff *index, bool *coordinate);
 
+/* ---- Layout nodes and views (lib/fusion/sol_layout.c) ------------------- */
+
+/* A pure layout node: no arithmetic, no reduction, one write and at most one
+ * affine read (a copy, transpose, broadcast, pad/concat copy or a fill). */
+bool solarNodeIsLayout(const SolarEinsumNode *node);
+
+/* An intermediate written only by layout nodes: a view of other tensors (or
+ * constants), which a fused implementation indexes instead of storing. The
+ * fused and cache-aware fidelities never move it. */
+bool solarTensorIsView(const SolarEinsumGraph *graph, int64_t tensor);
+
+/* An intermediate a fused group needs no on-chip buffer for: every writer is
+ * a map (no reduction loop: each element can be recomputed where it is
+ * needed), or every reader other than its own accumulation is a map (an
+ * epilogue consuming each element where it is finalized). */
+bool solarTensorNeedsNoBuffer(const SolarEinsumGraph *graph, int64_t tensor);
+
 /* ---- Fusion groups ------------------------------------------------------ */
 
 typedef struct {
@@ -92,6 +109,20 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
                         SolarDtype storageDtype, SolarFusion *out, char *err,
                         size_t errSize);
 void solarFusionDestroy(SolarFusion *fusion);
+
+/* ---- Framework-op kernels ----------------------------------------------- */
+
+/* Index of the first node of `node`'s framework op (nodes with the same
+ * frameworkOp form one kernel); `node` itself when it has none. */
+size_t solarKernelLeader(const SolarEinsumGraph *graph, size_t node);
+
+/* The eager implementation's kernels: one group per framework op, one per
+ * node without one; every tensor crossing a kernel moves, except those
+ * written only by framework ops of layout nodes alone (eager view ops run
+ * no kernel). Same failure as solarFusionCompute. */
+bool solarFrameworkKernels(const SolarEinsumGraph *graph,
+                           SolarDtype storageDtype, SolarFusion *out,
+                           char *err, size_t errSize);
 
 MlirAttribute solarFusionToAttribute(MlirContext ctx, const SolarFusion *fusion);
 bool solarFusionFromAttribute(MlirAttribute attr, SolarFusion *out, char *err,

@@ -85,6 +85,9 @@ typedef struct {
   SolarOpCounts ops;         /* necessary ops */
   double computeSeconds;
   double bytesUnfused, bytesFused, bytesCache, bytesIdeal;
+  int64_t kernelsUnfused;    /* framework-op kernels (nodes without one:
+                                one kernel each); -1 when read from an
+                                attribute that does not record it */
   double timeUnfused, timeFused, timeCache, timeIdeal;
   SolarBound boundUnfused, boundFused, boundCache, boundIdeal;
   double ridgeFlopPerByte;

@@ -2,7 +2,9 @@
 """Property check of the SOL fidelities over randomly generated programs.
 
 Generates N functions, each a random chain of nests (elementwise, matmul,
-row reduction, broadcast) over intermediates of random sizes, runs solar-opt
+row reduction, broadcast, transpose) over intermediates of random sizes,
+with random framework-op identities (solar.framework_op on runs of
+consecutive nests, some left without), runs solar-opt
 --solar-sol on them once per capacity, and checks for every function:
   time_unfused >= time_fused >= time_ideal,   bytes_cache >= bytes_fused,
   time_cache >= time_fused.
@@ -21,9 +23,19 @@ def gen_function(rng, name):
     cur, cur_shape, counter = "%x", (m, n), 0
     for _ in range(rng.randint(1, 5)):
         counter += 1
-        kind = rng.choice(["ew", "mm", "red", "ew2"])
+        kind = rng.choice(["ew", "mm", "red", "ew2", "tr"])
         rows, cols = cur_shape
-        if kind == "mm":
+        if kind == "tr":
+            out = f"%t{counter}"
+            allocs.append((out, (cols, rows)))
+            body.append(f"""  affine.for %i = 0 to {rows} {{
+    affine.for %j = 0 to {cols} {{
+      %a = affine.load {cur}[%i, %j] : memref<{rows}x{cols}xf32>
+      affine.store %a, {out}[%j, %i] : memref<{cols}x{rows}xf32>
+    }}
+  }}""")
+            cur, cur_shape = out, (cols, rows)
+        elif kind == "mm":
             k2 = rng.choice([8, 32, 64])
             w = f"%w{counter}"
             args.append(f"{w}: memref<{cols}x{k2}xf32>")
@@ -77,11 +89,29 @@ def gen_function(rng, name):
       affine.store %a, %y[%i, %j] : memref<{r}x{c}xf32>
     }}
   }}""")
+    body = tag_framework_ops(rng, body)
     text = [f"func.func @{name}({', '.join(args)}) {{",
             "  %zero = arith.constant 0.0 : f32", "  %one = arith.constant 1.0 : f32"]
     text += [f"  {a} = memref.alloc() : memref<{s[0]}x{s[1]}xf32>" for a, s in allocs]
     text += body + ["  return", "}"]
     return "\n".join(text)
+
+
+def tag_framework_ops(rng, nests):
+    """Runs of consecutive nests share a framework op (as the importers
+    lower one op to consecutive nests); some nests have none."""
+    tagged, op, run = [], 0, False
+    for nest in nests:
+        if rng.random() < 0.3:
+            tagged.append(nest)
+            run = False
+            continue
+        if not run or rng.random() < 0.5:
+            op += 1
+        run = True
+        tagged.append(nest[:nest.rindex("}")] +
+                      f'}} {{solar.framework_op = "op{op}"}}')
+    return tagged
 
 
 def fields(attr):

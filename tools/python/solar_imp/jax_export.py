@@ -14,6 +14,7 @@ from solar_ref.common import as_list
 from solar_ref.errors import ProgramError_, ReferenceError_
 from solar_ref.program import call_user
 
+from . import framework_ops
 from .errors import ImportError_
 from .mlir_text import check_foreign_ops, util_to_func
 
@@ -110,7 +111,7 @@ def _iree_compile():
     return find_tool("iree-compile")
 
 
-def stablehlo_to_linalg(text):
+def stablehlo_to_linalg(text, debug_info=False):
     tool = _iree_compile()
     with tempfile.TemporaryDirectory(prefix="solar-iree-") as tmp:
         source = os.path.join(tmp, "stablehlo.mlir")
@@ -121,6 +122,8 @@ def stablehlo_to_linalg(text):
         # program as written.
         cmd = [tool, "--iree-input-type=stablehlo", "--compile-to=input",
                "--iree-input-demote-f64-to-f32=false", source, "-o", target]
+        if debug_info:
+            cmd.insert(-3, "--mlir-print-debuginfo")
         done = subprocess.run(cmd, capture_output=True, text=True)
         if done.returncode != 0:
             message = done.stderr.strip().splitlines()
@@ -171,9 +174,26 @@ def export(program, args, meta=False, suffix=""):
     with open(os.path.join(args.output, f"import{suffix}.stablehlo.mlir"), "w",
               encoding="utf-8") as f:
         f.write(stablehlo)
-    text = util_to_func(stablehlo_to_linalg(stablehlo))
+    text = _tagged_linalg(lowered)
+    if text is None:
+        text = util_to_func(stablehlo_to_linalg(stablehlo))
     check_foreign_ops(text, "IREE's StableHLO input conversion")
     return _rename_main(text, args.function)
+
+
+def _tagged_linalg(lowered):
+    """The linalg with solar.framework_op on every op (one framework op per
+    JAX primitive: framework_ops.name_jax_primitives), or None when a step
+    is unavailable (the caller then converts without identities)."""
+    try:
+        module = lowered.compiler_ir("stablehlo")
+        with module.context:
+            framework_ops.name_jax_primitives(module)
+            named = module.operation.get_asm(enable_debug_info=True)
+    except Exception:
+        return None
+    linalg = util_to_func(stablehlo_to_linalg(named, debug_info=True))
+    return framework_ops.tag_text(linalg)
 
 
 def _rename_main(text, name):

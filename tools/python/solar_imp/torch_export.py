@@ -12,6 +12,7 @@ from solar_ref.errors import ProgramError_, ReferenceError_
 from solar_ref.program import call_user
 
 from .errors import ImportError_
+from . import framework_ops
 from .mlir_text import check_foreign_ops
 
 
@@ -140,7 +141,7 @@ def export(program, args, meta=False, suffix=""):
     wrapper = _Functional(torch, model, names, inputs).module()
     tensor_inputs = [v for v in inputs if isinstance(v, torch.Tensor)]
     try:
-        with torch.no_grad():
+        with torch.no_grad(), framework_ops.torch_node_names():
             imported = fx.export_and_import(
                 wrapper, *tensor_inputs, *tensors,
                 output_type=OutputType.LINALG_ON_TENSORS,
@@ -152,6 +153,9 @@ def export(program, args, meta=False, suffix=""):
             f"{str(exc).strip().splitlines()[0] if str(exc).strip() else ''}; "
             "no deterministic path: translate it with `solar translate`") \
             from None
+    from torch_mlir.ir import StringAttr
+    with imported.context:
+        framework_ops.tag_ops(imported, StringAttr)
     text = imported.operation.get_asm(enable_debug_info=False)
     check_foreign_ops(text, "torch-mlir")
     return text

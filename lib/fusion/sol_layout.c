@@ -1,0 +1,82 @@
+/* Layout nodes, views and tensors that need no on-chip buffer
+ * (docs/sol-model.md, "Fusion groups" and "Views"). */
+#include "solar/fusion/fusion.h"
+
+#include <string.h>
+
+static bool isRole(const SolarEinsumAccess *access, const char *role) {
+  return access->role && strcmp(access->role, role) == 0;
+}
+
+bool solarNodeIsLayout(const SolarEinsumNode *node) {
+  if (node->reductionDimCount > 0)
+    return false;
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
+    if (node->opsPerPoint.counts[c] != 0)
+      return false;
+  size_t writes = 0, reads = 0;
+  for (size_t a = 0; a < node->accessCount; ++a) {
+    const SolarEinsumAccess *access = &node->accesses[a];
+    /* A gather (data-dependent index) or an accumulator is not a view. */
+    if (!access->exact || isRole(access, "address") ||
+        isRole(access, "accumulator"))
+      return false;
+    if (access->isWrite)
+      ++writes;
+    else
+      ++reads;
+  }
+  return writes == 1 && reads <= 1;
+}
+
+/* Every node writing `tensor` satisfies `pred`; false when none writes it. */
+static bool allWritersAre(const SolarEinsumGraph *graph, int64_t tensor,
+                          bool (*pred)(const SolarEinsumNode *)) {
+  bool written = false;
+  for (size_t i = 0; i < graph->nodeCount; ++i) {
+    const SolarEinsumNode *node = &graph->nodes[i];
+    for (size_t a = 0; a < node->accessCount; ++a) {
+      if (node->accesses[a].tensor != tensor || !node->accesses[a].isWrite)
+        continue;
+      if (!pred(node))
+        return false;
+      written = true;
+      break;
+    }
+  }
+  return written;
+}
+
+static bool isMap(const SolarEinsumNode *node) {
+  return node->reductionDimCount == 0;
+}
+
+bool solarTensorIsView(const SolarEinsumGraph *graph, int64_t tensor) {
+  return graph->tensors[tensor].role == SOLAR_ROLE_INTERMEDIATE &&
+         allWritersAre(graph, tensor, solarNodeIsLayout);
+}
+
+bool solarTensorNeedsNoBuffer(const SolarEinsumGraph *graph, int64_t tensor) {
+  if (graph->tensors[tensor].role != SOLAR_ROLE_INTERMEDIATE)
+    return false;
+  /* Each element is a function of its own iteration point: a consumer can
+   * recompute it where it needs it. */
+  if (allWritersAre(graph, tensor, isMap))
+    return true;
+  /* Only maps read it (an epilogue): each element is consumed where it is
+   * finalized, one tile at a time. */
+  bool read = false;
+  for (size_t i = 0; i < graph->nodeCount; ++i) {
+    const SolarEinsumNode *node = &graph->nodes[i];
+    for (size_t a = 0; a < node->accessCount; ++a) {
+      const SolarEinsumAccess *access = &node->accesses[a];
+      if (access->tensor != tensor || access->isWrite)
+        continue;
+      bool ownAccumulator = isRole(access, "accumulator");
+      if (!ownAccumulator && !isMap(node))
+        return false;
+      read |= !ownAccumulator;
+    }
+  }
+  return read;
+}

@@ -1,0 +1,142 @@
+"""Framework-op identity on the exported linalg (docs/importers.md).
+
+An eager framework runs each of its ops (torch.softmax, avg_pool3d, ...) as
+one kernel, however many linalg ops the exporter lowers it to. To let
+solar's `unfused` fidelity charge DRAM traffic once per framework op, every
+linalg/tensor op the exporter produces carries the string attribute
+`solar.framework_op` naming the op it came from: torch `TARGET:NODE`, the
+op as the user called it before decompositions (e.g.
+`aten._softmax.default:_softmax`, `aten.linear.default:linear`; NODE is
+unique in the exported graph), JAX `PRIMITIVE#K` (e.g. `reduce_max#1`, K numbering the primitive
+applications).
+
+The identity travels through torch-mlir's lowering (or IREE's StableHLO
+input conversion) as a named location (`loc("fwop:..."(...))`), which the
+conversion patterns copy onto every op they create; once lowered, the name
+becomes the attribute and the text is printed without locations, as
+before."""
+import contextlib
+import re
+
+ATTRIBUTE = "solar.framework_op"
+PREFIX = "fwop:"
+
+# Ops that become loop nests in solar's lowering; the others (constants,
+# func.return, shape casts) need no identity.
+_DIALECTS = ("linalg.", "tensor.")
+_NAME = re.compile(r'loc\("' + re.escape(PREFIX) + r'((?:[^"\\]|\\.)*)"')
+
+
+def _torch_origin(node):
+    """(target, name) of the op the user called that `node` was decomposed
+    from: the root of torch.export's provenance (node.meta["from_node"]),
+    e.g. aten.linear for the permute, mm, expand and add torch-mlir's
+    decompositions make of it; eager PyTorch runs that op as one call."""
+    target, name = node.target, node.name
+    sources = node.meta.get("from_node") or []
+    while sources:
+        source = sources[0]
+        name = getattr(source, "name", name)
+        target = getattr(source, "target", target)
+        sources = getattr(source, "from_node", None) or []
+    return target, name
+
+
+@contextlib.contextmanager
+def torch_node_names():
+    """While active, torch-mlir's FX importer names each call_function node's
+    location `fwop:TARGET:NODE` (wrapping the source location), TARGET:NODE
+    being the user-level op it came from (_torch_origin)."""
+    from torch_mlir.extras import fx_importer
+    from torch_mlir.ir import Location
+    cache = fx_importer.ContextCache
+    original = cache.get_node_location
+
+    def named(self, node):
+        loc = original(self, node)
+        if node.op != "call_function":
+            return loc
+        if loc is None:
+            loc = Location.unknown(context=self._c)
+        target, name = _torch_origin(node)
+        return Location.name(f"{PREFIX}{target}:{name}", childLoc=loc,
+                             context=self._c)
+
+    cache.get_node_location = named
+    try:
+        yield
+    finally:
+        cache.get_node_location = original
+
+
+def name_jax_primitives(module):
+    """Names the location of every op in the StableHLO functions of `module`
+    (jaxlib's bindings; call inside its context) `fwop:PRIMITIVE#K`. Eager
+    JAX dispatches one primitive at a time; jax.jit's lowering gives the ops
+    of one primitive application (a broadcast and its subtract) the same
+    location, so consecutive ops with equal locations are one framework op.
+    Constants and returns make no loops and keep their locations."""
+    from jaxlib.mlir import ir
+    count = 0
+    for func in module.body.operations:
+        previous = None
+        for region in func.operation.regions:
+            for block in region.blocks:
+                for op in block.operations:
+                    op = op.operation
+                    if op.name in ("stablehlo.constant", "func.return"):
+                        continue
+                    key = str(op.location)
+                    if key != previous:
+                        count += 1
+                        previous = key
+                    stack = re.match(r'loc\("([^"]*)"', key)
+                    primitive = (stack.group(1).rsplit("/", 1)[-1] if stack
+                                 else op.name)
+                    op.location = ir.Location.name(
+                        f"{PREFIX}{primitive}#{count}", childLoc=op.location)
+
+
+def tag_text(text):
+    """tag_ops on MLIR text printed with locations (IREE's output), parsed
+    with torch-mlir's bindings; the result is printed without locations.
+    None when the bindings are missing or cannot parse the text."""
+    try:
+        from torch_mlir import ir
+    except Exception:
+        return None
+    try:
+        with ir.Context() as context:
+            context.allow_unregistered_dialects = True
+            module = ir.Module.parse(text)
+            tag_ops(module, ir.StringAttr)
+            return module.operation.get_asm(enable_debug_info=False)
+    except Exception:
+        return None
+
+
+def _walk(operation):
+    """Ops nested in `operation`, not descending into linalg/tensor ops
+    (their bodies are scalar code of the op itself)."""
+    for region in operation.regions:
+        for block in region.blocks:
+            for op in block.operations:
+                op = op.operation
+                yield op
+                if not op.name.startswith(_DIALECTS):
+                    yield from _walk(op)
+
+
+def tag_ops(module, string_attr):
+    """Sets ATTRIBUTE on every linalg/tensor op whose location carries a
+    framework-op name. `string_attr` is the bindings' StringAttr class (each
+    importer bundles its own MLIR bindings). Returns the number tagged."""
+    tagged = 0
+    for op in _walk(module.operation):
+        if not op.name.startswith(_DIALECTS):
+            continue
+        match = _NAME.search(str(op.location))
+        if match:
+            op.attributes[ATTRIBUTE] = string_attr.get(match.group(1))
+            tagged += 1
+    return tagged
