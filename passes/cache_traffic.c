@@ -20,7 +20,7 @@ static bool trafficFunc(MlirOperation func, const SolarEinsumGraph *graph,
 
 static void runCacheTraffic(MlirOperation op, MlirExternalPass pass,
                             const SolarOptions *options) {
-  solarRunStagePass(op, pass, options, false, trafficFunc);
+  solarRunStagePass(op, pass, options, false, true, trafficFunc);
 }
 
 static const char *const trafficOptions[] = {"arch", "capacity", "dtype",

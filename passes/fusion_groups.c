@@ -16,7 +16,7 @@ static bool fuseFunc(MlirOperation func, const SolarEinsumGraph *graph,
 
 static void runFusionGroups(MlirOperation op, MlirExternalPass pass,
                             const SolarOptions *options) {
-  solarRunStagePass(op, pass, options, false, fuseFunc);
+  solarRunStagePass(op, pass, options, false, false, fuseFunc);
 }
 
 static const char *const fusionOptions[] = {"arch", "capacity", "dtype",

@@ -45,7 +45,7 @@ static void runSol(MlirOperation op, MlirExternalPass pass,
     mlirExternalPassSignalFailure(pass);
     return;
   }
-  solarRunStagePass(op, pass, options, true, solFunc);
+  solarRunStagePass(op, pass, options, true, true, solFunc);
 }
 
 static const char *const solOptions[] = {"arch", "capacity", "dtype",

@@ -125,7 +125,7 @@ MlirOperation *solarCollectFuncs(MlirOperation op, size_t *count) {
 
 void solarRunStagePass(MlirOperation op, MlirExternalPass pass,
                        const SolarOptions *options, bool archRequired,
-                       SolarStageFuncFn perFunc) {
+                       bool needsTraffic, SolarStageFuncFn perFunc) {
   SolarStageConfig config;
   if (!solarStageConfigInit(mlirOperationGetLocation(op), options,
                             archRequired, &config)) {
@@ -135,8 +135,16 @@ void solarRunStagePass(MlirOperation op, MlirExternalPass pass,
   size_t count = 0;
   MlirOperation *funcs = solarCollectFuncs(op, &count);
   bool ok = true;
+  MlirStringRef trafficName = mlirStringRefCreateFromCString(SOLAR_TRAFFIC_ATTR);
   for (size_t i = 0; i < count; ++i) {
     SolarEinsumGraph graph;
+    if (needsTraffic &&
+        mlirAttributeIsNull(
+            mlirOperationGetAttributeByName(funcs[i], trafficName)) &&
+        !solarCheckTrafficDepth(funcs[i])) {
+      ok = false;
+      continue;
+    }
     if (!solarFuncEinsumGraph(funcs[i], config.strict, &graph)) {
       ok = false;
       continue;

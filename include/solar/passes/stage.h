@@ -77,10 +77,17 @@ typedef bool (*SolarStageFuncFn)(MlirOperation func,
 
 /* The run callback shared by the SOL passes: resolves the options once,
  * reads (or lifts) each function's graph and applies perFunc to it; emits
- * errors and signals pass failure when any step fails. */
+ * errors and signals pass failure when any step fails. needsTraffic: the
+ * stage computes cache traffic when solar.traffic is absent, so nests too
+ * deep for it are rejected first (solarCheckTrafficDepth). */
 void solarRunStagePass(MlirOperation op, MlirExternalPass pass,
                        const SolarOptions *options, bool archRequired,
-                       SolarStageFuncFn perFunc);
+                       bool needsTraffic, SolarStageFuncFn perFunc);
+
+/* False (an error emitted at the deepest store) when a store of func sits
+ * in more than SOLAR_IO_MAX_DIMS loops, which the cache-aware traffic model
+ * rejects: checked before lifting, in time linear in the function. */
+bool solarCheckTrafficDepth(MlirOperation func);
 
 /* Collects the func.func definitions below op (caller frees the array). */
 MlirOperation *solarCollectFuncs(MlirOperation op, size_t *count);
