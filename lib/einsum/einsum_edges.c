@@ -379,6 +379,16 @@ static __isl_give isl_set *touched(EgBuilder *b, const AccessRef *refs,
   return all;
 }
 
+/* Whether the node's schedule orders its instances as its domain does:
+ * the loop dimensions appear in it as 0, 1, 2, ... */
+static bool lexicographicSchedule(const EgNode *node) {
+  int next = 0;
+  for (int k = 0; k < node->scope->schedLength; ++k)
+    if (node->scope->sched[k].isDim && node->scope->sched[k].value != next++)
+      return false;
+  return next == (int)isl_set_dim(node->domain, isl_dim_set);
+}
+
 /* The reads of node refs[begin..end) when the node refs[killer..) kills
  * every older write (generalFlow): when the killer's one write is exact,
  * injective and plain, nothing between it and the reader writes the tensor,
@@ -418,14 +428,29 @@ static bool killedDirectly(Flow *flow, int tensor, const AccessRef *refs,
       isl_map_is_injective(w->map) != isl_bool_true ||
       !plainAccess(w->map) || !plainAccess(r->map))
     return false;
+  bool accumulates = false;
   if (ownWrite >= 0) {
     EgAccess *own = accessOf(b, refs[ownWrite]);
-    if (!own->exact || isl_map_is_equal(own->map, r->map) != isl_bool_true ||
-        isl_map_is_injective(own->map) != isl_bool_true)
+    if (!own->exact || isl_map_is_equal(own->map, r->map) != isl_bool_true)
+      return false;
+    /* Several instances updating one element (a reduction into it): only
+     * the first of them reads the killer's value, the others their own
+     * predecessor's (an edge of the node to itself, not listed). Instances
+     * run in the lexicographic order of the domain when the schedule
+     * lists the dimensions in order. */
+    accumulates = isl_map_is_injective(own->map) != isl_bool_true;
+    if (accumulates && !lexicographicSchedule(reader))
       return false;
   }
   EdgeSink sink = {b, tensor};
-  directEdge(&sink, w->map, r->map);
+  if (!accumulates) {
+    directEdge(&sink, w->map, r->map);
+    return true;
+  }
+  isl_map *first = isl_map_reverse(
+      isl_map_lexmin(isl_map_reverse(isl_map_copy(r->map))));
+  directEdge(&sink, w->map, first);
+  isl_map_free(first);
   return true;
 }
 
