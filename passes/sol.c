@@ -13,18 +13,17 @@ static bool solFunc(MlirOperation func, const SolarEinsumGraph *graph,
   bool ok = false;
   SolarFusion fusion;
   SolarTraffic traffic;
-  SolarDtype dtype, override = SOLAR_DTYPE_INVALID;
+  SolarDtype dtype;
   char err[256];
   if (!solarGraphComputeDtype(graph, config->dtypeOption, &dtype, err,
                               sizeof(err))) {
     solarEmitError(mlirOperationGetLocation(func), "%s", err);
   } else if (solarStageFusion(func, graph, config, &fusion)) {
     if (solarStageTraffic(func, graph, &fusion, config, &traffic)) {
-      if (config->dtypeOption && *config->dtypeOption)
-        override = dtype;
       SolarSol sol;
-      solarSolCompute(graph, &fusion, &traffic, &config->arch, override,
-                      dtype, &sol);
+      solarSolCompute(graph, &fusion, &traffic, &config->arch,
+                      solarStorageDtype(config->dtypeOption, dtype), dtype,
+                      &sol);
       mlirOperationSetDiscardableAttributeByName(
           func, mlirStringRefCreateFromCString(SOLAR_SOL_ATTR),
           solarSolToAttribute(mlirOperationGetContext(func), &sol,

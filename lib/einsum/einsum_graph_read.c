@@ -7,7 +7,7 @@
 #include "solar/einsum/einsum_graph.h"
 #include "solar/einsum/einsum_graph_index.h"
 
-#include "einsum_text.h"
+#include "solar/support/text.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 

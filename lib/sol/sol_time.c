@@ -18,6 +18,21 @@ const char *solarUnitName(SolarUnit unit) {
   return "none";
 }
 
+SolarWork solarWorkFromOps(const SolarOpCounts *ops, SolarDtype dtype,
+                           bool contraction) {
+  const int64_t *c = ops->counts;
+  SolarWork w = {0};
+  w.dtype = dtype;
+  w.contraction = contraction;
+  w.mac = (double)c[SOLAR_OP_MAC];
+  w.vectorOps = (double)(c[SOLAR_OP_ADD] + c[SOLAR_OP_MUL] + c[SOLAR_OP_CMP] +
+                         c[SOLAR_OP_SELECT] + c[SOLAR_OP_MINMAX] +
+                         c[SOLAR_OP_CAST] + c[SOLAR_OP_OTHER]);
+  w.divOps = (double)c[SOLAR_OP_DIV];
+  w.sfuOps = (double)c[SOLAR_OP_TRANSCENDENTAL];
+  return w;
+}
+
 /* Tensor cores take only contractions, and only in dtypes with a rate. */
 static double macRate(const SolarArch *arch, const SolarWork *work,
                       bool *tensorCores) {

@@ -1,4 +1,5 @@
 #include "cli_sol_run.h"
+#include "solar/support/grow.h"
 #include "solar/support/files.h"
 
 #include "solar/dialect/dialect_attr.h"
@@ -57,96 +58,23 @@ bool solarCliModelOpen(const char *command, const char *path, bool strict,
 void solarCliModelClose(SolarCliModel *model) {
   if (!mlirModuleIsNull(model->module))
     mlirModuleDestroy(model->module);
+  /* The diagnostics' pointer to the text goes with the context. */
   if (!mlirContextIsNull(model->ctx))
     mlirContextDestroy(model->ctx);
-  /* Diagnostics keep a pointer to the text: forget it before freeing. */
-  if (model->text)
-    solarDiagnosticsSetSource(model->path, NULL, 0);
   free(model->text);
   memset(model, 0, sizeof(*model));
 }
 
-const char *solarCliFidelityName(int fidelity) {
-  static const char *const names[] = {"unfused", "fused", "cache", "ideal"};
-  return fidelity >= 0 && fidelity < SOLAR_CLI_FIDELITY_COUNT
-             ? names[fidelity]
-             : "?";
-}
-
-static double getF64(MlirAttribute dict, const char *name) {
-  double value = 0;
-  solarDictGetF64(dict, name, &value);
-  return value;
-}
-
-static void copyString(MlirAttribute dict, const char *name, char *buf,
-                       size_t size) {
-  MlirStringRef ref = {"", 0};
-  solarDictGetString(dict, name, &ref);
-  size_t n = ref.length < size - 1 ? ref.length : size - 1;
-  memcpy(buf, ref.data, n);
-  buf[n] = '\0';
-}
-
-static char *functionName(MlirOperation func) {
-  MlirAttribute name = mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("sym_name"));
-  if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name))
-    return strdup("?");
-  MlirStringRef ref = mlirStringAttrGetValue(name);
-  return strndup(ref.data, ref.length);
-}
-
-static void readGroups(MlirAttribute dict, SolarCliFuncSol *f) {
-  MlirAttribute groups = solarDictGet(dict, "group_detail");
-  if (mlirAttributeIsNull(groups) || !mlirAttributeIsAArray(groups))
-    return;
-  f->groupCount = (size_t)mlirArrayAttrGetNumElements(groups);
-  f->groups = calloc(f->groupCount ? f->groupCount : 1,
-                     sizeof(SolarCliGroupSol));
-  for (size_t i = 0; i < f->groupCount; ++i) {
-    MlirAttribute g = mlirArrayAttrGetElement(groups, (intptr_t)i);
-    SolarCliGroupSol *out = &f->groups[i];
-    solarDictGetI64(g, "group", &out->group);
-    out->flops = getF64(g, "flops");
-    out->bytesFused = getF64(g, "bytes_fused");
-    out->bytesCache = getF64(g, "bytes_cache");
-    out->timeFused = getF64(g, "time_fused_s");
-    out->timeCache = getF64(g, "time_cache_s");
-  }
-}
-
 static bool readFuncSol(MlirOperation func, SolarCliFuncSol *f) {
   memset(f, 0, sizeof(*f));
-  f->function = functionName(func);
-  MlirAttribute attr = mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString(SOLAR_SOL_ATTR));
-  MlirAttribute dict = mlirAttributeIsNull(attr)
-                           ? attr
-                           : solarDialectAttrOpen(attr, "sol");
-  if (mlirAttributeIsNull(dict))
-    return false;
-  copyString(dict, "dtype", f->dtype, sizeof(f->dtype));
-  copyString(dict, "bound", f->bound, sizeof(f->bound));
-  f->flops = getF64(dict, "flops");
-  f->computeSeconds = getF64(dict, "compute_s");
-  for (int k = 0; k < SOLAR_CLI_FIDELITY_COUNT; ++k) {
-    char key[32];
-    snprintf(key, sizeof(key), "bytes_%s", solarCliFidelityName(k));
-    f->bytes[k] = getF64(dict, key);
-    snprintf(key, sizeof(key), "time_%s_s", solarCliFidelityName(k));
-    f->seconds[k] = getF64(dict, key);
-  }
-  f->ridgeFlopPerByte = getF64(dict, "ridge_flop_per_byte");
-  f->intensityFused = getF64(dict, "intensity_fused");
-  f->intensityCache = getF64(dict, "intensity_cache");
-  MlirAttribute ops = solarDictGet(dict, "ops");
-  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
-    f->ops[c] = mlirAttributeIsNull(ops)
-                    ? 0
-                    : getF64(ops, solarOpClassName((SolarOpClass)c));
-  readGroups(dict, f);
-  return true;
+  f->function = solarFuncName(func);
+  /* solar-sol wrote it in this process: the caller's one message says
+   * enough when it is missing. */
+  char err[256];
+  return solarSolFromAttribute(
+      mlirOperationGetAttributeByName(
+          func, mlirStringRefCreateFromCString(SOLAR_SOL_ATTR)),
+      &f->sol, err, sizeof(err));
 }
 
 bool solarCliRunSol(const SolarCliModel *model, const char *archPath,
@@ -165,14 +93,8 @@ bool solarCliRunSol(const SolarCliModel *model, const char *archPath,
    * traffic attributes it finds, and those depend on the chip's capacity. */
   MlirOperation clone =
       mlirOperationClone(mlirModuleGetOperation(model->module));
-  MlirPassManager pm = mlirPassManagerCreateOnOperation(
-      model->ctx, mlirStringRefCreateFromCString("builtin.module"));
-  mlirOpPassManagerAddOwnedPass(
-      mlirPassManagerGetAsOpPassManager(pm),
-      solarPassCreate(solarPassLookup("solar-sol"), &options));
+  bool ok = solarRunPass(clone, "solar-sol", &options);
   solarOptionsDestroy(&options);
-  bool ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, clone));
-  mlirPassManagerDestroy(pm);
   if (ok) {
     MlirOperation *funcs = solarCollectFuncs(clone, &out->count);
     out->funcs = calloc(out->count ? out->count : 1, sizeof(SolarCliFuncSol));
@@ -191,17 +113,27 @@ bool solarCliRunSol(const SolarCliModel *model, const char *archPath,
 void solarCliSolDestroy(SolarCliSol *sol) {
   for (size_t i = 0; i < sol->count; ++i) {
     free(sol->funcs[i].function);
-    free(sol->funcs[i].groups);
+    solarSolDestroy(&sol->funcs[i].sol);
   }
   free(sol->funcs);
   memset(sol, 0, sizeof(*sol));
+}
+
+const SolarCliFuncSol *solarCliFindFunc(const SolarCliSol *sol,
+                                        const char *name) {
+  for (size_t i = 0; i < sol->count; ++i)
+    if (!strcmp(sol->funcs[i].function, name))
+      return &sol->funcs[i];
+  return NULL;
 }
 
 /* ---- choosing hardware files ------------------------------------------- */
 
 static void addArch(const char *command, SolarCliArchSet *set,
                     const char *request) {
-  set->items = realloc(set->items, (set->count + 1) * sizeof(SolarCliArch));
+  size_t capacity = set->count;
+  set->items =
+      solarGrow(set->items, &capacity, set->count, sizeof(SolarCliArch));
   SolarCliArch *item = &set->items[set->count++];
   memset(item, 0, sizeof(*item));
   item->request = strdup(request);
