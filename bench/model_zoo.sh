@@ -55,14 +55,15 @@ import() { # name: the cached affine file, imported when missing or stale
 best() { # command...: the least CPU time (user + sys) of 3 runs, in s
   local min="" t
   for _ in 1 2 3; do
-    /usr/bin/time -o "$zoo/time.txt" -f '%U %S' "$@" -o /dev/null 2>/dev/null
+    /usr/bin/time -o "$zoo/time.txt" -f '%U %S' "$@" -o /dev/null 2>/dev/null ||
+      { echo "bench: failed: $*" >&2; exit 1; }
     t=$(tail -1 "$zoo/time.txt" | awk '{print $1 + $2}')
     if [ -z "$min" ] || (( $(echo "$t < $min" | bc) )); then min=$t; fi
   done
   echo "$min"
 }
 
-ms() { echo "$1 * 1000" | bc -l; }
+ms() { echo "($1) * 1000" | bc -l; }
 
 row() { # name
   local file="$zoo/$1.mlir" statements parse graph fusion traffic sol
