@@ -22,7 +22,7 @@ static void runCacheTraffic(MlirOperation op, MlirExternalPass pass,
                             const SolarOptions *options) {
   static const char *const attach[] = {
       SOLAR_EINSUM_GRAPH_ATTR, SOLAR_FUSION_ATTR, SOLAR_TRAFFIC_ATTR, NULL};
-  solarRunStagePass(op, pass, options, false, trafficFunc, attach);
+  solarRunStagePass(op, pass, options, false, true, trafficFunc, attach);
 }
 
 static const char *const trafficOptions[] = {"arch", "capacity", "dtype",

@@ -18,7 +18,7 @@ static void runFusionGroups(MlirOperation op, MlirExternalPass pass,
                             const SolarOptions *options) {
   static const char *const attach[] = {SOLAR_EINSUM_GRAPH_ATTR,
                                       SOLAR_FUSION_ATTR, NULL};
-  solarRunStagePass(op, pass, options, false, fuseFunc, attach);
+  solarRunStagePass(op, pass, options, false, false, fuseFunc, attach);
 }
 
 static const char *const fusionOptions[] = {"arch", "capacity", "dtype",

@@ -63,7 +63,7 @@ static void runSol(MlirOperation op, MlirExternalPass pass,
   static const char *const withStages[] = {
       SOLAR_EINSUM_GRAPH_ATTR, SOLAR_FUSION_ATTR, SOLAR_TRAFFIC_ATTR,
       SOLAR_SOL_ATTR, NULL};
-  solarRunStagePass(op, pass, options, true, solFunc,
+  solarRunStagePass(op, pass, options, true, true, solFunc,
                     solarOptionsGetBool(options, "stages", false) ? withStages
                                                                    : solOnly);
 }

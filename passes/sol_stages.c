@@ -100,7 +100,7 @@ bool solarStageTraffic(MlirOperation func, const SolarEinsumGraph *graph,
 
 void solarRunStagePass(MlirOperation op, MlirExternalPass pass,
                        const SolarOptions *options, bool archRequired,
-                       SolarStageFuncFn perFunc,
+                       bool needsTraffic, SolarStageFuncFn perFunc,
                        const char *const *attachNames) {
   SolarStageConfig config;
   if (!solarStageConfigInit(mlirOperationGetLocation(op), options,
@@ -117,8 +117,16 @@ void solarRunStagePass(MlirOperation op, MlirExternalPass pass,
   size_t count = 0;
   MlirOperation *funcs = solarCollectFuncs(target.analyzed, &count);
   bool ok = true;
+  MlirStringRef trafficName = mlirStringRefCreateFromCString(SOLAR_TRAFFIC_ATTR);
   for (size_t i = 0; i < count; ++i) {
     SolarEinsumGraph graph;
+    if (needsTraffic &&
+        mlirAttributeIsNull(
+            mlirOperationGetAttributeByName(funcs[i], trafficName)) &&
+        !solarCheckTrafficDepth(funcs[i])) {
+      ok = false;
+      continue;
+    }
     if (!solarFuncEinsumGraph(funcs[i], config.strict, &graph)) {
       ok = false;
       continue;

@@ -33,6 +33,7 @@ typedef struct {
   EgBuilder *b;
   int length;          /* schedule length shared by all nodes */
   isl_map **schedules; /* per node, built on first use; owned */
+  int *scheduleLengths; /* the length each of them was built with */
 } Flow;
 
 typedef struct {
@@ -87,10 +88,18 @@ static __isl_give isl_map *scheduleOf(EgBuilder *b, EgNode *node, int length) {
   return isl_map_intersect_domain(isl_map_from_multi_aff(ma), aligned);
 }
 
-static __isl_keep isl_map *scheduleFor(Flow *flow, int node) {
-  if (!flow->schedules[node])
-    flow->schedules[node] =
-        scheduleOf(flow->b, &flow->b->nodes[node], flow->length);
+/* The node's schedule padded to `length` entries; one problem's nodes
+ * share a length, the shortest that holds all of them (isl's cost grows
+ * with it, and the order of instances is the same at any length). */
+static __isl_keep isl_map *scheduleFor(Flow *flow, int node, int length) {
+  if (flow->schedules[node] && flow->scheduleLengths[node] != length) {
+    isl_map_free(flow->schedules[node]);
+    flow->schedules[node] = NULL;
+  }
+  if (!flow->schedules[node]) {
+    flow->schedules[node] = scheduleOf(flow->b, &flow->b->nodes[node], length);
+    flow->scheduleLengths[node] = length;
+  }
   return flow->schedules[node];
 }
 
@@ -214,6 +223,22 @@ static bool plainAccess(__isl_keep isl_map *map) {
   return ok;
 }
 
+/* The edge of a read whose every element was last written by `write`:
+ * { p -> [c -> e] : W(p) = e and R(c) = e }, aligned to every parameter and
+ * without redundant constraints, as compute_flow leaves its results. */
+static void directEdge(EdgeSink *sink, __isl_keep isl_map *write,
+                       __isl_keep isl_map *read) {
+  isl_map *dep = isl_map_remove_redundancies(isl_map_align_params(
+      isl_map_apply_range(
+          isl_map_copy(write),
+          isl_map_reverse(isl_map_range_map(isl_map_copy(read)))),
+      isl_space_copy(sink->b->paramSpace)));
+  if (isl_map_is_empty(dep) == isl_bool_false) /* flow lists no empty map */
+    addEdge(dep, sink);
+  else
+    isl_map_free(dep);
+}
+
 /* The flow of a tensor with at most one writer: an exact, injective
  * (each element written once) and plain write, in a node that runs before
  * every reader, each reader reading the tensor once through a plain
@@ -268,45 +293,63 @@ static bool trivialFlow(Flow *flow, int tensor, const AccessRef *refs,
     if (!write)
       continue;
     /* One read per consumer (checked above), so its dependence is the
-     * edge; aligned to every parameter and without redundant constraints,
-     * as compute_flow leaves its results. */
-    isl_map *dep = isl_map_remove_redundancies(isl_map_align_params(
-        isl_map_apply_range(
-            isl_map_copy(write),
-            isl_map_reverse(isl_map_range_map(isl_map_copy(read)))),
-        isl_space_copy(b->paramSpace)));
-    if (isl_map_is_empty(dep) == isl_bool_false) /* flow lists no empty map */
-      addEdge(dep, &sink);
-    else
-      isl_map_free(dep);
+     * edge. */
+    directEdge(&sink, write, read);
   }
   isl_set_free(written);
   return true;
 }
 
-/* The general case: isl's flow over the tensor's accesses, scheduled by
- * the nodes that touch it. */
-static void generalFlow(Flow *flow, int tensor, const AccessRef *refs,
-                        int count) {
+/* isl's flow for the reads of the nodes refs[sinkBegin..sinkEnd) (one
+ * node), with the writes of refs[sources..count) as sources except those of
+ * nodes that run entirely after the sink node. */
+static void flowProblem(Flow *flow, int tensor, const AccessRef *refs,
+                        int count, int sinkBegin, int sinkEnd, int sources) {
   EgBuilder *b = flow->b;
+  const EgNode *sinkNode = &b->nodes[refs[sinkBegin].node];
+  int first = sources < sinkBegin ? sources : sinkBegin;
+  /* 0: not part of the problem, 1: sink read, 2: source write. */
+  char *use = calloc((size_t)(count - first) + 1, 1);
+  if (!use)
+    abort();
+  int length = 1;
+  for (int i = first; i < count; ++i) {
+    EgAccess *access = accessOf(b, refs[i]);
+    bool sink = i >= sinkBegin && i < sinkEnd;
+    if (sink && !access->write)
+      use[i - first] = 1;
+    else if (access->write && i >= sources &&
+             (sink || i < sinkBegin ||
+              !runsBefore(sinkNode, &b->nodes[refs[i].node], flow->length)))
+      use[i - first] = 2;
+    int own = b->nodes[refs[i].node].scope->schedLength + 1;
+    if (use[i - first] && own > length)
+      length = own;
+  }
   isl_space *params = isl_space_copy(b->paramSpace);
   isl_union_map *schedule = isl_union_map_empty(isl_space_copy(params));
   isl_union_map *reads = isl_union_map_empty(isl_space_copy(params));
   isl_union_map *mustWrites = isl_union_map_empty(isl_space_copy(params));
   isl_union_map *mayWrites = isl_union_map_empty(params);
-  for (int i = 0; i < count; ++i) {
+  int scheduled = -1;
+  for (int i = first; i < count; ++i) {
     EgAccess *access = accessOf(b, refs[i]);
+    if (!use[i - first])
+      continue;
     isl_map *map = isl_map_copy(access->map);
-    if (!access->write)
+    if (use[i - first] == 1)
       reads = isl_union_map_add_map(reads, map);
     else if (access->exact)
       mustWrites = isl_union_map_add_map(mustWrites, map);
     else
       mayWrites = isl_union_map_add_map(mayWrites, map);
-    if (i == 0 || refs[i - 1].node != refs[i].node)
+    if (scheduled != refs[i].node) {
+      scheduled = refs[i].node;
       schedule = isl_union_map_add_map(
-          schedule, isl_map_copy(scheduleFor(flow, refs[i].node)));
+          schedule, isl_map_copy(scheduleFor(flow, refs[i].node, length)));
+    }
   }
+  free(use);
   isl_union_access_info *info = isl_union_access_info_from_sink(reads);
   info = isl_union_access_info_set_must_source(info, mustWrites);
   info = isl_union_access_info_set_may_source(info, mayWrites);
@@ -320,6 +363,152 @@ static void generalFlow(Flow *flow, int tensor, const AccessRef *refs,
   isl_union_map_free(deps);
   isl_union_map_free(initial);
   isl_union_flow_free(result);
+}
+
+/* The elements the accesses refs[begin..end) of one kind touch. */
+static __isl_give isl_set *touched(EgBuilder *b, const AccessRef *refs,
+                                   int begin, int end, bool writes) {
+  isl_set *all = NULL;
+  for (int i = begin; i < end; ++i) {
+    EgAccess *access = accessOf(b, refs[i]);
+    if (access->write != writes || (writes && !access->exact))
+      continue;
+    isl_set *range = isl_map_range(isl_map_copy(access->map));
+    all = all ? isl_set_union(all, range) : range;
+  }
+  return all;
+}
+
+/* Whether the node's schedule orders its instances as its domain does:
+ * the loop dimensions appear in it as 0, 1, 2, ... */
+static bool lexicographicSchedule(const EgNode *node) {
+  int next = 0;
+  for (int k = 0; k < node->scope->schedLength; ++k)
+    if (node->scope->sched[k].isDim && node->scope->sched[k].value != next++)
+      return false;
+  return next == (int)isl_set_dim(node->domain, isl_dim_set);
+}
+
+/* The reads of node refs[begin..end) when the node refs[killer..) kills
+ * every older write (generalFlow): when the killer's one write is exact,
+ * injective and plain, nothing between it and the reader writes the tensor,
+ * the reader reads it once through a plain access and writes it, if at
+ * all, exactly there (a read-modify-write, whose own write is never the
+ * source of its read), and no later node interleaves with the reader, the
+ * killer is the last writer of every element read: the edge is written
+ * down directly, as for a tensor of one writer (trivialFlow). Nothing is
+ * read before it is written, so no read marks the initial value. Returns
+ * false (doing nothing) otherwise. */
+static bool killedDirectly(Flow *flow, int tensor, const AccessRef *refs,
+                           int count, int killer, int begin, int end) {
+  EgBuilder *b = flow->b;
+  int write = -1, read = -1, ownWrite = -1;
+  for (int i = killer; i < begin; ++i) {
+    if (!accessOf(b, refs[i])->write)
+      continue;
+    if (write >= 0 || refs[i].node != refs[killer].node)
+      return false;
+    write = i;
+  }
+  for (int i = begin; i < end; ++i) {
+    int *slot = accessOf(b, refs[i])->write ? &ownWrite : &read;
+    if (*slot >= 0)
+      return false;
+    *slot = i;
+  }
+  const EgNode *reader = &b->nodes[refs[begin].node];
+  for (int i = end; i < count; ++i)
+    if (accessOf(b, refs[i])->write &&
+        !runsBefore(reader, &b->nodes[refs[i].node], flow->length))
+      return false;
+  if (write < 0 || read < 0)
+    return false;
+  EgAccess *w = accessOf(b, refs[write]), *r = accessOf(b, refs[read]);
+  if (!w->exact ||
+      isl_map_is_injective(w->map) != isl_bool_true ||
+      !plainAccess(w->map) || !plainAccess(r->map))
+    return false;
+  bool accumulates = false;
+  if (ownWrite >= 0) {
+    EgAccess *own = accessOf(b, refs[ownWrite]);
+    if (!own->exact || isl_map_is_equal(own->map, r->map) != isl_bool_true)
+      return false;
+    /* Several instances updating one element (a reduction into it): only
+     * the first of them reads the killer's value, the others their own
+     * predecessor's (an edge of the node to itself, not listed). Instances
+     * run in the lexicographic order of the domain when the schedule
+     * lists the dimensions in order. */
+    accumulates = isl_map_is_injective(own->map) != isl_bool_true;
+    if (accumulates && !lexicographicSchedule(reader))
+      return false;
+  }
+  EdgeSink sink = {b, tensor};
+  if (!accumulates) {
+    directEdge(&sink, w->map, r->map);
+    return true;
+  }
+  isl_map *first = isl_map_reverse(
+      isl_map_lexmin(isl_map_reverse(isl_map_copy(r->map))));
+  directEdge(&sink, w->map, first);
+  isl_map_free(first);
+  return true;
+}
+
+/* The general case: isl's flow, one problem per reading node (isl solves
+ * each sink on its own anyway). The last write before a read is never
+ * older than the nearest earlier node that runs entirely before the reader,
+ * after every earlier accessing node, and writes (exactly) every element
+ * the reader reads: such a node kills all older writes. Starting the
+ * sources there keeps a chain of in-place updates of one buffer linear
+ * instead of quadratic in its length; where no such node exists every
+ * earlier write stays a source, as before. */
+static void generalFlow(Flow *flow, int tensor, const AccessRef *refs,
+                        int count) {
+  EgBuilder *b = flow->b;
+  for (int begin = 0; begin < count;) {
+    int end = begin + 1;
+    while (end < count && refs[end].node == refs[begin].node)
+      ++end;
+    bool reads = false;
+    for (int i = begin; i < end; ++i)
+      reads = reads || !accessOf(b, refs[i])->write;
+    if (!reads) {
+      begin = end;
+      continue;
+    }
+    const EgNode *reader = &b->nodes[refs[begin].node];
+    isl_set *wanted = touched(b, refs, begin, end, false);
+    int sources = 0;
+    bool killed = false;
+    /* Candidate killers, nearest first: a node whose accesses of the
+     * tensor are refs[k..next). */
+    for (int next = begin; next > 0 && wanted;) {
+      int k = next - 1;
+      while (k > 0 && refs[k - 1].node == refs[k].node)
+        --k;
+      const EgNode *candidate = &b->nodes[refs[k].node];
+      if (!runsBefore(candidate, reader, flow->length))
+        break;
+      if (k > 0 && !runsBefore(&b->nodes[refs[k - 1].node], candidate,
+                               flow->length))
+        break;
+      isl_set *written = touched(b, refs, k, next, true);
+      bool kills = written &&
+                   isl_set_is_subset(wanted, written) == isl_bool_true;
+      isl_set_free(written);
+      if (kills) {
+        sources = k;
+        killed = true;
+        break;
+      }
+      next = k;
+    }
+    isl_set_free(wanted);
+    if (!killed || !killedDirectly(flow, tensor, refs, count, sources, begin,
+                                   end))
+      flowProblem(flow, tensor, refs, count, begin, end, sources);
+    begin = end;
+  }
 }
 
 /* Dataflow of one tensor: only the nodes that touch it take part, so the
@@ -356,8 +545,9 @@ void egComputeDataflow(EgBuilder *b) {
   AccessRef *refs = calloc((size_t)total + 1, sizeof(AccessRef));
   int *fill = calloc((size_t)b->tensorCount + 1, sizeof(int));
   Flow flow = {b, scheduleLength(b),
-               calloc((size_t)b->nodeCount, sizeof(isl_map *))};
-  if (!refs || !fill || !flow.schedules)
+               calloc((size_t)b->nodeCount, sizeof(isl_map *)),
+               calloc((size_t)b->nodeCount, sizeof(int))};
+  if (!refs || !fill || !flow.schedules || !flow.scheduleLengths)
     abort();
   memcpy(fill, start, (size_t)b->tensorCount * sizeof(int));
   for (int i = 0; i < b->nodeCount; ++i)
@@ -368,6 +558,7 @@ void egComputeDataflow(EgBuilder *b) {
   for (int i = 0; i < b->nodeCount; ++i)
     isl_map_free(flow.schedules[i]);
   free(flow.schedules);
+  free(flow.scheduleLengths);
   free(fill);
   free(refs);
   free(start);

@@ -5,6 +5,7 @@
  * parser; fields are then read with the builtin attribute API. */
 #include "solar/dialect/dialect_attr.h"
 #include "solar/einsum/einsum_graph.h"
+#include "solar/einsum/einsum_graph_index.h"
 
 #include "solar/support/text.h"
 
@@ -342,12 +343,14 @@ bool solarEinsumGraphRead(MlirAttribute attr, SolarEinsumGraph *out,
     solarEinsumGraphDestroy(out);
     return false;
   }
+  solarGraphIndexBuild(out);
   return true;
 }
 
 void solarEinsumGraphDestroy(SolarEinsumGraph *graph) {
   if (!graph)
     return;
+  solarGraphIndexDestroy(graph);
   for (size_t i = 0; i < graph->paramCount; ++i) {
     free(graph->params[i].name);
     free(graph->params[i].source);

@@ -1,10 +1,9 @@
 /* Union footprints of several accesses, counted with isl (never by
  * enumeration; lib/einsum_count.c sums symbolically). */
 #include "solar/einsum/einsum_count.h"
+#include "solar/einsum/einsum_graph_index.h"
 #include "solar/fusion/fusion.h"
 
-#include <isl/ctx.h>
-#include <isl/options.h>
 #include <isl/map.h>
 #include <isl/set.h>
 
@@ -24,10 +23,8 @@ double solarTensorElementBytes(const SolarEinsumTensor *tensor,
 
 const SolarEinsumNode *solarGraphNode(const SolarEinsumGraph *graph,
                                       int64_t id) {
-  for (size_t i = 0; i < graph->nodeCount; ++i)
-    if (graph->nodes[i].id == id)
-      return &graph->nodes[i];
-  return NULL;
+  size_t i = solarGraphNodeIndex(graph, id);
+  return i < graph->nodeCount ? &graph->nodes[i] : NULL;
 }
 
 static bool contains(const int64_t *ids, size_t n, int64_t id) {
@@ -40,9 +37,13 @@ static bool contains(const int64_t *ids, size_t n, int64_t id) {
 /* A read of `tensor` by `node` is served on chip when some producer of that
  * tensor for this node is in the set. */
 static bool readServedInside(const SolarEinsumGraph *graph, int64_t tensor,
-                             int64_t node, const int64_t *nodes, size_t n) {
-  for (size_t e = 0; e < graph->edgeCount; ++e) {
-    const SolarEinsumEdge *edge = &graph->edges[e];
+                             size_t nodeIndex, const int64_t *nodes,
+                             size_t n) {
+  int64_t node = graph->nodes[nodeIndex].id;
+  size_t count = 0;
+  const size_t *into = solarGraphEdgesInto(graph, nodeIndex, &count);
+  for (size_t k = 0; k < count; ++k) {
+    const SolarEinsumEdge *edge = &graph->edges[into[k]];
     if (edge->tensor == tensor && edge->consumer == node &&
         edge->producer != node && contains(nodes, n, edge->producer))
       return true;
@@ -70,26 +71,29 @@ static int64_t projectionLowerBound(__isl_keep isl_set *set) {
   return best;
 }
 
-int64_t solarUnionFootprint(const SolarEinsumGraph *graph, int64_t tensor,
-                            const int64_t *nodes, size_t n,
-                            SolarAccessKind kind, bool skipSatisfied,
-                            bool *exact) {
+/* Memo slots (solarGraphAccessMemo) of the first access of the tensor in
+ * a node: its one-node footprint of each kind and whether it was exact. */
+enum { MEMO_READS, MEMO_WRITES, MEMO_READS_EXACT, MEMO_WRITES_EXACT };
+
+static int64_t countUnion(const SolarEinsumGraph *graph, int64_t tensor,
+                          const int64_t *nodes, size_t n,
+                          SolarAccessKind kind, bool skipSatisfied,
+                          bool *exact) {
   *exact = true;
-  isl_ctx *ctx = isl_ctx_alloc();
-  isl_options_set_on_error(ctx, ISL_ON_ERROR_CONTINUE);
   isl_set *all = NULL;
   bool failed = false;
   for (size_t i = 0; i < n && !failed; ++i) {
-    const SolarEinsumNode *node = solarGraphNode(graph, nodes[i]);
-    if (!node)
+    size_t index = solarGraphNodeIndex(graph, nodes[i]);
+    if (index >= graph->nodeCount)
       continue;
+    const SolarEinsumNode *node = &graph->nodes[index];
     for (size_t a = 0; a < node->accessCount; ++a) {
       const SolarEinsumAccess *access = &node->accesses[a];
       if (access->tensor != tensor ||
           access->isWrite != (kind == SOLAR_ACCESS_WRITES))
         continue;
       if (kind == SOLAR_ACCESS_READS && skipSatisfied &&
-          readServedInside(graph, tensor, node->id, nodes, n))
+          readServedInside(graph, tensor, index, nodes, n))
         continue;
       if (!access->exact) {
         /* A non-affine access is stored as the whole tensor, an upper bound
@@ -97,16 +101,14 @@ int64_t solarUnionFootprint(const SolarEinsumGraph *graph, int64_t tensor,
         *exact = false;
         continue;
       }
-      isl_set *domain = isl_set_read_from_str(ctx, node->domain);
-      isl_map *map = isl_map_read_from_str(ctx, access->map);
+      isl_set *domain = solarGraphDomain(graph, index);
+      isl_map *map = solarGraphAccessMap(graph, index, a);
       if (!domain || !map) {
-        isl_set_free(domain);
-        isl_map_free(map);
         failed = true;
         break;
       }
       /* The map may carry its own constraints; intersecting keeps both. */
-      isl_set *image = isl_set_apply(domain, map);
+      isl_set *image = isl_set_apply(isl_set_copy(domain), isl_map_copy(map));
       all = all ? isl_set_union(all, image) : image;
       if (!all)
         failed = true;
@@ -117,7 +119,7 @@ int64_t solarUnionFootprint(const SolarEinsumGraph *graph, int64_t tensor,
     all = isl_set_coalesce(all);
     EgCount count;
     int64_t value = 0;
-    if (!egCountSet(all, &count)) {
+    if (!egCountSetCached(solarGraphCountCache(graph), all, &count)) {
       result = -1;
     } else if (isl_set_dim(all, isl_dim_param) > 0 &&
                !egCountConstant(&count, &value)) {
@@ -134,6 +136,40 @@ int64_t solarUnionFootprint(const SolarEinsumGraph *graph, int64_t tensor,
     result = -1;
   }
   isl_set_free(all);
-  isl_ctx_free(ctx);
+  return result;
+}
+
+int64_t solarUnionFootprint(const SolarEinsumGraph *graph, int64_t tensor,
+                            const int64_t *nodes, size_t n,
+                            SolarAccessKind kind, bool skipSatisfied,
+                            bool *exact) {
+  /* One node's footprint is asked for by the traffic and SOL stages alike
+   * (and twice by traffic): counted once per graph. */
+  int64_t *value = NULL, *valueExact = NULL;
+  size_t index = n == 1 && !skipSatisfied
+                     ? solarGraphNodeIndex(graph, nodes[0])
+                     : graph->nodeCount;
+  for (size_t a = 0; index < graph->nodeCount &&
+                     a < graph->nodes[index].accessCount && !value;
+       ++a) {
+    if (graph->nodes[index].accesses[a].tensor != tensor)
+      continue;
+    bool writes = kind == SOLAR_ACCESS_WRITES;
+    value = solarGraphAccessMemo(graph, index, a,
+                                 writes ? MEMO_WRITES : MEMO_READS);
+    valueExact = solarGraphAccessMemo(
+        graph, index, a, writes ? MEMO_WRITES_EXACT : MEMO_READS_EXACT);
+    break;
+  }
+  if (value && *value != SOLAR_GRAPH_MEMO_EMPTY) {
+    *exact = *valueExact != 0;
+    return *value;
+  }
+  int64_t result =
+      countUnion(graph, tensor, nodes, n, kind, skipSatisfied, exact);
+  if (value) {
+    *value = result;
+    *valueExact = *exact;
+  }
   return result;
 }

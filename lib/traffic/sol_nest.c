@@ -2,10 +2,9 @@
  * (bounding box of the domain) and, per tensor, which loop dims its indices
  * use and whether it is a coordinate projection. */
 #include "traffic_internal.h"
+#include "solar/einsum/einsum_graph_index.h"
 
 #include <isl/aff.h>
-#include <isl/ctx.h>
-#include <isl/options.h>
 #include <isl/ilp.h>
 #include <isl/map.h>
 #include <isl/set.h>
@@ -21,18 +20,14 @@ static bool valToDouble(__isl_take isl_val *v, double *out) {
   return ok;
 }
 
-static bool domainExtents(isl_ctx *ctx, const SolarEinsumNode *node,
+static bool domainExtents(const SolarEinsumGraph *graph, size_t nodeIndex,
                           SolarIoNest *nest) {
-  isl_set *domain = isl_set_read_from_str(ctx, node->domain);
-  if (!domain || isl_set_dim(domain, isl_dim_param) > 0) {
-    isl_set_free(domain);
+  isl_set *domain = solarGraphDomain(graph, nodeIndex);
+  if (!domain || isl_set_dim(domain, isl_dim_param) > 0)
     return false;
-  }
   isl_size dims = isl_set_dim(domain, isl_dim_set);
-  if (dims < 0 || dims > SOLAR_IO_MAX_DIMS) {
-    isl_set_free(domain);
+  if (dims < 0 || dims > SOLAR_IO_MAX_DIMS)
     return false;
-  }
   nest->dimCount = dims;
   bool ok = true;
   for (int d = 0; d < dims && ok; ++d) {
@@ -41,24 +36,24 @@ static bool domainExtents(isl_ctx *ctx, const SolarEinsumNode *node,
          valToDouble(isl_set_dim_max_val(isl_set_copy(domain), d), &hi);
     nest->extent[d] = ok && hi >= lo ? hi - lo + 1 : 1;
   }
-  isl_set_free(domain);
   return ok;
 }
 
-static bool addAccess(isl_ctx *ctx, const SolarEinsumNode *node,
-                      const SolarEinsumAccess *access, SolarIoOperand *op) {
-  isl_map *map = isl_map_read_from_str(ctx, access->map);
+static bool addAccess(const SolarEinsumGraph *graph, size_t nodeIndex,
+                      size_t accessIndex, SolarIoOperand *op) {
+  const SolarEinsumNode *node = &graph->nodes[nodeIndex];
+  const SolarEinsumAccess *access = &node->accesses[accessIndex];
+  isl_map *map = solarGraphAccessMap(graph, nodeIndex, accessIndex);
   bool ok = map && access->exact &&
             isl_map_is_single_valued(map) == isl_bool_true;
   if (!ok) {
-    isl_map_free(map);
     /* Unknown index pattern: depends on everything, no projection. */
     op->coordinateProjection = false;
     for (size_t d = 0; d < node->loopCount && d < SOLAR_IO_MAX_DIMS; ++d)
       op->dimsMask |= 1u << d;
     return true;
   }
-  isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(map);
+  isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(isl_map_copy(map));
   int outDims = (int)isl_pw_multi_aff_dim(pma, isl_dim_out);
   uint32_t used = 0;
   bool firstAccess = op->indexCount == 0;
@@ -86,9 +81,10 @@ bool solarNodeNest(const SolarEinsumGraph *graph, const SolarEinsumNode *node,
   memset(nest, 0, sizeof(*nest));
   if (node->points < 0)
     return false;
-  isl_ctx *ctx = isl_ctx_alloc();
-  isl_options_set_on_error(ctx, ISL_ON_ERROR_CONTINUE);
-  bool ok = domainExtents(ctx, node, nest);
+  size_t nodeIndex = solarGraphNodeIndex(graph, node->id);
+  if (nodeIndex >= graph->nodeCount)
+    return false;
+  bool ok = domainExtents(graph, nodeIndex, nest);
   nest->points = (double)node->points;
   /* One operand per tensor: a read and a write of C in C += A*B are the
    * same array for the bound's projections. */
@@ -113,9 +109,8 @@ bool solarNodeNest(const SolarEinsumGraph *graph, const SolarEinsumNode *node,
     }
     SolarIoOperand *op = &nest->operands[slot];
     op->isWrite |= access->isWrite;
-    ok = addAccess(ctx, node, access, op);
+    ok = addAccess(graph, nodeIndex, a, op);
   }
-  isl_ctx_free(ctx);
   for (int j = 0; ok && j < nest->operandCount; ++j) {
     int64_t tensor = tensorOf[j];
     bool exactReads, exactWrites;

@@ -178,6 +178,9 @@ typedef struct {
   char *totalFlopsExpr;   /* when parametric, else NULL */
   bool exact;             /* every count above is exact */
   int64_t warnings;
+  /* Lookups and parsed isl objects shared by the stages reading the graph
+   * (einsum_graph_index.h); built by solarEinsumGraphRead, owned. */
+  struct SolarGraphIndex *index;
 } SolarEinsumGraph;
 
 /* Lifts one func.func into its graph attribute (#solar.einsum_graph).

@@ -86,11 +86,18 @@ typedef bool (*SolarStageFuncFn)(MlirOperation func,
  * errors and signals pass failure when any step fails. On IR that is not
  * affine yet the stages run on a lowered copy (passes/analysis.h) and only
  * the attributes in attachNames (NULL-terminated) reach the user's
- * functions. */
+ * functions. needsTraffic: the stage computes cache traffic when
+ * solar.traffic is absent, so nests too deep for it are rejected first
+ * (solarCheckTrafficDepth). */
 void solarRunStagePass(MlirOperation op, MlirExternalPass pass,
                        const SolarOptions *options, bool archRequired,
-                       SolarStageFuncFn perFunc,
+                       bool needsTraffic, SolarStageFuncFn perFunc,
                        const char *const *attachNames);
+
+/* False (an error emitted at the deepest store) when a store of func sits
+ * in more than SOLAR_IO_MAX_DIMS loops, which the cache-aware traffic model
+ * rejects: checked before lifting, in time linear in the function. */
+bool solarCheckTrafficDepth(MlirOperation func);
 
 #ifdef __cplusplus
 }

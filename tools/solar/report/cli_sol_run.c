@@ -55,7 +55,8 @@ bool solarCliModelOpen(const char *command, const char *path, bool strict,
             command, path);
   for (size_t i = 0; ok && i < model->funcCount; ++i) {
     SolarEinsumGraph graph;
-    ok = solarFuncEinsumGraph(funcs[i], strict, &graph);
+    ok = solarCheckTrafficDepth(funcs[i]) &&
+         solarFuncEinsumGraph(funcs[i], strict, &graph);
     if (!ok)
       break;
     if (graph.nodeCount == 0) {

@@ -1,0 +1,319 @@
+/* Lookups and parsed isl objects of a read graph (einsum_graph_index.h). */
+#include "solar/einsum/einsum_graph_index.h"
+
+#include <isl/options.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Compressed lists: items[start[k] .. start[k + 1]) belong to key k. */
+typedef struct {
+  size_t *start;
+  size_t *items;
+} Lists;
+
+struct SolarGraphIndex {
+  /* Node position by id: ids are usually 0..n-1, so a table over
+   * [minId, minId + span) when dense enough, else a sorted array. */
+  int64_t minId;
+  size_t span;
+  size_t *byId;          /* span entries, nodeCount = no such node */
+  int64_t *sortedIds;    /* fallback: ids ascending */
+  size_t *sortedIndex;
+  Lists tensorNodes;     /* by tensor */
+  Lists edgesInto;       /* by consumer node index */
+  Lists edgesFrom;       /* by producer node index */
+  size_t *accessOffset;  /* first access of each node in flat numbering */
+  int64_t *memo;         /* SOLAR_GRAPH_MEMO_SLOTS per access */
+  isl_ctx *ctx;          /* created on first parse */
+  EgCountCache *counts;  /* counts in ctx, by set shape */
+  isl_set **domains;     /* by node */
+  isl_map **maps;        /* by flat access */
+  unsigned char *parsed; /* by node: 1 domain tried; by access below */
+  unsigned char *mapParsed;
+};
+
+static void *xcalloc(size_t n, size_t size) {
+  void *p = calloc(n ? n : 1, size);
+  if (!p)
+    abort();
+  return p;
+}
+
+static size_t slowNodeIndex(const SolarEinsumGraph *graph, int64_t id) {
+  for (size_t i = 0; i < graph->nodeCount; ++i)
+    if (graph->nodes[i].id == id)
+      return i;
+  return graph->nodeCount;
+}
+
+/* (id, index) pairs by id, then index. */
+static int comparePairs(const void *lhs, const void *rhs) {
+  const int64_t *a = lhs, *b = rhs;
+  if (a[0] != b[0])
+    return a[0] < b[0] ? -1 : 1;
+  return a[1] < b[1] ? -1 : a[1] > b[1];
+}
+
+static void buildIdLookup(const SolarEinsumGraph *graph,
+                          struct SolarGraphIndex *x) {
+  size_t n = graph->nodeCount;
+  if (n == 0)
+    return;
+  int64_t lo = graph->nodes[0].id, hi = lo;
+  for (size_t i = 1; i < n; ++i) {
+    if (graph->nodes[i].id < lo)
+      lo = graph->nodes[i].id;
+    if (graph->nodes[i].id > hi)
+      hi = graph->nodes[i].id;
+  }
+  if ((uint64_t)(hi - lo) < 4 * (uint64_t)n) {
+    x->minId = lo;
+    x->span = (size_t)(hi - lo) + 1;
+    x->byId = xcalloc(x->span, sizeof(size_t));
+    for (size_t k = 0; k < x->span; ++k)
+      x->byId[k] = n;
+    /* The first node of an id wins, as in a scan. */
+    for (size_t i = n; i-- > 0;)
+      x->byId[graph->nodes[i].id - lo] = i;
+    return;
+  }
+  /* (id, index) pairs sorted by id, then index: the first of an id wins. */
+  int64_t *pairs = xcalloc(2 * n, sizeof(int64_t));
+  for (size_t i = 0; i < n; ++i) {
+    pairs[2 * i] = graph->nodes[i].id;
+    pairs[2 * i + 1] = (int64_t)i;
+  }
+  qsort(pairs, n, 2 * sizeof(int64_t), comparePairs);
+  x->sortedIds = xcalloc(n, sizeof(int64_t));
+  x->sortedIndex = xcalloc(n, sizeof(size_t));
+  for (size_t i = 0; i < n; ++i) {
+    x->sortedIds[i] = pairs[2 * i];
+    x->sortedIndex[i] = (size_t)pairs[2 * i + 1];
+  }
+  free(pairs);
+}
+
+static void buildLists(Lists *lists, size_t keys, size_t pairs) {
+  lists->start = xcalloc(keys + 1, sizeof(size_t));
+  lists->items = xcalloc(pairs, sizeof(size_t));
+}
+
+static void buildTensorNodes(const SolarEinsumGraph *graph, Lists *lists) {
+  size_t keys = graph->tensorCount, total = 0;
+  for (size_t i = 0; i < graph->nodeCount; ++i)
+    total += graph->nodes[i].accessCount;
+  buildLists(lists, keys, total);
+  /* A node is listed once per tensor: skip repeats within the node. */
+  size_t *last = xcalloc(keys, sizeof(size_t));
+  for (size_t t = 0; t < keys; ++t)
+    last[t] = SIZE_MAX;
+  for (size_t i = 0; i < graph->nodeCount; ++i)
+    for (size_t a = 0; a < graph->nodes[i].accessCount; ++a) {
+      int64_t t = graph->nodes[i].accesses[a].tensor;
+      if (t < 0 || (size_t)t >= keys || last[t] == i)
+        continue;
+      last[t] = i;
+      lists->start[t + 1]++;
+    }
+  for (size_t t = 0; t < keys; ++t)
+    lists->start[t + 1] += lists->start[t];
+  size_t *fill = xcalloc(keys, sizeof(size_t));
+  memcpy(fill, lists->start, keys * sizeof(size_t));
+  for (size_t t = 0; t < keys; ++t)
+    last[t] = SIZE_MAX;
+  for (size_t i = 0; i < graph->nodeCount; ++i)
+    for (size_t a = 0; a < graph->nodes[i].accessCount; ++a) {
+      int64_t t = graph->nodes[i].accesses[a].tensor;
+      if (t < 0 || (size_t)t >= keys || last[t] == i)
+        continue;
+      last[t] = i;
+      lists->items[fill[t]++] = i;
+    }
+  free(fill);
+  free(last);
+}
+
+static void buildEdgeLists(const SolarEinsumGraph *graph, Lists *lists,
+                           bool byConsumer) {
+  size_t n = graph->nodeCount;
+  buildLists(lists, n, graph->edgeCount);
+  size_t *key = xcalloc(graph->edgeCount, sizeof(size_t));
+  for (size_t e = 0; e < graph->edgeCount; ++e) {
+    const SolarEinsumEdge *edge = &graph->edges[e];
+    key[e] = solarGraphNodeIndex(graph,
+                                 byConsumer ? edge->consumer : edge->producer);
+    if (key[e] < n)
+      lists->start[key[e] + 1]++;
+  }
+  for (size_t i = 0; i < n; ++i)
+    lists->start[i + 1] += lists->start[i];
+  size_t *fill = xcalloc(n, sizeof(size_t));
+  memcpy(fill, lists->start, n * sizeof(size_t));
+  for (size_t e = 0; e < graph->edgeCount; ++e)
+    if (key[e] < n)
+      lists->items[fill[key[e]]++] = e;
+  free(fill);
+  free(key);
+}
+
+void solarGraphIndexBuild(SolarEinsumGraph *graph) {
+  struct SolarGraphIndex *x = xcalloc(1, sizeof(*x));
+  graph->index = NULL;
+  buildIdLookup(graph, x);
+  graph->index = x; /* edge lists below look nodes up through it */
+  buildTensorNodes(graph, &x->tensorNodes);
+  buildEdgeLists(graph, &x->edgesInto, true);
+  buildEdgeLists(graph, &x->edgesFrom, false);
+  x->accessOffset = xcalloc(graph->nodeCount + 1, sizeof(size_t));
+  for (size_t i = 0; i < graph->nodeCount; ++i)
+    x->accessOffset[i + 1] = x->accessOffset[i] + graph->nodes[i].accessCount;
+  size_t accesses = x->accessOffset[graph->nodeCount];
+  x->memo = xcalloc(accesses * SOLAR_GRAPH_MEMO_SLOTS, sizeof(int64_t));
+  for (size_t k = 0; k < accesses * SOLAR_GRAPH_MEMO_SLOTS; ++k)
+    x->memo[k] = SOLAR_GRAPH_MEMO_EMPTY;
+  x->domains = xcalloc(graph->nodeCount, sizeof(isl_set *));
+  x->maps = xcalloc(accesses, sizeof(isl_map *));
+  x->parsed = xcalloc(graph->nodeCount, 1);
+  x->mapParsed = xcalloc(accesses, 1);
+}
+
+void solarGraphIndexDestroy(SolarEinsumGraph *graph) {
+  struct SolarGraphIndex *x = graph->index;
+  if (!x)
+    return;
+  for (size_t i = 0; i < graph->nodeCount; ++i)
+    isl_set_free(x->domains[i]);
+  for (size_t k = 0; k < x->accessOffset[graph->nodeCount]; ++k)
+    isl_map_free(x->maps[k]);
+  egCountCacheDestroy(x->counts);
+  if (x->ctx)
+    isl_ctx_free(x->ctx);
+  free(x->byId);
+  free(x->sortedIds);
+  free(x->sortedIndex);
+  free(x->tensorNodes.start);
+  free(x->tensorNodes.items);
+  free(x->edgesInto.start);
+  free(x->edgesInto.items);
+  free(x->edgesFrom.start);
+  free(x->edgesFrom.items);
+  free(x->accessOffset);
+  free(x->memo);
+  free(x->domains);
+  free(x->maps);
+  free(x->parsed);
+  free(x->mapParsed);
+  free(x);
+  graph->index = NULL;
+}
+
+size_t solarGraphNodeIndex(const SolarEinsumGraph *graph, int64_t id) {
+  const struct SolarGraphIndex *x = graph->index;
+  if (!x || graph->nodeCount == 0)
+    return slowNodeIndex(graph, id);
+  if (x->byId)
+    return id >= x->minId && (uint64_t)(id - x->minId) < x->span
+               ? x->byId[id - x->minId]
+               : graph->nodeCount;
+  size_t lo = 0, hi = graph->nodeCount;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (x->sortedIds[mid] < id)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < graph->nodeCount && x->sortedIds[lo] == id ? x->sortedIndex[lo]
+                                                         : graph->nodeCount;
+}
+
+isl_ctx *solarGraphIslCtx(const SolarEinsumGraph *graph) {
+  struct SolarGraphIndex *x = graph->index;
+  if (!x)
+    return NULL;
+  if (!x->ctx) {
+    x->ctx = isl_ctx_alloc();
+    if (!x->ctx)
+      abort();
+    isl_options_set_on_error(x->ctx, ISL_ON_ERROR_CONTINUE);
+  }
+  return x->ctx;
+}
+
+EgCountCache *solarGraphCountCache(const SolarEinsumGraph *graph) {
+  struct SolarGraphIndex *x = graph->index;
+  if (!x)
+    return NULL;
+  if (!x->counts)
+    x->counts = egCountCacheCreate();
+  return x->counts;
+}
+
+__isl_keep isl_set *solarGraphDomain(const SolarEinsumGraph *graph,
+                                     size_t node) {
+  struct SolarGraphIndex *x = graph->index;
+  if (!x || node >= graph->nodeCount)
+    return NULL;
+  if (!x->parsed[node]) {
+    x->parsed[node] = 1;
+    x->domains[node] =
+        isl_set_read_from_str(solarGraphIslCtx(graph), graph->nodes[node].domain);
+  }
+  return x->domains[node];
+}
+
+__isl_keep isl_map *solarGraphAccessMap(const SolarEinsumGraph *graph,
+                                        size_t node, size_t access) {
+  struct SolarGraphIndex *x = graph->index;
+  if (!x || node >= graph->nodeCount ||
+      access >= graph->nodes[node].accessCount)
+    return NULL;
+  size_t k = x->accessOffset[node] + access;
+  if (!x->mapParsed[k]) {
+    x->mapParsed[k] = 1;
+    x->maps[k] = isl_map_read_from_str(solarGraphIslCtx(graph),
+                                       graph->nodes[node].accesses[access].map);
+  }
+  return x->maps[k];
+}
+
+static const size_t *listOf(const Lists *lists, size_t key, size_t *count) {
+  *count = lists->start[key + 1] - lists->start[key];
+  return lists->items + lists->start[key];
+}
+
+const size_t *solarGraphTensorNodes(const SolarEinsumGraph *graph,
+                                    int64_t tensor, size_t *count) {
+  *count = 0;
+  if (!graph->index || tensor < 0 || (size_t)tensor >= graph->tensorCount)
+    return NULL;
+  return listOf(&graph->index->tensorNodes, (size_t)tensor, count);
+}
+
+const size_t *solarGraphEdgesInto(const SolarEinsumGraph *graph, size_t node,
+                                  size_t *count) {
+  *count = 0;
+  if (!graph->index || node >= graph->nodeCount)
+    return NULL;
+  return listOf(&graph->index->edgesInto, node, count);
+}
+
+const size_t *solarGraphEdgesFrom(const SolarEinsumGraph *graph, size_t node,
+                                  size_t *count) {
+  *count = 0;
+  if (!graph->index || node >= graph->nodeCount)
+    return NULL;
+  return listOf(&graph->index->edgesFrom, node, count);
+}
+
+int64_t *solarGraphAccessMemo(const SolarEinsumGraph *graph, size_t node,
+                              size_t access, int slot) {
+  struct SolarGraphIndex *x = graph->index;
+  if (!x || node >= graph->nodeCount ||
+      access >= graph->nodes[node].accessCount || slot < 0 ||
+      slot >= SOLAR_GRAPH_MEMO_SLOTS)
+    return NULL;
+  return &x->memo[(x->accessOffset[node] + access) * SOLAR_GRAPH_MEMO_SLOTS +
+                  (size_t)slot];
+}
