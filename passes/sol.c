@@ -24,7 +24,18 @@ static bool solFunc(MlirOperation func, const SolarEinsumGraph *graph,
         override = dtype;
       SolarSol sol;
       solarSolCompute(graph, &fusion, &traffic, &config->arch, override,
-                      dtype, &sol);
+                      dtype, &config->fp32Policy, &sol);
+      /* Nobody chose a policy: IEEE is the bound, the TF32 figure what a
+       * framework allowing TF32 could reach. */
+      if (config->fp32Policy.isDefault && sol.anyFp32Ieee) {
+        SolarFp32Policy tf32;
+        solarFp32PolicyParse("tf32", &tf32, err, sizeof(err));
+        SolarSol alt;
+        solarSolCompute(graph, &fusion, &traffic, &config->arch, override,
+                        dtype, &tf32, &alt);
+        solarSolSetTf32Figures(&sol, &alt);
+        solarSolDestroy(&alt);
+      }
       mlirOperationSetDiscardableAttributeByName(
           func, mlirStringRefCreateFromCString(SOLAR_SOL_ATTR),
           solarSolToAttribute(mlirOperationGetContext(func), &sol,
@@ -48,8 +59,9 @@ static void runSol(MlirOperation op, MlirExternalPass pass,
   solarRunStagePass(op, pass, options, true, solFunc);
 }
 
-static const char *const solOptions[] = {"arch", "capacity", "dtype",
-                                         "strict", "detail", NULL};
+static const char *const solOptions[] = {"arch",   "capacity",  "dtype",
+                                         "strict", "detail",    "fp32-math",
+                                         NULL};
 
 const SolarPassInfo solarSolPass = {
     .argument = "solar-sol",

@@ -11,7 +11,8 @@
 /* A domain whose size is only an upper bound (non-affine bounds, counted
  * by their bounding box) would overstate compute: such a node contributes no
  * compute, which keeps the bound a lower bound. */
-static SolarWork nodeWork(const SolarEinsumNode *node, SolarDtype dtype) {
+static SolarWork nodeWork(const SolarEinsumNode *node, SolarDtype dtype,
+                          bool castsWiden) {
   const int64_t *c = node->ops.counts;
   SolarWork w = {0};
   w.dtype = dtype;
@@ -19,12 +20,83 @@ static SolarWork nodeWork(const SolarEinsumNode *node, SolarDtype dtype) {
     return w;
   w.contraction = node->reductionDimCount > 0 && c[SOLAR_OP_MAC] > 0;
   w.mac = (double)c[SOLAR_OP_MAC];
-  w.vectorOps = (double)(c[SOLAR_OP_ADD] + c[SOLAR_OP_MUL] + c[SOLAR_OP_CMP] +
-                         c[SOLAR_OP_SELECT] + c[SOLAR_OP_MINMAX] +
-                         c[SOLAR_OP_CAST] + c[SOLAR_OP_OTHER]);
+  /* The importer's widening casts (bf16 -> f32 around a matmul, f32 -> f64
+   * around a norm's statistics) are not in the program: tensor cores take
+   * the narrow operands directly. */
+  double casts = castsWiden ? 0 : (double)c[SOLAR_OP_CAST];
+  w.vectorOps = (double)c[SOLAR_OP_ADD] + (double)c[SOLAR_OP_MUL] +
+                (double)c[SOLAR_OP_CMP] + (double)c[SOLAR_OP_SELECT] +
+                (double)c[SOLAR_OP_MINMAX] + casts + (double)c[SOLAR_OP_OTHER];
   w.divOps = (double)c[SOLAR_OP_DIV];
   w.sfuOps = (double)c[SOLAR_OP_TRANSCENDENTAL];
   return w;
+}
+
+/* The node's precision and the rate key its MACs use under the policy. */
+static void nodePrecision(const SolarEinsumGraph *graph, size_t index,
+                          SolarDtype dtypeOverride, SolarDtype reportDtype,
+                          const SolarFp32Policy *policy, SolarNodeSol *n) {
+  const SolarEinsumNode *node = &graph->nodes[index];
+  n->operandDtype = node->operandDtype;
+  n->accumulateDtype = node->accumulateDtype;
+  n->castsWiden = dtypeOverride == SOLAR_DTYPE_INVALID && node->castsWiden;
+  n->contractionClass = solarNodeContractionClass(graph, index);
+  if (dtypeOverride != SOLAR_DTYPE_INVALID)
+    n->dtype = dtypeOverride;
+  else if (graph->precisionInferred)
+    n->dtype = node->computeDtype;
+  else
+    n->dtype = solarDtypeFromTypeSpelling(node->dtype);
+  if (n->dtype == SOLAR_DTYPE_INVALID)
+    n->dtype = reportDtype;
+  n->rateDtype = n->dtype;
+  if (n->dtype == SOLAR_DTYPE_FP32 &&
+      n->contractionClass != SOLAR_CONTRACTION_NONE) {
+    if (policy->mode[n->contractionClass] == SOLAR_FP32_TF32)
+      n->rateDtype = SOLAR_DTYPE_TF32;
+    else
+      n->fp32Ieee = true;
+  }
+}
+
+/* "bf16 operands, fp32 accumulate -> bf16 tensor cores". */
+static void explain(const SolarNodeSol *n, SolarDtype dtypeOverride,
+                    char *buf, size_t size) {
+  size_t used = 0;
+#define PUT(...)                                                               \
+  do {                                                                         \
+    int w = snprintf(buf + used, size - used, __VA_ARGS__);                    \
+    if (w > 0)                                                                 \
+      used = used + (size_t)w < size ? used + (size_t)w : size - 1;            \
+  } while (0)
+  buf[0] = '\0';
+  if (dtypeOverride != SOLAR_DTYPE_INVALID)
+    PUT("dtype option %s", solarDtypeName(dtypeOverride));
+  else if (n->operandDtype != SOLAR_DTYPE_INVALID)
+    PUT("%s operands", solarDtypeName(n->operandDtype));
+  else if (n->compute.limiter == SOLAR_UNIT_NONE)
+    PUT("%s constant store", solarDtypeName(n->dtype));
+  else
+    PUT("no float operands, %s", solarDtypeName(n->dtype));
+  bool contraction = n->contractionClass != SOLAR_CONTRACTION_NONE;
+  if (contraction && n->accumulateDtype != SOLAR_DTYPE_INVALID)
+    PUT(", %s accumulate", solarDtypeName(n->accumulateDtype));
+  else if (n->castsWiden && n->accumulateDtype != SOLAR_DTYPE_INVALID)
+    PUT(", %s in the IR (importer widening)",
+        solarDtypeName(n->accumulateDtype));
+  if (n->dtype == SOLAR_DTYPE_FP32 &&
+      n->contractionClass != SOLAR_CONTRACTION_NONE)
+    PUT(", fp32 math %s (%s)",
+        n->rateDtype == SOLAR_DTYPE_TF32 ? "tf32" : "ieee",
+        solarContractionClassName(n->contractionClass));
+  if (n->compute.limiter == SOLAR_UNIT_NONE)
+    PUT(" -> no arithmetic");
+  else if (n->compute.tensorCores)
+    PUT(" -> %s tensor cores", solarDtypeName(n->rateDtype));
+  else
+    PUT(" -> %s %s units", solarDtypeName(n->rateDtype),
+        solarUnitName(n->compute.limiter));
+#undef PUT
 }
 
 static double dramBandwidth(const SolarArch *arch) {
@@ -73,10 +145,11 @@ static const SolarNodeSol *findNodeSol(const SolarSol *sol, int64_t id) {
 void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
                      const SolarTraffic *traffic, const SolarArch *arch,
                      SolarDtype dtypeOverride, SolarDtype reportDtype,
-                     SolarSol *out) {
+                     const SolarFp32Policy *policy, SolarSol *out) {
   memset(out, 0, sizeof(*out));
   out->arch = arch->name;
   out->dtype = reportDtype;
+  out->policy = policy ? *policy : solarFp32PolicyDefault();
   double bw = dramBandwidth(arch), l2bw = l2Bandwidth(arch);
 
   out->nodeCount = graph->nodeCount;
@@ -88,15 +161,14 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
     const SolarEinsumNode *node = &graph->nodes[i];
     SolarNodeSol *n = &out->nodes[i];
     n->node = node->id;
-    n->dtype = dtypeOverride != SOLAR_DTYPE_INVALID
-                   ? dtypeOverride
-                   : solarDtypeFromName(node->dtype);
-    if (n->dtype == SOLAR_DTYPE_INVALID)
-      n->dtype = reportDtype;
-    SolarWork work = nodeWork(node, n->dtype);
+    nodePrecision(graph, i, dtypeOverride, reportDtype, &out->policy, n);
+    SolarWork work = nodeWork(node, n->rateDtype, n->castsWiden);
     anyContraction |= work.contraction;
-    n->flops = node->pointsExact ? (double)node->flops : 0;
+    n->flops = node->pointsExact && node->flops > 0 ? (double)node->flops : 0;
     n->compute = solarComputeTime(arch, &work);
+    n->fp32Ieee &= work.mac > 0;
+    out->anyFp32Ieee |= n->fp32Ieee;
+    explain(n, dtypeOverride, n->why, sizeof(n->why));
     n->bytes = nodeBytes(graph, node, dtypeOverride);
     double dram = transferTime(n->bytes, bw);
     n->dramBound = dram > n->compute.seconds;
@@ -171,8 +243,22 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
     out->boundFused = "compute";
   if (!out->boundCache)
     out->boundCache = "compute";
+  SolarDtype ridgeDtype = reportDtype;
+  for (size_t i = 0; i < out->nodeCount; ++i)
+    if (reportDtype == SOLAR_DTYPE_FP32 &&
+        out->nodes[i].rateDtype == SOLAR_DTYPE_TF32)
+      ridgeDtype = SOLAR_DTYPE_TF32;
   out->ridgeFlopPerByte =
-      bw > 0 ? solarPeakFlops(arch, reportDtype, anyContraction) / bw : 0;
+      bw > 0 ? solarPeakFlops(arch, ridgeDtype, anyContraction) / bw : 0;
+}
+
+void solarSolSetTf32Figures(SolarSol *sol, const SolarSol *tf32) {
+  sol->haveTf32 = true;
+  sol->tf32ComputeSeconds = tf32->computeSeconds;
+  sol->tf32TimeUnfused = tf32->timeUnfused;
+  sol->tf32TimeFused = tf32->timeFused;
+  sol->tf32TimeCache = tf32->timeCache;
+  sol->tf32TimeIdeal = tf32->timeIdeal;
 }
 
 void solarSolDestroy(SolarSol *sol) {
@@ -198,6 +284,14 @@ static MlirAttribute nodeAttribute(MlirContext ctx, const SolarNodeSol *n) {
   solarDictBuilderInit(&b, ctx);
   solarDictAddI64(&b, "node", n->node);
   solarDictAddString(&b, "dtype", solarDtypeName(n->dtype));
+  solarDictAddString(&b, "rate_dtype", solarDtypeName(n->rateDtype));
+  if (n->accumulateDtype != SOLAR_DTYPE_INVALID)
+    solarDictAddString(&b, "accumulate_dtype",
+                       solarDtypeName(n->accumulateDtype));
+  solarDictAddString(&b, "contraction",
+                     solarContractionClassName(n->contractionClass));
+  solarDictAddF64(&b, "mac_rate_per_s", n->compute.macRate);
+  solarDictAddString(&b, "precision", n->why);
   solarDictAddNumber(&b, "flops", n->flops);
   solarDictAddF64(&b, "compute_s", n->compute.seconds);
   solarDictAddString(&b, "compute_unit", solarUnitName(n->compute.limiter));
@@ -252,6 +346,19 @@ MlirAttribute solarSolToAttribute(MlirContext ctx, const SolarSol *sol,
   solarDictAddString(&b, "bound_fused", sol->boundFused);
   solarDictAddString(&b, "bound_ideal", sol->boundIdeal);
   solarDictAddI64(&b, "groups", (int64_t)sol->groupCount);
+  char policy[96];
+  solarFp32PolicyFormat(&sol->policy, policy, sizeof(policy));
+  solarDictAddString(&b, "fp32_math", policy);
+  if (sol->haveTf32) {
+    SolarDictBuilder t;
+    solarDictBuilderInit(&t, ctx);
+    solarDictAddF64(&t, "compute_s", sol->tf32ComputeSeconds);
+    solarDictAddF64(&t, "time_unfused_s", sol->tf32TimeUnfused);
+    solarDictAddF64(&t, "time_fused_s", sol->tf32TimeFused);
+    solarDictAddF64(&t, "time_cache_s", sol->tf32TimeCache);
+    solarDictAddF64(&t, "time_ideal_s", sol->tf32TimeIdeal);
+    solarDictAdd(&b, "tf32", solarDictBuilderFinish(&t));
+  }
   if (detail) {
     MlirAttribute *items = malloc(
         (sol->nodeCount + sol->groupCount + 1) * sizeof(MlirAttribute));

@@ -13,6 +13,8 @@
 #ifndef SOLAR_EINSUM_GRAPH_H
 #define SOLAR_EINSUM_GRAPH_H
 
+#include "solar/arch/arch.h"
+
 #include "mlir-c/IR.h"
 
 #include <stdbool.h>
@@ -93,6 +95,13 @@ typedef struct {
   int64_t writeElements;
   bool footprintExact;
   char *footprintExpr;    /* when parametric, else NULL */
+  /* Derived by solarEinsumGraphInferPrecision, not part of the attribute:
+   * the hardware key of `dtype`, the narrowest width the value carries
+   * along its path from the program's arguments and results (look-through
+   * of importer widening), and the bytes per element that width stores.
+   * storageBytes is 0 until inferred. */
+  SolarDtype declaredDtype, intentDtype;
+  double storageBytes;
 } SolarEinsumTensor;
 
 typedef struct {
@@ -141,6 +150,15 @@ typedef struct {
   char *flopsExpr;        /* when parametric, else NULL */
   char *dtype;            /* element type of the stored value */
   bool exact;
+  /* Derived by solarEinsumGraphInferPrecision, not part of the attribute:
+   * computeDtype is the precision the node's arithmetic needs (the widest
+   * intent width among its floating-point value operands; integer index
+   * operands never decide it), operandDtype that widest operand width (or
+   * INVALID when no float operand), accumulateDtype the declared float type
+   * of the stored value, castsWiden when the IR computes in a wider type
+   * than the intent (its casts are the importer's widening). */
+  SolarDtype computeDtype, operandDtype, accumulateDtype;
+  bool castsWiden;
 } SolarEinsumNode;
 
 typedef struct {
@@ -167,6 +185,7 @@ typedef struct {
   char *totalFlopsExpr;   /* when parametric, else NULL */
   bool exact;             /* every count above is exact */
   int64_t warnings;
+  bool precisionInferred; /* solarEinsumGraphInferPrecision ran */
 } SolarEinsumGraph;
 
 /* Lifts one func.func into its graph attribute (#solar.einsum_graph).
@@ -182,6 +201,13 @@ bool solarEinsumGraphRead(MlirAttribute attr, SolarEinsumGraph *out,
                           char *err, size_t errSize);
 void solarEinsumGraphDestroy(SolarEinsumGraph *graph);
 
+
+/* Fills the derived precision fields of every tensor and node (see
+ * docs/sol-model.md, "Precision"). Returns false with a message naming the
+ * type and tensor when an element type has no hardware key (f80, f128,
+ * complex). */
+bool solarEinsumGraphInferPrecision(SolarEinsumGraph *graph, char *err,
+                                    size_t errSize);
 
 /* The graph as JSON text (schema in docs/einsum-graph.md); caller frees. */
 char *solarEinsumGraphToJson(const SolarEinsumGraph *graph);

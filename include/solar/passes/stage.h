@@ -51,6 +51,7 @@ typedef struct {
   double capacityBytes;      /* grouping and tiling capacity */
   double innerCapacityBytes; /* L1 + registers */
   const char *dtypeOption;   /* NULL: from the IR */
+  SolarFp32Policy fp32Policy; /* the `fp32-math` option */
   bool strict;
   bool detail;
 } SolarStageConfig;
