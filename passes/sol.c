@@ -33,7 +33,8 @@ static bool solFunc(MlirOperation func, const SolarEinsumGraph *graph,
         SolarSol alt;
         solarSolCompute(graph, &fusion, &traffic, &config->arch, override,
                         dtype, &tf32, &alt);
-        solarSolSetTf32Figures(&sol, &alt);
+        if (alt.computeSeconds != sol.computeSeconds)
+          solarSolSetTf32Figures(&sol, &alt);
         solarSolDestroy(&alt);
       }
       mlirOperationSetDiscardableAttributeByName(

@@ -886,7 +886,10 @@ bool egValToInt64(__isl_take isl_val *v, int64_t *out) {
   errno = 0;
   char *end = NULL;
   long long value = strtoll(text, &end, 10);
-  bool ok = errno == 0 && end && *end == '\0';
+  /* A count past int64 is still a known count: strtoll saturates it at
+   * LLONG_MAX/MIN with ERANGE, and so does solar (the caller warns). */
+  bool ok = (errno == 0 || errno == ERANGE) && end && end != text &&
+            *end == '\0';
   free(text);
   if (ok)
     *out = (int64_t)value;

@@ -215,7 +215,8 @@ static bool fillGroup(const SolarEinsumGraph *graph, SolarDtype dtype,
     b->tensor = (int64_t)t;
     b->readElements = reads;
     b->writeElements = writes;
-    b->bytes = (double)(reads + writes) *
+    /* Summed in double: two int64 footprints may overflow int64. */
+    b->bytes = ((double)reads + (double)writes) *
                solarTensorElementBytes(&graph->tensors[t], dtype);
     g->dramBytes += b->bytes;
   }
