@@ -5,6 +5,7 @@
 #include "cli_analyze_report.h"
 #include "cli_flag.h"
 #include "cli_files.h"
+#include "cli_fp32_math.h"
 #include "cli_frontend.h"
 #include "cli_host_arch.h"
 #include "cli_reference.h"
@@ -45,6 +46,7 @@ typedef struct {
   const char *frontendName;
   SolarFrontendChoice frontend;
   const char *plot; /* roofline SVG */
+  const char *fp32Math; /* ieee | tf32 | framework (NULL) */
   unsigned runs;
   bool json;
 } AnalyzeArgs;
@@ -55,7 +57,7 @@ static void printUsage(void) {
           "         [--mlir M] [--json] [--runs N] [-o report.json]\n"
           "         [--function F] [--rtol R] [--atol A] [--framework torch|jax]\n"
           "         [--keep-reference DIR] [--frontend auto|import|llm|sibling]\n"
-          "         [--plot FILE.svg]\n\n"
+          "         [--plot FILE.svg] [--fp32-math ieee|tf32|framework]\n\n"
           "For a .py program: runs the framework reference (measured runtime),\n"
           "verifies the IR against it (--mlir, else the sibling MODEL.mlir,\n"
           "else the importer, else the LLM translator: --frontend chooses),\n"
@@ -65,7 +67,10 @@ static void printUsage(void) {
           "CPU's calibration and pins the reference to its cores.\n"
           "--json prints the report as JSON (docs/analyze.md); -o also writes\n"
           "the JSON report to a file. --plot writes a roofline chart with\n"
-          "every fusion group (docs/analyze.md).\n");
+          "every fusion group (docs/analyze.md). --fp32-math: how fp32\n"
+          "contractions are bounded: ieee (CUDA cores), tf32 (TF32 tensor\n"
+          "cores), framework (default: the reference's own settings per\n"
+          "convolution / matmul / attention).\n");
 }
 
 /* Unless --framework says: jax when the program imports jax or flax. */
@@ -93,6 +98,7 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       {"keep-reference", &a->keep, NULL},
       {"frontend", &a->frontendName, NULL},
       {"plot", &a->plot, NULL},
+      {"fp32-math", &a->fp32Math, NULL},
       {"runs", &runs, NULL},
       {"json", NULL, &a->json},
   };
@@ -131,6 +137,11 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
               a->mlir ? "--mlir already names the IR" : "the model is not one");
       return 3;
     }
+  }
+  if (!solarCliFp32MathValid(a->fp32Math)) {
+    fprintf(stderr, "solar analyze: error: --fp32-math must be ieee, tf32 or "
+                    "framework, got '%s'\n", a->fp32Math);
+    return 3;
   }
   if (!a->framework)
     a->framework = guessFramework(a->model);
@@ -178,10 +189,12 @@ static bool runVerify(MlirContext ctx, MlirModule module,
 
 /* SOL with detail, in process. */
 static bool runSol(MlirContext ctx, MlirModule module, const AnalyzeArgs *args,
-                   const char *archPath) {
+                   const char *archPath, const char *fp32Math) {
   SolarOptions sol;
   solarOptionsInit(&sol);
   solarOptionsSet(&sol, "arch", archPath);
+  if (*fp32Math)
+    solarOptionsSet(&sol, "fp32-math", fp32Math);
   if (args->dtype)
     solarOptionsSet(&sol, "dtype", args->dtype);
   solarOptionsSet(&sol, "detail", "true");
@@ -290,6 +303,7 @@ int solarCmdAnalyze(int argc, char **argv) {
   }
 
   status = ANALYZE_FAILED;
+  char fp32Math[128] = "", fp32MathSource[64] = "";
   size_t length = 0;
   char *text = solarReadFile(frontend.irPath, &length);
   MlirContext ctx = {0};
@@ -311,7 +325,12 @@ int solarCmdAnalyze(int argc, char **argv) {
             "not analyzed\n",
             frontend.irPath, args.model);
     status = ANALYZE_NOT_VERIFIED;
-  } else if (runSol(ctx, module, &args, archPath)) {
+  } else if (!solarCliFp32MathOption(
+                 args.fp32Math, haveReference ? reference.manifest : NULL,
+                 fp32Math, sizeof(fp32Math), fp32MathSource,
+                 sizeof(fp32MathSource), err, sizeof(err))) {
+    fprintf(stderr, "solar analyze: error: %s\n", err);
+  } else if (runSol(ctx, module, &args, archPath, fp32Math)) {
     SolarAnalyzeContext context = {
         .model = args.model,
         .frontend = &frontend,
@@ -320,6 +339,7 @@ int solarCmdAnalyze(int argc, char **argv) {
         .archName = archName,
         .reference = haveReference ? &reference : NULL,
         .pinnedThreads = pinned,
+        .fp32MathSource = fp32MathSource,
     };
     json_t *report = solarAnalyzeReport(mlirModuleGetOperation(module),
                                         &context);

@@ -69,6 +69,7 @@ def run(args):
         "parameter_order": facts["parameter_order"],
         "arguments": writer.entries,
         "timing": facts["timing"],
+        "fp32_math": facts["fp32_math"],
         "sizes": {"original": program.sizes_original,
                   "used": program.sizes_used,
                   "overrides": program.overrides},

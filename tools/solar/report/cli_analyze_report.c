@@ -218,7 +218,7 @@ static json_t *functionJson(MlirOperation func, MlirAttribute sol,
                                         ref->medianSeconds - best, text));
   }
   sortOpportunities(opportunities);
-  return json_pack(
+  json_t *fn = json_pack(
       "{s:s%, s:o, s:f, s:f, s:f, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, "
       "s:o}",
       "name", nameRef.data, nameRef.length, "dtype", string(sol, "dtype"),
@@ -227,6 +227,21 @@ static json_t *functionJson(MlirOperation func, MlirAttribute sol,
       bounds, "groups", groups, "measured", measured, "headroom", headroom,
       "headroom_min", headroomMin, "violations", violations, "opportunities",
       opportunities);
+  /* The fp32 math policy the bound assumed, and the TF32 figure beside an
+   * IEEE one (solar.sol's fp32_math and tf32). */
+  if (fn) {
+    json_object_set_new(fn, "fp32_math", string(sol, "fp32_math"));
+    MlirAttribute tf32 = solarDictGet(sol, "tf32");
+    if (!mlirAttributeIsNull(tf32))
+      json_object_set_new(
+          fn, "sol_s_tf32",
+          json_pack("{s:f, s:f, s:f, s:f}", "unfused",
+                    number(tf32, "time_unfused_s"), "fused",
+                    number(tf32, "time_fused_s"), "cache",
+                    number(tf32, "time_cache_s"), "ideal",
+                    number(tf32, "time_ideal_s")));
+  }
+  return fn;
 }
 
 /* Whether the reference ran on the machine the hardware file describes, as
@@ -280,7 +295,7 @@ json_t *solarAnalyzeReport(MlirOperation module,
   json_t *importFailure = *frontend->importFailure
                               ? json_string(frontend->importFailure)
                               : json_null();
-  return json_pack("{s:s, s:i, s:s, s:s, s:s, s:o, s:o, s:{s:s, s:s, s:s}, "
+  json_t *report = json_pack("{s:s, s:i, s:s, s:s, s:s, s:o, s:o, s:{s:s, s:s, s:s}, "
                    "s:o, s:o}",
                    "schema", "solar-analyze", "version",
                    SOLAR_ANALYZE_SCHEMA_VERSION, "model", context->model, "ir",
@@ -289,6 +304,12 @@ json_t *solarAnalyzeReport(MlirOperation module,
                    importFailure, "arch", "argument",
                    context->archArgument, "file", context->archPath, "name",
                    context->archName, "reference", reference, "functions", functions);
+  if (report)
+    json_object_set_new(report, "fp32_math_source",
+                        json_string(context->fp32MathSource
+                                        ? context->fp32MathSource
+                                        : "default"));
+  return report;
 }
 
 static double field(json_t *object, const char *key) {
@@ -343,6 +364,8 @@ void solarAnalyzePrintText(FILE *out, json_t *report) {
             str(fn, "name"), str(fn, "dtype"), field(fn, "flops"),
             seconds(field(fn, "compute_s"), a, sizeof(a)),
             field(fn, "ridge_flop_per_byte"));
+    fprintf(out, "  fp32 math: %s (%s)\n", str(fn, "fp32_math"),
+            str(report, "fp32_math_source"));
     fprintf(out, "  %-9s %14s %12s %-8s %10s\n", "fidelity", "DRAM bytes",
             "SOL", "bound", "headroom");
     for (int f = 0; f < FIDELITY_COUNT; ++f) {
