@@ -177,8 +177,12 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
     out->computeSeconds += n->compute.seconds;
     out->bytesUnfused += n->bytes;
     out->timeUnfused += n->seconds;
+    /* Totals saturate like the graph's counts (never wrap negative). */
     for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
-      out->ops.counts[c] += node->ops.counts[c];
+      if (node->ops.counts[c] > 0 &&
+          __builtin_add_overflow(out->ops.counts[c], node->ops.counts[c],
+                                 &out->ops.counts[c]))
+        out->ops.counts[c] = INT64_MAX;
     if (n->seconds > worstUnfused) {
       worstUnfused = n->seconds;
       out->boundUnfused = n->dramBound ? "dram" : "compute";

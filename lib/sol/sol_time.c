@@ -18,12 +18,14 @@ const char *solarUnitName(SolarUnit unit) {
   return "none";
 }
 
-/* Tensor cores take only contractions, and only in dtypes with a rate. */
+/* Tensor cores take only contractions, and only in dtypes with a rate. A
+ * dtype with no stated CUDA-core rate (fp8, fp4) has it defaulted to the
+ * tensor rate: its contractions still run on the tensor cores. */
 static double macRate(const SolarArch *arch, const SolarWork *work,
                       bool *tensorCores) {
   double tensor = arch->tensor_mac_per_s[work->dtype].value;
   double vector = arch->vector_mac_per_s[work->dtype].value;
-  *tensorCores = work->contraction && tensor > vector;
+  *tensorCores = work->contraction && tensor > 0 && tensor >= vector;
   return *tensorCores ? tensor : vector;
 }
 
