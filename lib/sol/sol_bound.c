@@ -290,7 +290,7 @@ static MlirAttribute nodeAttribute(MlirContext ctx, const SolarNodeSol *n) {
   solarDictAddString(&b, "dtype", solarDtypeName(n->dtype));
   solarDictAddString(&b, "rate_dtype", solarDtypeName(n->rateDtype));
   if (n->accumulateDtype != SOLAR_DTYPE_INVALID)
-    solarDictAddString(&b, "accumulate_dtype",
+    solarDictAddString(&b, "ir_dtype",
                        solarDtypeName(n->accumulateDtype));
   solarDictAddString(&b, "contraction",
                      solarContractionClassName(n->contractionClass));
