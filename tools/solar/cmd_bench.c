@@ -3,6 +3,7 @@
  * aggregates: coverage, verification rate, headroom distribution and SOL
  * violations (docs/bench.md). */
 #define _XOPEN_SOURCE 700 /* realpath */
+#include "cli_fp32_math.h"
 #include "cli_bench_child.h"
 #include "cli_bench_discover.h"
 #include "cli_bench_progress.h"
@@ -32,6 +33,7 @@ typedef struct {
   const char *out;
   const char *plot;
   const char *dtype;
+  const char *fp32Math; /* passed to solar analyze */
   const char *framework;
   const char *rtol, *atol;
   unsigned runs;
@@ -64,7 +66,8 @@ static void printHelp(void) {
       "  --plot FILE.svg   headroom bar chart, one group of bars per program\n"
       "  --timeout S       seconds per program before it is killed (default\n"
       "                    900; 0: no limit)\n"
-      "  --dtype, --framework, --rtol, --atol   passed to solar analyze\n\n"
+      "  --dtype, --framework, --rtol, --atol, --fp32-math   passed to solar\n"
+      "                    analyze (--fp32-math default: framework)\n\n"
       "Exit status: 0 every program analyzed, every .py verified, no SOL\n"
       "violation; 1 otherwise; 2 bad usage.\n");
 }
@@ -97,6 +100,7 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
   const SolarCliFlag flags[] = {
       {"arch", &a->arch, NULL},   {"out", &a->out, NULL},
       {"plot", &a->plot, NULL},   {"dtype", &a->dtype, NULL},
+      {"fp32-math", &a->fp32Math, NULL},
       {"framework", &a->framework, NULL},
       {"rtol", &a->rtol, NULL},   {"atol", &a->atol, NULL},
       {"runs", &runs, NULL},      {"jobs", &jobs, NULL},
@@ -134,6 +138,11 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
             "solar bench: error: --framework must be torch or jax, got "
             "'%s'\n",
             a->framework);
+    return 3;
+  }
+  if (!solarCliFp32MathValid(a->fp32Math)) {
+    fprintf(stderr, "solar bench: error: --fp32-math must be ieee, tf32 or "
+                    "framework, got '%s'\n", a->fp32Math);
     return 3;
   }
   if (!solarCliCheckDtype("bench", a->dtype))
@@ -264,8 +273,9 @@ static bool startOne(Bench *b, size_t i, Slot *slot) {
   argv[n++] = "--framework";
   argv[n++] = (char *)a->framework;
   const char *optional[][2] = {
-      {"--dtype", a->dtype}, {"--rtol", a->rtol}, {"--atol", a->atol}};
-  for (size_t k = 0; k < 3; ++k)
+      {"--dtype", a->dtype}, {"--rtol", a->rtol}, {"--atol", a->atol},
+      {"--fp32-math", a->fp32Math}};
+  for (size_t k = 0; k < 4; ++k)
     if (optional[k][1]) {
       argv[n++] = (char *)optional[k][0];
       argv[n++] = (char *)optional[k][1];
@@ -562,6 +572,7 @@ int solarCmdBench(int argc, char **argv) {
       .archFile = archFile,
       .runs = args.runs,
       .dtype = args.dtype,
+      .fp32Math = args.fp32Math,
       .framework = args.framework,
       .timeoutSeconds = args.timeout,
       .jobs = args.jobs,

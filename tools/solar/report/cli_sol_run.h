@@ -46,6 +46,7 @@ const char *solarCliFidelityName(int fidelity);
 typedef struct {
   char *function;  /* owned; symbol name without '@' */
   char dtype[16];
+  char fp32Math[64];      /* the fp32 math policy in force (solar.sol) */
   char bound[16];  /* cache-aware bound: compute | dram | cache */
   double flops, computeSeconds;
   double bytes[SOLAR_CLI_FIDELITY_COUNT];
@@ -65,8 +66,11 @@ typedef struct {
 /* Runs solar-sol{arch=archPath detail dtype capacity} on a clone of the
  * model (dtype / capacity may be NULL) and reads the result. The pass
  * prints its own diagnostics; false when it failed. */
+/* fp32Math: the solar-sol `fp32-math` option, NULL or "" for its default
+ * (ieee, with the TF32 figure beside). */
 bool solarCliRunSol(const SolarCliModel *model, const char *archPath,
-                    const char *dtype, const char *capacity, SolarCliSol *out);
+                    const char *dtype, const char *capacity,
+                    const char *fp32Math, SolarCliSol *out);
 void solarCliSolDestroy(SolarCliSol *sol);
 
 /* ---- choosing hardware files ------------------------------------------- */
