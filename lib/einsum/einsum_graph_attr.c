@@ -17,19 +17,17 @@
 MlirAttribute egGraphToAttribute(EgBuilder *b);
 
 /* `key` as i64 when the count is constant, else `key_expr` as isl text. */
-/* Counts past int64 come back saturated at INT64_MAX (egValToInt64): the
- * caller warns, naming the node or tensor. */
-static bool saturatedCount = false;
-
-static void noteSaturation(int64_t value) {
-  if (value == INT64_MAX)
-    saturatedCount = true;
-}
+/* Counts past int64 come back saturated at INT64_MAX (egValToInt64, or
+ * mulCount below): the writer warns, naming the node or tensor. */
+static bool saturatedProduct = false;
+static unsigned long saturatedSeen = 0;
 
 /* True when a count written since the last call was saturated. */
 static bool takeSaturation(void) {
-  bool was = saturatedCount;
-  saturatedCount = false;
+  unsigned long total = egSaturatedCountTotal();
+  bool was = saturatedProduct || total != saturatedSeen;
+  saturatedProduct = false;
+  saturatedSeen = total;
   return was;
 }
 
@@ -39,7 +37,7 @@ static int64_t mulCount(int64_t a, int64_t b) {
     return -1;
   int64_t product;
   if (__builtin_mul_overflow(a, b, &product)) {
-    saturatedCount = true;
+    saturatedProduct = true;
     return INT64_MAX;
   }
   return product;
@@ -50,7 +48,6 @@ static void putCount(EgAttrDict *d, const char *key, const EgCount *count) {
   char exprKey[64];
   snprintf(exprKey, sizeof(exprKey), "%s_expr", key);
   if (egCountConstant(count, &value)) {
-    noteSaturation(value);
     egAttrPut(d, key, egAttrI64(value));
   }
   else if (count->count)
@@ -67,7 +64,6 @@ static void putPwCount(EgAttrDict *d, const char *key,
   if (!pw)
     egAttrPut(d, key, egAttrI64(0));
   else if (egPwQpolynomialConstant(pw, &value)) {
-    noteSaturation(value);
     egAttrPut(d, key, egAttrI64(value));
   }
   else
@@ -135,8 +131,6 @@ static void putTotals(EgAttrDict *d, const char *key,
     if (totals[c] && !egPwQpolynomialConstant(totals[c], &values[c]))
       constant = false;
   if (constant) {
-    for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
-      noteSaturation(values[c]);
     egAttrPut(d, key, countsDict(values));
     return;
   }

@@ -63,6 +63,9 @@ void egCountClear(EgCount *count);
  * false when it is not an integer. Takes v. */
 bool egValToInt64(__isl_take isl_val *v, int64_t *out);
 
+/* Counts egValToInt64 has saturated so far (compare two readings). */
+unsigned long egSaturatedCountTotal(void);
+
 /* An integral pw_qpolynomial without parameter dependence as an int64. */
 bool egPwQpolynomialConstant(__isl_keep isl_pw_qpolynomial *pwqp,
                              int64_t *value);
