@@ -49,6 +49,31 @@ static void formatSeconds(double seconds, char *buf, size_t size) {
   }
 }
 
+/* The fp32 policy, the TF32 figure beside an IEEE bound, and with
+ * --solar-detail each node's precision and MAC rate and why. */
+static void printPrecision(FILE *out, MlirAttribute sol) {
+  char policy[128], when[32], why[256], unit[32];
+  fprintf(out, "  fp32 math: %s", text(sol, "fp32_math", policy, sizeof(policy)));
+  MlirAttribute tf32 = solarDictGet(sol, "tf32");
+  if (!mlirAttributeIsNull(tf32)) {
+    formatSeconds(number(tf32, "time_cache_s"), when, sizeof(when));
+    fprintf(out, " (with fp32 contractions on TF32 tensor cores: cache-aware %s)",
+            when);
+  }
+  fputc('\n', out);
+  MlirAttribute nodes = solarDictGet(sol, "node_detail");
+  if (mlirAttributeIsNull(nodes) || !mlirAttributeIsAArray(nodes))
+    return;
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(nodes); ++i) {
+    MlirAttribute node = mlirArrayAttrGetElement(nodes, i);
+    fprintf(out, "  node %.0f: %s", number(node, "node"),
+            text(node, "precision", why, sizeof(why)));
+    if (strcmp(text(node, "contraction", unit, sizeof(unit)), "none") != 0)
+      fprintf(out, " (%.4g MAC/s)", number(node, "mac_rate_per_s"));
+    fputc('\n', out);
+  }
+}
+
 static void printText(FILE *out, const char *function, MlirAttribute sol) {
   char arch[128], dtype[32], bound[32], key[64], when[32];
   fprintf(out, "SOL of @%s on %s (%s)\n", function,
@@ -72,6 +97,7 @@ static void printText(FILE *out, const char *function, MlirAttribute sol) {
     fprintf(out, "  %-20s %14.0f %14s %-8s %10.3g\n", fidelityTitles[i], bytes,
             when, bound, bytes > 0 ? number(sol, "flops") / bytes : 0);
   }
+  printPrecision(out, sol);
 }
 
 /* Every field of the dictionary, numbers and strings, as JSON. */
