@@ -16,24 +16,9 @@
 
 #define SOLAR_REPORT_SCHEMA_VERSION 1
 
-static const char *const fidelities[] = {"unfused", "fused", "cache", "ideal"};
-static const char *const fidelityTitles[] = {"unfused", "fused", "cache-aware",
-                                             "ideal (fully fused)"};
-
-static double number(MlirAttribute dict, const char *name) {
-  double value = 0;
-  solarDictGetF64(dict, name, &value);
-  return value;
-}
-
-static const char *text(MlirAttribute dict, const char *name, char *buf,
-                        size_t size) {
-  MlirStringRef ref;
-  if (!solarDictGetString(dict, name, &ref))
-    ref = mlirStringRefCreateFromCString("?");
-  snprintf(buf, size, "%.*s", (int)ref.length, ref.data);
-  return buf;
-}
+/* The table's names; the JSON keeps the attribute's. */
+static const char *const fidelityTitles[SOLAR_FIDELITY_COUNT] = {
+    "unfused", "fused", "cache-aware", "ideal (fully fused)"};
 
 /* Seconds with an SI prefix, e.g. "2.295 us". */
 static void formatSeconds(double seconds, char *buf, size_t size) {
@@ -51,51 +36,39 @@ static void formatSeconds(double seconds, char *buf, size_t size) {
 
 /* The fp32 policy, the TF32 figure beside an IEEE bound, and with
  * --solar-detail each node's precision and MAC rate and why. */
-static void printPrecision(FILE *out, MlirAttribute sol) {
-  char policy[128], when[32], why[256], unit[32];
-  fprintf(out, "  fp32 math: %s", text(sol, "fp32_math", policy, sizeof(policy)));
-  MlirAttribute tf32 = solarDictGet(sol, "tf32");
-  if (!mlirAttributeIsNull(tf32)) {
-    formatSeconds(number(tf32, "time_cache_s"), when, sizeof(when));
+static void printPrecision(FILE *out, const SolarSol *sol) {
+  char policy[128], when[32];
+  solarFp32PolicyFormat(&sol->policy, policy, sizeof(policy));
+  fprintf(out, "  fp32 math: %s", policy);
+  if (sol->haveTf32) {
+    formatSeconds(sol->tf32TimeCache, when, sizeof(when));
     fprintf(out, " (with fp32 contractions on TF32 tensor cores: cache-aware %s)",
             when);
   }
   fputc('\n', out);
-  MlirAttribute nodes = solarDictGet(sol, "node_detail");
-  if (mlirAttributeIsNull(nodes) || !mlirAttributeIsAArray(nodes))
-    return;
-  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(nodes); ++i) {
-    MlirAttribute node = mlirArrayAttrGetElement(nodes, i);
-    fprintf(out, "  node %.0f: %s", number(node, "node"),
-            text(node, "precision", why, sizeof(why)));
-    if (strcmp(text(node, "contraction", unit, sizeof(unit)), "none") != 0)
-      fprintf(out, " (%.4g MAC/s)", number(node, "mac_rate_per_s"));
+  for (size_t i = 0; i < sol->nodeCount; ++i) {
+    const SolarNodeSol *node = &sol->nodes[i];
+    fprintf(out, "  node %lld: %s", (long long)node->node, node->why);
+    if (node->contractionClass != SOLAR_CONTRACTION_NONE)
+      fprintf(out, " (%.4g MAC/s)", node->compute.macRate);
     fputc('\n', out);
   }
 }
 
-static void printText(FILE *out, const char *function, MlirAttribute sol) {
-  char arch[128], dtype[32], bound[32], key[64], when[32];
-  fprintf(out, "SOL of @%s on %s (%s)\n", function,
-          text(sol, "arch", arch, sizeof(arch)),
-          text(sol, "dtype", dtype, sizeof(dtype)));
-  formatSeconds(number(sol, "compute_s"), when, sizeof(when));
-  fprintf(out, "  flops %.0f   compute %s   fusion groups %.0f   ridge %.3g flop/B\n",
-          number(sol, "flops"), when, number(sol, "groups"),
-          number(sol, "ridge_flop_per_byte"));
+static void printText(FILE *out, const char *function, const SolarSol *sol) {
+  char when[32];
+  fprintf(out, "SOL of @%s on %s (%s)\n", function, sol->arch,
+          solarDtypeName(sol->dtype));
+  formatSeconds(sol->computeSeconds, when, sizeof(when));
+  fprintf(out, "  flops %.0f   compute %s   fusion groups %zu   ridge %.3g flop/B\n",
+          sol->flops, when, sol->groupCount, sol->ridgeFlopPerByte);
   fprintf(out, "  %-20s %14s %14s %-8s %10s\n", "fidelity", "DRAM bytes",
           "time", "bound", "flop/B");
-  for (size_t i = 0; i < 4; ++i) {
-    snprintf(key, sizeof(key), "time_%s_s", fidelities[i]);
-    formatSeconds(number(sol, key), when, sizeof(when));
-    snprintf(key, sizeof(key), "bound_%s", fidelities[i]);
-    if (!strcmp(fidelities[i], "cache"))
-      snprintf(key, sizeof(key), "bound");
-    text(sol, key, bound, sizeof(bound));
-    snprintf(key, sizeof(key), "bytes_%s", fidelities[i]);
-    double bytes = number(sol, key);
-    fprintf(out, "  %-20s %14.0f %14s %-8s %10.3g\n", fidelityTitles[i], bytes,
-            when, bound, bytes > 0 ? number(sol, "flops") / bytes : 0);
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f) {
+    formatSeconds(solarSolSeconds(sol, f), when, sizeof(when));
+    fprintf(out, "  %-20s %14.0f %14s %-8s %10.3g\n", fidelityTitles[f],
+            solarSolBytes(sol, f), when, solarBoundName(solarSolBound(sol, f)),
+            solarSolIntensity(sol, f));
   }
   printPrecision(out, sol);
 }
@@ -168,22 +141,28 @@ static void runReport(MlirOperation op, MlirExternalPass pass,
         funcs[i], mlirStringRefCreateFromCString("sym_name"));
     MlirStringRef nameRef = mlirStringAttrGetValue(symbol);
     char *name = strndup(nameRef.data, nameRef.length);
-    MlirAttribute sol = solarDialectAttrOpen(
-        mlirOperationGetAttributeByName(
-            funcs[i], mlirStringRefCreateFromCString(SOLAR_SOL_ATTR)),
-        "sol");
-    if (mlirAttributeIsNull(sol)) {
+    MlirAttribute attr = mlirOperationGetAttributeByName(
+        funcs[i], mlirStringRefCreateFromCString(SOLAR_SOL_ATTR));
+    SolarSol sol;
+    char err[256];
+    if (mlirAttributeIsNull(attr)) {
       solarEmitError(mlirOperationGetLocation(funcs[i]),
                      "@%s has no solar.sol attribute: run --solar-sol "
                      "before --solar-report",
                      name);
       ok = false;
-    } else if (json) {
-      json_t *entry = dictToJson(sol);
-      json_object_set_new(entry, "function", json_string(name));
-      json_array_append_new(functions, entry);
+    } else if (!solarSolFromAttribute(attr, &sol, err, sizeof(err))) {
+      solarEmitError(mlirOperationGetLocation(funcs[i]), "@%s: %s", name, err);
+      ok = false;
     } else {
-      printText(out, name, sol);
+      if (json) {
+        json_t *entry = dictToJson(solarDialectAttrOpen(attr, "sol"));
+        json_object_set_new(entry, "function", json_string(name));
+        json_array_append_new(functions, entry);
+      } else {
+        printText(out, name, &sol);
+      }
+      solarSolDestroy(&sol);
     }
     free(name);
   }

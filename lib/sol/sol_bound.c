@@ -147,7 +147,7 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
                      SolarDtype dtypeOverride, SolarDtype reportDtype,
                      const SolarFp32Policy *policy, SolarSol *out) {
   memset(out, 0, sizeof(*out));
-  out->arch = arch->name;
+  out->arch = arch->name ? strdup(arch->name) : NULL;
   out->dtype = reportDtype;
   out->policy = policy ? *policy : solarFp32PolicyDefault();
   double bw = dramBandwidth(arch), l2bw = l2Bandwidth(arch);
@@ -185,7 +185,7 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
         out->ops.counts[c] = INT64_MAX;
     if (n->seconds > worstUnfused) {
       worstUnfused = n->seconds;
-      out->boundUnfused = n->dramBound ? "dram" : "compute";
+      out->boundUnfused = n->dramBound ? SOLAR_BOUND_DRAM : SOLAR_BOUND_COMPUTE;
     }
   }
 
@@ -209,20 +209,21 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
     g->fusedBytes = fg->dramBytes;
     double fusedDram = transferTime(g->fusedBytes, bw);
     g->fusedSeconds = fusedDram > g->computeSeconds ? fusedDram : g->computeSeconds;
-    g->fusedBound = fusedDram > g->computeSeconds ? "dram" : "compute";
+    g->fusedBound =
+        fusedDram > g->computeSeconds ? SOLAR_BOUND_DRAM : SOLAR_BOUND_COMPUTE;
     g->cacheBytes = tg ? tg->lowerBoundBytes : fg->dramBytes;
     g->innerBytes = tg ? tg->innerLowerBoundBytes : fg->dramBytes;
     double cacheDram = transferTime(g->cacheBytes, bw);
     double cacheInner = transferTime(g->innerBytes, l2bw);
     g->cacheSeconds = g->computeSeconds;
-    g->cacheBound = "compute";
+    g->cacheBound = SOLAR_BOUND_COMPUTE;
     if (cacheDram > g->cacheSeconds) {
       g->cacheSeconds = cacheDram;
-      g->cacheBound = "dram";
+      g->cacheBound = SOLAR_BOUND_DRAM;
     }
     if (cacheInner > g->cacheSeconds) {
       g->cacheSeconds = cacheInner;
-      g->cacheBound = "cache";
+      g->cacheBound = SOLAR_BOUND_CACHE;
     }
     out->bytesFused += g->fusedBytes;
     out->timeFused += g->fusedSeconds;
@@ -240,13 +241,8 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
   out->bytesIdeal = fusion->idealBytes;
   double idealDram = transferTime(out->bytesIdeal, bw);
   out->timeIdeal = idealDram > out->computeSeconds ? idealDram : out->computeSeconds;
-  out->boundIdeal = idealDram > out->computeSeconds ? "dram" : "compute";
-  if (!out->boundUnfused)
-    out->boundUnfused = "compute";
-  if (!out->boundFused)
-    out->boundFused = "compute";
-  if (!out->boundCache)
-    out->boundCache = "compute";
+  out->boundIdeal =
+      idealDram > out->computeSeconds ? SOLAR_BOUND_DRAM : SOLAR_BOUND_COMPUTE;
   SolarDtype ridgeDtype = reportDtype;
   for (size_t i = 0; i < out->nodeCount; ++i)
     if (reportDtype == SOLAR_DTYPE_FP32 &&
@@ -266,13 +262,10 @@ void solarSolSetTf32Figures(SolarSol *sol, const SolarSol *tf32) {
 }
 
 void solarSolDestroy(SolarSol *sol) {
+  free(sol->arch);
   free(sol->nodes);
   free(sol->groups);
   memset(sol, 0, sizeof(*sol));
-}
-
-static double intensity(double flops, double bytes) {
-  return bytes > 0 ? flops / bytes : 0;
 }
 
 static MlirAttribute opsAttribute(MlirContext ctx, const SolarOpCounts *ops) {
@@ -302,8 +295,11 @@ static MlirAttribute nodeAttribute(MlirContext ctx, const SolarNodeSol *n) {
   solarDictAddBool(&b, "tensor_cores", n->compute.tensorCores);
   solarDictAddNumber(&b, "bytes_unfused", n->bytes);
   solarDictAddF64(&b, "time_unfused_s", n->seconds);
-  solarDictAddString(&b, "bound_unfused", n->dramBound ? "dram" : "compute");
-  solarDictAddF64(&b, "intensity_unfused", intensity(n->flops, n->bytes));
+  solarDictAddString(&b, "bound_unfused",
+                     solarBoundName(n->dramBound ? SOLAR_BOUND_DRAM
+                                                 : SOLAR_BOUND_COMPUTE));
+  solarDictAddF64(&b, "intensity_unfused",
+                  n->bytes > 0 ? n->flops / n->bytes : 0);
   return solarDictBuilderFinish(&b);
 }
 
@@ -315,11 +311,11 @@ static MlirAttribute groupAttribute(MlirContext ctx, const SolarGroupSol *g) {
   solarDictAddF64(&b, "compute_s", g->computeSeconds);
   solarDictAddNumber(&b, "bytes_fused", g->fusedBytes);
   solarDictAddF64(&b, "time_fused_s", g->fusedSeconds);
-  solarDictAddString(&b, "bound_fused", g->fusedBound);
+  solarDictAddString(&b, "bound_fused", solarBoundName(g->fusedBound));
   solarDictAddNumber(&b, "bytes_cache", g->cacheBytes);
   solarDictAddNumber(&b, "bytes_cache_inner", g->innerBytes);
   solarDictAddF64(&b, "time_cache_s", g->cacheSeconds);
-  solarDictAddString(&b, "bound_cache", g->cacheBound);
+  solarDictAddString(&b, "bound_cache", solarBoundName(g->cacheBound));
   return solarDictBuilderFinish(&b);
 }
 
@@ -332,23 +328,22 @@ MlirAttribute solarSolToAttribute(MlirContext ctx, const SolarSol *sol,
   solarDictAddNumber(&b, "flops", sol->flops);
   solarDictAdd(&b, "ops", opsAttribute(ctx, &sol->ops));
   solarDictAddF64(&b, "compute_s", sol->computeSeconds);
-  solarDictAddNumber(&b, "bytes_unfused", sol->bytesUnfused);
-  solarDictAddNumber(&b, "bytes_fused", sol->bytesFused);
-  solarDictAddNumber(&b, "bytes_cache", sol->bytesCache);
-  solarDictAddNumber(&b, "bytes_ideal", sol->bytesIdeal);
-  solarDictAddF64(&b, "time_unfused_s", sol->timeUnfused);
-  solarDictAddF64(&b, "time_fused_s", sol->timeFused);
-  solarDictAddF64(&b, "time_cache_s", sol->timeCache);
-  solarDictAddF64(&b, "time_ideal_s", sol->timeIdeal);
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
+    solarDictAddNumber(&b, solarFidelityBytesKey(f), solarSolBytes(sol, f));
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
+    solarDictAddF64(&b, solarFidelityTimeKey(f), solarSolSeconds(sol, f));
   solarDictAddF64(&b, "intensity_unfused",
-                  intensity(sol->flops, sol->bytesUnfused));
-  solarDictAddF64(&b, "intensity_fused", intensity(sol->flops, sol->bytesFused));
-  solarDictAddF64(&b, "intensity_cache", intensity(sol->flops, sol->bytesCache));
+                  solarSolIntensity(sol, SOLAR_FIDELITY_UNFUSED));
+  solarDictAddF64(&b, "intensity_fused",
+                  solarSolIntensity(sol, SOLAR_FIDELITY_FUSED));
+  solarDictAddF64(&b, "intensity_cache",
+                  solarSolIntensity(sol, SOLAR_FIDELITY_CACHE));
   solarDictAddF64(&b, "ridge_flop_per_byte", sol->ridgeFlopPerByte);
-  solarDictAddString(&b, "bound", sol->boundCache);
-  solarDictAddString(&b, "bound_unfused", sol->boundUnfused);
-  solarDictAddString(&b, "bound_fused", sol->boundFused);
-  solarDictAddString(&b, "bound_ideal", sol->boundIdeal);
+  /* The cache-aware bound is the headline: plain "bound". */
+  solarDictAddString(&b, "bound", solarBoundName(sol->boundCache));
+  solarDictAddString(&b, "bound_unfused", solarBoundName(sol->boundUnfused));
+  solarDictAddString(&b, "bound_fused", solarBoundName(sol->boundFused));
+  solarDictAddString(&b, "bound_ideal", solarBoundName(sol->boundIdeal));
   solarDictAddI64(&b, "groups", (int64_t)sol->groupCount);
   char policy[96];
   solarFp32PolicyFormat(&sol->policy, policy, sizeof(policy));

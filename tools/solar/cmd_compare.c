@@ -125,9 +125,10 @@ static const SolarCliFuncSol *findFunc(const SolarCliSol *sol,
 
 /* How many times faster than the baseline; NAN when undefined. */
 static double speedup(const SolarCliFuncSol *base, const SolarCliFuncSol *f) {
-  if (!base || !(f->seconds[SOLAR_CLI_CACHE] > 0))
+  double seconds = f ? f->sol.timeCache : 0;
+  if (!base || !(seconds > 0))
     return NAN;
-  return base->seconds[SOLAR_CLI_CACHE] / f->seconds[SOLAR_CLI_CACHE];
+  return base->sol.timeCache / seconds;
 }
 
 static void printTable(const CompareArgs *args, const ArchRun *runs,
@@ -149,9 +150,11 @@ static void printTable(const CompareArgs *args, const ArchRun *runs,
   printf("SOL times of %s; speed-up = cache-aware SOL time on %s / on each "
          "arch\n",
          args->model, base->arch->arch.name);
-  printf("fp32 math: %s\n", base->sol.count && base->sol.funcs[0].fp32Math[0]
-                                ? base->sol.funcs[0].fp32Math
-                                : "ieee");
+  char policy[128] = "ieee";
+  if (base->sol.count)
+    solarFp32PolicyFormat(&base->sol.funcs[0].sol.policy, policy,
+                          sizeof(policy));
+  printf("fp32 math: %s\n", policy);
   printf("%-*s  %-*s  %-5s  %12s  %12s  %12s  %12s  %-7s  %10s  %10s  %8s\n",
          nameWidth, "function", archWidth, "arch", "dtype", "unfused",
          "fused", "cache-aware", "ideal", "bound", "ridge", "AI",
@@ -167,10 +170,11 @@ static void printTable(const CompareArgs *args, const ArchRun *runs,
       const SolarCliFuncSol *fs = findFunc(&runs[r].sol, name);
       if (!fs)
         continue;
-      char fn[256], t[SOLAR_CLI_FIDELITY_COUNT][32], up[32];
+      char fn[256], t[SOLAR_FIDELITY_COUNT][32], up[32];
       snprintf(fn, sizeof(fn), "@%s", name);
-      for (int k = 0; k < SOLAR_CLI_FIDELITY_COUNT; ++k)
-        solarQuantityFormat(fs->seconds[k], "s", t[k], sizeof(t[k]));
+      for (int k = 0; k < SOLAR_FIDELITY_COUNT; ++k)
+        solarQuantityFormat(solarSolSeconds(&fs->sol, k), "s", t[k],
+                            sizeof(t[k]));
       double s = speedup(findFunc(&base->sol, name), fs);
       if (isnan(s))
         snprintf(up, sizeof(up), "-");
@@ -178,9 +182,10 @@ static void printTable(const CompareArgs *args, const ArchRun *runs,
         snprintf(up, sizeof(up), "%.4gx", s);
       printf("%-*s  %-*s  %-5s  %12s  %12s  %12s  %12s  %-7s  %10.6g  "
              "%10.6g  %8s\n",
-             nameWidth, fn, archWidth, runs[r].arch->arch.name, fs->dtype,
-             t[0], t[1], t[2], t[3], fs->bound, fs->ridgeFlopPerByte,
-             fs->intensityCache, up);
+             nameWidth, fn, archWidth, runs[r].arch->arch.name,
+             solarDtypeName(fs->sol.dtype), t[0], t[1], t[2], t[3],
+             solarBoundName(fs->sol.boundCache), fs->sol.ridgeFlopPerByte,
+             solarSolIntensity(&fs->sol, SOLAR_FIDELITY_CACHE), up);
     }
   }
 }
@@ -191,22 +196,28 @@ static json_t *funcJson(const ArchRun *run, const SolarCliFuncSol *f,
   json_object_set_new(o, "function", json_string(f->function));
   json_object_set_new(o, "arch", json_string(run->arch->arch.name));
   json_object_set_new(o, "file", json_string(run->arch->arch.source_path));
-  json_object_set_new(o, "dtype", json_string(f->dtype));
-  json_object_set_new(o, "fp32_math", json_string(f->fp32Math));
-  json_object_set_new(o, "flops", json_real(f->flops));
-  for (int k = 0; k < SOLAR_CLI_FIDELITY_COUNT; ++k) {
-    char key[32];
-    snprintf(key, sizeof(key), "bytes_%s", solarCliFidelityName(k));
-    json_object_set_new(o, key, json_real(f->bytes[k]));
-    snprintf(key, sizeof(key), "time_%s_s", solarCliFidelityName(k));
-    json_object_set_new(o, key, json_real(f->seconds[k]));
+  const SolarSol *sol = &f->sol;
+  json_object_set_new(o, "dtype", json_string(solarDtypeName(sol->dtype)));
+  char policy[128];
+  solarFp32PolicyFormat(&sol->policy, policy, sizeof(policy));
+  json_object_set_new(o, "fp32_math", json_string(policy));
+  json_object_set_new(o, "flops", json_real(sol->flops));
+  for (int k = 0; k < SOLAR_FIDELITY_COUNT; ++k) {
+    json_object_set_new(o, solarFidelityBytesKey(k),
+                        json_real(solarSolBytes(sol, k)));
+    json_object_set_new(o, solarFidelityTimeKey(k),
+                        json_real(solarSolSeconds(sol, k)));
   }
-  json_object_set_new(o, "bound", json_string(f->bound));
-  json_object_set_new(o, "ridge_flop_per_byte", json_real(f->ridgeFlopPerByte));
-  json_object_set_new(o, "intensity_fused", json_real(f->intensityFused));
-  json_object_set_new(o, "intensity_cache", json_real(f->intensityCache));
+  json_object_set_new(o, "bound",
+                      json_string(solarBoundName(sol->boundCache)));
+  json_object_set_new(o, "ridge_flop_per_byte",
+                      json_real(sol->ridgeFlopPerByte));
+  json_object_set_new(o, "intensity_fused",
+                      json_real(solarSolIntensity(sol, SOLAR_FIDELITY_FUSED)));
+  json_object_set_new(o, "intensity_cache",
+                      json_real(solarSolIntensity(sol, SOLAR_FIDELITY_CACHE)));
   json_object_set_new(o, "speedup", isnan(up) ? json_null() : json_real(up));
-  json_object_set_new(o, "groups", json_integer((json_int_t)f->groupCount));
+  json_object_set_new(o, "groups", json_integer((json_int_t)sol->groupCount));
   return o;
 }
 
@@ -249,7 +260,7 @@ static bool writePlot(const CompareArgs *args, const ArchRun *runs,
   size_t chartCount = 0, labelCount = 0;
   for (size_t r = 0; r < count; ++r)
     for (size_t f = 0; runs[r].ok && f < runs[r].sol.count; ++f)
-      labelCount += runs[r].sol.funcs[f].groupCount;
+      labelCount += runs[r].sol.funcs[f].sol.groupCount;
   char (*labels)[32] = calloc(labelCount ? labelCount : 1, sizeof(*labels));
   SolarPlotPoint *points =
       calloc(labelCount ? labelCount : 1, sizeof(SolarPlotPoint));
@@ -265,9 +276,7 @@ static bool writePlot(const CompareArgs *args, const ArchRun *runs,
       continue;
     const SolarArch *arch = &runs[r].arch->arch;
     SolarPlotChart *chart = &charts[chartCount];
-    SolarDtype dtype = solarDtypeFromName(runs[r].sol.funcs[0].dtype);
-    if (dtype == SOLAR_DTYPE_INVALID)
-      dtype = SOLAR_DTYPE_FP32;
+    SolarDtype dtype = runs[r].sol.funcs[0].sol.dtype;
     snprintf(titles[chartCount], sizeof(titles[0]), "%s (%s)", arch->name,
              solarDtypeName(dtype));
     chart->title = titles[chartCount];
@@ -285,15 +294,15 @@ static bool writePlot(const CompareArgs *args, const ArchRun *runs,
       snprintf(names[s - 1], sizeof(names[0]), "@%s", fs->function);
       one->name = names[s - 1];
       one->points = &points[p];
-      for (size_t g = 0; g < fs->groupCount; ++g) {
-        const SolarCliGroupSol *group = &fs->groups[g];
+      for (size_t g = 0; fs->sol.groups && g < fs->sol.groupCount; ++g) {
+        const SolarGroupSol *group = &fs->sol.groups[g];
         snprintf(labels[p], sizeof(labels[0]), "g%lld",
                  (long long)group->group);
         points[p].label = labels[p];
         points[p].intensity =
-            group->bytesFused > 0 ? group->flops / group->bytesFused : 0;
+            group->fusedBytes > 0 ? group->flops / group->fusedBytes : 0;
         points[p].flopPerS =
-            group->timeCache > 0 ? group->flops / group->timeCache : 0;
+            group->cacheSeconds > 0 ? group->flops / group->cacheSeconds : 0;
         p++;
         one->count++;
       }
@@ -340,7 +349,8 @@ int solarCmdCompare(int argc, char **argv) {
     if (!archs.items[i].ok)
       continue;
     runs[i].ok = solarCliRunSol(&model, archs.items[i].arch.source_path,
-                                args.dtype, args.capacity, args.fp32Math, &runs[i].sol);
+                                args.dtype, args.capacity, args.fp32Math,
+                                &runs[i].sol);
     if (!runs[i].ok) {
       fprintf(stderr, "solar compare: error: arch '%s' (%s): the SOL "
                       "analysis failed\n",

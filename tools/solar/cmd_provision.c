@@ -174,13 +174,13 @@ static void printRequirements(const ProvisionArgs *args,
   printf("DRAM, per fidelity (bytes / target):\n");
   printf("  %-9s %16s  %16s  %s\n", "fidelity", "bytes", "min bandwidth",
          "min on-chip capacity");
-  for (int k = 0; k < SOLAR_CLI_FIDELITY_COUNT; ++k) {
+  for (int k = 0; k < SOLAR_FIDELITY_COUNT; ++k) {
     char capacity[96] = "-";
-    if (k == SOLAR_CLI_FUSED)
+    if (k == SOLAR_FIDELITY_FUSED)
       capacityText(req->capacityFused, capacity, sizeof(capacity));
-    else if (k == SOLAR_CLI_CACHE)
+    else if (k == SOLAR_FIDELITY_CACHE)
       capacityText(req->capacityCache, capacity, sizeof(capacity));
-    printf("  %-9s %16.10g  %16s  %s\n", solarCliFidelityName(k),
+    printf("  %-9s %16.10g  %16s  %s\n", solarFidelityName(k),
            req->bytes[k],
            solarQuantityFormat(req->bytes[k] / T, "B/s", value, sizeof(value)),
            capacity);
@@ -209,11 +209,11 @@ static void printRequirements(const ProvisionArgs *args,
         chips[c].ok ? findFunc(&chips[c].sol, req->function) : NULL;
     if (!f)
       continue;
-    double margin = f->seconds[SOLAR_CLI_CACHE] / T;
+    double margin = f->sol.timeCache / T;
     printf("  %-20s %14s %10.4g  %-6s %s\n", chips[c].arch->arch.name,
-           solarQuantityFormat(f->seconds[SOLAR_CLI_CACHE], "s", value,
-                               sizeof(value)),
-           margin, margin <= 1 ? "yes" : "no", f->bound);
+           solarQuantityFormat(f->sol.timeCache, "s", value, sizeof(value)),
+           margin, margin <= 1 ? "yes" : "no",
+           solarBoundName(f->sol.boundCache));
   }
 }
 
@@ -241,17 +241,17 @@ static json_t *requirementsJson(const ProvisionArgs *args,
   json_object_set_new(o, "min_div_per_s", json_real(req->divOps / T));
   json_object_set_new(o, "min_sfu_per_s", json_real(req->sfuOps / T));
   json_t *fidelities = json_object();
-  for (int k = 0; k < SOLAR_CLI_FIDELITY_COUNT; ++k) {
+  for (int k = 0; k < SOLAR_FIDELITY_COUNT; ++k) {
     json_t *f = json_object();
     json_object_set_new(f, "bytes", json_real(req->bytes[k]));
     json_object_set_new(f, "min_dram_bytes_per_s",
                         json_real(req->bytes[k] / T));
     json_object_set_new(
         f, "min_capacity_bytes",
-        k == SOLAR_CLI_FUSED   ? capacityJson(req->capacityFused)
-        : k == SOLAR_CLI_CACHE ? capacityJson(req->capacityCache)
-                               : json_null());
-    json_object_set_new(fidelities, solarCliFidelityName(k), f);
+        k == SOLAR_FIDELITY_FUSED   ? capacityJson(req->capacityFused)
+        : k == SOLAR_FIDELITY_CACHE ? capacityJson(req->capacityCache)
+                                    : json_null());
+    json_object_set_new(fidelities, solarFidelityName(k), f);
   }
   json_object_set_new(o, "fidelities", fidelities);
   json_t *sweep = json_array();
@@ -277,15 +277,14 @@ static json_t *requirementsJson(const ProvisionArgs *args,
     json_object_set_new(chip, "arch", json_string(chips[c].arch->arch.name));
     json_object_set_new(chip, "file",
                         json_string(chips[c].arch->arch.source_path));
-    for (int k = 0; k < SOLAR_CLI_FIDELITY_COUNT; ++k) {
-      char key[32];
-      snprintf(key, sizeof(key), "time_%s_s", solarCliFidelityName(k));
-      json_object_set_new(chip, key, json_real(f->seconds[k]));
-    }
-    double margin = f->seconds[SOLAR_CLI_CACHE] / T;
+    for (int k = 0; k < SOLAR_FIDELITY_COUNT; ++k)
+      json_object_set_new(chip, solarFidelityTimeKey(k),
+                          json_real(solarSolSeconds(&f->sol, k)));
+    double margin = f->sol.timeCache / T;
     json_object_set_new(chip, "margin", json_real(margin));
     json_object_set_new(chip, "meets", json_boolean(margin <= 1));
-    json_object_set_new(chip, "bound", json_string(f->bound));
+    json_object_set_new(chip, "bound",
+                        json_string(solarBoundName(f->sol.boundCache)));
     json_array_append_new(list, chip);
   }
   json_object_set_new(o, "chips", list);

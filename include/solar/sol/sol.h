@@ -20,6 +20,39 @@ extern "C" {
 
 #define SOLAR_SOL_ATTR "solar.sol"
 
+/* ---- fidelities and bounds ---------------------------------------------- */
+
+/* The four SOL times, from most to least pessimistic. Their names are the
+ * attribute keys' and every report's spelling; this is the only table. */
+typedef enum SolarFidelity {
+  SOLAR_FIDELITY_UNFUSED, /* every node alone, every access from DRAM */
+  SOLAR_FIDELITY_FUSED,   /* the fusion groups' DRAM bytes */
+  SOLAR_FIDELITY_CACHE,   /* cache-aware: the groups' traffic lower bounds */
+  SOLAR_FIDELITY_IDEAL,   /* the whole function fused: compulsory bytes */
+  SOLAR_FIDELITY_COUNT
+} SolarFidelity;
+
+/* "unfused", "fused", "cache", "ideal"; "?" out of range. */
+const char *solarFidelityName(SolarFidelity fidelity);
+/* The index of `name`, or SOLAR_FIDELITY_COUNT when it is none. */
+SolarFidelity solarFidelityFromName(const char *name);
+/* Attribute keys: "bytes_<name>" and "time_<name>_s". */
+const char *solarFidelityBytesKey(SolarFidelity fidelity);
+const char *solarFidelityTimeKey(SolarFidelity fidelity);
+
+/* What limits a SOL time. */
+typedef enum SolarBound {
+  SOLAR_BOUND_COMPUTE,
+  SOLAR_BOUND_DRAM,
+  SOLAR_BOUND_CACHE, /* L2 -> SM traffic (cache-aware fidelity only) */
+  SOLAR_BOUND_COUNT
+} SolarBound;
+
+/* "compute", "dram", "cache"; "?" out of range. */
+const char *solarBoundName(SolarBound bound);
+/* False when `name` is none of them. */
+bool solarBoundFromName(MlirStringRef name, SolarBound *out);
+
 /* ---- SOL times ----------------------------------------------------------- */
 
 typedef struct {
@@ -39,6 +72,8 @@ typedef struct {
   double seconds;     /* max(compute, bytes / BW_dram) */
   bool dramBound;
 } SolarNodeSol;
+/* Read back from an attribute, compute holds only seconds, limiter and
+ * tensorCores: the attribute keeps no more. */
 
 typedef struct {
   int64_t group;
@@ -46,19 +81,19 @@ typedef struct {
   double computeSeconds;     /* sum of the nodes' compute times */
   double fusedBytes, fusedSeconds;
   double cacheBytes, innerBytes, cacheSeconds;
-  const char *fusedBound;    /* "compute" | "dram" */
-  const char *cacheBound;    /* "compute" | "dram" | "cache" */
+  SolarBound fusedBound;     /* compute | dram */
+  SolarBound cacheBound;     /* compute | dram | cache */
 } SolarGroupSol;
 
 typedef struct {
-  const char *arch;          /* borrowed from the SolarArch */
+  char *arch;                /* owned copy of the hardware file's name */
   SolarDtype dtype;          /* compute dtype of the analysis */
   double flops;
   SolarOpCounts ops;
   double computeSeconds;
   double bytesUnfused, bytesFused, bytesCache, bytesIdeal;
   double timeUnfused, timeFused, timeCache, timeIdeal;
-  const char *boundUnfused, *boundFused, *boundCache, *boundIdeal;
+  SolarBound boundUnfused, boundFused, boundCache, boundIdeal;
   double ridgeFlopPerByte;
   SolarFp32Policy policy;
   /* An fp32 contraction bounded at the CUDA-core rate: the TF32 figure
@@ -67,11 +102,20 @@ typedef struct {
   bool haveTf32;             /* the tf32* fields below are filled */
   double tf32ComputeSeconds, tf32TimeUnfused, tf32TimeFused, tf32TimeCache,
       tf32TimeIdeal;
+  /* Per node and group; read from an attribute without detail, both are
+   * NULL and nodeCount 0, while groupCount still counts the groups. */
   SolarNodeSol *nodes;       /* owned */
   size_t nodeCount;
   SolarGroupSol *groups;     /* owned */
   size_t groupCount;
 } SolarSol;
+
+/* The fields of one fidelity. */
+double solarSolBytes(const SolarSol *sol, SolarFidelity fidelity);
+double solarSolSeconds(const SolarSol *sol, SolarFidelity fidelity);
+SolarBound solarSolBound(const SolarSol *sol, SolarFidelity fidelity);
+/* flops / bytes at the fidelity; 0 without bytes. */
+double solarSolIntensity(const SolarSol *sol, SolarFidelity fidelity);
 
 /* Combines the graph, its fusion groups and traffic with the hardware.
  * dtypeOverride: SOLAR_DTYPE_INVALID to take each node's own precision
@@ -89,6 +133,10 @@ void solarSolDestroy(SolarSol *sol);
 /* #solar.sol<{...}>; per-node and per-group detail when `detail`. */
 MlirAttribute solarSolToAttribute(MlirContext ctx, const SolarSol *sol,
                                   bool detail);
+/* The inverse (lib/sol/sol_attr_read.c): the one reader every report uses.
+ * False with a message when attr is not a well-formed #solar.sol. */
+bool solarSolFromAttribute(MlirAttribute attr, SolarSol *out, char *err,
+                           size_t errSize);
 
 #ifdef __cplusplus
 }

@@ -57,10 +57,10 @@ void solarBenchDescribe(const SolarBenchResult *r, bool framework, char *buf,
         solarQuantityFormat(r->sol[2], "s", sol, sizeof(sol)));
   if (r->violations && used < size) {
     used += (size_t)snprintf(buf + used, size - used, ", VIOLATION at");
-    for (int f = 0; f < SOLAR_BENCH_FIDELITIES && used < size; ++f)
+    for (int f = 0; f < SOLAR_FIDELITY_COUNT && used < size; ++f)
       if (r->violations & (1u << f))
         used += (size_t)snprintf(buf + used, size - used, " %s",
-                                 solarBenchFidelityName(f));
+                                 solarFidelityName(f));
   }
 }
 

@@ -7,22 +7,14 @@
 
 static const char *const statusNames[] = {"ok", "verify-failed", "error",
                                           "timeout", "no-ir"};
-static const char *const fidelityNames[] = {"unfused", "fused", "cache",
-                                            "ideal"};
 
 const char *solarBenchStatusName(SolarBenchStatus status) {
   return status < SOLAR_BENCH_STATUS_COUNT ? statusNames[status] : "?";
 }
 
-const char *solarBenchFidelityName(int fidelity) {
-  return fidelity >= 0 && fidelity < SOLAR_BENCH_FIDELITIES
-             ? fidelityNames[fidelity]
-             : "?";
-}
-
 size_t solarBenchViolationCount(unsigned violations) {
   size_t n = 0;
-  for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f)
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
     n += (violations >> f) & 1u;
   return n;
 }
@@ -30,13 +22,6 @@ size_t solarBenchViolationCount(unsigned violations) {
 static void copyString(char *dst, size_t size, json_t *value) {
   const char *s = json_string_value(value);
   snprintf(dst, size, "%s", s ? s : "");
-}
-
-static int fidelityIndex(const char *name) {
-  for (int f = 0; name && f < SOLAR_BENCH_FIDELITIES; ++f)
-    if (!strcmp(name, fidelityNames[f]))
-      return f;
-  return -1;
 }
 
 bool solarBenchResultRead(const char *jsonPath, SolarBenchResult *out,
@@ -77,8 +62,8 @@ bool solarBenchResultRead(const char *jsonPath, SolarBenchResult *out,
     size_t k;
     json_t *v;
     json_array_foreach(json_object_get(fn, "violations"), k, v) {
-      int f = fidelityIndex(json_string_value(v));
-      if (f >= 0)
+      SolarFidelity f = solarFidelityFromName(json_string_value(v));
+      if (f < SOLAR_FIDELITY_COUNT)
         out->violations |= 1u << f;
     }
   }
@@ -88,13 +73,15 @@ bool solarBenchResultRead(const char *jsonPath, SolarBenchResult *out,
     json_t *headroom = json_object_get(primary, "headroom");
     json_t *measured = json_object_get(primary, "measured");
     out->measured = json_is_object(measured) && json_is_object(headroom);
-    for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f) {
-      out->sol[f] = json_number_value(json_object_get(sol, fidelityNames[f]));
+    for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f) {
+      const char *fidelity = solarFidelityName(f);
+      out->sol[f] = json_number_value(json_object_get(sol, fidelity));
       out->headroom[f] =
-          json_number_value(json_object_get(headroom, fidelityNames[f]));
+          json_number_value(json_object_get(headroom, fidelity));
     }
     copyString(out->bound, sizeof(out->bound),
-               json_object_get(json_object_get(primary, "bound"), "cache"));
+               json_object_get(json_object_get(primary, "bound"),
+                               solarFidelityName(SOLAR_FIDELITY_CACHE)));
     out->medianSeconds =
         json_number_value(json_object_get(measured, "median_s"));
     out->minSeconds = json_number_value(json_object_get(measured, "min_s"));

@@ -4,6 +4,8 @@
 #ifndef SOLAR_CLI_BENCH_RESULT_H
 #define SOLAR_CLI_BENCH_RESULT_H
 
+#include "solar/sol/sol.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -16,11 +18,7 @@ typedef enum {
   SOLAR_BENCH_STATUS_COUNT
 } SolarBenchStatus;
 
-enum { SOLAR_BENCH_FIDELITIES = 4 };
-
 const char *solarBenchStatusName(SolarBenchStatus status);
-/* "unfused", "fused", "cache", "ideal". */
-const char *solarBenchFidelityName(int fidelity);
 
 typedef struct {
   SolarBenchStatus status;
@@ -36,10 +34,10 @@ typedef struct {
   bool measured; /* the reference verified and timed the primary function */
   size_t functions;
   double flops;
-  double sol[SOLAR_BENCH_FIDELITIES];
+  double sol[SOLAR_FIDELITY_COUNT];
   char bound[16]; /* at the cache-aware fidelity */
   double medianSeconds, minSeconds;
-  double headroom[SOLAR_BENCH_FIDELITIES]; /* median / SOL */
+  double headroom[SOLAR_FIDELITY_COUNT]; /* median / SOL */
   unsigned violations; /* bit f: measured min < SOL at fidelity f */
 } SolarBenchResult;
 

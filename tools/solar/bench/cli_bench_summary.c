@@ -59,7 +59,7 @@ void solarBenchSummarize(const SolarBenchProgram *programs,
     }
     allPass &= programPasses(&programs[i], r);
   }
-  for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f) {
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f) {
     size_t n = 0;
     for (size_t i = 0; i < count; ++i)
       if (results[i].status == SOLAR_BENCH_OK && results[i].measured)
@@ -98,7 +98,7 @@ static void csvStatsRow(FILE *out, const char *name,
   fputs(name, out);
   /* status .. measured_min_s: 12 empty columns. */
   fputs(",,,,,,,,,,,,", out);
-  for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f) {
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f) {
     const SolarBenchStats *s = &summary->headroom[f];
     double v[] = {s->min, s->median, s->geomean, s->max};
     csvNumber(out, v[which], s->count > 0);
@@ -116,11 +116,11 @@ bool solarBenchWriteCsv(const char *path, const SolarBenchProgram *programs,
     return false;
   }
   fputs("path,status,frontend,verified,functions,flops", out);
-  for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f)
-    fprintf(out, ",sol_%s_s", solarBenchFidelityName(f));
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
+    fprintf(out, ",sol_%s_s", solarFidelityName(f));
   fputs(",bound,measured_median_s,measured_min_s", out);
-  for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f)
-    fprintf(out, ",headroom_%s", solarBenchFidelityName(f));
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
+    fprintf(out, ",headroom_%s", solarFidelityName(f));
   fputs(",violations\n", out);
   double totalFlops = 0;
   size_t totalFunctions = 0, totalViolations = 0;
@@ -139,7 +139,7 @@ bool solarBenchWriteCsv(const char *path, const SolarBenchProgram *programs,
     } else {
       fputs(",,,", out);
     }
-    for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f)
+    for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
       csvNumber(out, r->sol[f], ok);
     fputc(',', out);
     if (ok)
@@ -147,7 +147,7 @@ bool solarBenchWriteCsv(const char *path, const SolarBenchProgram *programs,
     bool measured = ok && r->measured;
     csvNumber(out, r->medianSeconds, measured);
     csvNumber(out, r->minSeconds, measured);
-    for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f)
+    for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
       csvNumber(out, r->headroom[f], measured);
     fputc(',', out);
     if (ok)
@@ -172,18 +172,18 @@ bool solarBenchWriteCsv(const char *path, const SolarBenchProgram *programs,
 
 /* ---- summary.json -------------------------------------------------------- */
 
-static json_t *fidelityObject(const double values[SOLAR_BENCH_FIDELITIES]) {
+static json_t *fidelityObject(const double values[SOLAR_FIDELITY_COUNT]) {
   json_t *o = json_object();
-  for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f)
-    json_object_set_new(o, solarBenchFidelityName(f), json_real(values[f]));
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
+    json_object_set_new(o, solarFidelityName(f), json_real(values[f]));
   return o;
 }
 
 static json_t *violationList(unsigned violations) {
   json_t *list = json_array();
-  for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f)
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
     if (violations & (1u << f))
-      json_array_append_new(list, json_string(solarBenchFidelityName(f)));
+      json_array_append_new(list, json_string(solarFidelityName(f)));
   return list;
 }
 
@@ -284,8 +284,8 @@ bool solarBenchWriteJson(const char *path, const SolarBenchSettings *settings,
                 "framework_programs", (json_int_t)summary->framework, "rate",
                 rate(summary->verified, summary->framework)));
   json_t *headroom = json_object();
-  for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f)
-    json_object_set_new(headroom, solarBenchFidelityName(f),
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
+    json_object_set_new(headroom, solarFidelityName(f),
                         statsJson(&summary->headroom[f]));
   json_object_set_new(root, "headroom", headroom);
   json_t *list = json_array();
@@ -346,14 +346,14 @@ void solarBenchPrintSummary(FILE *out, const SolarBenchSettings *settings,
             summary->measured);
     fprintf(out, "    %-9s %10s %10s %10s %10s\n", "fidelity", "min",
             "median", "geomean", "max");
-    for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f) {
+    for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f) {
       const SolarBenchStats *s = &summary->headroom[f];
       char v[4][32];
       double x[] = {s->min, s->median, s->geomean, s->max};
       for (int k = 0; k < 4; ++k)
         snprintf(v[k], sizeof(v[k]), s->count ? "%.3gx" : "-", x[k]);
       fprintf(out, "    %-9s %10s %10s %10s %10s\n",
-              solarBenchFidelityName(f), v[0], v[1], v[2], v[3]);
+              solarFidelityName(f), v[0], v[1], v[2], v[3]);
     }
   } else {
     fprintf(out, "  headroom:   no measured program\n");
@@ -367,9 +367,9 @@ void solarBenchPrintSummary(FILE *out, const SolarBenchSettings *settings,
     if (r->status == SOLAR_BENCH_OK && r->violations) {
       fprintf(out, "    VIOLATION %s: min %.6g s <", programs[i].relPath,
               r->minSeconds);
-      for (int f = 0; f < SOLAR_BENCH_FIDELITIES; ++f)
+      for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
         if (r->violations & (1u << f))
-          fprintf(out, " %s %.6g s", solarBenchFidelityName(f), r->sol[f]);
+          fprintf(out, " %s %.6g s", solarFidelityName(f), r->sol[f]);
       fputc('\n', out);
     } else if (r->status != SOLAR_BENCH_OK) {
       fprintf(out, "  %s %s%s%s\n", solarBenchStatusName(r->status),

@@ -36,7 +36,7 @@ typedef struct {
   size_t verified;  /* .py programs whose IR matched the reference */
   size_t measured;  /* programs with headroom (= verified) */
   size_t status[SOLAR_BENCH_STATUS_COUNT];
-  SolarBenchStats headroom[SOLAR_BENCH_FIDELITIES];
+  SolarBenchStats headroom[SOLAR_FIDELITY_COUNT];
   size_t violationPrograms;   /* programs with any violation */
   size_t violationFidelities; /* sum over programs of fidelities violated */
   int exitStatus; /* 0: every program ok, every .py verified, no violation */

@@ -3,7 +3,7 @@
 #include "cli_plot.h"
 
 #include "solar/arch/arch.h"
-#include "solar/sol/sol_time.h"
+#include "solar/sol/sol.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,14 +18,15 @@ static double number(json_t *object, const char *key) {
 static size_t groupPoints(json_t *fn, double median, SolarPlotPoint *points,
                           char (*labels)[32]) {
   json_t *groups = json_object_get(fn, "groups");
+  const char *cacheKey = solarFidelityName(SOLAR_FIDELITY_CACHE);
   double total = 0;
   size_t i, n = 0;
   json_t *g;
   json_array_foreach(groups, i, g)
-      total += number(json_object_get(g, "sol_s"), "cache");
+      total += number(json_object_get(g, "sol_s"), cacheKey);
   json_array_foreach(groups, i, g) {
     double flops = number(g, "flops");
-    double sol = number(json_object_get(g, "sol_s"), "cache");
+    double sol = number(json_object_get(g, "sol_s"), cacheKey);
     double seconds = median > 0 && total > 0 ? median * sol / total : sol;
     snprintf(labels[n], sizeof(labels[0]), "g%lld",
              (long long)json_integer_value(json_object_get(g, "id")));

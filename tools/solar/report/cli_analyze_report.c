@@ -10,21 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
-static const char *const fidelities[] = {"unfused", "fused", "cache", "ideal"};
-enum { FIDELITY_COUNT = 4 };
-
-static double number(MlirAttribute dict, const char *name) {
-  double value = 0;
-  solarDictGetF64(dict, name, &value);
-  return value;
-}
-
-static json_t *string(MlirAttribute dict, const char *name) {
-  MlirStringRef ref;
-  if (!solarDictGetString(dict, name, &ref))
-    return json_string("?");
-  return json_stringn(ref.data, ref.length);
-}
+enum { FIDELITY_COUNT = SOLAR_FIDELITY_COUNT };
 
 /* Seconds with an SI prefix, e.g. "2.295 us". */
 static const char *seconds(double s, char *buf, size_t size) {
@@ -65,26 +51,18 @@ static void sortOpportunities(json_t *list) {
 }
 
 /* Group g's unfused time: the sum of its nodes' separate times. */
-static double groupUnfused(MlirAttribute nodeDetail, const SolarFusionGroup *g) {
+static double groupUnfused(const SolarSol *sol, const SolarFusionGroup *g) {
   double total = 0;
-  intptr_t n = mlirAttributeIsNull(nodeDetail)
-                   ? 0
-                   : mlirArrayAttrGetNumElements(nodeDetail);
   for (size_t k = 0; k < g->nodeCount; ++k)
-    for (intptr_t i = 0; i < n; ++i) {
-      MlirAttribute node = mlirArrayAttrGetElement(nodeDetail, i);
-      int64_t id = -1;
-      if (solarDictGetI64(node, "node", &id) && id == g->nodes[k])
-        total += number(node, "time_unfused_s");
-    }
+    for (size_t i = 0; sol->nodes && i < sol->nodeCount; ++i)
+      if (sol->nodes[i].node == g->nodes[k])
+        total += sol->nodes[i].seconds;
   return total;
 }
 
-static json_t *groupsJson(MlirOperation func, MlirAttribute sol, double ridge,
-                          json_t *opportunities) {
+static json_t *groupsJson(MlirOperation func, const SolarSol *sol,
+                          double ridge, json_t *opportunities) {
   json_t *groups = json_array();
-  MlirAttribute detail = solarDictGet(sol, "group_detail");
-  MlirAttribute nodeDetail = solarDictGet(sol, "node_detail");
   SolarFusion fusion = {0};
   char err[256];
   MlirAttribute fusionAttr =
@@ -93,12 +71,10 @@ static json_t *groupsJson(MlirOperation func, MlirAttribute sol, double ridge,
   bool haveFusion = !mlirAttributeIsNull(fusionAttr) &&
                     solarFusionFromAttribute(fusionAttr, &fusion, err,
                                              sizeof(err));
-  intptr_t count =
-      mlirAttributeIsNull(detail) ? 0 : mlirArrayAttrGetNumElements(detail);
-  for (intptr_t i = 0; i < count; ++i) {
-    MlirAttribute g = mlirArrayAttrGetElement(detail, i);
-    int64_t id = -1;
-    solarDictGetI64(g, "group", &id);
+  size_t count = sol->groups ? sol->groupCount : 0;
+  for (size_t i = 0; i < count; ++i) {
+    const SolarGroupSol *g = &sol->groups[i];
+    int64_t id = g->group;
     const SolarFusionGroup *fg = NULL;
     for (size_t k = 0; haveFusion && k < fusion.groupCount; ++k)
       if (fusion.groups[k].id == id)
@@ -106,17 +82,17 @@ static json_t *groupsJson(MlirOperation func, MlirAttribute sol, double ridge,
     json_t *nodes = json_array();
     for (size_t k = 0; fg && k < fg->nodeCount; ++k)
       json_array_append_new(nodes, json_integer(fg->nodes[k]));
-    double flops = number(g, "flops"), fusedBytes = number(g, "bytes_fused");
+    double flops = g->flops, fusedBytes = g->fusedBytes;
     double intensity = fusedBytes > 0 ? flops / fusedBytes : 0;
-    double fused = number(g, "time_fused_s"), compute = number(g, "compute_s");
-    double unfused = fg ? groupUnfused(nodeDetail, fg) : fused;
+    double fused = g->fusedSeconds, compute = g->computeSeconds;
+    double unfused = fg ? groupUnfused(sol, fg) : fused;
     json_t *bytes = json_pack("{s:f, s:f, s:f}", "fused", fusedBytes, "cache",
-                              number(g, "bytes_cache"), "cache_inner",
-                              number(g, "bytes_cache_inner"));
+                              g->cacheBytes, "cache_inner", g->innerBytes);
     json_t *times = json_pack("{s:f, s:f, s:f}", "unfused", unfused, "fused",
-                              fused, "cache", number(g, "time_cache_s"));
-    json_t *bound = json_pack("{s:o, s:o}", "fused", string(g, "bound_fused"),
-                              "cache", string(g, "bound_cache"));
+                              fused, "cache", g->cacheSeconds);
+    json_t *bound = json_pack("{s:s, s:s}", "fused",
+                              solarBoundName(g->fusedBound), "cache",
+                              solarBoundName(g->cacheBound));
     json_array_append_new(
         groups, json_pack("{s:I, s:o, s:f, s:f, s:o, s:o, s:o, s:f}", "id",
                           (json_int_t)id, "nodes", nodes, "flops", flops,
@@ -136,9 +112,7 @@ static json_t *groupsJson(MlirOperation func, MlirAttribute sol, double ridge,
       json_array_append_new(opportunities,
                             opportunity("fusion", unfused - fused, text));
     }
-    MlirStringRef b;
-    if (solarDictGetString(g, "bound_fused", &b) && b.length == 4 &&
-        !strncmp(b.data, "dram", 4) && fused > compute) {
+    if (g->fusedBound == SOLAR_BOUND_DRAM && fused > compute) {
       char text[256], saves[32];
       snprintf(text, sizeof(text),
                "group %lld is DRAM-bound at intensity %.3g < ridge %.3g "
@@ -155,7 +129,7 @@ static json_t *groupsJson(MlirOperation func, MlirAttribute sol, double ridge,
   return groups;
 }
 
-static json_t *functionJson(MlirOperation func, MlirAttribute sol,
+static json_t *functionJson(MlirOperation func, const SolarSol *sol,
                             const SolarAnalyzeContext *context) {
   MlirAttribute name = mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("sym_name"));
@@ -163,27 +137,26 @@ static json_t *functionJson(MlirOperation func, MlirAttribute sol,
   double t[FIDELITY_COUNT];
   json_t *bytes = json_object(), *times = json_object(), *bounds = json_object();
   for (int f = 0; f < FIDELITY_COUNT; ++f) {
-    char key[64];
-    snprintf(key, sizeof(key), "bytes_%s", fidelities[f]);
-    json_object_set_new(bytes, fidelities[f], json_real(number(sol, key)));
-    snprintf(key, sizeof(key), "time_%s_s", fidelities[f]);
-    t[f] = number(sol, key);
-    json_object_set_new(times, fidelities[f], json_real(t[f]));
-    snprintf(key, sizeof(key), f == 2 ? "bound" : "bound_%s", fidelities[f]);
-    json_object_set_new(bounds, fidelities[f], string(sol, key));
+    const char *fidelity = solarFidelityName(f);
+    json_object_set_new(bytes, fidelity, json_real(solarSolBytes(sol, f)));
+    t[f] = solarSolSeconds(sol, f);
+    json_object_set_new(times, fidelity, json_real(t[f]));
+    json_object_set_new(bounds, fidelity,
+                        json_string(solarBoundName(solarSolBound(sol, f))));
   }
-  double ridge = number(sol, "ridge_flop_per_byte");
+  double ridge = sol->ridgeFlopPerByte;
   json_t *opportunities = json_array();
   json_t *groups = groupsJson(func, sol, ridge, opportunities);
   char text[512], a[32], b[32], c[32];
-  if (t[2] > t[3]) {
+  double cache = t[SOLAR_FIDELITY_CACHE], ideal = t[SOLAR_FIDELITY_IDEAL];
+  if (cache > ideal) {
     snprintf(text, sizeof(text),
              "fusing across the groups found (recomputation, larger "
              "on-chip reuse) saves up to %s (cache-aware %s -> ideal %s)",
-             seconds(t[2] - t[3], a, sizeof(a)), seconds(t[2], b, sizeof(b)),
-             seconds(t[3], c, sizeof(c)));
+             seconds(cache - ideal, a, sizeof(a)), seconds(cache, b, sizeof(b)),
+             seconds(ideal, c, sizeof(c)));
     json_array_append_new(opportunities,
-                          opportunity("ideal", t[2] - t[3], text));
+                          opportunity("ideal", cache - ideal, text));
   }
 
   json_t *measured = json_null(), *headroom = json_null(),
@@ -197,15 +170,16 @@ static json_t *functionJson(MlirOperation func, MlirAttribute sol,
     headroom = json_object();
     headroomMin = json_object();
     for (int f = 0; f < FIDELITY_COUNT; ++f) {
-      json_object_set_new(headroom, fidelities[f],
+      const char *fidelity = solarFidelityName(f);
+      json_object_set_new(headroom, fidelity,
                           json_real(t[f] > 0 ? ref->medianSeconds / t[f] : 0));
-      json_object_set_new(headroomMin, fidelities[f],
+      json_object_set_new(headroomMin, fidelity,
                           json_real(t[f] > 0 ? ref->minSeconds / t[f] : 0));
       /* The fastest run is the strongest evidence against a bound. */
       if (ref->minSeconds < t[f])
-        json_array_append_new(violations, json_string(fidelities[f]));
+        json_array_append_new(violations, json_string(fidelity));
     }
-    double best = t[2];
+    double best = t[SOLAR_FIDELITY_CACHE];
     snprintf(text, sizeof(text),
              "the reference takes %s (median): %.3gx the cache-aware SOL; an "
              "implementation at SOL saves %s",
@@ -219,10 +193,11 @@ static json_t *functionJson(MlirOperation func, MlirAttribute sol,
   }
   sortOpportunities(opportunities);
   json_t *fn = json_pack(
-      "{s:s%, s:o, s:f, s:f, s:f, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, "
+      "{s:s%, s:s, s:f, s:f, s:f, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, "
       "s:o}",
-      "name", nameRef.data, nameRef.length, "dtype", string(sol, "dtype"),
-      "flops", number(sol, "flops"), "compute_s", number(sol, "compute_s"),
+      "name", nameRef.data, nameRef.length, "dtype",
+      solarDtypeName(sol->dtype), "flops", sol->flops, "compute_s",
+      sol->computeSeconds,
       "ridge_flop_per_byte", ridge, "bytes", bytes, "sol_s", times, "bound",
       bounds, "groups", groups, "measured", measured, "headroom", headroom,
       "headroom_min", headroomMin, "violations", violations, "opportunities",
@@ -230,16 +205,15 @@ static json_t *functionJson(MlirOperation func, MlirAttribute sol,
   /* The fp32 math policy the bound assumed, and the TF32 figure beside an
    * IEEE one (solar.sol's fp32_math and tf32). */
   if (fn) {
-    json_object_set_new(fn, "fp32_math", string(sol, "fp32_math"));
-    MlirAttribute tf32 = solarDictGet(sol, "tf32");
-    if (!mlirAttributeIsNull(tf32))
+    char policy[128];
+    solarFp32PolicyFormat(&sol->policy, policy, sizeof(policy));
+    json_object_set_new(fn, "fp32_math", json_string(policy));
+    if (sol->haveTf32)
       json_object_set_new(
           fn, "sol_s_tf32",
-          json_pack("{s:f, s:f, s:f, s:f}", "unfused",
-                    number(tf32, "time_unfused_s"), "fused",
-                    number(tf32, "time_fused_s"), "cache",
-                    number(tf32, "time_cache_s"), "ideal",
-                    number(tf32, "time_ideal_s")));
+          json_pack("{s:f, s:f, s:f, s:f}", "unfused", sol->tf32TimeUnfused,
+                    "fused", sol->tf32TimeFused, "cache", sol->tf32TimeCache,
+                    "ideal", sol->tf32TimeIdeal));
   }
   return fn;
 }
@@ -270,11 +244,13 @@ json_t *solarAnalyzeReport(MlirOperation module,
   for (size_t i = 0; i < count; ++i) {
     MlirAttribute attr = mlirOperationGetAttributeByName(
         funcs[i], mlirStringRefCreateFromCString(SOLAR_SOL_ATTR));
-    MlirAttribute sol = mlirAttributeIsNull(attr)
-                            ? attr
-                            : solarDialectAttrOpen(attr, "sol");
-    if (!mlirAttributeIsNull(sol))
-      json_array_append_new(functions, functionJson(funcs[i], sol, context));
+    SolarSol sol;
+    char err[256];
+    if (!mlirAttributeIsNull(attr) &&
+        solarSolFromAttribute(attr, &sol, err, sizeof(err))) {
+      json_array_append_new(functions, functionJson(funcs[i], &sol, context));
+      solarSolDestroy(&sol);
+    }
   }
   free(funcs);
   const SolarReferenceResult *ref = context->reference;
@@ -370,13 +346,14 @@ void solarAnalyzePrintText(FILE *out, json_t *report) {
             "SOL", "bound", "headroom");
     for (int f = 0; f < FIDELITY_COUNT; ++f) {
       if (json_is_object(headroom))
-        snprintf(c, sizeof(c), "%.3gx", field(headroom, fidelities[f]));
+        snprintf(c, sizeof(c), "%.3gx", field(headroom, solarFidelityName(f)));
       else
         snprintf(c, sizeof(c), "-");
-      fprintf(out, "  %-9s %14.0f %12s %-8s %10s\n", fidelities[f],
-              field(bytes, fidelities[f]),
-              seconds(field(sol, fidelities[f]), a, sizeof(a)),
-              str(bound, fidelities[f]), c);
+      const char *fidelity = solarFidelityName(f);
+      fprintf(out, "  %-9s %14.0f %12s %-8s %10s\n", fidelity,
+              field(bytes, fidelity),
+              seconds(field(sol, fidelity), a, sizeof(a)),
+              str(bound, fidelity), c);
     }
     json_t *measured = json_object_get(fn, "measured");
     if (json_is_object(measured))

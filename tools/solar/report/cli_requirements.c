@@ -75,10 +75,8 @@ static void takeCounts(const SolarSol *sol, SolarRequirements *out) {
                             c[SOLAR_OP_OTHER]);
   out->divOps = (double)c[SOLAR_OP_DIV];
   out->sfuOps = (double)c[SOLAR_OP_TRANSCENDENTAL];
-  out->bytes[SOLAR_CLI_UNFUSED] = sol->bytesUnfused;
-  out->bytes[SOLAR_CLI_FUSED] = sol->bytesFused;
-  out->bytes[SOLAR_CLI_CACHE] = sol->bytesCache;
-  out->bytes[SOLAR_CLI_IDEAL] = sol->bytesIdeal;
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
+    out->bytes[f] = solarSolBytes(sol, f);
 }
 
 static bool sweepCapacities(MlirOperation func, const SolarEinsumGraph *graph,
@@ -95,10 +93,10 @@ static bool sweepCapacities(MlirOperation func, const SolarEinsumGraph *graph,
     step->fusedBytes = t.fused;
     step->cacheBytes = t.cache;
     if (isinf(out->capacityFused) &&
-        reached(t.fused, out->bytes[SOLAR_CLI_FUSED]))
+        reached(t.fused, out->bytes[SOLAR_FIDELITY_FUSED]))
       out->capacityFused = k == 0 ? 0 : capacity;
     if (isinf(out->capacityCache) &&
-        reached(t.cache, out->bytes[SOLAR_CLI_CACHE]))
+        reached(t.cache, out->bytes[SOLAR_FIDELITY_CACHE]))
       out->capacityCache = k == 0 ? 0 : capacity;
     if (!isinf(out->capacityFused) && !isinf(out->capacityCache))
       break;

@@ -23,7 +23,7 @@ typedef struct {
   char dtype[16];
   double flops;
   double mac, vectorOps, divOps, sfuOps;
-  double bytes[SOLAR_CLI_FIDELITY_COUNT]; /* at unlimited capacity */
+  double bytes[SOLAR_FIDELITY_COUNT]; /* at unlimited capacity */
   /* Smallest power of two at which the fused / cache-aware bytes reach
    * their unlimited-capacity value; 0 when the smallest one tried (1 B)
    * already does (no capacity needed); INFINITY when none up to 2^60. */

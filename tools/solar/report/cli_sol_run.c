@@ -65,28 +65,6 @@ void solarCliModelClose(SolarCliModel *model) {
   memset(model, 0, sizeof(*model));
 }
 
-const char *solarCliFidelityName(int fidelity) {
-  static const char *const names[] = {"unfused", "fused", "cache", "ideal"};
-  return fidelity >= 0 && fidelity < SOLAR_CLI_FIDELITY_COUNT
-             ? names[fidelity]
-             : "?";
-}
-
-static double getF64(MlirAttribute dict, const char *name) {
-  double value = 0;
-  solarDictGetF64(dict, name, &value);
-  return value;
-}
-
-static void copyString(MlirAttribute dict, const char *name, char *buf,
-                       size_t size) {
-  MlirStringRef ref = {"", 0};
-  solarDictGetString(dict, name, &ref);
-  size_t n = ref.length < size - 1 ? ref.length : size - 1;
-  memcpy(buf, ref.data, n);
-  buf[n] = '\0';
-}
-
 static char *functionName(MlirOperation func) {
   MlirAttribute name = mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("sym_name"));
@@ -96,57 +74,16 @@ static char *functionName(MlirOperation func) {
   return strndup(ref.data, ref.length);
 }
 
-static void readGroups(MlirAttribute dict, SolarCliFuncSol *f) {
-  MlirAttribute groups = solarDictGet(dict, "group_detail");
-  if (mlirAttributeIsNull(groups) || !mlirAttributeIsAArray(groups))
-    return;
-  f->groupCount = (size_t)mlirArrayAttrGetNumElements(groups);
-  f->groups = calloc(f->groupCount ? f->groupCount : 1,
-                     sizeof(SolarCliGroupSol));
-  for (size_t i = 0; i < f->groupCount; ++i) {
-    MlirAttribute g = mlirArrayAttrGetElement(groups, (intptr_t)i);
-    SolarCliGroupSol *out = &f->groups[i];
-    solarDictGetI64(g, "group", &out->group);
-    out->flops = getF64(g, "flops");
-    out->bytesFused = getF64(g, "bytes_fused");
-    out->bytesCache = getF64(g, "bytes_cache");
-    out->timeFused = getF64(g, "time_fused_s");
-    out->timeCache = getF64(g, "time_cache_s");
-  }
-}
-
 static bool readFuncSol(MlirOperation func, SolarCliFuncSol *f) {
   memset(f, 0, sizeof(*f));
   f->function = functionName(func);
-  MlirAttribute attr = mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString(SOLAR_SOL_ATTR));
-  MlirAttribute dict = mlirAttributeIsNull(attr)
-                           ? attr
-                           : solarDialectAttrOpen(attr, "sol");
-  if (mlirAttributeIsNull(dict))
-    return false;
-  copyString(dict, "dtype", f->dtype, sizeof(f->dtype));
-  copyString(dict, "fp32_math", f->fp32Math, sizeof(f->fp32Math));
-  copyString(dict, "bound", f->bound, sizeof(f->bound));
-  f->flops = getF64(dict, "flops");
-  f->computeSeconds = getF64(dict, "compute_s");
-  for (int k = 0; k < SOLAR_CLI_FIDELITY_COUNT; ++k) {
-    char key[32];
-    snprintf(key, sizeof(key), "bytes_%s", solarCliFidelityName(k));
-    f->bytes[k] = getF64(dict, key);
-    snprintf(key, sizeof(key), "time_%s_s", solarCliFidelityName(k));
-    f->seconds[k] = getF64(dict, key);
-  }
-  f->ridgeFlopPerByte = getF64(dict, "ridge_flop_per_byte");
-  f->intensityFused = getF64(dict, "intensity_fused");
-  f->intensityCache = getF64(dict, "intensity_cache");
-  MlirAttribute ops = solarDictGet(dict, "ops");
-  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
-    f->ops[c] = mlirAttributeIsNull(ops)
-                    ? 0
-                    : getF64(ops, solarOpClassName((SolarOpClass)c));
-  readGroups(dict, f);
-  return true;
+  /* solar-sol wrote it in this process: the caller's one message says
+   * enough when it is missing. */
+  char err[256];
+  return solarSolFromAttribute(
+      mlirOperationGetAttributeByName(
+          func, mlirStringRefCreateFromCString(SOLAR_SOL_ATTR)),
+      &f->sol, err, sizeof(err));
 }
 
 bool solarCliRunSol(const SolarCliModel *model, const char *archPath,
@@ -193,7 +130,7 @@ bool solarCliRunSol(const SolarCliModel *model, const char *archPath,
 void solarCliSolDestroy(SolarCliSol *sol) {
   for (size_t i = 0; i < sol->count; ++i) {
     free(sol->funcs[i].function);
-    free(sol->funcs[i].groups);
+    solarSolDestroy(&sol->funcs[i].sol);
   }
   free(sol->funcs);
   memset(sol, 0, sizeof(*sol));

@@ -6,7 +6,7 @@
 #define SOLAR_CLI_SOL_RUN_H
 
 #include "solar/arch/arch.h"
-#include "solar/einsum/einsum_graph.h"
+#include "solar/sol/sol.h"
 
 #include "mlir-c/IR.h"
 
@@ -31,31 +31,11 @@ bool solarCliModelOpen(const char *command, const char *path, bool strict,
                        SolarCliModel *model);
 void solarCliModelClose(SolarCliModel *model);
 
-/* The fields of one function's #solar.sol (with detail). */
-typedef struct {
-  int64_t group;
-  double flops, bytesFused, bytesCache, timeFused, timeCache;
-} SolarCliGroupSol;
-
-enum { SOLAR_CLI_UNFUSED, SOLAR_CLI_FUSED, SOLAR_CLI_CACHE, SOLAR_CLI_IDEAL,
-       SOLAR_CLI_FIDELITY_COUNT };
-
-/* "unfused" / "fused" / "cache" / "ideal". */
-const char *solarCliFidelityName(int fidelity);
-
+/* One function's #solar.sol (with detail), as solarSolFromAttribute reads
+ * it. */
 typedef struct {
   char *function;  /* owned; symbol name without '@' */
-  char dtype[16];
-  char fp32Math[64];      /* the fp32 math policy in force (solar.sol) */
-  char bound[16];  /* cache-aware bound: compute | dram | cache */
-  double flops, computeSeconds;
-  double bytes[SOLAR_CLI_FIDELITY_COUNT];
-  double seconds[SOLAR_CLI_FIDELITY_COUNT];
-  double ridgeFlopPerByte;
-  double intensityFused, intensityCache;
-  double ops[SOLAR_OP_CLASS_COUNT];
-  SolarCliGroupSol *groups; /* owned */
-  size_t groupCount;
+  SolarSol sol;    /* owned */
 } SolarCliFuncSol;
 
 typedef struct {

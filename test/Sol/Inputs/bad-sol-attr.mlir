@@ -1,0 +1,3 @@
+func.func @f() attributes {solar.sol = #solar.sol<{arch = "H100_SXM", bound = "fast"}>} {
+  return
+}
