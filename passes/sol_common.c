@@ -40,9 +40,10 @@ bool solarFuncEinsumGraph(MlirOperation func, bool strict,
   return true;
 }
 
-static SolarDtype nodeDtype(const SolarEinsumNode *node) {
-  return node->computeDtype != SOLAR_DTYPE_INVALID && node->accessCount > 0 &&
-                 solarDtypeIsFloat(node->computeDtype)
+/* The node's precision (solarEinsumGraphInferPrecision), else its IR type. */
+static SolarDtype nodeDtype(const SolarEinsumGraph *graph,
+                            const SolarEinsumNode *node) {
+  return graph->precisionInferred && node->computeDtype != SOLAR_DTYPE_INVALID
              ? node->computeDtype
              : solarDtypeFromTypeSpelling(node->dtype);
 }
@@ -56,9 +57,10 @@ static int64_t totalOps(const SolarEinsumNode *node) {
   return sum;
 }
 
-static bool dominates(const SolarEinsumNode *a, const SolarEinsumNode *b) {
-  bool floatA = solarDtypeIsFloat(nodeDtype(a));
-  bool floatB = solarDtypeIsFloat(nodeDtype(b));
+static bool dominates(const SolarEinsumGraph *graph, const SolarEinsumNode *a,
+                      const SolarEinsumNode *b) {
+  bool floatA = solarDtypeIsFloat(nodeDtype(graph, a));
+  bool floatB = solarDtypeIsFloat(nodeDtype(graph, b));
   if (floatA != floatB)
     return floatA;
   int64_t macA = a->ops.counts[SOLAR_OP_MAC], macB = b->ops.counts[SOLAR_OP_MAC];
@@ -86,10 +88,10 @@ bool solarGraphComputeDtype(const SolarEinsumGraph *graph, const char *option,
   const SolarEinsumNode *best = NULL;
   for (size_t i = 0; i < graph->nodeCount; ++i) {
     const SolarEinsumNode *node = &graph->nodes[i];
-    if (!best || dominates(node, best))
+    if (!best || dominates(graph, node, best))
       best = node;
   }
-  *out = best ? nodeDtype(best) : SOLAR_DTYPE_FP32;
+  *out = best ? nodeDtype(graph, best) : SOLAR_DTYPE_FP32;
   if (*out == SOLAR_DTYPE_INVALID)
     *out = SOLAR_DTYPE_FP32;
   return true;
