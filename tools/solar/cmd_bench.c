@@ -3,12 +3,12 @@
  * aggregates: coverage, verification rate, headroom distribution and SOL
  * violations (docs/bench.md). */
 #define _XOPEN_SOURCE 700 /* realpath */
-#include "cli_fp32_math.h"
 #include "cli_bench_child.h"
 #include "cli_bench_discover.h"
 #include "cli_bench_progress.h"
 #include "cli_bench_result.h"
 #include "cli_bench_summary.h"
+#include "cli_fp32_math.h"
 #include "cli_flag.h"
 #include "cli_host_arch.h"
 #include "cli_plot_bars.h"
