@@ -1,4 +1,6 @@
 #include "solar/dialect/dialect_attr.h"
+#include "solar/support/grow.h"
+#include "solar/support/text.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -8,30 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-  char *text;
-  size_t length, capacity;
-} TextBuffer;
-
-static void appendText(MlirStringRef chunk, void *userData) {
-  TextBuffer *buf = userData;
-  if (buf->length + chunk.length + 1 > buf->capacity) {
-    buf->capacity = 2 * (buf->length + chunk.length + 1);
-    buf->text = realloc(buf->text, buf->capacity);
-  }
-  memcpy(buf->text + buf->length, chunk.data, chunk.length);
-  buf->length += chunk.length;
-  buf->text[buf->length] = '\0';
-}
-
 MlirAttribute solarDialectAttrWrap(MlirContext ctx, const char *mnemonic,
                                    MlirAttribute dict) {
-  TextBuffer buf = {0};
+  SolarText buf = {0};
   char prefix[64];
   snprintf(prefix, sizeof(prefix), "#solar.%s<", mnemonic);
-  appendText(mlirStringRefCreateFromCString(prefix), &buf);
-  mlirAttributePrint(dict, appendText, &buf);
-  appendText(mlirStringRefCreateFromCString(">"), &buf);
+  solarTextAppendCString(&buf, prefix);
+  mlirAttributePrint(dict, solarTextAppendChunk, &buf);
+  solarTextAppendCString(&buf, ">");
   MlirAttribute wrapped =
       mlirAttributeParseGet(ctx, mlirStringRefCreate(buf.text, buf.length));
   free(buf.text);
@@ -42,8 +28,8 @@ MlirAttribute solarDialectAttrOpen(MlirAttribute attr, const char *mnemonic) {
   MlirAttribute none = {NULL};
   if (mlirAttributeIsNull(attr))
     return none;
-  TextBuffer buf = {0};
-  mlirAttributePrint(attr, appendText, &buf);
+  SolarText buf = {0};
+  mlirAttributePrint(attr, solarTextAppendChunk, &buf);
   char prefix[64];
   int prefixLength = snprintf(prefix, sizeof(prefix), "#solar.%s<", mnemonic);
   MlirAttribute dict = none;
@@ -67,10 +53,10 @@ void solarDictBuilderInit(SolarDictBuilder *b, MlirContext ctx) {
 }
 
 void solarDictAdd(SolarDictBuilder *b, const char *name, MlirAttribute value) {
-  if (b->count == b->capacity) {
-    b->capacity = b->capacity ? 2 * b->capacity : 16;
-    b->entries = realloc(b->entries, (size_t)b->capacity * sizeof(*b->entries));
-  }
+  size_t capacity = (size_t)b->capacity;
+  b->entries = solarGrow(b->entries, &capacity, (size_t)b->count,
+                         sizeof(*b->entries));
+  b->capacity = (intptr_t)capacity;
   MlirIdentifier id =
       mlirIdentifierGet(b->ctx, mlirStringRefCreateFromCString(name));
   b->entries[b->count++] = mlirNamedAttributeGet(id, value);

@@ -4,6 +4,7 @@
  * `tag` option when given. */
 #include "solar/support/diagnostics.h"
 #include "solar/passes/passes.h"
+#include "solar/support/funcs.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -15,15 +16,9 @@ typedef struct {
   int64_t nextIndex;
 } AnnotateState;
 
-static bool isFunc(MlirOperation op) {
-  MlirIdentifier name = mlirOperationGetName(op);
-  MlirStringRef text = mlirIdentifierStr(name);
-  return text.length == 9 && strncmp(text.data, "func.func", 9) == 0;
-}
-
 static MlirWalkResult annotateFunc(MlirOperation op, void *userData) {
   AnnotateState *state = userData;
-  if (!isFunc(op))
+  if (!solarIsFunc(op))
     return MlirWalkResultAdvance;
   MlirContext ctx = mlirOperationGetContext(op);
   MlirAttribute index = mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64),

@@ -5,6 +5,7 @@
  * that used it fold to constants before the einsum graph is lifted. */
 #include "solar/support/diagnostics.h"
 #include "solar/passes/passes.h"
+#include "solar/support/funcs.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -105,12 +106,6 @@ static void refreshFunctionType(MlirOperation func, MlirBlock entry) {
   free(results);
 }
 
-static bool isFuncWithBody(MlirOperation op) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  return name.length == 9 && !strncmp(name.data, "func.func", 9) &&
-         !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
-}
-
 typedef struct {
   SolarOptions shapes;
   bool ok;
@@ -118,7 +113,7 @@ typedef struct {
 
 static MlirWalkResult bindFunc(MlirOperation op, void *userData) {
   BindState *state = userData;
-  if (!isFuncWithBody(op))
+  if (!solarIsFuncDefinition(op))
     return MlirWalkResultAdvance;
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   intptr_t nArgs = mlirBlockGetNumArguments(entry);

@@ -8,24 +8,13 @@
 #include "solar/support/diagnostics.h"
 #include "solar/einsum/einsum_graph.h"
 #include "solar/passes/passes.h"
+#include "solar/support/funcs.h"
 
 #include <jansson.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static MlirWalkResult collectFunc(MlirOperation op, void *userData) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  if (name.length != 9 || strncmp(name.data, "func.func", 9) != 0)
-    return MlirWalkResultAdvance;
-  if (mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
-    return MlirWalkResultSkip;
-  json_t *graphs = userData;
-  /* Remember the op; the JSON is built after the walk. */
-  json_array_append_new(graphs, json_integer((json_int_t)(intptr_t)op.ptr));
-  return MlirWalkResultSkip;
-}
 
 /* The graph of one function as a jansson value, or NULL after an error. */
 static json_t *graphOf(MlirOperation func, bool strict, bool *failed) {
@@ -65,19 +54,16 @@ static void runDumpEinsumGraph(MlirOperation op, MlirExternalPass pass,
     return;
   }
   bool strict = solarOptionsGetBool(options, "strict", false);
-  json_t *funcs = json_array();
-  mlirOperationWalk(op, collectFunc, funcs, MlirWalkPreOrder);
+  size_t count = 0;
+  MlirOperation *funcs = solarCollectFuncs(op, &count);
   json_t *graphs = json_array();
   bool failed = false;
-  size_t index;
-  json_t *entry;
-  json_array_foreach(funcs, index, entry) {
-    MlirOperation func = {(void *)(intptr_t)json_integer_value(entry)};
-    json_t *graph = graphOf(func, strict, &failed);
+  for (size_t i = 0; i < count; ++i) {
+    json_t *graph = graphOf(funcs[i], strict, &failed);
     if (graph)
       json_array_append_new(graphs, graph);
   }
-  json_decref(funcs);
+  free(funcs);
   json_t *doc = json_object();
   json_object_set_new(doc, "version", json_integer(SOLAR_EINSUM_GRAPH_VERSION));
   json_object_set_new(doc, "graphs", graphs);

@@ -9,6 +9,7 @@
 #include "solar/einsum/einsum_graph.h"
 #include "solar/frontend/lower_to_affine.h"
 #include "solar/passes/passes.h"
+#include "solar/support/funcs.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -16,31 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct {
-  MlirOperation *items;
-  int count, capacity;
-} FuncList;
-
-static MlirWalkResult collectFunc(MlirOperation op, void *userData) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  if (name.length != 9 || strncmp(name.data, "func.func", 9) != 0)
-    return MlirWalkResultAdvance;
-  FuncList *list = userData;
-  if (list->count == list->capacity) {
-    list->capacity = list->capacity ? 2 * list->capacity : 8;
-    list->items = realloc(list->items, (size_t)list->capacity * sizeof(op));
-    if (!list->items)
-      abort();
-  }
-  list->items[list->count++] = op;
-  return MlirWalkResultSkip;
-}
-
-static bool isDeclaration(MlirOperation func) {
-  MlirRegion body = mlirOperationGetRegion(func, 0);
-  return mlirBlockIsNull(mlirRegionGetFirstBlock(body));
-}
 
 static MlirAttribute dictField(MlirAttribute dict, const char *key) {
   return mlirDictionaryAttrGetElementByName(dict,
@@ -134,24 +110,22 @@ static void runEinsumGraph(MlirOperation op, MlirExternalPass pass,
   }
   bool strict = solarOptionsGetBool(options, "strict", false);
   bool withOps = solarOptionsGetBool(options, "emit-ops", false);
-  FuncList funcs = {NULL, 0, 0};
-  mlirOperationWalk(op, collectFunc, &funcs, MlirWalkPreOrder);
+  size_t count = 0;
+  MlirOperation *funcs = solarCollectFuncs(op, &count);
   bool failed = false;
-  for (int i = 0; i < funcs.count; ++i) {
-    if (isDeclaration(funcs.items[i]))
-      continue;
+  for (size_t i = 0; i < count; ++i) {
     MlirAttribute graph = {NULL};
-    if (!solarEinsumGraphLift(funcs.items[i], strict, &graph))
+    if (!solarEinsumGraphLift(funcs[i], strict, &graph))
       failed = true;
     if (mlirAttributeIsNull(graph))
       continue;
     mlirOperationSetDiscardableAttributeByName(
-        funcs.items[i], mlirStringRefCreateFromCString(SOLAR_EINSUM_GRAPH_ATTR),
+        funcs[i], mlirStringRefCreateFromCString(SOLAR_EINSUM_GRAPH_ATTR),
         graph);
     if (withOps)
-      emitOps(funcs.items[i], graph);
+      emitOps(funcs[i], graph);
   }
-  free(funcs.items);
+  free(funcs);
   if (failed)
     mlirExternalPassSignalFailure(pass);
 }

@@ -65,3 +65,18 @@ MlirPass solarPassCreate(const SolarPassInfo *info,
       mlirStringRefCreateFromCString(""), 0, NULL, callbacks,
       newInstance(info, options));
 }
+
+bool solarRunPass(MlirOperation module, const char *argument,
+                  const SolarOptions *options) {
+  const SolarPassInfo *info = solarPassLookup(argument);
+  if (!info)
+    return false;
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(
+      mlirOperationGetContext(module),
+      mlirStringRefCreateFromCString("builtin.module"));
+  mlirOpPassManagerAddOwnedPass(mlirPassManagerGetAsOpPassManager(pm),
+                                solarPassCreate(info, options));
+  bool ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, module));
+  mlirPassManagerDestroy(pm);
+  return ok;
+}

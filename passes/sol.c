@@ -13,16 +13,15 @@ static bool solFunc(MlirOperation func, const SolarEinsumGraph *graph,
   bool ok = false;
   SolarFusion fusion;
   SolarTraffic traffic;
-  SolarDtype dtype, override = SOLAR_DTYPE_INVALID;
+  SolarDtype dtype;
   char err[256];
   if (!solarGraphComputeDtype(graph, config->dtypeOption, &dtype, err,
                               sizeof(err))) {
     solarEmitError(mlirOperationGetLocation(func), "%s", err);
   } else if (solarStageFusion(func, graph, config, &fusion)) {
     if (solarStageTraffic(func, graph, &fusion, config, &traffic)) {
-      if (config->dtypeOption && *config->dtypeOption)
-        override = dtype;
       SolarSol sol;
+      SolarDtype override = solarStorageDtype(config->dtypeOption, dtype);
       solarSolCompute(graph, &fusion, &traffic, &config->arch, override,
                       dtype, &config->fp32Policy, &sol);
       /* Nobody chose a policy: IEEE is the bound, the TF32 figure what a

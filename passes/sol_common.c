@@ -9,13 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool solarIsFuncDefinition(MlirOperation op) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  return name.length == 9 && strncmp(name.data, "func.func", 9) == 0 &&
-         mlirOperationGetNumRegions(op) == 1 &&
-         !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
-}
-
 bool solarFuncEinsumGraph(MlirOperation func, bool strict,
                           SolarEinsumGraph *graph) {
   MlirStringRef attrName = mlirStringRefCreateFromCString(SOLAR_EINSUM_GRAPH_ATTR);
@@ -95,6 +88,10 @@ bool solarGraphComputeDtype(const SolarEinsumGraph *graph, const char *option,
   if (*out == SOLAR_DTYPE_INVALID)
     *out = SOLAR_DTYPE_FP32;
   return true;
+}
+
+SolarDtype solarStorageDtype(const char *option, SolarDtype compute) {
+  return option && *option ? compute : SOLAR_DTYPE_INVALID;
 }
 
 bool solarPassLoadArch(MlirLocation loc, const SolarOptions *options,

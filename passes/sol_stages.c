@@ -40,18 +40,16 @@ void solarStageConfigDestroy(SolarStageConfig *config) {
   config->haveArch = false;
 }
 
-/* Tensors are sized in the override dtype only when the user asked for one. */
 static bool storageDtype(MlirOperation func, const SolarEinsumGraph *graph,
                          const SolarStageConfig *config, SolarDtype *out) {
-  *out = SOLAR_DTYPE_INVALID;
-  if (!config->dtypeOption || !*config->dtypeOption)
-    return true;
   char err[256];
-  if (!solarGraphComputeDtype(graph, config->dtypeOption, out, err,
+  SolarDtype compute;
+  if (!solarGraphComputeDtype(graph, config->dtypeOption, &compute, err,
                               sizeof(err))) {
     solarEmitError(mlirOperationGetLocation(func), "%s", err);
     return false;
   }
+  *out = solarStorageDtype(config->dtypeOption, compute);
   return true;
 }
 
@@ -104,30 +102,6 @@ bool solarStageTraffic(MlirOperation func, const SolarEinsumGraph *graph,
       func, name,
       solarTrafficToAttribute(mlirOperationGetContext(func), traffic));
   return true;
-}
-
-typedef struct {
-  MlirOperation *funcs;
-  size_t count, capacity;
-} FuncList;
-
-static MlirWalkResult collectFunc(MlirOperation op, void *userData) {
-  FuncList *list = userData;
-  if (!solarIsFuncDefinition(op))
-    return MlirWalkResultAdvance;
-  if (list->count == list->capacity) {
-    list->capacity = list->capacity ? 2 * list->capacity : 8;
-    list->funcs = realloc(list->funcs, list->capacity * sizeof(MlirOperation));
-  }
-  list->funcs[list->count++] = op;
-  return MlirWalkResultSkip;
-}
-
-MlirOperation *solarCollectFuncs(MlirOperation op, size_t *count) {
-  FuncList list = {0};
-  mlirOperationWalk(op, collectFunc, &list, MlirWalkPreOrder);
-  *count = list.count;
-  return list.funcs;
 }
 
 void solarRunStagePass(MlirOperation op, MlirExternalPass pass,

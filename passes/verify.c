@@ -198,8 +198,8 @@ static bool loadReference(const SolarManifestArg *arg, SolarNpyArray *out,
                    "solar-verify: %s '%s': %s holds %s %s but the manifest "
                    "says %s %s",
                    solarArgRoleName(arg->role), arg->name, arg->file,
-                   solarDTypeName(out->dtype), fileShape,
-                   solarDTypeName(arg->dtype), manifestShape);
+                   solarVerifyDtypeName(out->dtype), fileShape,
+                   solarVerifyDtypeName(arg->dtype), manifestShape);
     solarNpyArrayDestroy(out);
     return false;
   }
@@ -227,7 +227,7 @@ static void poisonArrayLike(const SolarManifestArg *arg, SolarNpyArray *out) {
     out->shape[d] = arg->shape[d];
     out->count *= (size_t)arg->shape[d];
   }
-  size_t bytes = out->count * solarDTypeSize(arg->dtype);
+  size_t bytes = out->count * solarVerifyDtypeSize(arg->dtype);
   out->data = malloc(bytes ? bytes : 1);
   if (!out->data)
     abort();
@@ -288,7 +288,7 @@ static bool loadData(VerifyRun *run, MlirLocation loc) {
 
 /* ---- comparing and reporting ---------------------------------------------- */
 
-static SolarTolerance toleranceFor(SolarDType dtype, const VerifyOptions *opts) {
+static SolarTolerance toleranceFor(SolarDtype dtype, const VerifyOptions *opts) {
   SolarTolerance tol = solarDefaultTolerance(dtype);
   if (opts->haveRtol)
     tol.rtol = opts->rtol;

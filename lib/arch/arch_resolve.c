@@ -1,5 +1,6 @@
 /* Finding a hardware file by name or path, and listing all of them. */
 #include "arch_internal.h"
+#include "solar/support/grow.h"
 #include "solar/support/files.h"
 
 #include <dirent.h>
@@ -77,12 +78,7 @@ static void dirFilesRead(const char *dir, DirFiles *out) {
        entry = readdir(handle)) {
     if (!isHardwareFileName(entry->d_name))
       continue;
-    if (out->count == capacity) {
-      capacity = capacity ? 2 * capacity : 16;
-      out->files = realloc(out->files, capacity * sizeof(char *));
-      if (!out->files)
-        abort();
-    }
+    out->files = solarGrow(out->files, &capacity, out->count, sizeof(char *));
     out->files[out->count++] = strdup(entry->d_name);
   }
   closedir(handle);
@@ -231,13 +227,8 @@ void solarArchListAll(SolarArchList *out) {
       /* An earlier directory shadows a later file of the same stem. */
       if (listHasStem(out, files.files[i]))
         continue;
-      if (out->count == capacity) {
-        capacity = capacity ? 2 * capacity : 16;
-        out->entries =
-            realloc(out->entries, capacity * sizeof(SolarArchListEntry));
-        if (!out->entries)
-          abort();
-      }
+      out->entries = solarGrow(out->entries, &capacity, out->count,
+                               sizeof(SolarArchListEntry));
       SolarArchListEntry *entry = &out->entries[out->count++];
       const char *dot = strrchr(files.files[i], '.');
       entry->name = strndup(files.files[i], (size_t)(dot - files.files[i]));

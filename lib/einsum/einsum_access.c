@@ -26,37 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool egIsLoad(MlirOperation op) {
-  return egOpIs(op, "affine.load") || egOpIs(op, "memref.load");
-}
-
-bool egIsStore(MlirOperation op) {
-  return egOpIs(op, "affine.store") || egOpIs(op, "memref.store");
-}
-
-MlirValue egAccessMemref(MlirOperation op) {
-  return mlirOperationGetOperand(op, egIsStore(op) ? 1 : 0);
-}
-
-MlirValue egStoredValue(MlirOperation op) {
-  return mlirOperationGetOperand(op, 0);
-}
-
-static bool isView(MlirOperation op) {
-  return egOpIs(op, "memref.subview") || egOpIs(op, "memref.collapse_shape") ||
-         egOpIs(op, "memref.expand_shape") ||
-         egOpIs(op, "memref.reinterpret_cast") || egOpIs(op, "memref.cast");
-}
-
-MlirValue egBaseBuffer(MlirValue memref) {
-  for (;;) {
-    MlirOperation def = egValueDefiningOp(memref);
-    if (mlirOperationIsNull(def) || !isView(def))
-      return memref;
-    memref = mlirOperationGetOperand(def, 0);
-  }
-}
-
 typedef struct {
   isl_pw_aff **items;
   int count;
@@ -96,7 +65,7 @@ static bool failView(EgFailure *why, MlirOperation op, const char *reason) {
  * starting at *cursor. */
 static bool mixedEntry(EgBuilder *b, const EgScope *scope, MlirOperation op,
                        MlirAttribute statics, intptr_t i, intptr_t *cursor,
-                       isl_pw_aff **out, EgFailure *why) {
+                       __isl_give isl_pw_aff **out, EgFailure *why) {
   int64_t value = mlirDenseI64ArrayGetElement(statics, i);
   if (value != mlirShapedTypeGetDynamicSize() &&
       value != mlirShapedTypeGetDynamicStrideOrOffset()) {
@@ -107,7 +76,8 @@ static bool mixedEntry(EgBuilder *b, const EgScope *scope, MlirOperation op,
                         out, why);
 }
 
-static bool scaleByConstant(isl_pw_aff **result, __isl_take isl_pw_aff *factor,
+static bool scaleByConstant(__isl_give isl_pw_aff **result,
+                            __isl_take isl_pw_aff *factor,
                             __isl_take isl_pw_aff *index, MlirOperation op,
                             EgFailure *why) {
   if (isl_pw_aff_is_cst(factor) != isl_bool_true) {
@@ -178,7 +148,8 @@ static bool subviewToSource(EgBuilder *b, const EgScope *scope,
 /* Delinearizes `linear` over dims [first, last] of `shape` into out. */
 static bool delinearize(EgBuilder *b, __isl_take isl_pw_aff *linear,
                         MlirType shape, intptr_t first, intptr_t last,
-                        isl_pw_aff **out, MlirOperation op, EgFailure *why) {
+                        __isl_give isl_pw_aff **out, MlirOperation op,
+                        EgFailure *why) {
   int64_t inner = 1;
   for (intptr_t k = last; k > first; --k) {
     if (mlirShapedTypeIsDynamicDim(shape, k)) {
@@ -312,7 +283,7 @@ static bool directIndices(EgBuilder *b, const EgScope *scope,
 }
 
 bool egAccessIndices(EgBuilder *b, EgScope *scope, MlirOperation op,
-                     int *tensor, isl_multi_pw_aff **indices,
+                     int *tensor, __isl_give isl_multi_pw_aff **indices,
                      EgFailure *why) {
   *indices = NULL;
   MlirValue memref = egAccessMemref(op);
@@ -321,7 +292,7 @@ bool egAccessIndices(EgBuilder *b, EgScope *scope, MlirOperation op,
   bool ok = directIndices(b, scope, op, &idx, why);
   while (ok) {
     MlirOperation view = egValueDefiningOp(memref);
-    if (mlirOperationIsNull(view) || !isView(view))
+    if (mlirOperationIsNull(view) || !egIsView(view))
       break;
     if (egOpIs(view, "memref.subview"))
       ok = subviewToSource(b, scope, view, &idx, why);

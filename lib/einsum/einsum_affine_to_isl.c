@@ -45,7 +45,7 @@ static void describeOp(MlirOperation op, char *buf, size_t size) {
   snprintf(buf, size, "'%s' at %s", name, where);
 }
 
-static isl_id *addParam(EgBuilder *b, MlirValue value, const char *printed,
+static __isl_give isl_id *addParam(EgBuilder *b, MlirValue value, const char *printed,
                         const char *source) {
   egGrow((void **)&b->params, &b->paramCapacity, b->paramCount,
          sizeof(EgParam));
@@ -61,7 +61,7 @@ static isl_id *addParam(EgBuilder *b, MlirValue value, const char *printed,
   return id;
 }
 
-isl_id *egParamFor(EgBuilder *b, MlirValue value) {
+__isl_give isl_id *egParamFor(EgBuilder *b, MlirValue value) {
   intptr_t i;
   if (egHandleMapGet(&b->paramOfValue, value.ptr, &i))
     return isl_id_alloc(b->ctx, b->params[i].name, NULL);
@@ -70,7 +70,8 @@ isl_id *egParamFor(EgBuilder *b, MlirValue value) {
   return addParam(b, value, printed, printed);
 }
 
-isl_id *egUnknownParam(EgBuilder *b, const char *hint, const char *what) {
+__isl_give isl_id *egUnknownParam(EgBuilder *b, const char *hint,
+                                  const char *what) {
   for (int i = 0; i < b->paramCount; ++i)
     if (mlirValueIsNull(b->params[i].value) &&
         strcmp(b->params[i].source, what) == 0)
@@ -91,7 +92,7 @@ __isl_give isl_pw_aff *egConstPwAff(EgBuilder *b, const EgScope *scope,
                                   isl_val_int_from_si(b->ctx, (long)value));
 }
 
-static isl_pw_aff *paramPwAff(EgBuilder *b, const EgScope *scope,
+static __isl_give isl_pw_aff *paramPwAff(EgBuilder *b, const EgScope *scope,
                               MlirValue value) {
   return isl_pw_aff_param_on_domain_id(
       isl_set_universe(egScopeSpace(b, scope)), egParamFor(b, value));
@@ -119,7 +120,7 @@ static bool isIndexLike(MlirType type) {
 }
 
 /* The value of a constant single-piece pw_aff, or NULL. Takes pa. */
-static isl_val *constantOf(__isl_take isl_pw_aff *pa) {
+static __isl_give isl_val *constantOf(__isl_take isl_pw_aff *pa) {
   isl_val *value = NULL;
   if (pa && isl_pw_aff_is_cst(pa) == isl_bool_true &&
       isl_pw_aff_isa_aff(pa) == isl_bool_true) {
@@ -133,8 +134,8 @@ static isl_val *constantOf(__isl_take isl_pw_aff *pa) {
 }
 
 static bool binaryOperands(EgBuilder *b, const EgScope *scope,
-                           MlirOperation op, isl_pw_aff **lhs,
-                           isl_pw_aff **rhs, EgFailure *why) {
+                           MlirOperation op, __isl_give isl_pw_aff **lhs,
+                           __isl_give isl_pw_aff **rhs, EgFailure *why) {
   *lhs = *rhs = NULL;
   if (!egValueToPwAff(b, scope, mlirOperationGetOperand(op, 0), lhs, why))
     return false;
@@ -147,9 +148,10 @@ static bool binaryOperands(EgBuilder *b, const EgScope *scope,
 
 /* lhs / rhs with the rhs a positive constant, rounding down or up; `mod`
  * gives the remainder instead. */
-static bool divideByConstant(isl_pw_aff **result, isl_pw_aff *lhs,
-                             isl_pw_aff *rhs, int mode, MlirOperation op,
-                             EgFailure *why) {
+static bool divideByConstant(__isl_give isl_pw_aff **result,
+                             __isl_take isl_pw_aff *lhs,
+                             __isl_take isl_pw_aff *rhs, int mode,
+                             MlirOperation op, EgFailure *why) {
   isl_val *divisor = constantOf(rhs);
   if (!divisor || isl_val_is_pos(divisor) != isl_bool_true) {
     isl_val_free(divisor);
@@ -180,7 +182,7 @@ static bool nonNegativeOnDomain(const EgScope *scope,
 
 static bool opResultToPwAff(EgBuilder *b, const EgScope *scope,
                             MlirOperation op, MlirValue value,
-                            isl_pw_aff **out, EgFailure *why) {
+                            __isl_give isl_pw_aff **out, EgFailure *why) {
   int64_t constant = 0;
   char what[600];
   if (integerConstant(op, &constant)) {
@@ -288,7 +290,7 @@ static bool opResultToPwAff(EgBuilder *b, const EgScope *scope,
 }
 
 bool egValueToPwAff(EgBuilder *b, const EgScope *scope, MlirValue value,
-                    isl_pw_aff **out, EgFailure *why) {
+                    __isl_give isl_pw_aff **out, EgFailure *why) {
   *out = NULL;
   if (mlirValueIsABlockArgument(value)) {
     int dim = egScopeDimOf(scope, value);
@@ -313,9 +315,11 @@ bool egValueToPwAff(EgBuilder *b, const EgScope *scope, MlirValue value,
 }
 
 /* An affine expression with dims and symbols bound to pw_affs. */
-static isl_pw_aff *exprToPwAff(EgBuilder *b, const EgScope *scope,
-                               MlirAffineExpr expr, isl_pw_aff **dims,
-                               isl_pw_aff **symbols, EgFailure *why) {
+static __isl_give isl_pw_aff *exprToPwAff(EgBuilder *b, const EgScope *scope,
+                                          MlirAffineExpr expr,
+                                          __isl_keep isl_pw_aff **dims,
+                                          __isl_keep isl_pw_aff **symbols,
+                                          EgFailure *why) {
   if (mlirAffineExprIsADim(expr))
     return isl_pw_aff_copy(dims[mlirAffineDimExprGetPosition(expr)]);
   if (mlirAffineExprIsASymbol(expr))
@@ -365,7 +369,7 @@ static isl_pw_aff *exprToPwAff(EgBuilder *b, const EgScope *scope,
 /* Converts the operands of an affine map or set: dims, then symbols. */
 static bool bindOperands(EgBuilder *b, const EgScope *scope,
                          const MlirValue *operands, intptr_t count,
-                         isl_pw_aff **bound, EgFailure *why) {
+                         __isl_give isl_pw_aff **bound, EgFailure *why) {
   for (intptr_t i = 0; i < count; ++i) {
     if (!egValueToPwAff(b, scope, operands[i], &bound[i], why)) {
       for (intptr_t j = 0; j < i; ++j)
@@ -376,7 +380,7 @@ static bool bindOperands(EgBuilder *b, const EgScope *scope,
   return true;
 }
 
-static void freeBound(isl_pw_aff **bound, intptr_t count) {
+static void freeBound(__isl_take isl_pw_aff **bound, intptr_t count) {
   for (intptr_t i = 0; i < count; ++i)
     isl_pw_aff_free(bound[i]);
   free(bound);
@@ -384,7 +388,7 @@ static void freeBound(isl_pw_aff **bound, intptr_t count) {
 
 bool egAffineMapApply(EgBuilder *b, const EgScope *scope, MlirAffineMap map,
                       const MlirValue *operands, intptr_t operandCount,
-                      isl_pw_aff **results, EgFailure *why) {
+                      __isl_give isl_pw_aff **results, EgFailure *why) {
   intptr_t dims = mlirAffineMapGetNumDims(map);
   intptr_t symbols = mlirAffineMapGetNumSymbols(map);
   if (dims + symbols != operandCount)

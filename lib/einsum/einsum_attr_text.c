@@ -16,29 +16,29 @@ char *egAttrBool(bool value) { return egStrdup(value ? "true" : "false"); }
 /* MLIR's lexer reads \" \\ and two hex digits as the byte they name; every
  * byte outside printable ASCII is written that way, so any string
  * survives the round trip unchanged. */
-static void appendQuoted(EgText *out, const char *text) {
+static void appendQuoted(SolarText *out, const char *text) {
   static const char hex[] = "0123456789ABCDEF";
-  egTextAppendCString(out, "\"");
+  solarTextAppendCString(out, "\"");
   const char *run = text;
   for (const char *p = text;; ++p) {
     unsigned char c = (unsigned char)*p;
     bool plain = c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
     if (plain)
       continue;
-    egTextAppend((MlirStringRef){run, (size_t)(p - run)}, out);
+    solarTextAppendChunk((MlirStringRef){run, (size_t)(p - run)}, out);
     if (!c)
       break;
     char escape[3] = {'\\', hex[c >> 4], hex[c & 15]};
-    egTextAppend((MlirStringRef){escape, 3}, out);
+    solarTextAppendChunk((MlirStringRef){escape, 3}, out);
     run = p + 1;
   }
-  egTextAppendCString(out, "\"");
+  solarTextAppendCString(out, "\"");
 }
 
 char *egAttrString(const char *text) {
-  EgText out = {NULL, 0, 0};
+  SolarText out = {0};
   appendQuoted(&out, text ? text : "");
-  return out.buf;
+  return out.text;
 }
 
 char *egAttrIslString(char *text) {
@@ -62,20 +62,20 @@ static bool bareIdentifier(const char *key) {
 void egAttrPut(EgAttrDict *dict, const char *key, char *value) {
   if (!value)
     return;
-  egTextAppendCString(&dict->text, dict->count++ ? ", " : "{");
+  solarTextAppendCString(&dict->text, dict->count++ ? ", " : "{");
   if (bareIdentifier(key))
-    egTextAppendCString(&dict->text, key);
+    solarTextAppendCString(&dict->text, key);
   else
     appendQuoted(&dict->text, key);
-  egTextAppendCString(&dict->text, " = ");
-  egTextAppendCString(&dict->text, value);
+  solarTextAppendCString(&dict->text, " = ");
+  solarTextAppendCString(&dict->text, value);
   free(value);
 }
 
 char *egAttrDictFinish(EgAttrDict *dict) {
-  egTextAppendCString(&dict->text, dict->count ? "}" : "{}");
-  char *text = dict->text.buf;
-  dict->text = (EgText){NULL, 0, 0};
+  solarTextAppendCString(&dict->text, dict->count ? "}" : "{}");
+  char *text = dict->text.text;
+  dict->text = (SolarText){0};
   dict->count = 0;
   return text;
 }
@@ -83,26 +83,26 @@ char *egAttrDictFinish(EgAttrDict *dict) {
 void egAttrPush(EgAttrList *list, char *value) {
   if (!value)
     return;
-  egTextAppendCString(&list->text, list->count++ ? ", " : "[");
-  egTextAppendCString(&list->text, value);
+  solarTextAppendCString(&list->text, list->count++ ? ", " : "[");
+  solarTextAppendCString(&list->text, value);
   free(value);
 }
 
 char *egAttrListFinish(EgAttrList *list) {
-  egTextAppendCString(&list->text, list->count ? "]" : "[]");
-  char *text = list->text.buf;
-  list->text = (EgText){NULL, 0, 0};
+  solarTextAppendCString(&list->text, list->count ? "]" : "[]");
+  char *text = list->text.text;
+  list->text = (SolarText){0};
   list->count = 0;
   return text;
 }
 
 char *egAttrSolarWrap(const char *mnemonic, char *dict) {
-  EgText text = {NULL, 0, 0};
-  egTextAppendCString(&text, "#solar.");
-  egTextAppendCString(&text, mnemonic);
-  egTextAppendCString(&text, "<");
-  egTextAppendCString(&text, dict);
-  egTextAppendCString(&text, ">");
+  SolarText text = {0};
+  solarTextAppendCString(&text, "#solar.");
+  solarTextAppendCString(&text, mnemonic);
+  solarTextAppendCString(&text, "<");
+  solarTextAppendCString(&text, dict);
+  solarTextAppendCString(&text, ">");
   free(dict);
-  return text.buf;
+  return text.text;
 }

@@ -9,7 +9,7 @@
 #ifndef SOLAR_EINSUM_ATTR_TEXT_H
 #define SOLAR_EINSUM_ATTR_TEXT_H
 
-#include "einsum_text.h"
+#include "solar/support/text.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -23,7 +23,7 @@ char *egAttrIslString(char *text);
 /* `{key = value, ...}`; keys need not be sorted (the parser sorts them)
  * but must be distinct. */
 typedef struct {
-  EgText text;
+  SolarText text;
   int count;
 } EgAttrDict;
 void egAttrPut(EgAttrDict *dict, const char *key, char *value);
@@ -31,7 +31,7 @@ char *egAttrDictFinish(EgAttrDict *dict);
 
 /* `[value, ...]`. */
 typedef struct {
-  EgText text;
+  SolarText text;
   int count;
 } EgAttrList;
 void egAttrPush(EgAttrList *list, char *value);

@@ -1,7 +1,7 @@
-/* Lifting one func.func into an einsum graph: builder lifetime, shared
- * helpers and the order of the phases (see einsum_internal.h). */
+/* Lifting one func.func into an einsum graph: builder lifetime and the order
+ * of the phases (see einsum_internal.h). */
 #include "einsum_internal.h"
-#include "einsum_text.h"
+#include "solar/support/text.h"
 
 #include "solar/support/diagnostics.h"
 
@@ -15,131 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-MlirAttribute egGraphToAttribute(EgBuilder *b);
-
-char *egStrdup(const char *text) {
-  char *copy = strdup(text ? text : "");
-  if (!copy)
-    abort();
-  return copy;
-}
-
-void egGrow(void **items, int *capacity, int count, size_t elementSize) {
-  if (count < *capacity)
-    return;
-  *capacity = *capacity ? 2 * *capacity : 8;
-  *items = realloc(*items, (size_t)*capacity * elementSize);
-  if (!*items)
-    abort();
-}
-
-bool egOpIs(MlirOperation op, const char *name) {
-  if (mlirOperationIsNull(op))
-    return false;
-  MlirStringRef text = mlirIdentifierStr(mlirOperationGetName(op));
-  size_t length = strlen(name);
-  return text.length == length && strncmp(text.data, name, length) == 0;
-}
-
-void egOpName(MlirOperation op, char *buf, size_t size) {
-  MlirStringRef text = mlirIdentifierStr(mlirOperationGetName(op));
-  snprintf(buf, size, "%.*s", (int)text.length, text.data);
-}
-
-MlirOperation egValueDefiningOp(MlirValue value) {
-  if (mlirValueIsAOpResult(value))
-    return mlirOpResultGetOwner(value);
-  return (MlirOperation){NULL};
-}
-
-/* Copies what `print` writes into buf (truncated to size). */
-static void printInto(char *buf, size_t size, EgText *text) {
-  snprintf(buf, size, "%s", text->buf ? text->buf : "");
-  egTextClear(text);
-}
-
-void egTypeString(MlirType type, char *buf, size_t size) {
-  EgText text = {NULL, 0, 0};
-  mlirTypePrint(type, egTextAppend, &text);
-  printInto(buf, size, &text);
-}
-
-void egValueName(EgBuilder *b, MlirValue value, char *buf, size_t size) {
-  EgText text = {NULL, 0, 0};
-  mlirValuePrintAsOperand(value, b->asmState, egTextAppend, &text);
-  printInto(buf, size, &text);
-}
-
-int egOpPosition(MlirOperation op) {
-  MlirBlock block = mlirOperationGetBlock(op);
-  int position = 0;
-  for (MlirOperation it = mlirBlockGetFirstOperation(block);
-       !mlirOperationIsNull(it) && !mlirOperationEqual(it, op);
-       it = mlirOperationGetNextInBlock(it))
-    position++;
-  return position;
-}
-
-void egWarn(EgBuilder *b, MlirLocation loc, const char *fmt, ...) {
-  char message[2048];
-  va_list args;
-  va_start(args, fmt);
-  vsnprintf(message, sizeof(message), fmt, args);
-  va_end(args);
-  b->warnings++;
-  if (b->strict) {
-    solarEmitError(loc, "%s (--solar-strict)", message);
-    b->failed = true;
-  } else {
-    solarEmitWarning(loc, "%s", message);
-  }
-}
-
-static bool identifierTaken(EgBuilder *b, const char *name) {
-  if (egNameSetHas(&b->islNames, name))
-    return true;
-  /* Statement tuples are S<n>; keep them unambiguous. */
-  bool digitsAfterFirst = name[0] && name[1] &&
-                          strspn(name + 1, "0123456789") == strlen(name + 1);
-  if (name[0] == 'S' && digitsAfterFirst)
-    return true;
-  /* Dimensions are named by lower-case labels or d<n>: a parameter with
-   * such a name would be read back as the dimension. */
-  if ((name[0] && !name[1]) || (name[0] == 'd' && digitsAfterFirst))
-    return true;
-  return false;
-}
-
-char *egIslIdentifier(EgBuilder *b, const char *printed) {
-  char base[256];
-  size_t n = 0;
-  for (const char *p = printed; *p && n + 1 < sizeof(base); ++p) {
-    if (*p == '%' || *p == '@')
-      continue;
-    base[n++] = isalnum((unsigned char)*p) ? *p : '_';
-  }
-  base[n] = '\0';
-  if (n == 0 || isdigit((unsigned char)base[0])) {
-    memmove(base + 1, base, n + 1);
-    base[0] = 'v';
-  }
-  char *name = egStrdup(base);
-  for (int suffix = 1; identifierTaken(b, name); ++suffix) {
-    free(name);
-    name = solarFormat("%s_%d", base, suffix);
-  }
-  egNameSetAdd(&b->islNames, name);
-  return name;
-}
-
-bool egClaimOp(EgBuilder *b, MlirOperation op) {
-  intptr_t unused;
-  if (egHandleMapGet(&b->claimed, op.ptr, &unused))
-    return false;
-  egHandleMapPut(&b->claimed, op.ptr, 1);
-  return true;
-}
 
 static void destroyNode(EgNode *node) {
   isl_set_free(node->domain);

@@ -16,6 +16,8 @@
  * isl_qpolynomial_substitute refuses polynomials with floors and isl has no
  * quasi-polynomial pullback, so substitution is done here by rebuilding each
  * term from its factors (parameters, dimensions, floors). */
+#include "einsum_qpoly.h"
+#include "solar/support/grow.h"
 #include "solar/einsum/einsum_count.h"
 
 #include <isl/aff.h>
@@ -32,12 +34,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Limits that keep pathological inputs from exploding; exceeding one falls
- * back to the bounding box (inexact), never to enumeration. */
+/* More limits (with kMaxPeriod and kMaxDegree of einsum_qpoly.h). */
 enum {
   kMaxWork = 4096,  /* fibres summed per count */
-  kMaxPeriod = 64,  /* residue classes per split */
-  kMaxDegree = 24,  /* polynomial degree in one variable */
   kMaxSplits = 2,   /* nested residue splits of one cell */
 };
 /* isl operations per count (isl_ctx_set_max_operations): every count of
@@ -70,12 +69,8 @@ static void entryListPush(CountState *state, EntryList *list,
     state->failed = true;
     return;
   }
-  if (list->count == list->capacity) {
-    list->capacity = list->capacity ? 2 * list->capacity : 16;
-    list->items = realloc(list->items, list->capacity * sizeof(Entry));
-    if (!list->items)
-      abort();
-  }
+  list->items =
+      solarGrow(list->items, &list->capacity, list->count, sizeof(Entry));
   list->items[list->count++] = (Entry){cell, f};
 }
 
@@ -86,259 +81,6 @@ static void entryListClear(EntryList *list) {
   }
   free(list->items);
   memset(list, 0, sizeof(*list));
-}
-
-/* ---- quasi-polynomial rebuilding ---------------------------------------- */
-
-static __isl_give isl_qpolynomial *affToQp(__isl_take isl_aff *aff, int pos);
-
-/* floor(inner) with the integral part of dimension `pos` taken out of the
- * floor: floor(k*x + r) = k*x + floor(r) for integer k. isl keeps such
- * floors unsimplified after a pullback, and a floor that depends on the
- * summation variable would block Faulhaber's formula. */
-static __isl_give isl_qpolynomial *floorToQp(__isl_take isl_aff *inner,
-                                             int pos) {
-  if (pos >= 0 && inner) {
-    isl_val *k = isl_aff_get_coefficient_val(inner, isl_dim_in, pos);
-    if (k && isl_val_is_int(k) == isl_bool_true &&
-        isl_val_is_zero(k) == isl_bool_false) {
-      isl_aff *kx = isl_aff_var_on_domain(isl_aff_get_domain_local_space(inner),
-                                          isl_dim_set, (unsigned)pos);
-      kx = isl_aff_scale_val(kx, k);
-      isl_aff *rest = isl_aff_sub(inner, isl_aff_copy(kx));
-      return isl_qpolynomial_add(isl_qpolynomial_from_aff(kx),
-                                 affToQp(isl_aff_floor(rest), pos));
-    }
-    isl_val_free(k);
-  }
-  return isl_qpolynomial_from_aff(isl_aff_floor(inner));
-}
-
-/* An affine expression (maybe with floors) as a quasi-polynomial whose
- * floors have had the integral part in dimension `pos` extracted. */
-static __isl_give isl_qpolynomial *affToQp(__isl_take isl_aff *aff, int pos) {
-  isl_size divs = aff ? isl_aff_dim(aff, isl_dim_div) : isl_size_error;
-  if (divs <= 0 || pos < 0)
-    return isl_qpolynomial_from_aff(aff);
-  isl_aff *linear = isl_aff_copy(aff);
-  isl_qpolynomial *floors = NULL;
-  for (int j = 0; j < divs; ++j) {
-    isl_val *c = isl_aff_get_coefficient_val(aff, isl_dim_div, j);
-    if (!c || isl_val_is_zero(c) == isl_bool_true) {
-      isl_val_free(c);
-      continue;
-    }
-    linear = isl_aff_set_coefficient_si(linear, isl_dim_div, j, 0);
-    isl_qpolynomial *q =
-        isl_qpolynomial_scale_val(floorToQp(isl_aff_get_div(aff, j), pos), c);
-    floors = floors ? isl_qpolynomial_add(floors, q) : q;
-  }
-  isl_aff_free(aff);
-  isl_qpolynomial *result = isl_qpolynomial_from_aff(linear);
-  return floors ? isl_qpolynomial_add(result, floors) : result;
-}
-
-typedef struct {
-  isl_multi_aff *ma;    /* new space -> old space (kept) */
-  isl_space *newSpace;  /* kept */
-  int skip;             /* old dimension whose factor is left out, or -1 */
-  int normPos;          /* new dimension to take out of floors, or -1 */
-  isl_qpolynomial *groups[kMaxDegree + 1]; /* by exponent of `skip` */
-  int maxExponent;
-  bool failed;
-} Rebuild;
-
-static __isl_give isl_qpolynomial *power(__isl_take isl_qpolynomial *q,
-                                         int e) {
-  return e == 1 ? q : isl_qpolynomial_pow(q, (unsigned)e);
-}
-
-static isl_stat rebuildTerm(__isl_take isl_term *term, void *user) {
-  Rebuild *rb = user;
-  isl_qpolynomial *result = isl_qpolynomial_val_on_domain(
-      isl_space_copy(rb->newSpace), isl_term_get_coefficient_val(term));
-  int skipExponent = 0;
-  isl_size params = isl_term_dim(term, isl_dim_param);
-  for (int p = 0; p < params; ++p) {
-    int e = isl_term_get_exp(term, isl_dim_param, (unsigned)p);
-    if (e > 0)
-      result = isl_qpolynomial_mul(
-          result, power(isl_qpolynomial_var_on_domain(
-                            isl_space_copy(rb->newSpace), isl_dim_param,
-                            (unsigned)p),
-                        e));
-  }
-  isl_size dims = isl_term_dim(term, isl_dim_set);
-  for (int i = 0; i < dims; ++i) {
-    int e = isl_term_get_exp(term, isl_dim_set, (unsigned)i);
-    if (e <= 0)
-      continue;
-    if (i == rb->skip) {
-      skipExponent = e;
-      continue;
-    }
-    isl_aff *image = isl_multi_aff_get_at(rb->ma, i);
-    result = isl_qpolynomial_mul(result, power(affToQp(image, rb->normPos), e));
-  }
-  isl_size divs = isl_term_dim(term, isl_dim_div);
-  for (int j = 0; j < divs; ++j) {
-    int e = isl_term_get_exp(term, isl_dim_div, (unsigned)j);
-    if (e <= 0)
-      continue;
-    isl_aff *inner = isl_term_get_div(term, (unsigned)j);
-    if (rb->skip >= 0 &&
-        isl_aff_involves_dims(inner, isl_dim_in, (unsigned)rb->skip, 1) !=
-            isl_bool_false) {
-      isl_aff_free(inner);
-      rb->failed = true;
-      continue;
-    }
-    isl_aff *image =
-        isl_aff_pullback_multi_aff(isl_aff_floor(inner),
-                                   isl_multi_aff_copy(rb->ma));
-    result = isl_qpolynomial_mul(result, power(affToQp(image, rb->normPos), e));
-  }
-  isl_term_free(term);
-  if (!result || skipExponent > kMaxDegree) {
-    isl_qpolynomial_free(result);
-    rb->failed = true;
-    return isl_stat_ok;
-  }
-  if (skipExponent > rb->maxExponent)
-    rb->maxExponent = skipExponent;
-  isl_qpolynomial **slot = &rb->groups[skipExponent];
-  *slot = *slot ? isl_qpolynomial_add(*slot, result) : result;
-  return isl_stat_ok;
-}
-
-/* Rebuilds f over rb->newSpace; on success rb->groups[e] holds the
- * coefficient of old dimension rb->skip to the power e (all of f in
- * groups[0] when skip < 0). */
-static bool rebuild(__isl_keep isl_qpolynomial *f, Rebuild *rb) {
-  rb->maxExponent = 0;
-  rb->failed = false;
-  memset(rb->groups, 0, sizeof(rb->groups));
-  if (isl_qpolynomial_foreach_term(f, rebuildTerm, rb) < 0)
-    rb->failed = true;
-  for (int e = 0; e <= rb->maxExponent; ++e)
-    if (!rb->groups[e])
-      rb->groups[e] = isl_qpolynomial_zero_on_domain(
-          isl_space_copy(rb->newSpace));
-  if (rb->failed) {
-    for (int e = 0; e <= kMaxDegree; ++e)
-      rb->groups[e] = isl_qpolynomial_free(rb->groups[e]);
-    return false;
-  }
-  return true;
-}
-
-/* f(ma(x)) as a quasi-polynomial on newSpace. */
-static __isl_give isl_qpolynomial *pullback(__isl_keep isl_qpolynomial *f,
-                                            __isl_keep isl_multi_aff *ma,
-                                            __isl_keep isl_space *newSpace,
-                                            int normPos) {
-  Rebuild rb = {.ma = ma, .newSpace = newSpace, .skip = -1,
-                .normPos = normPos};
-  if (!rebuild(f, &rb))
-    return NULL;
-  return rb.groups[0];
-}
-
-static __isl_give isl_val *lcm(__isl_take isl_val *a, __isl_take isl_val *b) {
-  isl_val *g = isl_val_gcd(isl_val_copy(a), isl_val_copy(b));
-  return isl_val_div(isl_val_mul(a, b), g);
-}
-
-/* A multiple of the period in dimension `pos` of the floor `inner`, or 0
- * when the floor does not depend on it. */
-static long floorPeriod(__isl_keep isl_aff *inner, int pos) {
-  if (isl_aff_involves_dims(inner, isl_dim_in, (unsigned)pos, 1) !=
-      isl_bool_true)
-    return 0;
-  isl_val *c = isl_aff_get_coefficient_val(inner, isl_dim_in, pos);
-  long period = c ? isl_val_get_den_si(c) : kMaxPeriod + 1;
-  isl_val_free(c);
-  isl_size nested = isl_aff_dim(inner, isl_dim_div);
-  for (int j = 0; j < nested; ++j) {
-    /* A local space lists every floor, also those inner does not use. */
-    isl_val *uses = isl_aff_get_coefficient_val(inner, isl_dim_div, j);
-    bool used = uses && isl_val_is_zero(uses) == isl_bool_false;
-    isl_val_free(uses);
-    if (!used)
-      continue;
-    isl_aff *div = isl_aff_get_div(inner, j);
-    long p = floorPeriod(div, pos);
-    isl_aff_free(div);
-    if (p) {
-      isl_val *den = isl_aff_get_denominator_val(inner);
-      p *= den ? isl_val_get_num_si(den) : kMaxPeriod + 1;
-      isl_val_free(den);
-      isl_ctx *ctx = isl_aff_get_ctx(inner);
-      isl_val *l = lcm(isl_val_int_from_si(ctx, period > 0 ? period : 1),
-                       isl_val_int_from_si(ctx, p));
-      period = isl_val_get_num_si(l);
-      isl_val_free(l);
-    }
-    if (period > kMaxPeriod)
-      return kMaxPeriod + 1;
-  }
-  return period;
-}
-
-typedef struct {
-  int pos;
-  long period;
-} PeriodSearch;
-
-static isl_stat termPeriod(__isl_take isl_term *term, void *user) {
-  PeriodSearch *search = user;
-  isl_size divs = isl_term_dim(term, isl_dim_div);
-  for (int j = 0; j < divs; ++j) {
-    if (isl_term_get_exp(term, isl_dim_div, (unsigned)j) <= 0)
-      continue;
-    isl_aff *inner = isl_term_get_div(term, (unsigned)j);
-    long p = floorPeriod(inner, search->pos);
-    isl_aff_free(inner);
-    if (p > 1) {
-      isl_ctx *ctx = isl_term_get_ctx(term);
-      isl_val *l = lcm(isl_val_int_from_si(ctx, search->period),
-                       isl_val_int_from_si(ctx, p));
-      search->period = isl_val_get_num_si(l);
-      isl_val_free(l);
-    }
-  }
-  isl_term_free(term);
-  return isl_stat_ok;
-}
-
-/* The number of residue classes of dimension pos that makes every floor of
- * f independent of it (1 when none depends on it). */
-static long qpPeriod(__isl_keep isl_qpolynomial *f, int pos) {
-  PeriodSearch search = {pos, 1};
-  if (isl_qpolynomial_foreach_term(f, termPeriod, &search) < 0)
-    return kMaxPeriod + 1;
-  return search.period;
-}
-
-/* F_e(T) = sum_{t=0}^{T} t^e for e = 0..degree, from the telescoping sum
- * (T+1)^{e+1} = sum_{j<=e} C(e+1, j) F_j(T). Valid for every T >= -1. */
-static void faulhaber(__isl_keep isl_aff *T, int degree,
-                      isl_qpolynomial **F) {
-  isl_ctx *ctx = isl_aff_get_ctx(T);
-  isl_qpolynomial *next = isl_qpolynomial_from_aff(
-      isl_aff_add_constant_si(isl_aff_copy(T), 1));
-  for (int e = 0; e <= degree; ++e) {
-    isl_qpolynomial *sum = power(isl_qpolynomial_copy(next), e + 1);
-    long binomial = 1; /* C(e+1, j), built incrementally */
-    for (int j = 0; j < e; ++j) {
-      sum = isl_qpolynomial_sub(
-          sum, isl_qpolynomial_scale_val(isl_qpolynomial_copy(F[j]),
-                                         isl_val_int_from_si(ctx, binomial)));
-      binomial = binomial * (e + 1 - j) / (j + 1);
-    }
-    F[e] = isl_qpolynomial_scale_down_val(sum, isl_val_int_from_si(ctx, e + 1));
-  }
-  isl_qpolynomial_free(next);
 }
 
 /* ---- one level of summation --------------------------------------------- */
@@ -373,14 +115,14 @@ static __isl_give isl_qpolynomial *sumPolynomial(
     __isl_keep isl_qpolynomial *g, __isl_keep isl_aff *T,
     __isl_keep isl_space *kSpace, __isl_keep isl_space *outerSpace, int last) {
   isl_multi_aff *embed = embedding(outerSpace, kSpace);
-  Rebuild rb = {.ma = embed, .newSpace = outerSpace, .skip = last,
+  EgQpRebuild rb = {.ma = embed, .newSpace = outerSpace, .skip = last,
                 .normPos = -1};
-  bool ok = rebuild(g, &rb);
+  bool ok = egQpRebuild(g, &rb);
   isl_multi_aff_free(embed);
   if (!ok)
     return NULL;
   isl_qpolynomial *F[kMaxDegree + 1];
-  faulhaber(T, rb.maxExponent, F);
+  egFaulhaber(T, rb.maxExponent, F);
   isl_qpolynomial *sum =
       isl_qpolynomial_zero_on_domain(isl_space_copy(outerSpace));
   for (int e = 0; e <= rb.maxExponent; ++e)
@@ -412,11 +154,11 @@ static void sumFibre(CountState *state, __isl_take isl_set *P,
   isl_aff *shifted = isl_aff_add(isl_aff_add_dims(isl_aff_copy(a), isl_dim_in, 1),
                                  isl_aff_scale_val(t, isl_val_copy(s)));
   isl_multi_aff *toLattice = substitution(kSpace, last, shifted);
-  isl_qpolynomial *onLattice = pullback(f, toLattice, kSpace, last);
+  isl_qpolynomial *onLattice = egQpPullback(f, toLattice, kSpace, last);
   isl_multi_aff_free(toLattice);
   isl_aff *T = isl_aff_scale_down_val(isl_aff_sub(b, a), isl_val_copy(s));
 
-  long period = onLattice ? qpPeriod(onLattice, last) : 1;
+  long period = onLattice ? egQpPeriod(onLattice, last) : 1;
   isl_qpolynomial *sum = NULL;
   if (!onLattice || period > kMaxPeriod) {
     state->failed = true;
@@ -432,7 +174,7 @@ static void sumFibre(CountState *state, __isl_take isl_set *P,
             isl_aff_scale_val(q, isl_val_int_from_si(ctx, period)), (int)r);
         isl_multi_aff *toClass = substitution(kSpace, last, q);
         isl_qpolynomial_free(g);
-        g = pullback(onLattice, toClass, kSpace, last);
+        g = egQpPullback(onLattice, toClass, kSpace, last);
         isl_multi_aff_free(toClass);
         Tr = isl_aff_floor(isl_aff_scale_down_ui(
             isl_aff_add_constant_si(Tr, -(int)r), (unsigned)period));
@@ -478,13 +220,14 @@ typedef struct {
 static isl_stat collectPiece(__isl_take isl_set *set, __isl_take isl_aff *aff,
                              void *user) {
   PieceList *list = user;
-  if (list->count == list->capacity) {
-    list->capacity = list->capacity ? 2 * list->capacity : 8;
-    list->sets = realloc(list->sets, (size_t)list->capacity * sizeof(*list->sets));
-    list->affs = realloc(list->affs, (size_t)list->capacity * sizeof(*list->affs));
-    if (!list->sets || !list->affs)
-      abort();
-  }
+  /* sets and affs grow together. */
+  size_t capacity = (size_t)list->capacity;
+  list->sets = solarGrow(list->sets, &capacity, (size_t)list->count,
+                         sizeof(*list->sets));
+  capacity = (size_t)list->capacity;
+  list->affs = solarGrow(list->affs, &capacity, (size_t)list->count,
+                         sizeof(*list->affs));
+  list->capacity = (int)capacity;
   list->sets[list->count] = set;
   list->affs[list->count] = aff;
   list->count++;
@@ -537,10 +280,10 @@ static long cellPeriod(__isl_keep isl_basic_set *cell, int pos) {
   isl_ctx *ctx = isl_basic_set_get_ctx(cell);
   for (int j = 0; j < divs; ++j) {
     isl_aff *div = isl_local_space_get_div(ls, j);
-    long p = div ? floorPeriod(div, pos) : kMaxPeriod + 1;
+    long p = div ? egFloorPeriod(div, pos) : kMaxPeriod + 1;
     isl_aff_free(div);
     if (p > 1) {
-      isl_val *l = lcm(isl_val_int_from_si(ctx, period),
+      isl_val *l = egValLcm(isl_val_int_from_si(ctx, period),
                        isl_val_int_from_si(ctx, p));
       period = isl_val_get_num_si(l);
       isl_val_free(l);
@@ -572,7 +315,7 @@ static void splitCell(CountState *state, __isl_take isl_basic_set *cell,
     isl_multi_aff *toClass = substitution(kSpace, last, q);
     isl_basic_set *classCell = isl_basic_set_preimage_multi_aff(
         isl_basic_set_copy(cell), isl_multi_aff_copy(toClass));
-    isl_qpolynomial *classF = pullback(f, toClass, kSpace, last);
+    isl_qpolynomial *classF = egQpPullback(f, toClass, kSpace, last);
     isl_multi_aff_free(toClass);
     if (!classCell || !classF) {
       state->failed = true;
@@ -671,18 +414,6 @@ static __isl_give isl_set *anonymous(__isl_keep isl_set *set) {
   return isl_set_preimage_multi_aff(isl_set_copy(set), rename);
 }
 
-/* The cache key of a set: its constraints as they are, on the anonymous
- * space. Renaming the space (no substitution, unlike anonymous()) is what
- * makes the cache cheap to ask. */
-static __isl_give isl_set *cacheKey(__isl_keep isl_set *set) {
-  isl_space *space = isl_set_get_space(set);
-  isl_size dims = isl_space_dim(space, isl_dim_set);
-  isl_space *plain = isl_space_add_dims(
-      isl_space_set_from_params(isl_space_params(space)), isl_dim_set,
-      (unsigned)dims);
-  return isl_set_reset_space(isl_set_copy(set), plain);
-}
-
 static __isl_give isl_pw_qpolynomial *assemble(EntryList *entries,
                                                __isl_take isl_space *params) {
   isl_pw_qpolynomial *total = isl_pw_qpolynomial_from_qpolynomial(
@@ -753,193 +484,4 @@ bool egCountSet(__isl_keep isl_set *set, EgCount *out) {
   if (!out->count)
     return egCountBoundingBox(set, out);
   return true;
-}
-
-/* ---- memo ---------------------------------------------------------------- */
-
-typedef struct {
-  uint32_t hash;
-  isl_set *key; /* anonymous set; NULL = free slot */
-  bool ok;
-  EgCount count;
-} CacheSlot;
-
-struct EgCountCache {
-  CacheSlot *slots;
-  size_t capacity; /* power of two */
-  size_t used;
-};
-
-EgCountCache *egCountCacheCreate(void) {
-  EgCountCache *cache = calloc(1, sizeof(*cache));
-  if (!cache)
-    abort();
-  return cache;
-}
-
-void egCountCacheDestroy(EgCountCache *cache) {
-  if (!cache)
-    return;
-  for (size_t i = 0; i < cache->capacity; ++i)
-    if (cache->slots[i].key) {
-      isl_set_free(cache->slots[i].key);
-      egCountClear(&cache->slots[i].count);
-    }
-  free(cache->slots);
-  free(cache);
-}
-
-static CacheSlot *findSlot(CacheSlot *slots, size_t capacity, uint32_t hash,
-                           __isl_keep isl_set *key) {
-  for (size_t i = hash & (capacity - 1);; i = (i + 1) & (capacity - 1)) {
-    CacheSlot *slot = &slots[i];
-    if (!slot->key)
-      return slot;
-    if (slot->hash == hash &&
-        (!key || isl_set_plain_is_equal(slot->key, key) == isl_bool_true))
-      return slot;
-  }
-}
-
-static void growCache(EgCountCache *cache) {
-  size_t capacity = cache->capacity ? 2 * cache->capacity : 64;
-  CacheSlot *slots = calloc(capacity, sizeof(*slots));
-  if (!slots)
-    abort();
-  for (size_t i = 0; i < cache->capacity; ++i)
-    if (cache->slots[i].key)
-      /* Distinct keys: any free slot along the probe sequence will do. */
-      *findSlot(slots, capacity, cache->slots[i].hash, NULL) =
-          cache->slots[i];
-  free(cache->slots);
-  cache->slots = slots;
-  cache->capacity = capacity;
-}
-
-static void copyCount(const EgCount *from, EgCount *to) {
-  to->count = from->count ? isl_pw_qpolynomial_copy(from->count) : NULL;
-  to->exact = from->exact;
-}
-
-bool egCountSetCached(EgCountCache *cache, __isl_keep isl_set *set,
-                      EgCount *out) {
-  if (!cache || !set)
-    return egCountSet(set, out);
-  isl_set *key = cacheKey(set);
-  if (!key)
-    return egCountSet(set, out);
-  uint32_t hash = isl_set_get_hash(key);
-  if (2 * (cache->used + 1) > cache->capacity)
-    growCache(cache);
-  CacheSlot *slot = findSlot(cache->slots, cache->capacity, hash, key);
-  if (slot->key) {
-    isl_set_free(key);
-    copyCount(&slot->count, out);
-    return slot->ok;
-  }
-  bool ok = egCountSet(set, out);
-  slot->hash = hash;
-  slot->key = key;
-  slot->ok = ok;
-  copyCount(out, &slot->count);
-  ++cache->used;
-  return ok;
-}
-
-bool egCountBoundingBox(__isl_keep isl_set *set, EgCount *out) {
-  out->count = NULL;
-  out->exact = false;
-  if (!set || isl_set_is_bounded(set) != isl_bool_true)
-    return false;
-  isl_size dims = isl_set_dim(set, isl_dim_set);
-  isl_set *params = isl_set_params(isl_set_copy(set));
-  isl_pw_qpolynomial *product = isl_pw_qpolynomial_alloc(
-      isl_set_copy(params),
-      isl_qpolynomial_one_on_domain(isl_set_get_space(params)));
-  isl_set_free(params);
-  for (int i = 0; i < dims; ++i) {
-    isl_pw_aff *lo = isl_set_dim_min(isl_set_copy(set), i);
-    isl_pw_aff *hi = isl_set_dim_max(isl_set_copy(set), i);
-    isl_pw_aff *extent = isl_pw_aff_add_constant_val(
-        isl_pw_aff_sub(hi, lo), isl_val_one(isl_set_get_ctx(set)));
-    product = isl_pw_qpolynomial_mul(product,
-                                     isl_pw_qpolynomial_from_pw_aff(extent));
-  }
-  out->count = isl_pw_qpolynomial_coalesce(product);
-  if (isl_set_plain_is_empty(set) == isl_bool_true) {
-    out->exact = true;
-  } else if (dims == 0) {
-    out->exact = true;
-  }
-  return out->count != NULL;
-}
-
-/* How many counts egValToInt64 saturated: the einsum-graph writer compares
- * it before and after writing a node to warn about that node (the context,
- * and with it the lifting, is single-threaded). */
-static unsigned long saturatedCounts = 0;
-
-unsigned long egSaturatedCountTotal(void) { return saturatedCounts; }
-
-bool egValToInt64(__isl_take isl_val *v, int64_t *out) {
-  if (!v || isl_val_is_int(v) != isl_bool_true) {
-    isl_val_free(v);
-    return false;
-  }
-  char *text = isl_val_to_str(v);
-  isl_val_free(v);
-  if (!text)
-    return false;
-  errno = 0;
-  char *end = NULL;
-  long long value = strtoll(text, &end, 10);
-  /* A count past int64 is still a known count: strtoll saturates it at
-   * LLONG_MAX/MIN with ERANGE, and so does solar (the caller warns). */
-  bool ok = (errno == 0 || errno == ERANGE) && end && end != text &&
-            *end == '\0';
-  if (ok && errno == ERANGE)
-    ++saturatedCounts;
-  free(text);
-  if (ok)
-    *out = (int64_t)value;
-  return ok;
-}
-
-bool egPwQpolynomialConstant(__isl_keep isl_pw_qpolynomial *pwqp,
-                             int64_t *value) {
-  if (!pwqp)
-    return false;
-  isl_pw_qpolynomial *reduced =
-      isl_pw_qpolynomial_drop_unused_params(isl_pw_qpolynomial_copy(pwqp));
-  if (isl_pw_qpolynomial_dim(reduced, isl_dim_param) != 0) {
-    isl_pw_qpolynomial_free(reduced);
-    return false;
-  }
-  isl_point *origin = isl_point_zero(isl_pw_qpolynomial_get_domain_space(reduced));
-  return egValToInt64(isl_pw_qpolynomial_eval(reduced, origin), value);
-}
-
-bool egCountConstant(const EgCount *count, int64_t *value) {
-  return count && egPwQpolynomialConstant(count->count, value);
-}
-
-char *egCountToStr(const EgCount *count) {
-  return count && count->count ? isl_pw_qpolynomial_to_str(count->count) : NULL;
-}
-
-__isl_give isl_pw_qpolynomial *egCountScaled(const EgCount *count,
-                                             int64_t factor) {
-  if (!count || !count->count)
-    return NULL;
-  isl_ctx *ctx = isl_pw_qpolynomial_get_ctx(count->count);
-  return isl_pw_qpolynomial_scale_val(isl_pw_qpolynomial_copy(count->count),
-                                      isl_val_int_from_si(ctx, (long)factor));
-}
-
-void egCountClear(EgCount *count) {
-  if (!count)
-    return;
-  isl_pw_qpolynomial_free(count->count);
-  count->count = NULL;
-  count->exact = false;
 }

@@ -20,53 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-__isl_give isl_space *egScopeSpace(EgBuilder *b, const EgScope *scope) {
-  return isl_space_add_dims(
-      isl_space_set_from_params(isl_space_copy(b->paramSpace)), isl_dim_set,
-      (unsigned)scope->depth);
-}
-
-int egScopeDimOf(const EgScope *scope, MlirValue iv) {
-  for (int i = 0; i < scope->depth; ++i)
-    if (!mlirValueIsNull(scope->ivs[i]) && mlirValueEqual(scope->ivs[i], iv))
-      return i;
-  return -1;
-}
-
-bool egScopeIsAncestor(const EgScope *ancestor, const EgScope *scope) {
-  for (; scope; scope = scope->parent)
-    if (scope == ancestor)
-      return true;
-  return false;
-}
-
-EgScope *egScopeCommonAncestor(EgScope *a, EgScope *b) {
-  for (EgScope *s = a; s; s = s->parent)
-    if (egScopeIsAncestor(s, b))
-      return s;
-  return NULL;
-}
-
-EgScope *egScopeOfBlock(EgBuilder *b, MlirBlock block) {
-  intptr_t id;
-  return egHandleMapGet(&b->scopeOfBlock, block.ptr, &id) ? b->scopes[id]
-                                                           : NULL;
-}
-
-EgScope *egScopeOfOp(EgBuilder *b, MlirOperation op) {
-  return egScopeOfBlock(b, mlirOperationGetBlock(op));
-}
-
-const EgCount *egScopeCount(EgBuilder *b, EgScope *scope) {
-  if (!scope->counted) {
-    scope->counted = true;
-    egCountSetCached(b->counts, scope->domain, &scope->count);
-    if (!scope->exact)
-      scope->count.exact = false;
-  }
-  return &scope->count;
-}
-
 /* The first scope registered for a block stays its scope. */
 static void registerBlock(EgBuilder *b, MlirBlock block, EgScope *scope) {
   intptr_t existing;
@@ -152,7 +105,8 @@ static int64_t integerAttr(MlirOperation op, const char *name,
 /* lb <= iv < ub for every lower / upper bound, and (iv - max lb) mod step
  * = 0. Bound arrays are taken. */
 static void constrainDim(EgBuilder *b, EgScope *scope, int dim,
-                         isl_pw_aff **lbs, int lbCount, isl_pw_aff **ubs,
+                         __isl_take isl_pw_aff **lbs, int lbCount,
+                         __isl_take isl_pw_aff **ubs,
                          int ubCount, int64_t step) {
   isl_pw_aff *iv = egDimPwAff(b, scope, dim);
   isl_pw_aff *lbMax = NULL;
@@ -175,7 +129,7 @@ static void constrainDim(EgBuilder *b, EgScope *scope, int dim,
 
 /* A bound that could not be converted: a fresh parameter stands for it, so
  * the domain stays bounded and the counts say what they depend on. */
-static isl_pw_aff *unknownBound(EgBuilder *b, EgScope *scope,
+static __isl_give isl_pw_aff *unknownBound(EgBuilder *b, EgScope *scope,
                                 MlirOperation loop, const char *which,
                                 const EgFailure *why) {
   char name[128];
@@ -205,7 +159,7 @@ static MlirValue *operandsOf(MlirOperation op, intptr_t first, intptr_t count) {
 static int boundsFromMap(EgBuilder *b, EgScope *scope, MlirOperation loop,
                          MlirAffineMap map, MlirValue *operands,
                          intptr_t count, const char *which,
-                         isl_pw_aff ***out) {
+                         __isl_give isl_pw_aff ***out) {
   intptr_t results = mlirAffineMapGetNumResults(map);
   *out = calloc((size_t)results + 1, sizeof(isl_pw_aff *));
   EgFailure why = {{0}};

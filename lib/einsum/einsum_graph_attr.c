@@ -90,7 +90,8 @@ static char *countsDict(const int64_t *counts) {
 }
 
 /* Sum of pw_qpolynomials (either may be NULL); takes both. */
-static isl_pw_qpolynomial *addPw(isl_pw_qpolynomial *a, isl_pw_qpolynomial *b) {
+static __isl_give isl_pw_qpolynomial *addPw(__isl_take isl_pw_qpolynomial *a,
+                                          __isl_take isl_pw_qpolynomial *b) {
   if (!a)
     return b;
   if (!b)
@@ -98,33 +99,29 @@ static isl_pw_qpolynomial *addPw(isl_pw_qpolynomial *a, isl_pw_qpolynomial *b) {
   return isl_pw_qpolynomial_add(a, b);
 }
 
-static isl_pw_qpolynomial *scalePw(isl_pw_qpolynomial *a, long factor) {
+static __isl_give isl_pw_qpolynomial *scalePw(__isl_take isl_pw_qpolynomial *a,
+                                            long factor) {
   return a ? isl_pw_qpolynomial_scale_val(
                  a, isl_val_int_from_si(isl_pw_qpolynomial_get_ctx(a), factor))
            : NULL;
 }
 
 /* flops as a pw_qpolynomial from per-class totals (kept). */
-static isl_pw_qpolynomial *flopsPw(isl_pw_qpolynomial *const *totals) {
-  static const struct {
-    SolarOpClass cls;
-    long weight;
-  } weights[] = {{SOLAR_OP_MAC, 2},    {SOLAR_OP_ADD, 1},
-                 {SOLAR_OP_MUL, 1},    {SOLAR_OP_DIV, 1},
-                 {SOLAR_OP_MINMAX, 1}, {SOLAR_OP_CMP, 1},
-                 {SOLAR_OP_TRANSCENDENTAL, 1}};
+static __isl_give isl_pw_qpolynomial *
+flopsPw(__isl_keep isl_pw_qpolynomial *const *totals) {
   isl_pw_qpolynomial *sum = NULL;
-  for (size_t i = 0; i < sizeof(weights) / sizeof(weights[0]); ++i) {
-    isl_pw_qpolynomial *t = totals[weights[i].cls];
-    if (t)
-      sum = addPw(sum, scalePw(isl_pw_qpolynomial_copy(t), weights[i].weight));
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c) {
+    int weight = solarOpClassFlops((SolarOpClass)c);
+    if (totals[c] && weight)
+      sum = addPw(sum, scalePw(isl_pw_qpolynomial_copy(totals[c]), weight));
   }
   return sum;
 }
 
 /* ops / ops_expr: a dict of i64 when every total is constant. */
 static void putTotals(EgAttrDict *d, const char *key,
-                      isl_pw_qpolynomial *const *totals, bool *exact) {
+                      __isl_keep isl_pw_qpolynomial *const *totals,
+                      bool *exact) {
   int64_t values[SOLAR_OP_CLASS_COUNT] = {0};
   bool constant = true;
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
@@ -188,7 +185,8 @@ static char *accessesAttr(EgBuilder *b, EgNode *node) {
 /* Per-dtype op counts (per point or totals) and the node's sum over
  * dtypes. Totals are summed into `graphTotals` (taken by reference). */
 static void putOps(EgNode *node, EgAttrDict *d,
-                   isl_pw_qpolynomial **graphTotals, bool *graphExact) {
+                   __isl_keep isl_pw_qpolynomial **graphTotals,
+                   bool *graphExact) {
   int64_t perPoint[SOLAR_OP_CLASS_COUNT] = {0};
   isl_pw_qpolynomial *totals[SOLAR_OP_CLASS_COUNT] = {NULL};
   EgAttrDict perDtype = {0};
@@ -219,7 +217,8 @@ static void putOps(EgNode *node, EgAttrDict *d,
 
 /* `#solar.node<{...}>`. */
 static char *nodeAttr(EgBuilder *b, EgNode *node,
-                      isl_pw_qpolynomial **graphTotals, bool *graphExact) {
+                      __isl_keep isl_pw_qpolynomial **graphTotals,
+                      bool *graphExact) {
   EgAttrDict d = {0};
   egAttrPut(&d, "id", egAttrI64(node->id));
   egAttrPut(&d, "loc", locationAttr(node->loc));

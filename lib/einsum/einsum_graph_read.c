@@ -6,7 +6,7 @@
 #include "solar/dialect/dialect_attr.h"
 #include "solar/einsum/einsum_graph.h"
 
-#include "einsum_text.h"
+#include "solar/support/text.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 

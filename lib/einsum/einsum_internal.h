@@ -10,8 +10,12 @@
  *   3. einsum_edges.c runs isl dataflow over all accesses for the edges and
  *      the tensor roles; einsum_equation.c names the dimensions;
  *   4. einsum_graph_attr.c turns the model into #solar.einsum_graph.
- * Ownership: the builder owns everything reachable from it; egBuilderDestroy
- * frees it all. */
+ * einsum_builder.c drives the phases; they call each other only downwards
+ * (domain -> access -> tensor -> affine_to_isl -> scope) and share the
+ * helpers of einsum_util.c (no builder state) and einsum_shared.c (warnings,
+ * names, claimed ops), which call no phase.
+ * Ownership: the builder owns everything reachable from it;
+ * solarEinsumGraphLift frees it all before returning. */
 #ifndef SOLAR_EINSUM_INTERNAL_H
 #define SOLAR_EINSUM_INTERNAL_H
 
@@ -35,7 +39,7 @@
 
 typedef struct EgBuilder EgBuilder;
 
-/* ---- small helpers (einsum_builder.c) ----------------------------------- */
+/* ---- small helpers (einsum_util.c; egWarn in einsum_shared.c) ----------- */
 
 bool egOpIs(MlirOperation op, const char *name);
 /* The op's name as a NUL-terminated static-lifetime string view copy. */
@@ -65,7 +69,7 @@ typedef struct {
   char text[1024];
 } EgFailure;
 
-/* ---- scopes (einsum_domain.c) ------------------------------------------- */
+/* ---- scopes (built by einsum_domain.c, queried in einsum_scope.c) ------- */
 
 /* One entry of a schedule: a constant position or a loop dimension. */
 typedef struct {
@@ -131,7 +135,7 @@ void egTensorsFinish(EgBuilder *b);
  * *indices is on the scope's space (NULL for rank 0 means "no index").
  * On failure (non-affine), *tensor is still set and *indices is NULL. */
 bool egAccessIndices(EgBuilder *b, EgScope *scope, MlirOperation op,
-                     int *tensor, isl_multi_pw_aff **indices,
+                     int *tensor, __isl_give isl_multi_pw_aff **indices,
                      EgFailure *why);
 /* Memref operand of a load/store op, and the stored value (stores). */
 MlirValue egAccessMemref(MlirOperation op);
@@ -141,6 +145,8 @@ MlirValue egStoredValue(MlirOperation op);
 MlirValue egBaseBuffer(MlirValue memref);
 bool egIsLoad(MlirOperation op);
 bool egIsStore(MlirOperation op);
+/* subview, collapse/expand_shape, reinterpret_cast, cast. */
+bool egIsView(MlirOperation op);
 
 /* ---- nodes (einsum_statement.c) ----------------------------------------- */
 
@@ -211,7 +217,6 @@ EgOpKind egClassifyOp(MlirOperation op, SolarOpClass *cls);
 const char *egCombinerKind(MlirOperation op);
 /* The dtype an op computes in and its vector lane count. */
 void egOpDtype(MlirOperation op, char *buf, size_t size, int64_t *lanes);
-int64_t egFlopsOf(const int64_t counts[SOLAR_OP_CLASS_COUNT]);
 const char *egOpClassName(SolarOpClass cls);
 
 /* ---- equation (einsum_equation.c) --------------------------------------- */
@@ -235,7 +240,7 @@ typedef struct {
 
 void egComputeDataflow(EgBuilder *b);
 
-/* ---- the builder (einsum_builder.c) ------------------------------------- */
+/* ---- the builder (einsum_builder.c; shared state in einsum_shared.c) ---- */
 
 typedef struct {
   MlirOperation op;
@@ -284,6 +289,9 @@ struct EgBuilder {
 /* Grows a (pointer, count, capacity) array to hold one more element. */
 void egGrow(void **items, int *capacity, int count, size_t elementSize);
 
+/* The finished model as #solar.einsum_graph (einsum_graph_attr.c). */
+MlirAttribute egGraphToAttribute(EgBuilder *b);
+
 /* The printed SSA name of a value ("%arg0"), into buf. */
 void egValueName(EgBuilder *b, MlirValue value, char *buf, size_t size);
 /* A name usable as an isl identifier, unique among params and tensors.
@@ -291,17 +299,18 @@ void egValueName(EgBuilder *b, MlirValue value, char *buf, size_t size);
  * keeps it until the builder is destroyed. */
 char *egIslIdentifier(EgBuilder *b, const char *printed);
 
-isl_id *egParamFor(EgBuilder *b, MlirValue value);
+__isl_give isl_id *egParamFor(EgBuilder *b, MlirValue value);
 /* A parameter standing for a quantity solar cannot express (a non-affine
  * bound, a dynamic size); `what` describes it and identifies it: asking
  * twice with the same text gives the same parameter. */
-isl_id *egUnknownParam(EgBuilder *b, const char *hint, const char *what);
+__isl_give isl_id *egUnknownParam(EgBuilder *b, const char *hint,
+                                  const char *what);
 bool egValueToPwAff(EgBuilder *b, const EgScope *scope, MlirValue value,
-                    isl_pw_aff **out, EgFailure *why);
+                    __isl_give isl_pw_aff **out, EgFailure *why);
 /* Results of `map` applied to operands (dims then symbols). */
 bool egAffineMapApply(EgBuilder *b, const EgScope *scope, MlirAffineMap map,
                       const MlirValue *operands, intptr_t operandCount,
-                      isl_pw_aff **results, EgFailure *why);
+                      __isl_give isl_pw_aff **results, EgFailure *why);
 /* The set of points of the scope's space satisfying the integer set. */
 __isl_give isl_set *egIntegerSetApply(EgBuilder *b, const EgScope *scope,
                                       MlirIntegerSet set,

@@ -22,6 +22,15 @@ const char *solarOpClassName(SolarOpClass cls) {
 
 const char *egOpClassName(SolarOpClass cls) { return solarOpClassName(cls); }
 
+static const int classFlops[SOLAR_OP_CLASS_COUNT] = {
+    [SOLAR_OP_MAC] = 2,    [SOLAR_OP_ADD] = 1, [SOLAR_OP_MUL] = 1,
+    [SOLAR_OP_DIV] = 1,    [SOLAR_OP_MINMAX] = 1, [SOLAR_OP_CMP] = 1,
+    [SOLAR_OP_TRANSCENDENTAL] = 1};
+
+int solarOpClassFlops(SolarOpClass cls) {
+  return cls >= 0 && cls < SOLAR_OP_CLASS_COUNT ? classFlops[cls] : 0;
+}
+
 static const char *const roleNames[SOLAR_ROLE_COUNT] = {
     "input", "output", "inout", "weight", "intermediate", "returned",
     "unused"};
@@ -147,15 +156,6 @@ void egOpDtype(MlirOperation op, char *buf, size_t size, int64_t *lanes) {
     type = mlirShapedTypeGetElementType(type);
   }
   egTypeString(type, buf, size);
-}
-
-/* flops = 2*mac + add + mul + div + minmax + cmp + transcendental; selects,
- * casts and "other" move or reinterpret data and are not counted. */
-int64_t egFlopsOf(const int64_t counts[SOLAR_OP_CLASS_COUNT]) {
-  return 2 * counts[SOLAR_OP_MAC] + counts[SOLAR_OP_ADD] +
-         counts[SOLAR_OP_MUL] + counts[SOLAR_OP_DIV] +
-         counts[SOLAR_OP_MINMAX] + counts[SOLAR_OP_CMP] +
-         counts[SOLAR_OP_TRANSCENDENTAL];
 }
 
 static EgDtypeOps *dtypeRow(EgNode *node, const char *dtype) {

@@ -134,7 +134,8 @@ __isl_give isl_set *egTensorBox(EgBuilder *b, int tensor) {
   return box;
 }
 
-static void unite(isl_set **into, __isl_take isl_set *part) {
+/* *into grows by part (kept by the caller through *into). */
+static void unite(__isl_keep isl_set **into, __isl_take isl_set *part) {
   *into = *into ? isl_set_union(*into, part) : part;
 }
 

@@ -3,6 +3,7 @@
  * cannot see into; as a linalg.generic it becomes an affine loop nest (one
  * load and one store per element, the copy's real traffic). */
 #include "solar/frontend/lower_to_affine.h"
+#include "solar/support/grow.h"
 
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -25,12 +26,8 @@ static MlirWalkResult collectCopy(MlirOperation op, void *userData) {
       !mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetOperand(op, 1))))
     return MlirWalkResultAdvance;
   CopyList *list = userData;
-  if (list->count == list->capacity) {
-    list->capacity = list->capacity ? 2 * list->capacity : 8;
-    list->items = realloc(list->items, list->capacity * sizeof(op));
-    if (!list->items)
-      abort();
-  }
+  list->items =
+      solarGrow(list->items, &list->capacity, list->count, sizeof(op));
   list->items[list->count++] = op;
   return MlirWalkResultAdvance;
 }

@@ -13,22 +13,16 @@
  * compute, which keeps the bound a lower bound. */
 static SolarWork nodeWork(const SolarEinsumNode *node, SolarDtype dtype,
                           bool castsWiden) {
-  const int64_t *c = node->ops.counts;
-  SolarWork w = {0};
-  w.dtype = dtype;
   if (!node->pointsExact)
-    return w;
-  w.contraction = node->reductionDimCount > 0 && c[SOLAR_OP_MAC] > 0;
-  w.mac = (double)c[SOLAR_OP_MAC];
+    return (SolarWork){.dtype = dtype};
+  SolarWork w = solarWorkFromOps(
+      &node->ops, dtype,
+      node->reductionDimCount > 0 && node->ops.counts[SOLAR_OP_MAC] > 0);
   /* The importer's widening casts (bf16 -> f32 around a matmul, f32 -> f64
    * around a norm's statistics) are not in the program: tensor cores take
    * the narrow operands directly. */
-  double casts = castsWiden ? 0 : (double)c[SOLAR_OP_CAST];
-  w.vectorOps = (double)c[SOLAR_OP_ADD] + (double)c[SOLAR_OP_MUL] +
-                (double)c[SOLAR_OP_CMP] + (double)c[SOLAR_OP_SELECT] +
-                (double)c[SOLAR_OP_MINMAX] + casts + (double)c[SOLAR_OP_OTHER];
-  w.divOps = (double)c[SOLAR_OP_DIV];
-  w.sfuOps = (double)c[SOLAR_OP_TRANSCENDENTAL];
+  if (castsWiden)
+    w.vectorOps -= (double)node->ops.counts[SOLAR_OP_CAST];
   return w;
 }
 

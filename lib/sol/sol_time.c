@@ -18,6 +18,23 @@ const char *solarUnitName(SolarUnit unit) {
   return "none";
 }
 
+SolarWork solarWorkFromOps(const SolarOpCounts *ops, SolarDtype dtype,
+                           bool contraction) {
+  const int64_t *c = ops->counts;
+  SolarWork w = {0};
+  w.dtype = dtype;
+  w.contraction = contraction;
+  w.mac = (double)c[SOLAR_OP_MAC];
+  /* Summed in double: counts near int64 must not wrap. */
+  w.vectorOps = (double)c[SOLAR_OP_ADD] + (double)c[SOLAR_OP_MUL] +
+                (double)c[SOLAR_OP_CMP] + (double)c[SOLAR_OP_SELECT] +
+                (double)c[SOLAR_OP_MINMAX] + (double)c[SOLAR_OP_CAST] +
+                (double)c[SOLAR_OP_OTHER];
+  w.divOps = (double)c[SOLAR_OP_DIV];
+  w.sfuOps = (double)c[SOLAR_OP_TRANSCENDENTAL];
+  return w;
+}
+
 /* Tensor cores take only contractions, and only in dtypes with a rate. A
  * dtype with no stated CUDA-core rate (fp8, fp4) has it defaulted to the
  * tensor rate: its contractions still run on the tensor cores. */

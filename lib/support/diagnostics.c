@@ -1,106 +1,146 @@
 #include "solar/support/diagnostics.h"
+#include "solar/support/format.h"
+#include "solar/support/text.h"
+
+#include <pthread.h>
 
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Sources registered for caret display. A handful at most (one per input
- * split), so a small fixed table is enough. */
+/* Each context attached with solarDiagnosticsAttach has its own state:
+ * sources registered for caret display (a handful at most, one per input
+ * split, so a small table), the anonymous buffer's name, the capture buffer
+ * and the error count. Two contexts, also in two threads, never share it;
+ * it goes when its context is destroyed. */
 enum { kMaxSources = 64 };
-static struct {
-  char *name;
-  const char *text;
-  size_t length;
-} sources[kMaxSources];
+typedef struct {
+  MlirContext ctx;
+  struct {
+    char *name;
+    const char *text;
+    size_t length;
+  } sources[kMaxSources];
+  const char *anonymousFileName;
+  bool capturing; /* while set, text goes to `captured`, not stderr */
+  SolarText captured;
+  int errorCount;
+} DiagState;
 
-static int errorCount;
-static const char *anonymousFileName;
+/* Finding a context's state from a location (warnings and remarks are not
+ * routed through MLIR's engine, so no handler userData reaches them). */
+enum { kMaxContexts = 64 };
+static DiagState *registry[kMaxContexts];
+static pthread_mutex_t registryLock = PTHREAD_MUTEX_INITIALIZER;
 
-/* While capturing, diagnostic text goes to this buffer instead of stderr. */
-static struct {
-  bool active;
-  char *text;
-  size_t length, capacity;
-} capture;
+static DiagState *stateOf(MlirContext ctx) {
+  DiagState *state = NULL;
+  pthread_mutex_lock(&registryLock);
+  for (int i = 0; i < kMaxContexts && !state; ++i)
+    if (registry[i] && registry[i]->ctx.ptr == ctx.ptr)
+      state = registry[i];
+  pthread_mutex_unlock(&registryLock);
+  return state;
+}
 
-static void diagPrintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void diagPrintf(const char *fmt, ...) {
+static void registerState(DiagState *state) {
+  pthread_mutex_lock(&registryLock);
+  for (int i = 0; i < kMaxContexts; ++i)
+    if (!registry[i]) {
+      registry[i] = state;
+      break;
+    }
+  pthread_mutex_unlock(&registryLock);
+}
+
+static void destroyState(void *userData) {
+  DiagState *state = userData;
+  pthread_mutex_lock(&registryLock);
+  for (int i = 0; i < kMaxContexts; ++i)
+    if (registry[i] == state)
+      registry[i] = NULL;
+  pthread_mutex_unlock(&registryLock);
+  for (int i = 0; i < kMaxSources; ++i)
+    free(state->sources[i].name);
+  solarTextClear(&state->captured);
+  free(state);
+}
+
+static void diagPrintf(DiagState *state, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void diagPrintf(DiagState *state, const char *fmt, ...) {
   va_list args;
   va_start(args, fmt);
-  if (!capture.active) {
+  if (!state || !state->capturing) {
     vfprintf(stderr, fmt, args);
-    va_end(args);
-    return;
-  }
-  va_list copy;
-  va_copy(copy, args);
-  int n = vsnprintf(NULL, 0, fmt, copy);
-  va_end(copy);
-  if (n > 0) {
-    size_t need = capture.length + (size_t)n + 1;
-    if (need > capture.capacity) {
-      size_t grown = capture.capacity ? capture.capacity * 2 : 1024;
-      while (grown < need)
-        grown *= 2;
-      char *text = realloc(capture.text, grown);
-      if (!text)
-        abort();
-      capture.text = text;
-      capture.capacity = grown;
-    }
-    vsnprintf(capture.text + capture.length, (size_t)n + 1, fmt, args);
-    capture.length += (size_t)n;
+  } else {
+    char *text = solarFormatV(fmt, args);
+    solarTextAppendCString(&state->captured, text);
+    free(text);
   }
   va_end(args);
 }
 
-void solarDiagnosticsCaptureBegin(void) {
-  free(capture.text);
-  capture.text = NULL;
-  capture.length = capture.capacity = 0;
-  capture.active = true;
+void solarDiagnosticsCaptureBegin(MlirContext ctx) {
+  DiagState *state = stateOf(ctx);
+  if (!state)
+    return;
+  solarTextClear(&state->captured);
+  state->capturing = true;
 }
 
-char *solarDiagnosticsCaptureEnd(void) {
-  char *text = capture.text ? capture.text : strdup("");
+char *solarDiagnosticsCaptureEnd(MlirContext ctx) {
+  DiagState *state = stateOf(ctx);
+  char *text = state && state->captured.text ? state->captured.text
+                                             : strdup("");
   if (!text)
     abort();
-  capture.text = NULL;
-  capture.length = capture.capacity = 0;
-  capture.active = false;
+  if (state) {
+    state->captured = (SolarText){0};
+    state->capturing = false;
+  }
   return text;
 }
 
-void solarDiagnosticsSetAnonymousFileName(const char *name) {
-  anonymousFileName = name;
+void solarDiagnosticsSetAnonymousFileName(MlirContext ctx, const char *name) {
+  DiagState *state = stateOf(ctx);
+  if (state)
+    state->anonymousFileName = name;
 }
 
-void solarDiagnosticsSetSource(const char *bufferName, const char *text,
-                               size_t length) {
+void solarDiagnosticsSetSource(MlirContext ctx, const char *bufferName,
+                               const char *text, size_t length) {
+  DiagState *state = stateOf(ctx);
+  if (!state)
+    return;
   int freeSlot = -1;
   for (int i = 0; i < kMaxSources; ++i) {
-    if (sources[i].name && strcmp(sources[i].name, bufferName) == 0) {
+    if (state->sources[i].name &&
+        strcmp(state->sources[i].name, bufferName) == 0) {
       if (!text) {
-        free(sources[i].name);
-        sources[i].name = NULL;
+        free(state->sources[i].name);
+        state->sources[i].name = NULL;
         return;
       }
-      sources[i].text = text;
-      sources[i].length = length;
+      state->sources[i].text = text;
+      state->sources[i].length = length;
       return;
     }
-    if (!sources[i].name && freeSlot < 0)
+    if (!state->sources[i].name && freeSlot < 0)
       freeSlot = i;
   }
   if (!text || freeSlot < 0)
     return;
-  sources[freeSlot].name = strdup(bufferName);
-  sources[freeSlot].text = text;
-  sources[freeSlot].length = length;
+  state->sources[freeSlot].name = strdup(bufferName);
+  state->sources[freeSlot].text = text;
+  state->sources[freeSlot].length = length;
 }
 
-int solarDiagnosticsErrorCount(void) { return errorCount; }
+int solarDiagnosticsErrorCount(MlirContext ctx) {
+  DiagState *state = stateOf(ctx);
+  return state ? state->errorCount : 0;
+}
 
 typedef struct {
   char *buf;
@@ -155,8 +195,10 @@ char *solarLocationFormat(MlirLocation loc, char *buf, size_t bufSize) {
   buf[0] = '\0';
   if (findFilePosition(loc, &file, &line, &col)) {
     MlirStringRef name = mlirIdentifierStr(file);
-    if (name.length == 1 && name.data[0] == '-' && anonymousFileName)
-      name = mlirStringRefCreateFromCString(anonymousFileName);
+    DiagState *state = stateOf(mlirLocationGetContext(loc));
+    if (name.length == 1 && name.data[0] == '-' && state &&
+        state->anonymousFileName)
+      name = mlirStringRefCreateFromCString(state->anonymousFileName);
     snprintf(buf, bufSize, "%.*s:%d:%d", (int)name.length, name.data, line,
              col);
     return buf;
@@ -167,17 +209,18 @@ char *solarLocationFormat(MlirLocation loc, char *buf, size_t bufSize) {
 }
 
 /* Prints the source line and a caret under the column, as mlir-opt does. */
-static void printSourceLine(MlirLocation loc) {
+static void printSourceLine(DiagState *state, MlirLocation loc) {
   MlirIdentifier file;
   int line = 0, col = 0;
-  if (!findFilePosition(loc, &file, &line, &col) || line <= 0)
+  if (!state || !findFilePosition(loc, &file, &line, &col) || line <= 0)
     return;
   MlirStringRef name = mlirIdentifierStr(file);
   for (int i = 0; i < kMaxSources; ++i) {
-    if (!sources[i].name || strlen(sources[i].name) != name.length ||
-        strncmp(sources[i].name, name.data, name.length) != 0)
+    const char *source = state->sources[i].name;
+    if (!source || strlen(source) != name.length ||
+        strncmp(source, name.data, name.length) != 0)
       continue;
-    const char *p = sources[i].text, *end = p + sources[i].length;
+    const char *p = state->sources[i].text, *end = p + state->sources[i].length;
     for (int l = 1; l < line && p < end; ++l) {
       const char *nl = memchr(p, '\n', (size_t)(end - p));
       p = nl ? nl + 1 : end;
@@ -186,21 +229,21 @@ static void printSourceLine(MlirLocation loc) {
       return;
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     int lineLength = (int)((nl ? nl : end) - p);
-    diagPrintf("%.*s\n", lineLength, p);
+    diagPrintf(state, "%.*s\n", lineLength, p);
     int caret = col > 0 ? col - 1 : 0;
     if (caret > lineLength)
       caret = lineLength;
-    diagPrintf("%*s^\n", caret, "");
+    diagPrintf(state, "%*s^\n", caret, "");
     return;
   }
 }
 
-static void printDiagnostic(MlirLocation loc, const char *severity,
-                            const char *message) {
+static void printDiagnostic(DiagState *state, MlirLocation loc,
+                            const char *severity, const char *message) {
   char where[1024];
   solarLocationFormat(loc, where, sizeof(where));
-  diagPrintf("%s: %s: %s\n", where, severity, message);
-  printSourceLine(loc);
+  diagPrintf(state, "%s: %s: %s\n", where, severity, message);
+  printSourceLine(state, loc);
 }
 
 static const char *severityName(MlirDiagnosticSeverity severity) {
@@ -217,31 +260,37 @@ static const char *severityName(MlirDiagnosticSeverity severity) {
   return "error";
 }
 
-static void printMlirDiagnostic(MlirDiagnostic diagnostic) {
+static void printMlirDiagnostic(DiagState *state, MlirDiagnostic diagnostic) {
   char message[8192];
   StringSink sink = {message, sizeof(message), 0};
   message[0] = '\0';
   mlirDiagnosticPrint(diagnostic, appendToSink, &sink);
   MlirDiagnosticSeverity severity = mlirDiagnosticGetSeverity(diagnostic);
   if (severity == MlirDiagnosticError)
-    errorCount++;
-  printDiagnostic(mlirDiagnosticGetLocation(diagnostic), severityName(severity),
-                  message);
+    state->errorCount++;
+  printDiagnostic(state, mlirDiagnosticGetLocation(diagnostic),
+                  severityName(severity), message);
   intptr_t notes = mlirDiagnosticGetNumNotes(diagnostic);
   for (intptr_t i = 0; i < notes; ++i)
-    printMlirDiagnostic(mlirDiagnosticGetNote(diagnostic, i));
+    printMlirDiagnostic(state, mlirDiagnosticGetNote(diagnostic, i));
 }
 
 static MlirLogicalResult handleDiagnostic(MlirDiagnostic diagnostic,
                                           void *userData) {
-  (void)userData;
-  printMlirDiagnostic(diagnostic);
+  printMlirDiagnostic(userData, diagnostic);
   fflush(stderr);
   return mlirLogicalResultSuccess();
 }
 
 void solarDiagnosticsAttach(MlirContext ctx) {
-  mlirContextAttachDiagnosticHandler(ctx, handleDiagnostic, NULL, NULL);
+  DiagState *state = calloc(1, sizeof(*state));
+  if (!state)
+    abort();
+  state->ctx = ctx;
+  registerState(state);
+  /* MLIR frees the state with the context (destroyState). */
+  mlirContextAttachDiagnosticHandler(ctx, handleDiagnostic, state,
+                                     destroyState);
 }
 
 void solarEmitError(MlirLocation loc, const char *fmt, ...) {
@@ -257,7 +306,7 @@ static void emitDirect(MlirLocation loc, const char *severity, const char *fmt,
                        va_list args) {
   char message[8192];
   vsnprintf(message, sizeof(message), fmt, args);
-  printDiagnostic(loc, severity, message);
+  printDiagnostic(stateOf(mlirLocationGetContext(loc)), loc, severity, message);
   fflush(stderr);
 }
 

@@ -58,3 +58,14 @@ bool solarPathHasSuffix(const char *path, const char *suffix) {
   size_t n = strlen(path), m = strlen(suffix);
   return n >= m && strcmp(path + n - m, suffix) == 0;
 }
+
+bool solarMakeTempDir(const char *prefix, char *buf, size_t size) {
+  const char *base = getenv("TMPDIR");
+  int n = snprintf(buf, size, "%s/%s-XXXXXX", base && *base ? base : "/tmp",
+                   prefix);
+  if (n < 0 || (size_t)n >= size) {
+    errno = ENAMETOOLONG;
+    return false;
+  }
+  return mkdtemp(buf) != NULL;
+}

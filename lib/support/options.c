@@ -1,4 +1,5 @@
 #include "solar/support/options.h"
+#include "solar/support/grow.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -27,13 +28,11 @@ void solarOptionsDestroy(SolarOptions *opts) {
 }
 
 void solarOptionsSet(SolarOptions *opts, const char *key, const char *value) {
-  if (opts->count == opts->capacity) {
-    opts->capacity = opts->capacity ? 2 * opts->capacity : 8;
-    opts->keys = realloc(opts->keys, opts->capacity * sizeof(char *));
-    opts->values = realloc(opts->values, opts->capacity * sizeof(char *));
-    if (!opts->keys || !opts->values)
-      abort();
-  }
+  /* keys and values grow together. */
+  size_t capacity = opts->capacity;
+  opts->keys = solarGrow(opts->keys, &capacity, opts->count, sizeof(char *));
+  opts->values =
+      solarGrow(opts->values, &opts->capacity, opts->count, sizeof(char *));
   opts->keys[opts->count] = duplicateRange(key, strlen(key));
   opts->values[opts->count] = duplicateRange(value, strlen(value));
   opts->count++;

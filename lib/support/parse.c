@@ -48,14 +48,14 @@ static MlirWalkResult renameOperation(MlirOperation op, void *userData) {
 
 MlirModule solarParseModule(MlirContext ctx, const char *text, size_t length,
                             const char *bufferName) {
-  solarDiagnosticsSetSource(bufferName, text, length);
+  solarDiagnosticsSetSource(ctx, bufferName, text, length);
   /* Parser errors carry the anonymous buffer name; show them under ours. */
-  solarDiagnosticsSetSource("-", text, length);
-  solarDiagnosticsSetAnonymousFileName(bufferName);
+  solarDiagnosticsSetSource(ctx, "-", text, length);
+  solarDiagnosticsSetAnonymousFileName(ctx, bufferName);
   MlirModule module =
       mlirModuleCreateParse(ctx, (MlirStringRef){text, length});
-  solarDiagnosticsSetAnonymousFileName(NULL);
-  solarDiagnosticsSetSource("-", NULL, 0);
+  solarDiagnosticsSetAnonymousFileName(ctx, NULL);
+  solarDiagnosticsSetSource(ctx, "-", NULL, 0);
   if (mlirModuleIsNull(module))
     return module;
   Renamer renamer = {ctx, mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(

@@ -4,17 +4,17 @@
 #include <stdio.h>
 #include <string.h>
 
-SolarTolerance solarDefaultTolerance(SolarDType dtype) {
+SolarTolerance solarDefaultTolerance(SolarDtype dtype) {
   switch (dtype) {
-  case SolarDTypeF64:
+  case SOLAR_DTYPE_FP64:
     return (SolarTolerance){1e-9, 1e-12, 1e-12};
-  case SolarDTypeF32:
+  case SOLAR_DTYPE_FP32:
     /* scale 1e-5 is about 80 ulps of the largest output: a 1024-term dot
      * product of normal samples (|C| up to ~150) cancelling to near zero
      * differs from a blocked BLAS by ~2e-4, under 1.5e-3. */
     return (SolarTolerance){1e-4, 1e-5, 1e-5};
-  case SolarDTypeF16:
-  case SolarDTypeBF16:
+  case SOLAR_DTYPE_FP16:
+  case SOLAR_DTYPE_BF16:
     /* 11 and 8 significant bits: one rounding is 5e-4 and 4e-3 relative. */
     return (SolarTolerance){1e-2, 1e-2, 1e-3};
   default:
@@ -67,13 +67,13 @@ void solarCompareArrays(const SolarNpyArray *actual,
   result->shapeMatches = shapesEqual(actual, expected);
   if (!result->shapeMatches)
     return;
-  SolarDType dtype = expected->dtype;
-  size_t size = solarDTypeSize(dtype);
-  bool isFloat = solarDTypeIsFloat(dtype);
+  SolarDtype dtype = expected->dtype;
+  size_t size = solarVerifyDtypeSize(dtype);
+  bool isFloat = solarVerifyDtypeIsFloat(dtype);
   const char *a = actual->data, *e = expected->data;
   if (isFloat && tol.scale > 0)
     for (size_t n = 0; n < expected->count; ++n) {
-      double ev = fabs(solarDTypeLoadAsDouble(dtype, e + n * size));
+      double ev = fabs(solarVerifyDtypeLoadAsDouble(dtype, e + n * size));
       if (isfinite(ev) && ev > result->maxAbsExpected)
         result->maxAbsExpected = ev;
     }
@@ -82,12 +82,12 @@ void solarCompareArrays(const SolarNpyArray *actual,
     bool match;
     double av, ev;
     if (isFloat) {
-      av = solarDTypeLoadAsDouble(dtype, a + n * size);
-      ev = solarDTypeLoadAsDouble(dtype, e + n * size);
+      av = solarVerifyDtypeLoadAsDouble(dtype, a + n * size);
+      ev = solarVerifyDtypeLoadAsDouble(dtype, e + n * size);
       match = compareFloat(av, ev, tol.rtol, result->atol, result);
     } else {
-      int64_t ai = solarDTypeLoadAsInt(dtype, a + n * size);
-      int64_t ei = solarDTypeLoadAsInt(dtype, e + n * size);
+      int64_t ai = solarVerifyDtypeLoadAsInt(dtype, a + n * size);
+      int64_t ei = solarVerifyDtypeLoadAsInt(dtype, e + n * size);
       av = (double)ai;
       ev = (double)ei;
       match = compareInt(ai, ei, tol.rtol, result->atol, result);

@@ -6,7 +6,7 @@
 #include <string.h>
 
 typedef struct {
-  SolarDType dtype;
+  SolarDtype dtype;
   const char *name;
   const char *npyDescr;
   size_t size;
@@ -16,83 +16,64 @@ typedef struct {
 /* numpy has no bfloat16, so bf16 travels as its bit pattern in uint16; the
  * manifest's dtype says how to read it. */
 static const DTypeInfo dtypeTable[] = {
-    {SolarDTypeF64, "f64", "<f8", 8, true},
-    {SolarDTypeF32, "f32", "<f4", 4, true},
-    {SolarDTypeF16, "f16", "<f2", 2, true},
-    {SolarDTypeBF16, "bf16", "<u2", 2, true},
-    {SolarDTypeI64, "i64", "<i8", 8, false},
-    {SolarDTypeI32, "i32", "<i4", 4, false},
-    {SolarDTypeI8, "i8", "|i1", 1, false},
-    {SolarDTypeI1, "i1", "|b1", 1, false},
+    {SOLAR_DTYPE_FP64, "f64", "<f8", 8, true},
+    {SOLAR_DTYPE_FP32, "f32", "<f4", 4, true},
+    {SOLAR_DTYPE_FP16, "f16", "<f2", 2, true},
+    {SOLAR_DTYPE_BF16, "bf16", "<u2", 2, true},
+    {SOLAR_DTYPE_INT64, "i64", "<i8", 8, false},
+    {SOLAR_DTYPE_INT32, "i32", "<i4", 4, false},
+    {SOLAR_DTYPE_INT8, "i8", "|i1", 1, false},
+    {SOLAR_DTYPE_BOOL, "i1", "|b1", 1, false},
 };
 
-static const DTypeInfo *lookup(SolarDType dtype) {
+static const DTypeInfo *lookup(SolarDtype dtype) {
   for (size_t i = 0; i < sizeof(dtypeTable) / sizeof(dtypeTable[0]); ++i)
     if (dtypeTable[i].dtype == dtype)
       return &dtypeTable[i];
   return NULL;
 }
 
-SolarDType solarDTypeFromName(const char *name) {
+SolarDtype solarVerifyDtypeFromName(const char *name) {
   for (size_t i = 0; i < sizeof(dtypeTable) / sizeof(dtypeTable[0]); ++i)
     if (strcmp(dtypeTable[i].name, name) == 0)
       return dtypeTable[i].dtype;
-  return SolarDTypeInvalid;
+  return SOLAR_DTYPE_INVALID;
 }
 
-const char *solarDTypeName(SolarDType dtype) {
+const char *solarVerifyDtypeName(SolarDtype dtype) {
   const DTypeInfo *info = lookup(dtype);
   return info ? info->name : "invalid";
 }
 
-SolarDType solarDTypeFromNpyDescr(const char *descr) {
+SolarDtype solarVerifyDtypeFromNpyDescr(const char *descr) {
   for (size_t i = 0; i < sizeof(dtypeTable) / sizeof(dtypeTable[0]); ++i)
     if (strcmp(dtypeTable[i].npyDescr, descr) == 0)
       return dtypeTable[i].dtype;
-  return SolarDTypeInvalid;
+  return SOLAR_DTYPE_INVALID;
 }
 
-const char *solarDTypeNpyDescr(SolarDType dtype) {
+const char *solarVerifyDtypeNpyDescr(SolarDtype dtype) {
   const DTypeInfo *info = lookup(dtype);
   return info ? info->npyDescr : "?";
 }
 
-size_t solarDTypeSize(SolarDType dtype) {
+size_t solarVerifyDtypeSize(SolarDtype dtype) {
   const DTypeInfo *info = lookup(dtype);
   return info ? info->size : 0;
 }
 
-bool solarDTypeIsFloat(SolarDType dtype) {
+bool solarVerifyDtypeIsFloat(SolarDtype dtype) {
   const DTypeInfo *info = lookup(dtype);
   return info && info->isFloat;
 }
 
-SolarDType solarDTypeFromMlirType(MlirType type) {
-  if (mlirTypeIsAF64(type))
-    return SolarDTypeF64;
-  if (mlirTypeIsAF32(type))
-    return SolarDTypeF32;
-  if (mlirTypeIsAF16(type))
-    return SolarDTypeF16;
-  if (mlirTypeIsABF16(type))
-    return SolarDTypeBF16;
-  if (mlirTypeIsAIndex(type))
-    return SolarDTypeI64;
-  if (mlirTypeIsAInteger(type) && !mlirIntegerTypeIsUnsigned(type)) {
-    switch (mlirIntegerTypeGetWidth(type)) {
-    case 64:
-      return SolarDTypeI64;
-    case 32:
-      return SolarDTypeI32;
-    case 8:
-      return SolarDTypeI8;
-    case 1:
-      return SolarDTypeI1;
-    default:
-      break;
-    }
-  }
-  return SolarDTypeInvalid;
+SolarDtype solarVerifyDtypeFromMlirType(MlirType type) {
+  /* The general mapping, narrowed to what verify exchanges: no unsigned
+   * integers (numpy's are other types), nothing outside the table. */
+  if (mlirTypeIsAInteger(type) && mlirIntegerTypeIsUnsigned(type))
+    return SOLAR_DTYPE_INVALID;
+  SolarDtype dtype = solarDtypeFromMlirType(type);
+  return lookup(dtype) ? dtype : SOLAR_DTYPE_INVALID;
 }
 
 float solarHalfToFloat(uint16_t bits) {
@@ -117,53 +98,56 @@ float solarBFloat16ToFloat(uint16_t bits) {
   return value;
 }
 
-int64_t solarDTypeLoadAsInt(SolarDType dtype, const void *element) {
+int64_t solarVerifyDtypeLoadAsInt(SolarDtype dtype, const void *element) {
   switch (dtype) {
-  case SolarDTypeI64: {
+  case SOLAR_DTYPE_INT64: {
     int64_t v;
     memcpy(&v, element, sizeof(v));
     return v;
   }
-  case SolarDTypeI32: {
+  case SOLAR_DTYPE_INT32: {
     int32_t v;
     memcpy(&v, element, sizeof(v));
     return v;
   }
-  case SolarDTypeI8:
+  case SOLAR_DTYPE_INT8:
     return *(const int8_t *)element;
-  case SolarDTypeI1:
+  case SOLAR_DTYPE_BOOL:
     /* LLVM stores i1 as a byte whose low bit is the value. */
     return *(const uint8_t *)element & 1;
   default:
-    return (int64_t)solarDTypeLoadAsDouble(dtype, element);
+    return (int64_t)solarVerifyDtypeLoadAsDouble(dtype, element);
   }
 }
 
-double solarDTypeLoadAsDouble(SolarDType dtype, const void *element) {
+double solarVerifyDtypeLoadAsDouble(SolarDtype dtype, const void *element) {
   switch (dtype) {
-  case SolarDTypeF64: {
+  case SOLAR_DTYPE_FP64: {
     double v;
     memcpy(&v, element, sizeof(v));
     return v;
   }
-  case SolarDTypeF32: {
+  case SOLAR_DTYPE_FP32: {
     float v;
     memcpy(&v, element, sizeof(v));
     return v;
   }
-  case SolarDTypeF16: {
+  case SOLAR_DTYPE_FP16: {
     uint16_t bits;
     memcpy(&bits, element, sizeof(bits));
     return solarHalfToFloat(bits);
   }
-  case SolarDTypeBF16: {
+  case SOLAR_DTYPE_BF16: {
     uint16_t bits;
     memcpy(&bits, element, sizeof(bits));
     return solarBFloat16ToFloat(bits);
   }
-  case SolarDTypeInvalid:
-    return 0.0;
+  case SOLAR_DTYPE_INT64:
+  case SOLAR_DTYPE_INT32:
+  case SOLAR_DTYPE_INT8:
+  case SOLAR_DTYPE_BOOL:
+    return (double)solarVerifyDtypeLoadAsInt(dtype, element);
   default:
-    return (double)solarDTypeLoadAsInt(dtype, element);
+    return 0.0; /* not a verify dtype */
   }
 }

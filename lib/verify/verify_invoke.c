@@ -115,7 +115,7 @@ static void slotLayout(const SolarVerifySlot *slot, size_t *size,
     *size = solarMemRefDescSize(slot->rank);
     *align = 8;
   } else {
-    *size = solarDTypeSize(slot->dtype);
+    *size = solarVerifyDtypeSize(slot->dtype);
     *align = *size;
   }
 }
@@ -147,17 +147,17 @@ static void readMemRefResult(const void *desc, const SolarVerifySlot *slot,
     out->shape[d] = solarMemRefDescSizeAt(desc, slot->rank, d);
     out->count *= (size_t)out->shape[d];
   }
-  size_t bytes = out->count * solarDTypeSize(slot->dtype);
+  size_t bytes = out->count * solarVerifyDtypeSize(slot->dtype);
   out->data = malloc(bytes ? bytes : 1);
   if (!out->data)
     abort();
-  solarMemRefDescGather(desc, slot->rank, solarDTypeSize(slot->dtype),
+  solarMemRefDescGather(desc, slot->rank, solarVerifyDtypeSize(slot->dtype),
                         out->data);
 }
 
 static void readScalarResult(const void *value, const SolarVerifySlot *slot,
                              SolarNpyArray *out) {
-  size_t size = solarDTypeSize(slot->dtype);
+  size_t size = solarVerifyDtypeSize(slot->dtype);
   out->dtype = slot->dtype;
   out->rank = 0;
   out->shape = NULL;
@@ -246,12 +246,12 @@ bool solarVerifyInvoke(const SolarVerifyJit *jit, const char *funcName,
     SolarNpyArray *data = &argData[i];
     if (!slot->isMemRef) {
       /* The packed wrapper loads the scalar from this address. */
-      memcpy(&scalars[i], data->data, solarDTypeSize(slot->dtype));
+      memcpy(&scalars[i], data->data, solarVerifyDtypeSize(slot->dtype));
       packed[next++] = &scalars[i];
       continue;
     }
     solarGuardedBufferCreate(&buffers[i],
-                             data->count * solarDTypeSize(data->dtype),
+                             data->count * solarVerifyDtypeSize(data->dtype),
                              data->data);
     descs[i] = malloc(solarMemRefDescSize(slot->rank));
     if (!descs[i])

@@ -1,4 +1,5 @@
 #include "solar/verify/verify_lowering.h"
+#include "solar/support/grow.h"
 
 #include "solar/dialect/context.h"
 #include "solar/support/diagnostics.h"
@@ -72,12 +73,8 @@ static bool listContains(const OpList *list, MlirOperation op) {
 }
 
 static void listPush(OpList *list, MlirOperation op) {
-  if (list->count == list->capacity) {
-    list->capacity = list->capacity ? 2 * list->capacity : 8;
-    list->items = realloc(list->items, list->capacity * sizeof(MlirOperation));
-    if (!list->items)
-      abort();
-  }
+  list->items = solarGrow(list->items, &list->capacity, list->count,
+                          sizeof(MlirOperation));
   list->items[list->count++] = op;
 }
 
@@ -182,7 +179,7 @@ static bool reportForeign(MlirOperation op, char *err, size_t errSize) {
  * dialect guarantees to round-trip (the generic form of some named linalg
  * ops, for one, does not parse back). */
 static MlirModule copyIntoContext(MlirOperation source, MlirContext ctx) {
-  SolarText text = {NULL, 0};
+  SolarText text = {0};
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
   mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
   mlirOperationPrintWithFlags(source, flags, solarTextAppendChunk, &text);

@@ -99,8 +99,8 @@ static bool parseArgument(const char *path, size_t index, json_t *entry,
              path, index, argName, role);
     return false;
   }
-  SolarDType parsedDType = solarDTypeFromName(dtype);
-  if (parsedDType == SolarDTypeInvalid) {
+  SolarDtype parsedDType = solarVerifyDtypeFromName(dtype);
+  if (parsedDType == SOLAR_DTYPE_INVALID) {
     snprintf(err, errSize,
              "%s: arguments[%zu] ('%s'): unsupported 'dtype' '%s' (supported: "
              "f64 f32 f16 bf16 i64 i32 i8 i1)",

@@ -1,4 +1,5 @@
 #include "solar/verify/verify_npy.h"
+#include "solar/support/grow.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -99,7 +100,8 @@ static bool parseDimension(HeaderParser *hp, int64_t *value) {
 static bool parseShape(HeaderParser *hp, int64_t **shape, int64_t *rank) {
   if (!expectChar(hp, '(', "'shape' must be a tuple"))
     return false;
-  int64_t count = 0, capacity = 0;
+  int64_t count = 0;
+  size_t capacity = 0;
   int64_t *dims = NULL;
   bool sawTrailingComma = false;
   for (;;) {
@@ -117,13 +119,7 @@ static bool parseShape(HeaderParser *hp, int64_t **shape, int64_t *rank) {
       free(dims);
       return false;
     }
-    if (count == capacity) {
-      capacity = capacity ? 2 * capacity : 4;
-      int64_t *grown = realloc(dims, (size_t)capacity * sizeof(int64_t));
-      if (!grown)
-        abort();
-      dims = grown;
-    }
+    dims = solarGrow(dims, &capacity, (size_t)count, sizeof(int64_t));
     dims[count++] = dim;
     skipSpace(hp);
     sawTrailingComma = hp->p < hp->end && *hp->p == ',';
@@ -282,9 +278,9 @@ static bool readOpenFile(FILE *file, SolarNpyArray *out, char *err,
   free(header);
   if (!ok)
     return false;
-  SolarDType dtype = solarDTypeFromNpyDescr(descr);
+  SolarDtype dtype = solarVerifyDtypeFromNpyDescr(descr);
   size_t count = 0;
-  if (dtype == SolarDTypeInvalid) {
+  if (dtype == SOLAR_DTYPE_INVALID) {
     snprintf(err, errSize,
              "unsupported .npy dtype '%s' (supported: <f8 <f4 <f2 <u2(bf16 "
              "bits) <i8 <i4 |i1 |b1, little-endian)",
@@ -295,7 +291,7 @@ static bool readOpenFile(FILE *file, SolarNpyArray *out, char *err,
              "Fortran-order .npy data is not supported (save a C-contiguous "
              "array)");
     ok = false;
-  } else if (!elementCount(shape, rank, solarDTypeSize(dtype), &count)) {
+  } else if (!elementCount(shape, rank, solarVerifyDtypeSize(dtype), &count)) {
     snprintf(err, errSize, ".npy shape is too large");
     ok = false;
   }
@@ -303,7 +299,7 @@ static bool readOpenFile(FILE *file, SolarNpyArray *out, char *err,
     free(shape);
     return false;
   }
-  size_t bytes = count * solarDTypeSize(dtype);
+  size_t bytes = count * solarVerifyDtypeSize(dtype);
   void *data = malloc(bytes ? bytes : 1);
   if (!data)
     abort();
@@ -351,7 +347,7 @@ bool solarNpyWrite(const char *path, const SolarNpyArray *array, char *err,
   char dict[1024];
   int used = snprintf(dict, sizeof(dict),
                       "{'descr': '%s', 'fortran_order': False, 'shape': (",
-                      solarDTypeNpyDescr(array->dtype));
+                      solarVerifyDtypeNpyDescr(array->dtype));
   for (int64_t i = 0; i < array->rank && used < (int)sizeof(dict); ++i)
     used += snprintf(dict + used, sizeof(dict) - (size_t)used, "%s%lld",
                      i ? ", " : "", (long long)array->shape[i]);
@@ -383,7 +379,7 @@ bool solarNpyWrite(const char *path, const SolarNpyArray *array, char *err,
   for (size_t i = 10 + (size_t)used; ok && i + 1 < padded; ++i)
     ok = fputc(' ', file) != EOF;
   ok = ok && fputc('\n', file) != EOF;
-  size_t bytes = array->count * solarDTypeSize(array->dtype);
+  size_t bytes = array->count * solarVerifyDtypeSize(array->dtype);
   ok = ok && fwrite(array->data, 1, bytes, file) == bytes;
   if (fclose(file) != 0)
     ok = false;

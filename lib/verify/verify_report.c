@@ -1,5 +1,6 @@
 #include "solar/verify/verify_report.h"
 
+#include "solar/dialect/dialect_attr.h"
 #include "solar/support/diagnostics.h"
 #include "solar/verify/verify_text.h"
 
@@ -23,49 +24,28 @@ bool solarVerifyReportOk(const SolarVerifyReport *report) {
 
 /* ---- attribute -------------------------------------------------------- */
 
-typedef struct {
-  MlirContext ctx;
-  MlirNamedAttribute entries[16];
-  intptr_t count;
-} DictBuilder;
-
-static void put(DictBuilder *b, const char *name, MlirAttribute value) {
-  b->entries[b->count++] = mlirNamedAttributeGet(
-      mlirIdentifierGet(b->ctx, mlirStringRefCreateFromCString(name)), value);
-}
-
-static void putF64(DictBuilder *b, const char *name, double value) {
-  put(b, name, mlirFloatAttrDoubleGet(b->ctx, mlirF64TypeGet(b->ctx), value));
-}
-
-static void putI64(DictBuilder *b, const char *name, int64_t value) {
-  put(b, name, mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), value));
-}
-
-static void putString(DictBuilder *b, const char *name, const char *value) {
-  put(b, name,
-      mlirStringAttrGet(b->ctx, mlirStringRefCreateFromCString(value)));
-}
-
-static MlirAttribute finish(DictBuilder *b) {
-  return mlirDictionaryAttrGet(b->ctx, b->count, b->entries);
+/* Errors keep every bit (solarDictAddF64 would round to 15 digits). */
+static void putF64(SolarDictBuilder *b, const char *name, double value) {
+  solarDictAdd(b, name,
+               mlirFloatAttrDoubleGet(b->ctx, mlirF64TypeGet(b->ctx), value));
 }
 
 static MlirAttribute outputAttribute(MlirContext ctx,
                                      const SolarVerifyOutputReport *output) {
-  DictBuilder b = {ctx, {{{0}, {0}}}, 0};
-  putString(&b, "name", output->reference->name);
-  putString(&b, "dtype", solarDTypeName(output->reference->dtype));
-  put(&b, "ok", mlirBoolAttrGet(ctx, outputOk(output)));
-  put(&b, "shape_ok", mlirBoolAttrGet(ctx, output->cmp.shapeMatches));
-  putI64(&b, "elements", (int64_t)output->cmp.elements);
-  putI64(&b, "mismatches", (int64_t)output->cmp.mismatches);
+  SolarDictBuilder b;
+  solarDictBuilderInit(&b, ctx);
+  solarDictAddString(&b, "name", output->reference->name);
+  solarDictAddString(&b, "dtype", solarVerifyDtypeName(output->reference->dtype));
+  solarDictAdd(&b, "ok", mlirBoolAttrGet(ctx, outputOk(output)));
+  solarDictAdd(&b, "shape_ok", mlirBoolAttrGet(ctx, output->cmp.shapeMatches));
+  solarDictAddI64(&b, "elements", (int64_t)output->cmp.elements);
+  solarDictAddI64(&b, "mismatches", (int64_t)output->cmp.mismatches);
   putF64(&b, "max_abs_err", output->cmp.maxAbsErr);
   putF64(&b, "max_rel_err", output->cmp.maxRelErr);
   putF64(&b, "rtol", output->tol.rtol);
   putF64(&b, "atol", output->cmp.atol);
   putF64(&b, "atol_scale", output->tol.scale);
-  return finish(&b);
+  return solarDictBuilderFinish(&b);
 }
 
 MlirAttribute solarVerifyReportAttribute(MlirContext ctx,
@@ -87,30 +67,23 @@ MlirAttribute solarVerifyReportAttribute(MlirContext ctx,
     mismatches += output->cmp.shapeMatches ? output->cmp.mismatches
                                            : output->cmp.elements;
   }
-  DictBuilder b = {ctx, {{{0}, {0}}}, 0};
-  put(&b, "ok", mlirBoolAttrGet(ctx, solarVerifyReportOk(report)));
+  SolarDictBuilder b;
+  solarDictBuilderInit(&b, ctx);
+  solarDictAdd(&b, "ok", mlirBoolAttrGet(ctx, solarVerifyReportOk(report)));
   putF64(&b, "max_abs_err", maxAbs);
   putF64(&b, "max_rel_err", maxRel);
-  putI64(&b, "mismatches", (int64_t)mismatches);
-  put(&b, "outputs", mlirArrayAttrGet(ctx, (intptr_t)n, outputs));
-  putString(&b, "manifest", report->manifest->path);
-  putString(&b, "framework", report->manifest->framework);
+  solarDictAddI64(&b, "mismatches", (int64_t)mismatches);
+  solarDictAdd(&b, "outputs", mlirArrayAttrGet(ctx, (intptr_t)n, outputs));
+  solarDictAddString(&b, "manifest", report->manifest->path);
+  solarDictAddString(&b, "framework", report->manifest->framework);
   if (report->manifest->frameworkVersion[0])
-    putString(&b, "framework_version", report->manifest->frameworkVersion);
+    solarDictAddString(&b, "framework_version", report->manifest->frameworkVersion);
   if (report->manifest->referenceMedianS >= 0)
     putF64(&b, "reference_median_s", report->manifest->referenceMedianS);
-  MlirAttribute dict = finish(&b);
+  MlirAttribute dict = solarDictBuilderFinish(&b);
   free(outputs);
 
-  /* The solar attributes are IRDL-defined; the C API builds those only by
-   * parsing, so the dictionary is printed into the attribute's syntax. */
-  SolarText text = {NULL, 0};
-  solarTextAppendChunk(mlirStringRefCreateFromCString("#solar.verified<"), &text);
-  mlirAttributePrint(dict, solarTextAppendChunk, &text);
-  solarTextAppendChunk(mlirStringRefCreateFromCString(">"), &text);
-  MlirAttribute verified =
-      mlirAttributeParseGet(ctx, mlirStringRefCreate(text.text, text.length));
-  free(text.text);
+  MlirAttribute verified = solarDialectAttrWrap(ctx, "verified", dict);
   return verified;
 }
 
@@ -130,7 +103,7 @@ static void emitMismatch(MlirLocation loc, const SolarVerifyReport *report,
                    output->where, got, want);
     return;
   }
-  bool isFloat = solarDTypeIsFloat(ref->dtype);
+  bool isFloat = solarVerifyDtypeIsFloat(ref->dtype);
   char list[2048];
   size_t used = 0;
   list[0] = '\0';

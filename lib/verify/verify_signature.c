@@ -11,7 +11,7 @@
 #include <string.h>
 
 static char *typeToString(MlirType type) {
-  SolarText s = {NULL, 0};
+  SolarText s = {0};
   mlirTypePrint(type, solarTextAppendChunk, &s);
   return s.text ? s.text : strdup("");
 }
@@ -48,7 +48,7 @@ static bool readSlot(MlirType type, const char *what, size_t index,
   slot->typeText = typeToString(type);
   if (mlirTypeIsAMemRef(type)) {
     slot->isMemRef = true;
-    slot->dtype = solarDTypeFromMlirType(mlirShapedTypeGetElementType(type));
+    slot->dtype = solarVerifyDtypeFromMlirType(mlirShapedTypeGetElementType(type));
     slot->rank = mlirShapedTypeGetRank(type);
     slot->dims = calloc((size_t)(slot->rank ? slot->rank : 1), sizeof(int64_t));
     if (!slot->dims)
@@ -73,11 +73,11 @@ static bool readSlot(MlirType type, const char *what, size_t index,
     }
   } else {
     slot->isMemRef = false;
-    slot->dtype = solarDTypeFromMlirType(type);
+    slot->dtype = solarVerifyDtypeFromMlirType(type);
     slot->rank = 0;
     slot->dims = NULL;
   }
-  if (slot->dtype == SolarDTypeInvalid) {
+  if (slot->dtype == SOLAR_DTYPE_INVALID) {
     snprintf(err, errSize,
              "%s #%zu has type %s: solar-verify supports memrefs of, and "
              "scalars of, f64 f32 f16 bf16 i64 i32 i8 i1 index",
@@ -128,12 +128,12 @@ static bool checkSlot(const SolarVerifySlot *slot, const char *what,
   solarFormatShape(arg->shape, arg->rank, shape, sizeof(shape));
   char entry[512];
   snprintf(entry, sizeof(entry), "manifest %s '%s' (%s %s)",
-           solarArgRoleName(arg->role), arg->name, solarDTypeName(arg->dtype),
+           solarArgRoleName(arg->role), arg->name, solarVerifyDtypeName(arg->dtype),
            shape);
   if (slot->dtype != arg->dtype) {
     snprintf(err, errSize, "%s (%s) does not match %s: element type %s vs %s",
-             what, slot->typeText, entry, solarDTypeName(slot->dtype),
-             solarDTypeName(arg->dtype));
+             what, slot->typeText, entry, solarVerifyDtypeName(slot->dtype),
+             solarVerifyDtypeName(arg->dtype));
     return false;
   }
   if (slot->rank != arg->rank) {

@@ -4,17 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void solarTextAppendChunk(MlirStringRef chunk, void *userData) {
-  SolarText *s = userData;
-  char *grown = realloc(s->text, s->length + chunk.length + 1);
-  if (!grown)
-    abort();
-  s->text = grown;
-  memcpy(s->text + s->length, chunk.data, chunk.length);
-  s->length += chunk.length;
-  s->text[s->length] = '\0';
-}
-
 void solarFormatShape(const int64_t *shape, int64_t rank, char *buf,
                       size_t size) {
   size_t used = (size_t)snprintf(buf, size, "[");

@@ -97,7 +97,7 @@ static int runCase(isl_ctx *ctx, const Case *c, int check) {
 }
 
 /* Value of the parametric count at all parameters = n. */
-static int64_t evaluateAt(isl_pw_qpolynomial *count, int n) {
+static int64_t evaluateAt(__isl_keep isl_pw_qpolynomial *count, int n) {
   isl_point *point = isl_point_zero(isl_pw_qpolynomial_get_domain_space(count));
   isl_size params = isl_pw_qpolynomial_dim(count, isl_dim_param);
   for (int p = 0; p < params; ++p)

@@ -29,7 +29,7 @@ static int roundTrip(const char *dir) {
   snprintf(path, sizeof(path), "%s/roundtrip.npy", dir);
   int64_t shape[] = {2, 3};
   int32_t values[] = {1, -2, 3, -4, 5, -6};
-  SolarNpyArray out = {SolarDTypeI32, 2, shape, 6, values};
+  SolarNpyArray out = {SOLAR_DTYPE_INT32, 2, shape, 6, values};
   char err[256];
   if (!solarNpyWrite(path, &out, err, sizeof(err))) {
     printf("write error: %s\n", err);
@@ -41,7 +41,7 @@ static int roundTrip(const char *dir) {
     return 1;
   }
   printf("roundtrip dtype=%s rank=%lld shape=%lldx%lld same=%d\n",
-         solarDTypeName(in.dtype), (long long)in.rank, (long long)in.shape[0],
+         solarVerifyDtypeName(in.dtype), (long long)in.rank, (long long)in.shape[0],
          (long long)in.shape[1], memcmp(in.data, values, sizeof(values)) == 0);
   solarNpyArrayDestroy(&in);
   return 0;

@@ -1,4 +1,5 @@
 #include "input.h"
+#include "solar/support/grow.h"
 #include "solar/support/files.h"
 
 #include <stdio.h>
@@ -44,16 +45,14 @@ InputSplit *inputSplit(const char *text, size_t length, bool split,
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     const char *lineEnd = nl ? nl : end;
     if (isMarkerLine(p, lineEnd)) {
-      if (*count == capacity)
-        splits = realloc(splits, (capacity *= 2) * sizeof(InputSplit));
+      splits = solarGrow(splits, &capacity, *count, sizeof(InputSplit));
       splits[(*count)++] = makeSplit(chunkStart, p, chunkFirstLine);
       chunkStart = nl ? nl + 1 : end;
       chunkFirstLine = line + 1;
     }
     p = nl ? nl + 1 : end;
   }
-  if (*count == capacity)
-    splits = realloc(splits, (capacity + 1) * sizeof(InputSplit));
+  splits = solarGrow(splits, &capacity, *count, sizeof(InputSplit));
   splits[(*count)++] = makeSplit(chunkStart, end, chunkFirstLine);
   return splits;
 }

@@ -1,6 +1,7 @@
 /* solar-opt: an mlir-opt-like driver with every upstream dialect and pass
  * plus solar's dialect and passes. */
 #include "global_options.h"
+#include "solar/support/grow.h"
 #include "input.h"
 #include "pipeline.h"
 
@@ -75,8 +76,9 @@ static void printHelp(void) {
 
 static void addStep(DriverConfig *config, bool isPipeline, const char *text,
                     const char *optionText) {
-  config->steps = realloc(config->steps,
-                          (config->stepCount + 1) * sizeof(PassStep));
+  size_t capacity = (size_t)config->stepCount;
+  config->steps = solarGrow(config->steps, &capacity,
+                            (size_t)config->stepCount, sizeof(PassStep));
   PassStep *step = &config->steps[config->stepCount++];
   step->isPipeline = isPipeline;
   step->text = strdup(text);
@@ -310,7 +312,7 @@ int main(int argc, char **argv) {
     if (!processSplit(ctx, &config, &splits[i], bufferName, out,
                       &pipelineError))
       allOk = false;
-    solarDiagnosticsSetSource(bufferName, NULL, 0);
+    solarDiagnosticsSetSource(ctx, bufferName, NULL, 0);
     /* Keep stdout and stderr in step for `2>&1 | FileCheck`. */
     fflush(out);
   }

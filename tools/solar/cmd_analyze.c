@@ -152,25 +152,8 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
   return 0;
 }
 
-static void addPass(MlirOpPassManager top, const char *name,
-                    const SolarOptions *options) {
-  mlirOpPassManagerAddOwnedPass(
-      top, solarPassCreate(solarPassLookup(name), options));
-}
-
-static bool runPipeline(MlirContext ctx, MlirModule module, const char *name,
-                        const SolarOptions *options) {
-  MlirPassManager pm = mlirPassManagerCreateOnOperation(
-      ctx, mlirStringRefCreateFromCString("builtin.module"));
-  addPass(mlirPassManagerGetAsOpPassManager(pm), name, options);
-  bool ok = mlirLogicalResultIsSuccess(
-      mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)));
-  mlirPassManagerDestroy(pm);
-  return ok;
-}
-
 /* Verification against the reference, in process. */
-static bool runVerify(MlirContext ctx, MlirModule module,
+static bool runVerify(MlirModule module,
                       const AnalyzeArgs *args,
                       const SolarReferenceResult *reference) {
   SolarOptions verify;
@@ -182,13 +165,13 @@ static bool runVerify(MlirContext ctx, MlirModule module,
     solarOptionsSet(&verify, "rtol", args->rtol);
   if (args->atol)
     solarOptionsSet(&verify, "atol", args->atol);
-  bool ok = runPipeline(ctx, module, "solar-verify", &verify);
+  bool ok = solarRunPass(mlirModuleGetOperation(module), "solar-verify", &verify);
   solarOptionsDestroy(&verify);
   return ok;
 }
 
 /* SOL with detail, in process. */
-static bool runSol(MlirContext ctx, MlirModule module, const AnalyzeArgs *args,
+static bool runSol(MlirModule module, const AnalyzeArgs *args,
                    const char *archPath, const char *fp32Math) {
   SolarOptions sol;
   solarOptionsInit(&sol);
@@ -198,7 +181,7 @@ static bool runSol(MlirContext ctx, MlirModule module, const AnalyzeArgs *args,
   if (args->dtype)
     solarOptionsSet(&sol, "dtype", args->dtype);
   solarOptionsSet(&sol, "detail", "true");
-  bool ok = runPipeline(ctx, module, "solar-sol", &sol);
+  bool ok = solarRunPass(mlirModuleGetOperation(module), "solar-sol", &sol);
   solarOptionsDestroy(&sol);
   return ok;
 }
@@ -260,10 +243,7 @@ int solarCmdAnalyze(int argc, char **argv) {
     if (args.keep) {
       snprintf(tmpDir, sizeof(tmpDir), "%s", args.keep);
     } else {
-      const char *base = getenv("TMPDIR");
-      snprintf(tmpDir, sizeof(tmpDir), "%s/solar-analyze-XXXXXX",
-               base && *base ? base : "/tmp");
-      if (!mkdtemp(tmpDir)) {
+      if (!solarMakeTempDir("solar-analyze", tmpDir, sizeof(tmpDir))) {
         fprintf(stderr, "solar analyze: error: cannot create %s\n", tmpDir);
         return ANALYZE_FAILED;
       }
@@ -318,7 +298,7 @@ int solarCmdAnalyze(int argc, char **argv) {
   MlirModule module = solarParseModule(ctx, text, length, frontend.irPath);
   if (mlirModuleIsNull(module))
     goto done;
-  if (haveReference && !runVerify(ctx, module, &args, &reference)) {
+  if (haveReference && !runVerify(module, &args, &reference)) {
     /* An unverified translation is never analyzed. */
     fprintf(stderr,
             "solar analyze: error: %s does not compute what %s computes: "
@@ -330,7 +310,7 @@ int solarCmdAnalyze(int argc, char **argv) {
                  fp32Math, sizeof(fp32Math), fp32MathSource,
                  sizeof(fp32MathSource), err, sizeof(err))) {
     fprintf(stderr, "solar analyze: error: %s\n", err);
-  } else if (runSol(ctx, module, &args, archPath, fp32Math)) {
+  } else if (runSol(module, &args, archPath, fp32Math)) {
     SolarAnalyzeContext context = {
         .model = args.model,
         .frontend = &frontend,

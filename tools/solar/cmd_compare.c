@@ -115,14 +115,6 @@ static const ArchRun *baseline(const ArchRun *runs, size_t count) {
   return NULL;
 }
 
-static const SolarCliFuncSol *findFunc(const SolarCliSol *sol,
-                                       const char *name) {
-  for (size_t i = 0; i < sol->count; ++i)
-    if (!strcmp(sol->funcs[i].function, name))
-      return &sol->funcs[i];
-  return NULL;
-}
-
 /* How many times faster than the baseline; NAN when undefined. */
 static double speedup(const SolarCliFuncSol *base, const SolarCliFuncSol *f) {
   double seconds = f ? f->sol.timeCache : 0;
@@ -167,7 +159,7 @@ static void printTable(const CompareArgs *args, const ArchRun *runs,
     for (size_t r = 0; r < count; ++r) {
       if (!runs[r].ok)
         continue;
-      const SolarCliFuncSol *fs = findFunc(&runs[r].sol, name);
+      const SolarCliFuncSol *fs = solarCliFindFunc(&runs[r].sol, name);
       if (!fs)
         continue;
       char fn[256], t[SOLAR_FIDELITY_COUNT][32], up[32];
@@ -175,7 +167,7 @@ static void printTable(const CompareArgs *args, const ArchRun *runs,
       for (int k = 0; k < SOLAR_FIDELITY_COUNT; ++k)
         solarQuantityFormat(solarSolSeconds(&fs->sol, k), "s", t[k],
                             sizeof(t[k]));
-      double s = speedup(findFunc(&base->sol, name), fs);
+      double s = speedup(solarCliFindFunc(&base->sol, name), fs);
       if (isnan(s))
         snprintf(up, sizeof(up), "-");
       else
@@ -232,12 +224,12 @@ static void printJson(const CompareArgs *args, const ArchRun *runs,
   for (size_t f = 0; base && f < base->sol.count; ++f) {
     const char *name = base->sol.funcs[f].function;
     for (size_t r = 0; r < count; ++r) {
-      const SolarCliFuncSol *fs = runs[r].ok ? findFunc(&runs[r].sol, name)
+      const SolarCliFuncSol *fs = runs[r].ok ? solarCliFindFunc(&runs[r].sol, name)
                                              : NULL;
       if (fs)
         json_array_append_new(
             results,
-            funcJson(&runs[r], fs, speedup(findFunc(&base->sol, name), fs)));
+            funcJson(&runs[r], fs, speedup(solarCliFindFunc(&base->sol, name), fs)));
     }
   }
   for (size_t r = 0; r < count; ++r)

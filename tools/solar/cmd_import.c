@@ -122,10 +122,7 @@ int solarCmdImport(int argc, char **argv) {
   char tmpl[4096];
   const char *workDir = a.keep;
   if (!workDir) {
-    const char *tmp = getenv("TMPDIR");
-    snprintf(tmpl, sizeof(tmpl), "%s/solar-import-XXXXXX",
-             tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(tmpl)) {
+    if (!solarMakeTempDir("solar-import", tmpl, sizeof(tmpl))) {
       fprintf(stderr, "solar import: error: cannot create a work directory "
                       "'%s': %s\n", tmpl, strerror(errno));
       return 1;

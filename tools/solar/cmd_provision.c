@@ -124,14 +124,6 @@ static int parseArgs(int argc, char **argv, ProvisionArgs *args) {
   return parseTarget(args);
 }
 
-static const SolarCliFuncSol *findFunc(const SolarCliSol *sol,
-                                       const char *name) {
-  for (size_t i = 0; i < sol->count; ++i)
-    if (!strcmp(sol->funcs[i].function, name))
-      return &sol->funcs[i];
-  return NULL;
-}
-
 static void printRate(const char *what, double count, const char *unit,
                       double target) {
   char rate[64];
@@ -206,7 +198,7 @@ static void printRequirements(const ProvisionArgs *args,
          "meets", "bound");
   for (size_t c = 0; c < chipCount; ++c) {
     const SolarCliFuncSol *f =
-        chips[c].ok ? findFunc(&chips[c].sol, req->function) : NULL;
+        chips[c].ok ? solarCliFindFunc(&chips[c].sol, req->function) : NULL;
     if (!f)
       continue;
     double margin = f->sol.timeCache / T;
@@ -270,7 +262,7 @@ static json_t *requirementsJson(const ProvisionArgs *args,
   json_t *list = json_array();
   for (size_t c = 0; c < chipCount; ++c) {
     const SolarCliFuncSol *f =
-        chips[c].ok ? findFunc(&chips[c].sol, req->function) : NULL;
+        chips[c].ok ? solarCliFindFunc(&chips[c].sol, req->function) : NULL;
     if (!f)
       continue;
     json_t *chip = json_object();

@@ -59,8 +59,8 @@ __isl_give isl_pw_qpolynomial *egCountScaled(const EgCount *count,
 void egCountClear(EgCount *count);
 
 /* Converts an integral isl_val to int64, saturated at INT64_MAX/MIN when it
- * does not fit (the caller warns: a count of INT64_MAX is saturated);
- * false when it is not an integer. Takes v. */
+ * does not fit (counted: egSaturatedCountTotal); false when it is not an
+ * integer. Takes v. */
 bool egValToInt64(__isl_take isl_val *v, int64_t *out);
 
 /* Counts egValToInt64 has saturated so far (compare two readings). */

@@ -13,7 +13,7 @@
 #ifndef SOLAR_EINSUM_GRAPH_H
 #define SOLAR_EINSUM_GRAPH_H
 
-#include "solar/arch/arch.h"
+#include "solar/support/dtype.h"
 
 #include "mlir-c/IR.h"
 
@@ -59,6 +59,10 @@ typedef enum {
 
 /* "mac", "add", ...; the keys used in the attribute and the JSON. */
 const char *solarOpClassName(SolarOpClass cls);
+/* Flops one operation of the class counts for: 2 per MAC, 1 per add, mul,
+ * div, min/max, compare and transcendental; selects, casts and "other" move
+ * or reinterpret data and count 0. */
+int solarOpClassFlops(SolarOpClass cls);
 const char *solarTensorRoleName(SolarTensorRole role);
 bool solarTensorRoleFromName(const char *name, SolarTensorRole *role);
 

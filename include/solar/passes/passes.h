@@ -41,6 +41,13 @@ bool solarPassAcceptsOption(const SolarPassInfo *info, const char *key);
  * to whoever adds it to a pass manager (mlirOpPassManagerAddOwnedPass). */
 MlirPass solarPassCreate(const SolarPassInfo *info, const SolarOptions *options);
 
+/* Runs the solar pass `argument` with `options` on `module` (a
+ * builtin.module) in a pass manager of its own: how the CLI runs one stage.
+ * The pass prints its own diagnostics; false when it fails or no pass has
+ * that name. */
+bool solarRunPass(MlirOperation module, const char *argument,
+                  const SolarOptions *options);
+
 /* Pass descriptors, defined one per file in passes/. */
 extern const SolarPassInfo solarAnnotateNoopPass;
 extern const SolarPassInfo solarFusionGroupsPass;

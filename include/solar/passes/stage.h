@@ -5,6 +5,7 @@
 #define SOLAR_PASSES_STAGE_H
 
 #include "solar/sol/sol.h"
+#include "solar/support/funcs.h"
 #include "solar/support/options.h"
 
 #include "mlir-c/IR.h"
@@ -23,6 +24,11 @@ extern "C" {
 bool solarGraphComputeDtype(const SolarEinsumGraph *graph,
                             const char *option, SolarDtype *out, char *err,
                             size_t errSize);
+
+/* The dtype tensors are sized in: the compute dtype only when the user chose
+ * one (a non-empty `dtype` option), else SOLAR_DTYPE_INVALID, which keeps
+ * each tensor's own element type. The one home of this rule. */
+SolarDtype solarStorageDtype(const char *option, SolarDtype compute);
 
 /* Reads the function's solar.einsum_graph, lifting it first when absent
  * (so each stage can run alone), and infers each node's precision and each
@@ -85,12 +91,6 @@ typedef bool (*SolarStageFuncFn)(MlirOperation func,
 void solarRunStagePass(MlirOperation op, MlirExternalPass pass,
                        const SolarOptions *options, bool archRequired,
                        SolarStageFuncFn perFunc);
-
-/* Collects the func.func definitions below op (caller frees the array). */
-MlirOperation *solarCollectFuncs(MlirOperation op, size_t *count);
-
-/* True for func.func declarations with a body. */
-bool solarIsFuncDefinition(MlirOperation op);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,7 @@
 #define SOLAR_SOL_TIME_H
 
 #include "solar/arch/arch.h"
+#include "solar/einsum/einsum_graph.h"
 
 #include <stdbool.h>
 
@@ -20,6 +21,11 @@ typedef struct SolarWork {
   double divOps;     /* divisions and remainders */
   double sfuOps;     /* transcendentals: exp, log, tanh, erf, rsqrt, ... */
 } SolarWork;
+
+/* Sorts op counts into the unit classes above: the one mapping from
+ * SolarOpClass to a unit, used by the SOL times and the requirements. */
+SolarWork solarWorkFromOps(const SolarOpCounts *ops, SolarDtype dtype,
+                           bool contraction);
 
 typedef enum SolarUnit {
   SOLAR_UNIT_NONE,

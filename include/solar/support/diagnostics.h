@@ -14,26 +14,29 @@
 extern "C" {
 #endif
 
-/* Attaches the solar diagnostic printer to `ctx`; diagnostics go to stderr. */
+/* Attaches the solar diagnostic printer to `ctx`; diagnostics go to stderr.
+ * Everything below keeps its state per attached context (freed with it), so
+ * contexts in different threads do not interfere; for a context never
+ * attached, the setters do nothing. */
 void solarDiagnosticsAttach(MlirContext ctx);
 
 /* Makes `text` (not copied: it must outlive its use) the source shown under
  * diagnostics whose location names `bufferName`. Pass NULL text to forget. */
-void solarDiagnosticsSetSource(const char *bufferName, const char *text,
-                               size_t length);
+void solarDiagnosticsSetSource(MlirContext ctx, const char *bufferName,
+                               const char *text, size_t length);
 
 /* While set, locations in the anonymous buffer "-" (the name
  * mlirModuleCreateParse gives its input) are shown under `name`; NULL stops. */
-void solarDiagnosticsSetAnonymousFileName(const char *name);
+void solarDiagnosticsSetAnonymousFileName(MlirContext ctx, const char *name);
 
 /* Capture mode: between Begin and End every diagnostic (with its source
  * line) is collected instead of printed. End returns the collected text
  * (caller frees; "" when nothing was emitted). Not nestable. */
-void solarDiagnosticsCaptureBegin(void);
-char *solarDiagnosticsCaptureEnd(void);
+void solarDiagnosticsCaptureBegin(MlirContext ctx);
+char *solarDiagnosticsCaptureEnd(MlirContext ctx);
 
-/* Number of errors printed since the process started. */
-int solarDiagnosticsErrorCount(void);
+/* Number of errors printed in ctx since it was attached. */
+int solarDiagnosticsErrorCount(MlirContext ctx);
 
 /* Formats a location as `file:line:col` (or MLIR's own form when it has no
  * file position) into buf. Returns buf. */

@@ -18,6 +18,11 @@ char *solarReadFile(const char *path, size_t *length);
  * doubled slash when dir ends in one. */
 char *solarPathJoin(const char *dir, const char *name);
 
+/* Creates a fresh directory $TMPDIR/<prefix>-XXXXXX (/tmp when TMPDIR is
+ * unset or empty) and writes its path into buf. False with errno set; buf
+ * then holds the template, for the message. */
+bool solarMakeTempDir(const char *prefix, char *buf, size_t size);
+
 /* Whether `path` ends in `suffix` (case-sensitive: ".py", ".mlir"). */
 bool solarPathHasSuffix(const char *path, const char *suffix);
 

@@ -28,7 +28,7 @@ typedef struct {
 
 /* Defaults (rtol/atol/scale): f64 1e-9/1e-12/1e-12, f32 1e-4/1e-5/1e-5,
  * f16 and bf16 1e-2/1e-2/1e-3, integer and i1 types exact. */
-SolarTolerance solarDefaultTolerance(SolarDType dtype);
+SolarTolerance solarDefaultTolerance(SolarDtype dtype);
 
 enum { kSolarShownMismatches = 5 };
 

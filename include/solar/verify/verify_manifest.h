@@ -26,7 +26,7 @@ typedef struct {
   char *file;     /* owned; resolved against the manifest's directory */
   int64_t rank;
   int64_t *shape; /* owned; rank entries */
-  SolarDType dtype;
+  SolarDtype dtype;
 } SolarManifestArg;
 
 typedef struct {

@@ -18,11 +18,11 @@ extern "C" {
 #endif
 
 typedef struct {
-  SolarDType dtype;
+  SolarDtype dtype;
   int64_t rank;
   int64_t *shape; /* owned; rank entries (NULL for rank 0) */
   size_t count;   /* number of elements: product of shape, 1 for rank 0 */
-  void *data;     /* owned; count * solarDTypeSize(dtype) bytes, C order */
+  void *data;     /* owned; count * solarVerifyDtypeSize(dtype) bytes, C order */
 } SolarNpyArray;
 
 /* Reads `path`. '<u2' data is taken as bfloat16 bits (see verify_dtype.h).

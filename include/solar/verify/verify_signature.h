@@ -22,7 +22,7 @@ extern "C" {
 /* One argument or result of the function. */
 typedef struct {
   bool isMemRef;  /* else a scalar (integer, index or float) */
-  SolarDType dtype;
+  SolarDtype dtype;
   int64_t rank;   /* 0 for scalars */
   int64_t *dims;  /* owned; rank entries, -1 where dynamic ('?') */
   char *typeText; /* owned; the MLIR type as printed, for messages */

@@ -1,7 +1,9 @@
-/* Small text helpers shared by the verify files: a growing string that
- * collects MLIR printer output, and shape formatting for messages. */
+/* Shape formatting for the verify messages (the text buffer they use is
+ * solar/support/text.h). */
 #ifndef SOLAR_VERIFY_TEXT_H
 #define SOLAR_VERIFY_TEXT_H
+
+#include "solar/support/text.h"
 
 #include "mlir-c/Support.h"
 
@@ -11,14 +13,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-typedef struct {
-  char *text; /* owned (free), NUL-terminated; NULL until the first append */
-  size_t length;
-} SolarText;
-
-/* An MlirStringCallback; userData is a SolarText. */
-void solarTextAppendChunk(MlirStringRef chunk, void *userData);
 
 /* "[4, 3]" ("[]" for rank 0). */
 void solarFormatShape(const int64_t *shape, int64_t rank, char *buf,

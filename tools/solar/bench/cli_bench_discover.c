@@ -1,5 +1,6 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "cli_bench_discover.h"
+#include "solar/support/grow.h"
 #include "solar/support/files.h"
 
 #include <dirent.h>
@@ -15,10 +16,8 @@ enum { MAX_DEPTH = 32 };
 
 static void add(SolarBenchProgramList *list, const char *root,
                 const char *rel, bool framework) {
-  if (list->count == list->capacity) {
-    list->capacity = list->capacity ? 2 * list->capacity : 16;
-    list->items = realloc(list->items, list->capacity * sizeof(*list->items));
-  }
+  list->items = solarGrow(list->items, &list->capacity, list->count,
+                          sizeof(*list->items));
   SolarBenchProgram *p = &list->items[list->count++];
   p->relPath = strdup(rel);
   p->path = solarPathJoin(root, rel);

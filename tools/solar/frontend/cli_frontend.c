@@ -72,10 +72,7 @@ static bool producedIrPath(const SolarFrontendRequest *r,
       return false;
     }
   } else {
-    const char *base = getenv("TMPDIR");
-    snprintf(dir, sizeof(dir), "%s/solar-analyze-ir-XXXXXX",
-             base && *base ? base : "/tmp");
-    if (!mkdtemp(dir)) {
+    if (!solarMakeTempDir("solar-analyze-ir", dir, sizeof(dir))) {
       snprintf(err, errSize, "cannot create %s: %s", dir, strerror(errno));
       return false;
     }
@@ -110,10 +107,7 @@ static ImportOutcome runImporter(const SolarFrontendRequest *r,
       return ImportCannotWrite;
     }
   } else {
-    const char *base = getenv("TMPDIR");
-    snprintf(workDir, sizeof(workDir), "%s/solar-analyze-import-XXXXXX",
-             base && *base ? base : "/tmp");
-    if (!mkdtemp(workDir)) {
+    if (!solarMakeTempDir("solar-analyze-import", workDir, sizeof(workDir))) {
       snprintf(err, errSize, "cannot create %s: %s", workDir,
                strerror(errno));
       return ImportCannotWrite;

@@ -147,18 +147,8 @@ static bool runExporter(const SolarImportRequest *r, SolarImportResult *out,
   return false;
 }
 
-static bool addSolarPass(MlirPassManager pm, const char *name,
-                         const SolarOptions *options) {
-  const SolarPassInfo *info = solarPassLookup(name);
-  if (!info)
-    return false;
-  mlirPassManagerAddOwnedPass(pm, solarPassCreate(info, options));
-  return true;
-}
-
-static bool lowerAndVerify(MlirContext ctx, MlirModule module,
+static bool lowerAndVerify(MlirModule module,
                            const SolarImportRequest *r, const char *manifest) {
-  MlirPassManager pm = mlirPassManagerCreate(ctx);
   SolarOptions verify;
   solarOptionsInit(&verify);
   solarOptionsSet(&verify, "manifest", manifest);
@@ -169,13 +159,12 @@ static bool lowerAndVerify(MlirContext ctx, MlirModule module,
     solarOptionsSet(&verify, "atol", r->atol);
   SolarOptions none;
   solarOptionsInit(&none);
-  addSolarPass(pm, "solar-lower-to-affine", &none);
-  addSolarPass(pm, "solar-verify", &verify);
+  /* Verification runs only on a lowering that succeeded. */
+  MlirOperation op = mlirModuleGetOperation(module);
+  bool ok = solarRunPass(op, "solar-lower-to-affine", &none) &&
+            solarRunPass(op, "solar-verify", &verify);
   solarOptionsDestroy(&none);
   solarOptionsDestroy(&verify);
-  bool ok = mlirLogicalResultIsSuccess(
-      mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)));
-  mlirPassManagerDestroy(pm);
   return ok;
 }
 
@@ -207,11 +196,11 @@ static bool lowerVerifyPrint(const SolarImportRequest *r,
     snprintf(out->reason, sizeof(out->reason), "%s", err);
     return false;
   }
-  solarDiagnosticsCaptureBegin();
+  solarDiagnosticsCaptureBegin(ctx);
   MlirModule module = solarParseModule(ctx, text, length, linalgPath);
   bool ok = false;
   if (mlirModuleIsNull(module)) {
-    flushDiagnostics(solarDiagnosticsCaptureEnd(), out);
+    flushDiagnostics(solarDiagnosticsCaptureEnd(ctx), out);
     snprintf(err, errSize,
              "MLIR 22 cannot parse the importer's output '%s': the error "
              "above names the op or attribute. The importer bundles a newer "
@@ -224,10 +213,10 @@ static bool lowerVerifyPrint(const SolarImportRequest *r,
     snprintf(out->reason, sizeof(out->reason),
              "MLIR 22 cannot parse the importer's output (%s)", first);
   } else {
-    ok = lowerAndVerify(ctx, module, r, manifest);
-    flushDiagnostics(solarDiagnosticsCaptureEnd(), out);
+    ok = lowerAndVerify(module, r, manifest);
+    flushDiagnostics(solarDiagnosticsCaptureEnd(ctx), out);
     if (ok) {
-      SolarText printed = {NULL, 0};
+      SolarText printed = {0};
       mlirOperationPrint(mlirModuleGetOperation(module), solarTextAppendChunk,
                          &printed);
       solarTextAppendChunk(mlirStringRefCreateFromCString("\n"), &printed);
@@ -239,8 +228,7 @@ static bool lowerVerifyPrint(const SolarImportRequest *r,
     }
     mlirModuleDestroy(module);
   }
-  /* The text registered for caret display is about to go away. */
-  solarDiagnosticsSetSource(linalgPath, NULL, 0);
+  /* The text registered for caret display goes with the context. */
   mlirContextDestroy(ctx);
   free(text);
   return ok;

@@ -32,20 +32,6 @@ const char *translateCheckKindName(TranslateCheckKind kind) {
   return "?";
 }
 
-static void appendf(SolarText *text, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void appendf(SolarText *text, const char *fmt, ...) {
-  char buf[4096];
-  va_list args;
-  va_start(args, fmt);
-  int n = vsnprintf(buf, sizeof(buf), fmt, args);
-  va_end(args);
-  if (n < 0)
-    return;
-  size_t length = (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1;
-  solarTextAppendChunk((MlirStringRef){buf, length}, text);
-}
-
 void translateArgumentDecl(const SolarManifestArg *arg, char *buf,
                            size_t size) {
   char name[256];
@@ -59,19 +45,19 @@ void translateArgumentDecl(const SolarManifestArg *arg, char *buf,
                      (long long)arg->shape[d]);
   if (used >= 0 && (size_t)used < size)
     snprintf(buf + used, size - (size_t)used, "%s>",
-             solarDTypeName(arg->dtype));
+             solarVerifyDtypeName(arg->dtype));
 }
 
 char *translateRequiredSignature(const SolarManifest *manifest,
                                  const char *function) {
-  SolarText text = {NULL, 0};
-  appendf(&text, "func.func @%s(", function);
+  SolarText text = {0};
+  solarTextAppendF(&text, "func.func @%s(", function);
   for (size_t i = 0; i < manifest->argCount; ++i) {
     char decl[512];
     translateArgumentDecl(&manifest->args[i], decl, sizeof(decl));
-    appendf(&text, "%s%s", i ? ", " : "", decl);
+    solarTextAppendF(&text, "%s%s", i ? ", " : "", decl);
   }
-  appendf(&text, ")");
+  solarTextAppendF(&text, ")");
   return text.text;
 }
 
@@ -123,7 +109,7 @@ static MlirWalkResult walkContract(MlirOperation op, void *userData) {
              nameEquals(name, "memref.global") ||
              nameEquals(name, "memref.get_global") || !dialectAllowed(name)) {
     if (walk->shown++ < 8)
-      appendf(&walk->problems,
+      solarTextAppendF(&walk->problems,
               "%s: error: '%.*s' is outside the IR contract (allowed: affine, "
               "arith, math, memref ops and one func.func, no calls, no "
               "globals)\n",
@@ -134,11 +120,11 @@ static MlirWalkResult walkContract(MlirOperation op, void *userData) {
 
 static bool checkContract(MlirModule module, const TranslateTarget *target,
                           MlirOperation *func, TranslateCheckResult *result) {
-  ContractWalk walk = {{NULL, 0}, 0, {NULL}, 0};
+  ContractWalk walk = {{NULL, 0, 0}, 0, {NULL}, 0};
   mlirOperationWalk(mlirModuleGetOperation(module), walkContract, &walk,
                     MlirWalkPreOrder);
   if (walk.funcCount != 1)
-    appendf(&walk.problems,
+    solarTextAppendF(&walk.problems,
             "error: the module has %zu func.func operations; the contract "
             "asks for exactly one, @%s\n",
             walk.funcCount, target->function);
@@ -149,7 +135,7 @@ static bool checkContract(MlirModule module, const TranslateTarget *target,
       char where[512];
       solarLocationFormat(mlirOperationGetLocation(walk.func), where,
                           sizeof(where));
-      appendf(&walk.problems, "%s: error: the function is @%.*s; it must be "
+      solarTextAppendF(&walk.problems, "%s: error: the function is @%.*s; it must be "
                               "@%s\n",
               where, (int)name.length, name.data, target->function);
     }
@@ -199,17 +185,17 @@ static bool checkSignature(MlirOperation func, const TranslateTarget *target,
   solarLocationFormat(mlirOperationGetLocation(func), where, sizeof(where));
   char *required =
       translateRequiredSignature(target->manifest, target->function);
-  SolarText text = {NULL, 0};
-  appendf(&text, "%s: error: signature: %s\nThe required signature is:\n  ",
+  SolarText text = {0};
+  solarTextAppendF(&text, "%s: error: signature: %s\nThe required signature is:\n  ",
           where, err);
   solarTextAppendChunk(mlirStringRefCreateFromCString(required), &text);
-  appendf(&text, "\n");
+  solarTextAppendF(&text, "\n");
   free(required);
   fail(result, TranslateCheckSignature, text.text);
   return false;
 }
 
-static bool runVerify(MlirContext ctx, MlirModule module,
+static bool runVerify(MlirModule module,
                       const TranslateTarget *target,
                       TranslateCheckResult *result) {
   SolarOptions options;
@@ -220,17 +206,12 @@ static bool runVerify(MlirContext ctx, MlirModule module,
     solarOptionsSet(&options, "rtol", target->rtol);
   if (target->atol)
     solarOptionsSet(&options, "atol", target->atol);
-  MlirPassManager pm = mlirPassManagerCreateOnOperation(
-      ctx, mlirStringRefCreateFromCString("builtin.module"));
-  mlirOpPassManagerAddOwnedPass(
-      mlirPassManagerGetAsOpPassManager(pm),
-      solarPassCreate(solarPassLookup("solar-verify"), &options));
+  MlirContext ctx = mlirModuleGetContext(module);
+  solarDiagnosticsCaptureBegin(ctx);
+  bool ok =
+      solarRunPass(mlirModuleGetOperation(module), "solar-verify", &options);
+  char *diagnostics = solarDiagnosticsCaptureEnd(ctx);
   solarOptionsDestroy(&options);
-  solarDiagnosticsCaptureBegin();
-  bool ok = mlirLogicalResultIsSuccess(
-      mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)));
-  char *diagnostics = solarDiagnosticsCaptureEnd();
-  mlirPassManagerDestroy(pm);
   if (ok) {
     free(diagnostics);
     return true;
@@ -248,14 +229,12 @@ void translateCheck(const char *mlir, const TranslateTarget *target,
          copyText("error: cannot create an MLIR context"));
     return;
   }
-  solarDiagnosticsCaptureBegin();
+  solarDiagnosticsCaptureBegin(ctx);
   MlirModule module =
       solarParseModule(ctx, mlir, strlen(mlir), target->bufferName);
-  char *parseDiagnostics = solarDiagnosticsCaptureEnd();
+  char *parseDiagnostics = solarDiagnosticsCaptureEnd(ctx);
   if (mlirModuleIsNull(module)) {
     fail(result, TranslateCheckParse, parseDiagnostics);
-    /* The source registered for caret display is about to go away. */
-    solarDiagnosticsSetSource(target->bufferName, NULL, 0);
     mlirContextDestroy(ctx);
     return;
   }
@@ -263,8 +242,8 @@ void translateCheck(const char *mlir, const TranslateTarget *target,
   MlirOperation func;
   if (checkContract(module, target, &func, result) &&
       checkSignature(func, target, result) &&
-      runVerify(ctx, module, target, result)) {
-    SolarText text = {NULL, 0};
+      runVerify(module, target, result)) {
+    SolarText text = {0};
     mlirOperationPrint(mlirModuleGetOperation(module), solarTextAppendChunk,
                        &text);
     solarTextAppendChunk(mlirStringRefCreateFromCString("\n"), &text);
@@ -272,7 +251,6 @@ void translateCheck(const char *mlir, const TranslateTarget *target,
     result->message = copyText("");
     result->verifiedText = text.text;
   }
-  solarDiagnosticsSetSource(target->bufferName, NULL, 0);
   mlirModuleDestroy(module);
   mlirContextDestroy(ctx);
 }

@@ -15,27 +15,15 @@ extern const char solarPromptTranslateV1[];
 
 const char *translatePromptSystem(void) { return solarPromptTranslateV1; }
 
-static void appendf(SolarText *text, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void appendf(SolarText *text, const char *fmt, ...) {
-  va_list args;
-  va_start(args, fmt);
-  char *buf = solarFormatV(fmt, args);
-  va_end(args);
-  if (*buf)
-    solarTextAppendChunk(mlirStringRefCreateFromCString(buf), text);
-  free(buf);
-}
-
 static const char *baseName(const char *path) {
   const char *slash = strrchr(path, '/');
   return slash ? slash + 1 : path;
 }
 
 char *translatePromptFirstMessage(const TranslateRequest *request) {
-  SolarText text = {NULL, 0};
+  SolarText text = {0};
   const SolarManifest *m = request->manifest;
-  appendf(&text,
+  solarTextAppendF(&text,
           "Translate this %s program into MLIR under the contract.\n\n"
           "Function name: @%s\n"
           "Arguments, in this order (from the reference run's manifest):\n",
@@ -43,20 +31,20 @@ char *translatePromptFirstMessage(const TranslateRequest *request) {
   for (size_t i = 0; i < m->argCount; ++i) {
     char decl[512];
     translateArgumentDecl(&m->args[i], decl, sizeof(decl));
-    appendf(&text, "  %-36s %s '%s'\n", decl,
+    solarTextAppendF(&text, "  %-36s %s '%s'\n", decl,
             solarArgRoleName(m->args[i].role), m->args[i].name);
   }
   char *signature = translateRequiredSignature(m, request->function);
-  appendf(&text, "\nThe signature, verbatim:\n  %s\n\n", signature);
+  solarTextAppendF(&text, "\nThe signature, verbatim:\n  %s\n\n", signature);
   free(signature);
   if (request->shapeGeneric)
-    appendf(&text, "The translation must be shape-generic: write '?' for "
+    solarTextAppendF(&text, "The translation must be shape-generic: write '?' for "
                    "sizes that depend on the program's size constants and "
                    "read them with memref.dim; the sizes above are the ones "
                    "it will be checked with.\n\n");
   else
-    appendf(&text, "Shapes are static: use exactly these sizes.\n\n");
-  appendf(&text, "Program (%s):\n```python\n%s%s```\n",
+    solarTextAppendF(&text, "Shapes are static: use exactly these sizes.\n\n");
+  solarTextAppendF(&text, "Program (%s):\n```python\n%s%s```\n",
           baseName(request->programPath), request->source,
           request->source[0] &&
                   request->source[strlen(request->source) - 1] != '\n'
@@ -67,24 +55,24 @@ char *translatePromptFirstMessage(const TranslateRequest *request) {
 
 char *translatePromptFeedback(bool noCodeBlock, TranslateCheckKind kind,
                               const char *details, bool truncated) {
-  SolarText text = {NULL, 0};
+  SolarText text = {0};
   if (noCodeBlock)
-    appendf(&text, "Your reply has no usable code block: %s.\n", details);
+    solarTextAppendF(&text, "Your reply has no usable code block: %s.\n", details);
   else if (kind == TranslateCheckParse)
-    appendf(&text, "Your MLIR does not parse:\n\n%s\n", details);
+    solarTextAppendF(&text, "Your MLIR does not parse:\n\n%s\n", details);
   else if (kind == TranslateCheckContract)
-    appendf(&text, "Your MLIR breaks the IR contract:\n\n%s\n", details);
+    solarTextAppendF(&text, "Your MLIR breaks the IR contract:\n\n%s\n", details);
   else if (kind == TranslateCheckSignature)
-    appendf(&text, "Your function has the wrong signature:\n\n%s\n", details);
+    solarTextAppendF(&text, "Your function has the wrong signature:\n\n%s\n", details);
   else
-    appendf(&text,
+    solarTextAppendF(&text,
             "Your MLIR parses, but executing it on the reference inputs "
             "does not reproduce the framework's outputs:\n\n%s\n",
             details);
   if (truncated)
-    appendf(&text, "Your reply stopped at the token limit; keep the "
+    solarTextAppendF(&text, "Your reply stopped at the token limit; keep the "
                    "translation compact.\n");
-  appendf(&text, "Reply with the complete corrected translation in one "
+  solarTextAppendF(&text, "Reply with the complete corrected translation in one "
                  "```mlir block.\n");
   return text.text;
 }
@@ -100,7 +88,7 @@ char *translateCacheKeyText(const TranslateRequest *request,
     json_array_append_new(
         arguments, json_pack("{s:s, s:s, s:s, s:o}", "name", arg->name,
                              "role", solarArgRoleName(arg->role), "dtype",
-                             solarDTypeName(arg->dtype), "shape", shape));
+                             solarVerifyDtypeName(arg->dtype), "shape", shape));
   }
   json_t *key = json_pack(
       "{s:s, s:s, s:s, s:s, s:s, s:b, s:s, s:o}", "prompt",

@@ -55,26 +55,13 @@ static bool reached(double bytes, double floorBytes) {
   return bytes <= floorBytes * (1 + 1e-12);
 }
 
-static char *functionName(MlirOperation func) {
-  MlirAttribute name = mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("sym_name"));
-  if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name))
-    return strdup("?");
-  MlirStringRef ref = mlirStringAttrGetValue(name);
-  return strndup(ref.data, ref.length);
-}
-
 static void takeCounts(const SolarSol *sol, SolarRequirements *out) {
-  const int64_t *c = sol->ops.counts;
   out->flops = sol->flops;
-  /* The same unit classes as the SOL compute time (lib/sol_bound.c). */
-  out->mac = (double)c[SOLAR_OP_MAC];
-  out->vectorOps = (double)(c[SOLAR_OP_ADD] + c[SOLAR_OP_MUL] +
-                            c[SOLAR_OP_CMP] + c[SOLAR_OP_SELECT] +
-                            c[SOLAR_OP_MINMAX] + c[SOLAR_OP_CAST] +
-                            c[SOLAR_OP_OTHER]);
-  out->divOps = (double)c[SOLAR_OP_DIV];
-  out->sfuOps = (double)c[SOLAR_OP_TRANSCENDENTAL];
+  SolarWork work = solarWorkFromOps(&sol->ops, sol->dtype, false);
+  out->mac = work.mac;
+  out->vectorOps = work.vectorOps;
+  out->divOps = work.divOps;
+  out->sfuOps = work.sfuOps;
   for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
     out->bytes[f] = solarSolBytes(sol, f);
 }
@@ -107,7 +94,7 @@ static bool sweepCapacities(MlirOperation func, const SolarEinsumGraph *graph,
 bool solarRequirementsCompute(MlirOperation func, const char *dtype,
                               SolarRequirements *out) {
   memset(out, 0, sizeof(*out));
-  out->function = functionName(func);
+  out->function = solarFuncName(func);
   SolarEinsumGraph graph;
   if (!solarFuncEinsumGraph(func, false, &graph))
     return false;
@@ -116,9 +103,7 @@ bool solarRequirementsCompute(MlirOperation func, const char *dtype,
   bool ok = solarGraphComputeDtype(&graph, dtype, &compute, err, sizeof(err));
   if (!ok)
     solarEmitError(mlirOperationGetLocation(func), "%s", err);
-  /* As in solar-sol: tensors take the compute dtype's size only when the
-   * user overrides it. */
-  SolarDtype storage = dtype && *dtype ? compute : SOLAR_DTYPE_INVALID;
+  SolarDtype storage = solarStorageDtype(dtype, compute);
   SolarFusion fusion;
   SolarTraffic traffic;
   Traffic unlimited;

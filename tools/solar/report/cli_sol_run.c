@@ -1,4 +1,5 @@
 #include "cli_sol_run.h"
+#include "solar/support/grow.h"
 #include "solar/support/files.h"
 
 #include "solar/dialect/dialect_attr.h"
@@ -56,27 +57,16 @@ bool solarCliModelOpen(const char *command, const char *path, bool strict,
 void solarCliModelClose(SolarCliModel *model) {
   if (!mlirModuleIsNull(model->module))
     mlirModuleDestroy(model->module);
+  /* The diagnostics' pointer to the text goes with the context. */
   if (!mlirContextIsNull(model->ctx))
     mlirContextDestroy(model->ctx);
-  /* Diagnostics keep a pointer to the text: forget it before freeing. */
-  if (model->text)
-    solarDiagnosticsSetSource(model->path, NULL, 0);
   free(model->text);
   memset(model, 0, sizeof(*model));
 }
 
-static char *functionName(MlirOperation func) {
-  MlirAttribute name = mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("sym_name"));
-  if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name))
-    return strdup("?");
-  MlirStringRef ref = mlirStringAttrGetValue(name);
-  return strndup(ref.data, ref.length);
-}
-
 static bool readFuncSol(MlirOperation func, SolarCliFuncSol *f) {
   memset(f, 0, sizeof(*f));
-  f->function = functionName(func);
+  f->function = solarFuncName(func);
   /* solar-sol wrote it in this process: the caller's one message says
    * enough when it is missing. */
   char err[256];
@@ -104,14 +94,8 @@ bool solarCliRunSol(const SolarCliModel *model, const char *archPath,
    * traffic attributes it finds, and those depend on the chip's capacity. */
   MlirOperation clone =
       mlirOperationClone(mlirModuleGetOperation(model->module));
-  MlirPassManager pm = mlirPassManagerCreateOnOperation(
-      model->ctx, mlirStringRefCreateFromCString("builtin.module"));
-  mlirOpPassManagerAddOwnedPass(
-      mlirPassManagerGetAsOpPassManager(pm),
-      solarPassCreate(solarPassLookup("solar-sol"), &options));
+  bool ok = solarRunPass(clone, "solar-sol", &options);
   solarOptionsDestroy(&options);
-  bool ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, clone));
-  mlirPassManagerDestroy(pm);
   if (ok) {
     MlirOperation *funcs = solarCollectFuncs(clone, &out->count);
     out->funcs = calloc(out->count ? out->count : 1, sizeof(SolarCliFuncSol));
@@ -136,11 +120,21 @@ void solarCliSolDestroy(SolarCliSol *sol) {
   memset(sol, 0, sizeof(*sol));
 }
 
+const SolarCliFuncSol *solarCliFindFunc(const SolarCliSol *sol,
+                                        const char *name) {
+  for (size_t i = 0; i < sol->count; ++i)
+    if (!strcmp(sol->funcs[i].function, name))
+      return &sol->funcs[i];
+  return NULL;
+}
+
 /* ---- choosing hardware files ------------------------------------------- */
 
 static void addArch(const char *command, SolarCliArchSet *set,
                     const char *request) {
-  set->items = realloc(set->items, (set->count + 1) * sizeof(SolarCliArch));
+  size_t capacity = set->count;
+  set->items =
+      solarGrow(set->items, &capacity, set->count, sizeof(SolarCliArch));
   SolarCliArch *item = &set->items[set->count++];
   memset(item, 0, sizeof(*item));
   item->request = strdup(request);

@@ -52,6 +52,9 @@ bool solarCliRunSol(const SolarCliModel *model, const char *archPath,
                     const char *dtype, const char *capacity,
                     const char *fp32Math, SolarCliSol *out);
 void solarCliSolDestroy(SolarCliSol *sol);
+/* The function named `name` (without '@'), or NULL. */
+const SolarCliFuncSol *solarCliFindFunc(const SolarCliSol *sol,
+                                        const char *name);
 
 /* ---- choosing hardware files ------------------------------------------- */
 

@@ -7,6 +7,7 @@
  *     `anthropic-version`, the system prompt is a top-level field, the reply
  *     is the text blocks of content[]. */
 #include "llm.h"
+#include "solar/support/grow.h"
 
 #include <jansson.h>
 
@@ -27,15 +28,9 @@ void solarLlmConversationInit(SolarLlmConversation *conversation) {
 
 void solarLlmConversationAdd(SolarLlmConversation *conversation,
                              const char *role, const char *content) {
-  if (conversation->count == conversation->capacity) {
-    size_t grown = conversation->capacity ? conversation->capacity * 2 : 8;
-    SolarLlmMessage *messages =
-        realloc(conversation->messages, grown * sizeof(SolarLlmMessage));
-    if (!messages)
-      abort();
-    conversation->messages = messages;
-    conversation->capacity = grown;
-  }
+  conversation->messages =
+      solarGrow(conversation->messages, &conversation->capacity,
+                conversation->count, sizeof(SolarLlmMessage));
   SolarLlmMessage *message = &conversation->messages[conversation->count++];
   message->role = copyString(role);
   message->content = copyString(content);

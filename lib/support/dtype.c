@@ -1,5 +1,5 @@
 /* Element-type names, storage sizes and the MLIR type mapping. */
-#include "solar/arch/arch.h"
+#include "solar/support/dtype.h"
 
 #include "mlir-c/BuiltinTypes.h"
 

@@ -1,0 +1,2 @@
+/* Fixture for layer-check.test: an arch header may use support. */
+#include "solar/support/text.h"

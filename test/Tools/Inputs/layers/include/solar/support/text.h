@@ -1,0 +1,1 @@
+/* Fixture for layer-check.test: a support header (the first layer). */
