@@ -28,9 +28,21 @@ static bool solFunc(MlirOperation func, const SolarEinsumGraph *graph,
   } else if (solarStageFusion(func, graph, config, &fusion)) {
     if (solarStageTraffic(func, graph, &fusion, config, &traffic)) {
       SolarSol sol;
-      solarSolCompute(graph, &fusion, &traffic, &config->arch,
-                      solarStorageDtype(config->dtypeOption, dtype), dtype,
-                      &sol);
+      SolarDtype override = solarStorageDtype(config->dtypeOption, dtype);
+      solarSolCompute(graph, &fusion, &traffic, &config->arch, override,
+                      dtype, &config->fp32Policy, &sol);
+      /* Nobody chose a policy: IEEE is the bound, the TF32 figure what a
+       * framework allowing TF32 could reach. */
+      if (config->fp32Policy.isDefault && sol.anyFp32Ieee) {
+        SolarFp32Policy tf32;
+        solarFp32PolicyParse("tf32", &tf32, err, sizeof(err));
+        SolarSol alt;
+        solarSolCompute(graph, &fusion, &traffic, &config->arch, override,
+                        dtype, &tf32, &alt);
+        if (alt.computeSeconds != sol.computeSeconds)
+          solarSolSetTf32Figures(&sol, &alt);
+        solarSolDestroy(&alt);
+      }
       MlirAttribute attr = solarSolToAttribute(mlirOperationGetContext(func),
                                                &sol, config->detail);
       /* The hardware loader's ranges keep every figure finite; should one
@@ -68,8 +80,9 @@ static void runSol(MlirOperation op, MlirExternalPass pass,
                                                                    : solOnly);
 }
 
-static const char *const solOptions[] = {"arch",   "capacity", "dtype",
-                                         "strict", "detail",   "stages",
+static const char *const solOptions[] = {"arch",   "capacity",  "dtype",
+                                         "strict", "detail",    "stages",
+                                         "fp32-math",
                                          NULL};
 
 const SolarPassInfo solarSolPass = {

@@ -25,7 +25,41 @@ bool solarFuncEinsumGraph(MlirOperation func, bool strict,
     solarEmitError(mlirOperationGetLocation(func), "%s", err);
     return false;
   }
+  if (!solarEinsumGraphInferPrecision(graph, err, sizeof(err))) {
+    solarEmitError(mlirOperationGetLocation(func), "%s", err);
+    solarEinsumGraphDestroy(graph);
+    return false;
+  }
   return true;
+}
+
+/* The node's precision (solarEinsumGraphInferPrecision), else its IR type. */
+static SolarDtype nodeDtype(const SolarEinsumGraph *graph,
+                            const SolarEinsumNode *node) {
+  return graph->precisionInferred && node->computeDtype != SOLAR_DTYPE_INVALID
+             ? node->computeDtype
+             : solarDtypeFromTypeSpelling(node->dtype);
+}
+
+static int64_t totalOps(const SolarEinsumNode *node) {
+  int64_t sum = 0;
+  for (int k = 0; k < SOLAR_OP_CLASS_COUNT; ++k)
+    if (node->ops.counts[k] > 0 &&
+        __builtin_add_overflow(sum, node->ops.counts[k], &sum))
+      return INT64_MAX;
+  return sum;
+}
+
+static bool dominates(const SolarEinsumGraph *graph, const SolarEinsumNode *a,
+                      const SolarEinsumNode *b) {
+  bool floatA = solarDtypeIsFloat(nodeDtype(graph, a));
+  bool floatB = solarDtypeIsFloat(nodeDtype(graph, b));
+  if (floatA != floatB)
+    return floatA;
+  int64_t macA = a->ops.counts[SOLAR_OP_MAC], macB = b->ops.counts[SOLAR_OP_MAC];
+  if (macA != macB)
+    return macA > macB;
+  return totalOps(a) > totalOps(b);
 }
 
 bool solarGraphComputeDtype(const SolarEinsumGraph *graph, const char *option,
@@ -41,14 +75,16 @@ bool solarGraphComputeDtype(const SolarEinsumGraph *graph, const char *option,
     }
     return true;
   }
+  /* The dominant node: most MACs, then most operations. Index
+   * bookkeeping (an argmax's int64 indices, a fill of an index buffer)
+   * never decides: float nodes come first. */
   const SolarEinsumNode *best = NULL;
   for (size_t i = 0; i < graph->nodeCount; ++i) {
     const SolarEinsumNode *node = &graph->nodes[i];
-    if (!best || node->ops.counts[SOLAR_OP_MAC] >
-                     best->ops.counts[SOLAR_OP_MAC])
+    if (!best || dominates(graph, node, best))
       best = node;
   }
-  *out = best ? solarDtypeFromName(best->dtype) : SOLAR_DTYPE_FP32;
+  *out = best ? nodeDtype(graph, best) : SOLAR_DTYPE_FP32;
   if (*out == SOLAR_DTYPE_INVALID)
     *out = SOLAR_DTYPE_FP32;
   return true;

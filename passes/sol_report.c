@@ -36,6 +36,27 @@ static void formatSeconds(double seconds, char *buf, size_t size) {
   }
 }
 
+/* The fp32 policy, the TF32 figure beside an IEEE bound, and with
+ * --solar-detail each node's precision and MAC rate and why. */
+static void printPrecision(FILE *out, const SolarSol *sol) {
+  char policy[128], when[32];
+  solarFp32PolicyFormat(&sol->policy, policy, sizeof(policy));
+  fprintf(out, "  fp32 math: %s", policy);
+  if (sol->haveTf32) {
+    formatSeconds(sol->tf32TimeCache, when, sizeof(when));
+    fprintf(out, " (with fp32 contractions on TF32 tensor cores: cache-aware %s)",
+            when);
+  }
+  fputc('\n', out);
+  for (size_t i = 0; i < sol->nodeCount; ++i) {
+    const SolarNodeSol *node = &sol->nodes[i];
+    fprintf(out, "  node %lld: %s", (long long)node->node, node->why);
+    if (node->contractionClass != SOLAR_CONTRACTION_NONE)
+      fprintf(out, " (%.4g MAC/s)", node->compute.macRate);
+    fputc('\n', out);
+  }
+}
+
 static void printText(FILE *out, const char *function, const SolarSol *sol) {
   char when[32];
   fprintf(out, "SOL of @%s on %s (%s)\n", function, sol->arch,
@@ -56,6 +77,7 @@ static void printText(FILE *out, const char *function, const SolarSol *sol) {
             solarSolBytes(sol, f), when, solarBoundName(solarSolBound(sol, f)),
             solarSolIntensity(sol, f));
   }
+  printPrecision(out, sol);
 }
 
 /* Every field of the dictionary, numbers and strings, as JSON. */

@@ -13,6 +13,13 @@ bool solarStageConfigInit(MlirLocation loc, const SolarOptions *options,
   config->strict = solarOptionsGetBool(options, "strict", false);
   config->detail = solarOptionsGetBool(options, "detail", false);
   config->dtypeOption = solarOptionsGet(options, "dtype");
+  char policyErr[256];
+  if (!solarFp32PolicyParse(solarOptionsGet(options, "fp32-math"),
+                            &config->fp32Policy, policyErr,
+                            sizeof(policyErr))) {
+    solarEmitError(loc, "%s", policyErr);
+    return false;
+  }
   if (!solarPassLoadArch(loc, options, archRequired, &config->arch,
                          &config->haveArch))
     return false;

@@ -39,6 +39,13 @@ bool egCountBoundingBox(__isl_keep isl_set *set, EgCount *out) {
   return out->count != NULL;
 }
 
+/* How many counts egValToInt64 saturated: the einsum-graph writer compares
+ * it before and after writing a node to warn about that node (the context,
+ * and with it the lifting, is single-threaded). */
+static unsigned long saturatedCounts = 0;
+
+unsigned long egSaturatedCountTotal(void) { return saturatedCounts; }
+
 bool egValToInt64(__isl_take isl_val *v, int64_t *out) {
   if (!v || isl_val_is_int(v) != isl_bool_true) {
     isl_val_free(v);
@@ -51,7 +58,12 @@ bool egValToInt64(__isl_take isl_val *v, int64_t *out) {
   errno = 0;
   char *end = NULL;
   long long value = strtoll(text, &end, 10);
-  bool ok = errno == 0 && end && *end == '\0';
+  /* A count past int64 is still a known count: strtoll saturates it at
+   * LLONG_MAX/MIN with ERANGE, and so does solar (the caller warns). */
+  bool ok = (errno == 0 || errno == ERANGE) && end && end != text &&
+            *end == '\0';
+  if (ok && errno == ERANGE)
+    ++saturatedCounts;
   free(text);
   if (ok)
     *out = (int64_t)value;

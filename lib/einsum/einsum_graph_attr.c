@@ -18,12 +18,39 @@
 MlirAttribute egGraphToAttribute(EgBuilder *b);
 
 /* `key` as i64 when the count is constant, else `key_expr` as isl text. */
+/* Counts past int64 come back saturated at INT64_MAX (egValToInt64, or
+ * mulCount below): the writer warns, naming the node or tensor. */
+static bool saturatedProduct = false;
+static unsigned long saturatedSeen = 0;
+
+/* True when a count written since the last call was saturated. */
+static bool takeSaturation(void) {
+  unsigned long total = egSaturatedCountTotal();
+  bool was = saturatedProduct || total != saturatedSeen;
+  saturatedProduct = false;
+  saturatedSeen = total;
+  return was;
+}
+
+/* a * b, saturated at INT64_MAX; -1 (unknown) stays -1. */
+static int64_t mulCount(int64_t a, int64_t b) {
+  if (a < 0 || b < 0)
+    return -1;
+  int64_t product;
+  if (__builtin_mul_overflow(a, b, &product)) {
+    saturatedProduct = true;
+    return INT64_MAX;
+  }
+  return product;
+}
+
 static void putCount(EgAttrDict *d, const char *key, const EgCount *count) {
   int64_t value = 0;
   char exprKey[64];
   snprintf(exprKey, sizeof(exprKey), "%s_expr", key);
-  if (egCountConstant(count, &value))
+  if (egCountConstant(count, &value)) {
     egAttrPut(d, key, egAttrI64(value));
+  }
   else if (count->count)
     egAttrPut(d, exprKey, egAttrIslString(egCountToStr(count)));
   else
@@ -37,8 +64,9 @@ static void putPwCount(EgAttrDict *d, const char *key,
   snprintf(exprKey, sizeof(exprKey), "%s_expr", key);
   if (!pw)
     egAttrPut(d, key, egAttrI64(0));
-  else if (egPwQpolynomialConstant(pw, &value))
+  else if (egPwQpolynomialConstant(pw, &value)) {
     egAttrPut(d, key, egAttrI64(value));
+  }
   else
     egAttrPut(d, exprKey, egAttrIslString(isl_pw_qpolynomial_to_str(pw)));
 }
@@ -305,12 +333,11 @@ static char *tensorAttr(EgBuilder *b, int id, bool *graphExact) {
   int64_t elements = 1;
   for (int i = 0; i < t->rank; ++i) {
     egAttrPush(&shape, egAttrI64(t->shape[i]));
-    elements = t->shape[i] < 0 || elements < 0 ? -1 : elements * t->shape[i];
+    elements = mulCount(elements, t->shape[i]);
   }
   egAttrPut(&d, "shape", egAttrListFinish(&shape));
   egAttrPut(&d, "elements", egAttrI64(elements));
-  egAttrPut(&d, "bytes",
-            egAttrI64(elements < 0 ? -1 : elements * t->elementBytes));
+  egAttrPut(&d, "bytes", egAttrI64(mulCount(elements, t->elementBytes)));
   if (t->isGlobal)
     egAttrPut(&d, "constant", egAttrBool(t->isConstantGlobal));
   EgCount footprint = {NULL, true};
@@ -325,7 +352,8 @@ static char *tensorAttr(EgBuilder *b, int id, bool *graphExact) {
     egAttrPut(&d, "footprint_bytes", egAttrI64(0));
   } else if (egCountConstant(&footprint, &touched)) {
     egAttrPut(&d, "footprint_elements", egAttrI64(touched));
-    egAttrPut(&d, "footprint_bytes", egAttrI64(touched * t->elementBytes));
+    egAttrPut(&d, "footprint_bytes",
+              egAttrI64(mulCount(touched, t->elementBytes)));
   } else {
     putCount(&d, "footprint_elements", &footprint);
   }
@@ -365,11 +393,24 @@ MlirAttribute egGraphToAttribute(EgBuilder *b) {
   isl_pw_qpolynomial *totals[SOLAR_OP_CLASS_COUNT] = {NULL};
 
   EgAttrList nodes = {0};
-  for (int i = 0; i < b->nodeCount; ++i)
+  takeSaturation();
+  for (int i = 0; i < b->nodeCount; ++i) {
     egAttrPush(&nodes, nodeAttr(b, &b->nodes[i], totals, &exact));
+    if (takeSaturation())
+      egWarn(b, b->nodes[i].loc,
+             "node %d: a count (points, operations or flops) exceeds int64 "
+             "and is saturated at 9223372036854775807",
+             b->nodes[i].id);
+  }
   EgAttrList tensors = {0};
-  for (int i = 0; i < b->tensorCount; ++i)
+  for (int i = 0; i < b->tensorCount; ++i) {
     egAttrPush(&tensors, tensorAttr(b, i, &exact));
+    if (takeSaturation())
+      egWarn(b, mlirOperationGetLocation(b->func),
+             "tensor %s: its element or byte count exceeds int64 and is "
+             "saturated at 9223372036854775807",
+             b->tensors[i].name);
+  }
   EgAttrList edges = {0};
   for (int i = 0; i < b->edgeCount; ++i) {
     egAttrPush(&edges, edgeAttr(b, &b->edges[i]));

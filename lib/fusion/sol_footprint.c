@@ -11,13 +11,13 @@
 
 double solarTensorElementBytes(const SolarEinsumTensor *tensor,
                                SolarDtype computeDtype) {
-  SolarDtype own = solarDtypeFromName(tensor->dtype);
-  bool floating = own == SOLAR_DTYPE_FP64 || own == SOLAR_DTYPE_FP32 ||
-                  own == SOLAR_DTYPE_TF32 || own == SOLAR_DTYPE_BF16 ||
-                  own == SOLAR_DTYPE_FP16 || own == SOLAR_DTYPE_FP8 ||
-                  own == SOLAR_DTYPE_FP6 || own == SOLAR_DTYPE_NVFP4;
-  if (computeDtype != SOLAR_DTYPE_INVALID && floating)
+  SolarDtype own = solarDtypeFromTypeSpelling(tensor->dtype);
+  if (computeDtype != SOLAR_DTYPE_INVALID && solarDtypeIsFloat(own))
     return solarDtypeStorageBytes(computeDtype);
+  /* The intent width (solarEinsumGraphInferPrecision): an importer's
+   * widened copy is stored as narrow as the value it carries. */
+  if (tensor->storageBytes > 0)
+    return tensor->storageBytes;
   return (double)tensor->elementBytes;
 }
 

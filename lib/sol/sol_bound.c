@@ -12,14 +12,88 @@
  * by their bounding box) would overstate compute: such a node contributes no
  * compute, which keeps the bound a lower bound. Only the necessary ops count
  * (docs/sol-model.md, "Necessary work"). */
-static SolarWork nodeWork(const SolarEinsumNode *node, SolarDtype dtype) {
+static SolarWork nodeWork(const SolarEinsumNode *node, SolarDtype dtype,
+                          bool castsWiden) {
   if (!node->pointsExact)
     return (SolarWork){.dtype = dtype};
   SolarOpCounts necessary;
   solarEinsumNodeNecessaryOps(node, &necessary);
-  return solarWorkFromOps(
+  SolarWork w = solarWorkFromOps(
       &necessary, dtype,
       node->reductionDimCount > 0 && necessary.counts[SOLAR_OP_MAC] > 0);
+  /* The importer's widening casts (bf16 -> f32 around a matmul, f32 -> f64
+   * around a norm's statistics) are not in the program: tensor cores take
+   * the narrow operands directly. */
+  if (castsWiden)
+    w.vectorOps -= (double)necessary.counts[SOLAR_OP_CAST];
+  return w;
+}
+
+/* The node's precision and the rate key its MACs use under the policy. */
+static void nodePrecision(const SolarEinsumGraph *graph, size_t index,
+                          SolarDtype dtypeOverride, SolarDtype reportDtype,
+                          const SolarFp32Policy *policy, SolarNodeSol *n) {
+  const SolarEinsumNode *node = &graph->nodes[index];
+  n->operandDtype = node->operandDtype;
+  n->accumulateDtype = node->accumulateDtype;
+  n->castsWiden = dtypeOverride == SOLAR_DTYPE_INVALID && node->castsWiden;
+  n->contractionClass = solarNodeContractionClass(graph, index);
+  if (dtypeOverride != SOLAR_DTYPE_INVALID)
+    n->dtype = dtypeOverride;
+  else if (graph->precisionInferred)
+    n->dtype = node->computeDtype;
+  else
+    n->dtype = solarDtypeFromTypeSpelling(node->dtype);
+  if (n->dtype == SOLAR_DTYPE_INVALID)
+    n->dtype = reportDtype;
+  n->rateDtype = n->dtype;
+  if (n->dtype == SOLAR_DTYPE_FP32 &&
+      n->contractionClass != SOLAR_CONTRACTION_NONE) {
+    if (policy->mode[n->contractionClass] == SOLAR_FP32_TF32)
+      n->rateDtype = SOLAR_DTYPE_TF32;
+    else
+      n->fp32Ieee = true;
+  }
+}
+
+/* "bf16 operands, fp32 accumulate -> bf16 tensor cores". */
+static void explain(const SolarNodeSol *n, SolarDtype dtypeOverride,
+                    char *buf, size_t size) {
+  size_t used = 0;
+#define PUT(...)                                                               \
+  do {                                                                         \
+    int w = snprintf(buf + used, size - used, __VA_ARGS__);                    \
+    if (w > 0)                                                                 \
+      used = used + (size_t)w < size ? used + (size_t)w : size - 1;            \
+  } while (0)
+  buf[0] = '\0';
+  if (dtypeOverride != SOLAR_DTYPE_INVALID)
+    PUT("dtype option %s", solarDtypeName(dtypeOverride));
+  else if (n->operandDtype != SOLAR_DTYPE_INVALID)
+    PUT("%s operands", solarDtypeName(n->operandDtype));
+  else if (n->compute.limiter == SOLAR_UNIT_NONE)
+    PUT("%s constant store", solarDtypeName(n->dtype));
+  else
+    PUT("no float operands, %s", solarDtypeName(n->dtype));
+  bool contraction = n->contractionClass != SOLAR_CONTRACTION_NONE;
+  if (contraction && n->accumulateDtype != SOLAR_DTYPE_INVALID)
+    PUT(", %s accumulate", solarDtypeName(n->accumulateDtype));
+  else if (n->castsWiden && n->accumulateDtype != SOLAR_DTYPE_INVALID)
+    PUT(", %s in the IR (importer widening)",
+        solarDtypeName(n->accumulateDtype));
+  if (n->dtype == SOLAR_DTYPE_FP32 &&
+      n->contractionClass != SOLAR_CONTRACTION_NONE)
+    PUT(", fp32 math %s (%s)",
+        n->rateDtype == SOLAR_DTYPE_TF32 ? "tf32" : "ieee",
+        solarContractionClassName(n->contractionClass));
+  if (n->compute.limiter == SOLAR_UNIT_NONE)
+    PUT(" -> no arithmetic");
+  else if (n->compute.tensorCores)
+    PUT(" -> %s tensor cores", solarDtypeName(n->rateDtype));
+  else
+    PUT(" -> %s %s units", solarDtypeName(n->rateDtype),
+        solarUnitName(n->compute.limiter));
+#undef PUT
 }
 
 static double dramBandwidth(const SolarArch *arch) {
@@ -68,10 +142,11 @@ static const SolarNodeSol *findNodeSol(const SolarSol *sol, int64_t id) {
 void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
                      const SolarTraffic *traffic, const SolarArch *arch,
                      SolarDtype dtypeOverride, SolarDtype reportDtype,
-                     SolarSol *out) {
+                     const SolarFp32Policy *policy, SolarSol *out) {
   memset(out, 0, sizeof(*out));
   out->arch = arch->name ? strdup(arch->name) : NULL;
   out->dtype = reportDtype;
+  out->policy = policy ? *policy : solarFp32PolicyDefault();
   double bw = dramBandwidth(arch), l2bw = l2Bandwidth(arch);
 
   out->nodeCount = graph->nodeCount;
@@ -83,17 +158,19 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
     const SolarEinsumNode *node = &graph->nodes[i];
     SolarNodeSol *n = &out->nodes[i];
     n->node = node->id;
-    n->dtype = dtypeOverride != SOLAR_DTYPE_INVALID
-                   ? dtypeOverride
-                   : solarDtypeFromName(node->dtype);
-    if (n->dtype == SOLAR_DTYPE_INVALID)
-      n->dtype = reportDtype;
-    SolarWork work = nodeWork(node, n->dtype);
+    nodePrecision(graph, i, dtypeOverride, reportDtype, &out->policy, n);
+    SolarWork work = nodeWork(node, n->rateDtype, n->castsWiden);
     anyContraction |= work.contraction;
-    n->flops =
-        node->pointsExact ? (double)solarEinsumNodeNecessaryFlops(node) : 0;
-    n->flopsLowered = node->pointsExact ? (double)node->flops : 0;
+    n->flops = node->pointsExact
+                   ? (double)solarEinsumNodeNecessaryFlops(node) : 0;
+    if (n->flops < 0)
+      n->flops = 0;
+    n->flopsLowered = node->pointsExact && node->flops > 0
+                          ? (double)node->flops : 0;
     n->compute = solarComputeTime(arch, &work);
+    n->fp32Ieee &= work.mac > 0;
+    out->anyFp32Ieee |= n->fp32Ieee;
+    explain(n, dtypeOverride, n->why, sizeof(n->why));
     n->bytes = nodeBytes(graph, node, dtypeOverride);
     double dram = transferTime(n->bytes, bw);
     n->dramBound = dram > n->compute.seconds;
@@ -105,8 +182,12 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
     out->timeUnfused += n->seconds;
     SolarOpCounts ops;
     solarEinsumNodeNecessaryOps(node, &ops);
+    /* Totals saturate like the graph's counts (never wrap negative). */
     for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
-      out->ops.counts[c] += ops.counts[c];
+      if (ops.counts[c] > 0 &&
+          __builtin_add_overflow(out->ops.counts[c], ops.counts[c],
+                                 &out->ops.counts[c]))
+        out->ops.counts[c] = INT64_MAX;
     if (n->seconds > worstUnfused) {
       worstUnfused = n->seconds;
       out->boundUnfused = n->dramBound ? SOLAR_BOUND_DRAM : SOLAR_BOUND_COMPUTE;
@@ -171,8 +252,22 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
   out->timeIdeal = idealDram > out->computeSeconds ? idealDram : out->computeSeconds;
   out->boundIdeal =
       idealDram > out->computeSeconds ? SOLAR_BOUND_DRAM : SOLAR_BOUND_COMPUTE;
+  SolarDtype ridgeDtype = reportDtype;
+  for (size_t i = 0; i < out->nodeCount; ++i)
+    if (reportDtype == SOLAR_DTYPE_FP32 &&
+        out->nodes[i].rateDtype == SOLAR_DTYPE_TF32)
+      ridgeDtype = SOLAR_DTYPE_TF32;
   out->ridgeFlopPerByte =
-      bw > 0 ? solarPeakFlops(arch, reportDtype, anyContraction) / bw : 0;
+      bw > 0 ? solarPeakFlops(arch, ridgeDtype, anyContraction) / bw : 0;
+}
+
+void solarSolSetTf32Figures(SolarSol *sol, const SolarSol *tf32) {
+  sol->haveTf32 = true;
+  sol->tf32ComputeSeconds = tf32->computeSeconds;
+  sol->tf32TimeUnfused = tf32->timeUnfused;
+  sol->tf32TimeFused = tf32->timeFused;
+  sol->tf32TimeCache = tf32->timeCache;
+  sol->tf32TimeIdeal = tf32->timeIdeal;
 }
 
 void solarSolDestroy(SolarSol *sol) {
@@ -195,6 +290,14 @@ static MlirAttribute nodeAttribute(MlirContext ctx, const SolarNodeSol *n) {
   solarDictBuilderInit(&b, ctx);
   solarDictAddI64(&b, "node", n->node);
   solarDictAddString(&b, "dtype", solarDtypeName(n->dtype));
+  solarDictAddString(&b, "rate_dtype", solarDtypeName(n->rateDtype));
+  if (n->accumulateDtype != SOLAR_DTYPE_INVALID)
+    solarDictAddString(&b, "ir_dtype",
+                       solarDtypeName(n->accumulateDtype));
+  solarDictAddString(&b, "contraction",
+                     solarContractionClassName(n->contractionClass));
+  solarDictAddF64(&b, "mac_rate_per_s", n->compute.macRate);
+  solarDictAddString(&b, "precision", n->why);
   solarDictAddNumber(&b, "flops", n->flops);
   solarDictAddNumber(&b, "flops_lowered", n->flopsLowered);
   solarDictAddF64(&b, "compute_s", n->compute.seconds);
@@ -256,6 +359,19 @@ MlirAttribute solarSolToAttribute(MlirContext ctx, const SolarSol *sol,
   solarDictAddI64(&b, "groups", (int64_t)sol->groupCount);
   if (sol->kernelsUnfused >= 0)
     solarDictAddI64(&b, "kernels_unfused", sol->kernelsUnfused);
+  char policy[96];
+  solarFp32PolicyFormat(&sol->policy, policy, sizeof(policy));
+  solarDictAddString(&b, "fp32_math", policy);
+  if (sol->haveTf32) {
+    SolarDictBuilder t;
+    solarDictBuilderInit(&t, ctx);
+    solarDictAddF64(&t, "compute_s", sol->tf32ComputeSeconds);
+    solarDictAddF64(&t, "time_unfused_s", sol->tf32TimeUnfused);
+    solarDictAddF64(&t, "time_fused_s", sol->tf32TimeFused);
+    solarDictAddF64(&t, "time_cache_s", sol->tf32TimeCache);
+    solarDictAddF64(&t, "time_ideal_s", sol->tf32TimeIdeal);
+    solarDictAdd(&b, "tf32", solarDictBuilderFinish(&t));
+  }
   if (detail) {
     MlirAttribute *items = malloc(
         (sol->nodeCount + sol->groupCount + 1) * sizeof(MlirAttribute));

@@ -120,15 +120,65 @@ static bool getBound(MlirAttribute dict, const char *key, SolarBound *out) {
   return solarDictGetString(dict, key, &name) && solarBoundFromName(name, out);
 }
 
-static bool getDtype(MlirAttribute dict, SolarDtype *out) {
+static bool getDtypeKey(MlirAttribute dict, const char *key, SolarDtype *out) {
   MlirStringRef ref;
   char name[32];
-  if (!solarDictGetString(dict, "dtype", &ref) || ref.length >= sizeof(name))
+  if (!solarDictGetString(dict, key, &ref) || ref.length >= sizeof(name))
     return false;
   memcpy(name, ref.data, ref.length);
   name[ref.length] = '\0';
   *out = solarDtypeFromName(name);
   return *out != SOLAR_DTYPE_INVALID;
+}
+
+static bool getDtype(MlirAttribute dict, SolarDtype *out) {
+  return getDtypeKey(dict, "dtype", out);
+}
+
+/* The precision fields (docs/sol-model.md, "Precision"); optional, so that
+ * attributes written before them still read. */
+static void readNodePrecision(MlirAttribute d, SolarNodeSol *n) {
+  if (!getDtypeKey(d, "rate_dtype", &n->rateDtype))
+    n->rateDtype = n->dtype;
+  if (!getDtypeKey(d, "ir_dtype", &n->accumulateDtype))
+    n->accumulateDtype = SOLAR_DTYPE_INVALID;
+  n->operandDtype = SOLAR_DTYPE_INVALID;
+  n->contractionClass = SOLAR_CONTRACTION_NONE;
+  MlirStringRef ref;
+  if (solarDictGetString(d, "contraction", &ref))
+    for (int c = 0; c < SOLAR_CONTRACTION_CLASS_COUNT; ++c) {
+      const char *name = solarContractionClassName((SolarContractionClass)c);
+      if (strlen(name) == ref.length && !strncmp(name, ref.data, ref.length))
+        n->contractionClass = (SolarContractionClass)c;
+    }
+  solarDictGetF64(d, "mac_rate_per_s", &n->compute.macRate);
+  if (solarDictGetString(d, "precision", &ref))
+    snprintf(n->why, sizeof(n->why), "%.*s", (int)ref.length, ref.data);
+}
+
+/* fp32_math and the TF32 figures beside an IEEE bound; optional. */
+static bool readPolicy(MlirAttribute dict, SolarSol *out) {
+  MlirStringRef ref;
+  char text[128], err[256];
+  out->policy = solarFp32PolicyDefault();
+  if (solarDictGetString(dict, "fp32_math", &ref)) {
+    if (ref.length >= sizeof(text))
+      return false;
+    snprintf(text, sizeof(text), "%.*s", (int)ref.length, ref.data);
+    if (!solarFp32PolicyParse(text, &out->policy, err, sizeof(err)))
+      return false;
+  }
+  MlirAttribute tf32 = solarDictGet(dict, "tf32");
+  if (mlirAttributeIsNull(tf32))
+    return true;
+  out->haveTf32 =
+      mlirAttributeIsADictionary(tf32) &&
+      solarDictGetF64(tf32, "compute_s", &out->tf32ComputeSeconds) &&
+      solarDictGetF64(tf32, "time_unfused_s", &out->tf32TimeUnfused) &&
+      solarDictGetF64(tf32, "time_fused_s", &out->tf32TimeFused) &&
+      solarDictGetF64(tf32, "time_cache_s", &out->tf32TimeCache) &&
+      solarDictGetF64(tf32, "time_ideal_s", &out->tf32TimeIdeal);
+  return out->haveTf32;
 }
 
 static bool getUnit(MlirAttribute dict, SolarUnit *out) {
@@ -168,6 +218,7 @@ static bool readNode(MlirAttribute d, SolarNodeSol *n) {
     readFlopsLowered(d, n->flops, &n->flopsLowered);
     n->compute.tensorCores = mlirBoolAttrGetValue(tensorCores);
     n->dramBound = bound == SOLAR_BOUND_DRAM;
+    readNodePrecision(d, n);
   }
   return ok;
 }
@@ -251,7 +302,8 @@ static bool readTop(MlirAttribute dict, SolarSol *out) {
             getBound(dict, "bound_unfused", &out->boundUnfused) &&
             getBound(dict, "bound_fused", &out->boundFused) &&
             getBound(dict, "bound_ideal", &out->boundIdeal) &&
-            solarDictGetI64(dict, "groups", &groups) && groups >= 0;
+            solarDictGetI64(dict, "groups", &groups) && groups >= 0 &&
+            readPolicy(dict, out);
   if (ok)
     out->groupCount = (size_t)groups;
   /* Written since framework-op kernels; older attributes: one per node. */

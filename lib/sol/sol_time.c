@@ -25,20 +25,24 @@ SolarWork solarWorkFromOps(const SolarOpCounts *ops, SolarDtype dtype,
   w.dtype = dtype;
   w.contraction = contraction;
   w.mac = (double)c[SOLAR_OP_MAC];
-  w.vectorOps = (double)(c[SOLAR_OP_ADD] + c[SOLAR_OP_MUL] + c[SOLAR_OP_CMP] +
-                         c[SOLAR_OP_SELECT] + c[SOLAR_OP_MINMAX] +
-                         c[SOLAR_OP_CAST] + c[SOLAR_OP_OTHER]);
+  /* Summed in double: counts near int64 must not wrap. */
+  w.vectorOps = (double)c[SOLAR_OP_ADD] + (double)c[SOLAR_OP_MUL] +
+                (double)c[SOLAR_OP_CMP] + (double)c[SOLAR_OP_SELECT] +
+                (double)c[SOLAR_OP_MINMAX] + (double)c[SOLAR_OP_CAST] +
+                (double)c[SOLAR_OP_OTHER];
   w.divOps = (double)c[SOLAR_OP_DIV];
   w.sfuOps = (double)c[SOLAR_OP_TRANSCENDENTAL];
   return w;
 }
 
-/* Tensor cores take only contractions, and only in dtypes with a rate. */
+/* Tensor cores take only contractions, and only in dtypes with a rate. A
+ * dtype with no stated CUDA-core rate (fp8, fp4) has it defaulted to the
+ * tensor rate: its contractions still run on the tensor cores. */
 static double macRate(const SolarArch *arch, const SolarWork *work,
                       bool *tensorCores) {
   double tensor = arch->tensor_mac_per_s[work->dtype].value;
   double vector = arch->vector_mac_per_s[work->dtype].value;
-  *tensorCores = work->contraction && tensor > vector;
+  *tensorCores = work->contraction && tensor > 0 && tensor >= vector;
   return *tensorCores ? tensor : vector;
 }
 

@@ -3,6 +3,7 @@
 
 #include "mlir-c/BuiltinTypes.h"
 
+#include <string.h>
 #include <strings.h>
 
 static const struct {
@@ -112,4 +113,38 @@ SolarDtype solarDtypeFromMlirType(MlirType type) {
     }
   }
   return SOLAR_DTYPE_INVALID;
+}
+
+/* The einsum graph records element types as MLIR prints them ("f32",
+ * "f8E4M3FN", "ui8", "index"); hardware rates are keyed by SolarDtype. The
+ * MLIR float families are matched by prefix so that every variant of a
+ * width (f8E4M3FN, f8E5M2FNUZ, f8E8M0FNU, ...) lands on its hardware key. */
+SolarDtype solarDtypeFromTypeSpelling(const char *spelling) {
+  if (!spelling || !*spelling)
+    return SOLAR_DTYPE_INVALID;
+  if (strcmp(spelling, "index") == 0)
+    return SOLAR_DTYPE_INT64;
+  if (strncmp(spelling, "f8E", 3) == 0)
+    return SOLAR_DTYPE_FP8;
+  if (strncmp(spelling, "f6E", 3) == 0)
+    return SOLAR_DTYPE_FP6;
+  if (strncmp(spelling, "f4E", 3) == 0)
+    return SOLAR_DTYPE_NVFP4;
+  /* Signedness does not change a unit's rate: ui8 and si8 run as i8. */
+  if ((spelling[0] == 'u' || spelling[0] == 's') && spelling[1] == 'i')
+    ++spelling;
+  static const char *const exact[] = {"f64", "f32", "tf32", "bf16", "f16",
+                                      "i64", "i32", "i16",  "i8",   "i4",
+                                      "i1"};
+  for (size_t i = 0; i < sizeof(exact) / sizeof(exact[0]); ++i)
+    if (strcmp(spelling, exact[i]) == 0)
+      return solarDtypeFromName(spelling);
+  return SOLAR_DTYPE_INVALID;
+}
+
+bool solarDtypeIsFloat(SolarDtype dtype) {
+  return dtype == SOLAR_DTYPE_FP64 || dtype == SOLAR_DTYPE_FP32 ||
+         dtype == SOLAR_DTYPE_TF32 || dtype == SOLAR_DTYPE_BF16 ||
+         dtype == SOLAR_DTYPE_FP16 || dtype == SOLAR_DTYPE_FP8 ||
+         dtype == SOLAR_DTYPE_FP6 || dtype == SOLAR_DTYPE_NVFP4;
 }

@@ -7,6 +7,10 @@ static const GlobalOption globalOptions[] = {
      "Hardware description: a name under arch/ or a path to a YAML file"},
     {"solar-dtype", "dtype", true,
      "Compute dtype: fp32|tf32|bf16|fp16|fp8|int8 (default: from the IR)"},
+    {"solar-fp32-math", "fp32-math", true,
+     "fp32 contractions: ieee (CUDA cores, default; the TF32 figure is "
+     "shown beside) | tf32 (TF32 tensor cores) | conv=M,matmul=M,"
+     "attention=M"},
     {"solar-capacity", "capacity", true,
      "On-chip capacity for fusion and tiling (bytes, or e.g. 50MiB; "
      "default: the arch's L2)"},

@@ -5,6 +5,7 @@
 #include "cli_analyze_report.h"
 #include "cli_flag.h"
 #include "cli_files.h"
+#include "cli_fp32_math.h"
 #include "cli_frontend.h"
 #include "cli_host_arch.h"
 #include "cli_measured.h"
@@ -52,6 +53,7 @@ typedef struct {
   const char *plot; /* roofline SVG */
   const char *verifySize; /* auto | full | N */
   const char *measured;   /* --measured FILE */
+  const char *fp32Math; /* ieee | tf32 | framework (NULL) */
   unsigned runs;
   bool json;
   bool measureHere;       /* time the reference here whatever the arch */
@@ -64,7 +66,8 @@ static void printUsage(void) {
           "         [--function F] [--rtol R] [--atol A] [--framework torch|jax]\n"
           "         [--keep-reference DIR] [--frontend auto|import|llm|sibling]\n"
           "         [--plot FILE.svg] [--verify-size auto|full|N]\n"
-          "         [--measured FILE.json] [--measure-here]\n\n"
+          "         [--measured FILE.json] [--measure-here]\n"
+          "         [--fp32-math ieee|tf32|framework]\n\n"
           "For a .py program: runs the framework reference (measured runtime),\n"
           "verifies the IR against it (--mlir, else the sibling MODEL.mlir,\n"
           "else the importer, else the LLM translator: --frontend chooses),\n"
@@ -81,7 +84,10 @@ static void printUsage(void) {
           "einsum graph. The reference is timed (at full size) only where\n"
           "the arch's device is: a GPU here, or --arch host; --measure-here\n"
           "times it anyway; --measured FILE takes times measured elsewhere\n"
-          "(KernelBench baseline JSON, or {\"name-or-path\": seconds}).\n");
+          "(KernelBench baseline JSON, or {\"name-or-path\": seconds}).\n"
+          "--fp32-math: how fp32 contractions are bounded: ieee (CUDA\n"
+          "cores), tf32 (TF32 tensor cores), framework (default: the\n"
+          "reference's own settings per convolution / matmul / attention).\n");
 }
 
 /* Unless --framework says: jax when the program imports jax or flax. */
@@ -109,6 +115,7 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       {"keep-reference", &a->keep, NULL},
       {"frontend", &a->frontendName, NULL},
       {"plot", &a->plot, NULL},
+      {"fp32-math", &a->fp32Math, NULL},
       {"runs", &runs, NULL},
       {"verify-size", &a->verifySize, NULL},
       {"measured", &a->measured, NULL},
@@ -162,6 +169,11 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       return 3;
     }
   }
+  if (!solarCliFp32MathValid(a->fp32Math)) {
+    fprintf(stderr, "solar analyze: error: --fp32-math must be ieee, tf32 or "
+                    "framework, got '%s'\n", a->fp32Math);
+    return 3;
+  }
   if (!a->framework)
     a->framework = guessFramework(a->model);
   if (strcmp(a->framework, "torch") && strcmp(a->framework, "jax")) {
@@ -191,10 +203,12 @@ static bool runVerify(MlirModule module,
 
 /* SOL with detail, in process. */
 static bool runSol(MlirModule module, const AnalyzeArgs *args,
-                   const char *archPath) {
+                   const char *archPath, const char *fp32Math) {
   SolarOptions sol;
   solarOptionsInit(&sol);
   solarOptionsSet(&sol, "arch", archPath);
+  if (*fp32Math)
+    solarOptionsSet(&sol, "fp32-math", fp32Math);
   if (args->dtype)
     solarOptionsSet(&sol, "dtype", args->dtype);
   solarOptionsSet(&sol, "detail", "true");
@@ -359,6 +373,7 @@ int solarCmdAnalyze(int argc, char **argv) {
   }
 
   status = ANALYZE_FAILED;
+  char fp32Math[128] = "", fp32MathSource[64] = "";
   size_t length = 0;
   char *text = solarReadFile(frontend.irPath, &length);
   MlirContext ctx = {0};
@@ -381,8 +396,13 @@ int solarCmdAnalyze(int argc, char **argv) {
             "not analyzed\n",
             frontend.irPath, args.model);
     status = ANALYZE_NOT_VERIFIED;
+  } else if (!solarCliFp32MathOption(
+                 args.fp32Math, haveReference ? reference.manifest : NULL,
+                 fp32Math, sizeof(fp32Math), fp32MathSource,
+                 sizeof(fp32MathSource), err, sizeof(err))) {
+    fprintf(stderr, "solar analyze: error: %s\n", err);
   } else if (solarPrepareForAnalysis(mlirModuleGetOperation(module)) &&
-             runSol(module, &args, archPath)) {
+             runSol(module, &args, archPath, fp32Math)) {
     SolarAnalyzeContext context = {
         .model = args.model,
         .frontend = &frontend,
@@ -391,6 +411,7 @@ int solarCmdAnalyze(int argc, char **argv) {
         .archName = archName,
         .reference = haveReference ? &reference : NULL,
         .pinnedThreads = pinned,
+        .fp32MathSource = fp32MathSource,
     };
     json_t *report = solarAnalyzeReport(mlirModuleGetOperation(module),
                                         &context);

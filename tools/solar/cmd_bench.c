@@ -9,6 +9,7 @@
 #include "cli_bench_progress.h"
 #include "cli_bench_result.h"
 #include "cli_bench_summary.h"
+#include "cli_fp32_math.h"
 #include "cli_flag.h"
 #include "cli_host_arch.h"
 #include "cli_plot_bars.h"
@@ -33,6 +34,7 @@ typedef struct {
   const char *out;
   const char *plot;
   const char *dtype;
+  const char *fp32Math; /* passed to solar analyze */
   const char *framework; /* NULL: each program's, detected as analyze does */
   const char *rtol, *atol;
   const char *verifySize, *measured;
@@ -69,6 +71,7 @@ static void printHelp(void) {
       "  --timeout S       seconds per program before it is killed (default\n"
       "                    900; 0: no limit)\n"
       "  --dtype, --framework, --rtol, --atol, --verify-size, --measured,\n"
+      "  --fp32-math,\n"
       "  --measure-here    passed to solar analyze (the framework is\n"
       "                    otherwise each program's own, as analyze detects)\n\n"
       "Exit status: 0 every program analyzed, every .py verified, no SOL\n"
@@ -102,6 +105,7 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
   const SolarCliFlag flags[] = {
       {"arch", &a->arch, NULL},   {"out", &a->out, NULL},
       {"plot", &a->plot, NULL},   {"dtype", &a->dtype, NULL},
+      {"fp32-math", &a->fp32Math, NULL},
       {"framework", &a->framework, NULL},
       {"rtol", &a->rtol, NULL},   {"atol", &a->atol, NULL},
       {"runs", &runs, NULL},      {"jobs", &jobs, NULL},
@@ -143,6 +147,11 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
             "solar bench: error: --framework must be torch or jax, got "
             "'%s'\n",
             a->framework);
+    return 3;
+  }
+  if (!solarCliFp32MathValid(a->fp32Math)) {
+    fprintf(stderr, "solar bench: error: --fp32-math must be ieee, tf32 or "
+                    "framework, got '%s'\n", a->fp32Math);
     return 3;
   }
   if (!solarCliCheckDtype("bench", a->dtype))
@@ -259,7 +268,7 @@ static bool startOne(Bench *b, size_t i, Slot *slot) {
     setMessage(r, err);
     return false;
   }
-  char *argv[24];
+  char *argv[40];
   int n = 0;
   argv[n++] = (char *)b->self;
   argv[n++] = "analyze";
@@ -273,10 +282,11 @@ static bool startOne(Bench *b, size_t i, Slot *slot) {
   const char *optional[][2] = {
       {"--dtype", a->dtype},         {"--rtol", a->rtol},
       {"--atol", a->atol},           {"--framework", a->framework},
-      {"--verify-size", a->verifySize}, {"--measured", a->measured}};
+      {"--verify-size", a->verifySize}, {"--measured", a->measured},
+      {"--fp32-math", a->fp32Math}};
   if (a->measureHere)
     argv[n++] = "--measure-here";
-  for (size_t k = 0; k < 6; ++k)
+  for (size_t k = 0; k < 7; ++k)
     if (optional[k][1]) {
       argv[n++] = (char *)optional[k][0];
       argv[n++] = (char *)optional[k][1];
@@ -588,6 +598,7 @@ int solarCmdBench(int argc, char **argv) {
       .archFile = archFile,
       .runs = args.runs,
       .dtype = args.dtype,
+      .fp32Math = args.fp32Math,
       .framework = args.framework ? args.framework : "auto",
       .timeoutSeconds = args.timeout,
       .jobs = args.jobs,

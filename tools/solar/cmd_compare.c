@@ -4,6 +4,7 @@
 #include "cli_flag.h"
 #include "cli_plot.h"
 #include "cli_quantity.h"
+#include "cli_fp32_math.h"
 #include "cli_sol_run.h"
 
 #include "solar/passes/stage.h"
@@ -21,6 +22,7 @@ typedef struct {
   const char *arch;
   const char *dtype;
   const char *capacity;
+  const char *fp32Math; /* ieee | tf32 | framework (NULL) */
   const char *plot;
   bool json;
 } CompareArgs;
@@ -45,6 +47,9 @@ static void printHelp(void) {
       "  --capacity C      on-chip capacity for fusion and tiling, e.g. "
       "50MiB\n"
       "                    (default: each chip's L2)\n"
+      "  --fp32-math M     fp32 contractions: ieee (CUDA cores), tf32 (TF32\n"
+      "                    tensor cores) or framework (default; an .mlir has\n"
+      "                    no framework settings: ieee, TF32 figure beside)\n"
       "  --json            print JSON instead of the table\n"
       "  --plot FILE.svg   also write a roofline chart per hardware file\n"
       "  --help            show this help\n\n"
@@ -59,6 +64,7 @@ static int parseArgs(int argc, char **argv, CompareArgs *args) {
   const SolarCliFlag flags[] = {
       {"arch", &args->arch, NULL},         {"dtype", &args->dtype, NULL},
       {"capacity", &args->capacity, NULL}, {"plot", &args->plot, NULL},
+      {"fp32-math", &args->fp32Math, NULL},
       {"json", NULL, &args->json},
   };
   int status = solarCliParseFlags("compare", argc, argv, flags,
@@ -73,6 +79,14 @@ static int parseArgs(int argc, char **argv, CompareArgs *args) {
   }
   if (!solarCliCheckDtype("compare", args->dtype))
     return 3;
+  if (!solarCliFp32MathValid(args->fp32Math)) {
+    fprintf(stderr, "solar compare: error: --fp32-math must be ieee, tf32 or "
+                    "framework, got '%s'\n", args->fp32Math);
+    return 3;
+  }
+  /* An .mlir carries no framework settings: solar-sol's default. */
+  if (args->fp32Math && !strcmp(args->fp32Math, "framework"))
+    args->fp32Math = NULL;
   if (args->capacity) {
     /* The pass would say the same once per hardware file. */
     SolarOptions options;
@@ -129,6 +143,11 @@ static void printTable(const CompareArgs *args, const ArchRun *runs,
   printf("SOL times of %s; speed-up = cache-aware SOL time on %s / on each "
          "arch\n",
          args->model, base->arch->arch.name);
+  char policy[128] = "ieee";
+  if (base->sol.count)
+    solarFp32PolicyFormat(&base->sol.funcs[0].sol.policy, policy,
+                          sizeof(policy));
+  printf("fp32 math: %s\n", policy);
   printf("%-*s  %-*s  %-5s  %12s  %12s  %12s  %12s  %-7s  %10s  %10s  %8s\n",
          nameWidth, "function", archWidth, "arch", "dtype", "unfused",
          "fused", "cache-aware", "ideal", "bound", "ridge", "AI",
@@ -172,6 +191,9 @@ static json_t *funcJson(const ArchRun *run, const SolarCliFuncSol *f,
   json_object_set_new(o, "file", json_string(run->arch->arch.source_path));
   const SolarSol *sol = &f->sol;
   json_object_set_new(o, "dtype", json_string(solarDtypeName(sol->dtype)));
+  char policy[128];
+  solarFp32PolicyFormat(&sol->policy, policy, sizeof(policy));
+  json_object_set_new(o, "fp32_math", json_string(policy));
   json_object_set_new(o, "flops", solarJsonNumber(sol->flops));
   for (int k = 0; k < SOLAR_FIDELITY_COUNT; ++k) {
     json_object_set_new(o, solarFidelityBytesKey(k),
@@ -321,7 +343,8 @@ int solarCmdCompare(int argc, char **argv) {
     if (!archs.items[i].ok)
       continue;
     runs[i].ok = solarCliRunSol(&model, archs.items[i].arch.source_path,
-                                args.dtype, args.capacity, &runs[i].sol);
+                                args.dtype, args.capacity, args.fp32Math,
+                                &runs[i].sol);
     if (!runs[i].ok) {
       fprintf(stderr, "solar compare: error: arch '%s' (%s): the SOL "
                       "analysis failed\n",

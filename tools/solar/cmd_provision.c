@@ -5,6 +5,7 @@
 #include "cli_flag.h"
 #include "cli_quantity.h"
 #include "cli_requirements.h"
+#include "cli_fp32_math.h"
 #include "cli_sol_run.h"
 
 #include "solar/passes/stage.h"
@@ -22,6 +23,7 @@ typedef struct {
   const char *rate;
   const char *arch;
   const char *dtype;
+  const char *fp32Math; /* ieee | tf32 | framework (NULL) */
   bool json;
   double targetSeconds;
 } ProvisionArgs;
@@ -46,6 +48,9 @@ static void printHelp(void) {
       "                      or 'all' (the default)\n"
       "  --dtype D           compute dtype (fp32, bf16, ...; default: from "
       "the IR)\n"
+      "  --fp32-math M       fp32 contractions on each chip: ieee (CUDA\n"
+      "                      cores; the default for an .mlir, which has no\n"
+      "                      framework settings) or tf32 (TF32 tensor cores)\n"
       "  --json              print JSON instead of text\n"
       "  --help              show this help\n\n"
       "margin = cache-aware SOL time / T: a chip with margin > 1 cannot meet\n"
@@ -99,6 +104,7 @@ static int parseArgs(int argc, char **argv, ProvisionArgs *args) {
       {"rate", &args->rate, NULL},
       {"arch", &args->arch, NULL},
       {"dtype", &args->dtype, NULL},
+      {"fp32-math", &args->fp32Math, NULL},
       {"json", NULL, &args->json},
   };
   int status = solarCliParseFlags("provision", argc, argv, flags,
@@ -111,6 +117,11 @@ static int parseArgs(int argc, char **argv, ProvisionArgs *args) {
                       "--target-latency T | --rate R)%s", "");
   if (!solarCliCheckDtype("provision", args->dtype))
     return 3;
+  if (!solarCliFp32MathValid(args->fp32Math))
+    return usageError("--fp32-math must be ieee, tf32 or framework, got '%s'",
+                      args->fp32Math);
+  if (args->fp32Math && !strcmp(args->fp32Math, "framework"))
+    args->fp32Math = NULL;
   return parseTarget(args);
 }
 
@@ -144,7 +155,9 @@ static void printRequirements(const ProvisionArgs *args,
   double T = args->targetSeconds;
   printf("@%s (%s): target %s", req->function, req->dtype,
          solarQuantityFormat(T, "s", target, sizeof(target)));
-  printf(" = %s\n", solarQuantityFormat(1 / T, "Hz", value, sizeof(value)));
+  printf(" = %s, fp32 math %s\n",
+         solarQuantityFormat(1 / T, "Hz", value, sizeof(value)),
+         args->fp32Math ? args->fp32Math : "ieee");
   printf("compute, each unit class alone (count / target):\n");
   printRate("flops (one unit)", req->flops, "flop/s", T);
   printRate("MAC (tensor or FMA)", req->mac, "MAC/s", T);
@@ -208,6 +221,8 @@ static json_t *requirementsJson(const ProvisionArgs *args,
   json_t *o = json_object();
   json_object_set_new(o, "function", json_string(req->function));
   json_object_set_new(o, "dtype", json_string(req->dtype));
+  json_object_set_new(o, "fp32_math",
+                      json_string(args->fp32Math ? args->fp32Math : "ieee"));
   json_object_set_new(o, "flops", solarJsonNumber(req->flops));
   json_object_set_new(o, "mac", solarJsonNumber(req->mac));
   json_object_set_new(o, "vector_ops", solarJsonNumber(req->vectorOps));
@@ -297,7 +312,8 @@ int solarCmdProvision(int argc, char **argv) {
     if (!archs.items[c].ok || !haveReqs)
       continue;
     chips[c].ok = solarCliRunSol(&model, archs.items[c].arch.source_path,
-                                 args.dtype, NULL, &chips[c].sol);
+                                 args.dtype, NULL, args.fp32Math,
+                                 &chips[c].sol);
     if (!chips[c].ok) {
       fprintf(stderr, "solar provision: error: arch '%s' (%s): the SOL "
                       "analysis failed\n",

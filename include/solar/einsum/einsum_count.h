@@ -58,9 +58,13 @@ __isl_give isl_pw_qpolynomial *egCountScaled(const EgCount *count,
 
 void egCountClear(EgCount *count);
 
-/* Converts an integral isl_val to int64; false when it is not an integer
- * or does not fit. Takes v. */
+/* Converts an integral isl_val to int64, saturated at INT64_MAX/MIN when it
+ * does not fit (counted: egSaturatedCountTotal); false when it is not an
+ * integer. Takes v. */
 bool egValToInt64(__isl_take isl_val *v, int64_t *out);
+
+/* Counts egValToInt64 has saturated so far (compare two readings). */
+unsigned long egSaturatedCountTotal(void);
 
 /* An integral pw_qpolynomial without parameter dependence as an int64. */
 bool egPwQpolynomialConstant(__isl_keep isl_pw_qpolynomial *pwqp,

@@ -13,6 +13,8 @@
 #ifndef SOLAR_EINSUM_GRAPH_H
 #define SOLAR_EINSUM_GRAPH_H
 
+#include "solar/support/dtype.h"
+
 #include "mlir-c/IR.h"
 
 #include <stdbool.h>
@@ -97,6 +99,13 @@ typedef struct {
   int64_t writeElements;
   bool footprintExact;
   char *footprintExpr;    /* when parametric, else NULL */
+  /* Derived by solarEinsumGraphInferPrecision, not part of the attribute:
+   * the hardware key of `dtype`, the narrowest width the value carries
+   * along its path from the program's arguments and results (look-through
+   * of importer widening), and the bytes per element that width stores.
+   * storageBytes is 0 until inferred. */
+  SolarDtype declaredDtype, intentDtype;
+  double storageBytes;
 } SolarEinsumTensor;
 
 typedef struct {
@@ -152,6 +161,15 @@ typedef struct {
   char *necessaryDomain;
   char *dtype;            /* element type of the stored value */
   bool exact;
+  /* Derived by solarEinsumGraphInferPrecision, not part of the attribute:
+   * computeDtype is the precision the node's arithmetic needs (the widest
+   * intent width among its floating-point value operands; integer index
+   * operands never decide it), operandDtype that widest operand width (or
+   * INVALID when no float operand), accumulateDtype the declared float type
+   * of the stored value, castsWiden when the IR computes in a wider type
+   * than the intent (its casts are the importer's widening). */
+  SolarDtype computeDtype, operandDtype, accumulateDtype;
+  bool castsWiden;
 } SolarEinsumNode;
 
 typedef struct {
@@ -181,6 +199,7 @@ typedef struct {
   /* Lookups and parsed isl objects shared by the stages reading the graph
    * (einsum_graph_index.h); built by solarEinsumGraphRead, owned. */
   struct SolarGraphIndex *index;
+  bool precisionInferred; /* solarEinsumGraphInferPrecision ran */
 } SolarEinsumGraph;
 
 /* Lifts one func.func into its graph attribute (#solar.einsum_graph).
@@ -210,6 +229,12 @@ void solarEinsumNodeNecessaryDtypeOps(const SolarEinsumNode *node,
 /* flops (2*mac + add + mul + div + minmax + cmp + transcendental) of the
  * necessary ops; node->flops when nothing is excluded. */
 int64_t solarEinsumNodeNecessaryFlops(const SolarEinsumNode *node);
+/* Fills the derived precision fields of every tensor and node (see
+ * docs/sol-model.md, "Precision"). Returns false with a message naming the
+ * type and tensor when an element type has no hardware key (f80, f128,
+ * complex). */
+bool solarEinsumGraphInferPrecision(SolarEinsumGraph *graph, char *err,
+                                    size_t errSize);
 
 /* The graph as JSON text (schema in docs/einsum-graph.md); caller frees. */
 char *solarEinsumGraphToJson(const SolarEinsumGraph *graph);

@@ -18,8 +18,9 @@ extern "C" {
 /* ---- Shared helpers ----------------------------------------------------- */
 
 /* The compute dtype of the analysis: the `dtype` option if given, else the
- * dtype of the graph's dominant contraction (most MACs), else of its first
- * node. Writes an error for an unknown name. */
+ * precision of the graph's dominant node (most MACs, then most operations;
+ * float nodes before integer ones: index bookkeeping never decides). Writes
+ * an error for an unknown name. */
 bool solarGraphComputeDtype(const SolarEinsumGraph *graph,
                             const char *option, SolarDtype *out, char *err,
                             size_t errSize);
@@ -30,7 +31,9 @@ bool solarGraphComputeDtype(const SolarEinsumGraph *graph,
 SolarDtype solarStorageDtype(const char *option, SolarDtype compute);
 
 /* Reads the function's solar.einsum_graph, lifting it first when absent
- * (so each stage can run alone). Emits diagnostics; false on failure. */
+ * (so each stage can run alone), and infers each node's precision and each
+ * tensor's stored width (solarEinsumGraphInferPrecision). Emits
+ * diagnostics; false on failure. */
 bool solarFuncEinsumGraph(MlirOperation func, bool strict,
                           SolarEinsumGraph *graph);
 
@@ -57,6 +60,7 @@ typedef struct {
   double capacityBytes;      /* grouping and tiling capacity */
   double innerCapacityBytes; /* L1 + registers */
   const char *dtypeOption;   /* NULL: from the IR */
+  SolarFp32Policy fp32Policy; /* the `fp32-math` option */
   bool strict;
   bool detail;
 } SolarStageConfig;

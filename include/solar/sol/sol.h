@@ -10,6 +10,7 @@
 #ifndef SOLAR_SOL_SOL_H
 #define SOLAR_SOL_SOL_H
 
+#include "solar/sol/sol_policy.h"
 #include "solar/sol/sol_time.h"
 #include "solar/traffic/traffic.h"
 
@@ -56,7 +57,15 @@ bool solarBoundFromName(MlirStringRef name, SolarBound *out);
 
 typedef struct {
   int64_t node;
-  SolarDtype dtype;
+  SolarDtype dtype;          /* the precision the node is bounded in */
+  SolarDtype rateDtype;      /* the rate key used: TF32 for an fp32
+                                contraction the policy puts on TF32 */
+  SolarDtype operandDtype;   /* widest float operand intent, or INVALID */
+  SolarDtype accumulateDtype;/* declared float type stored, or INVALID */
+  SolarContractionClass contractionClass;
+  bool castsWiden;           /* the IR's casts are importer widening */
+  bool fp32Ieee;             /* an fp32 contraction held at CUDA-core rate */
+  char why[160];             /* "bf16 operands, fp32 accumulate -> ..." */
   double flops;         /* necessary work (docs/sol-model.md) */
   double flopsLowered;  /* every point of the lowered loops */
   SolarComputeTime compute;
@@ -91,6 +100,13 @@ typedef struct {
   double timeUnfused, timeFused, timeCache, timeIdeal;
   SolarBound boundUnfused, boundFused, boundCache, boundIdeal;
   double ridgeFlopPerByte;
+  SolarFp32Policy policy;
+  /* An fp32 contraction bounded at the CUDA-core rate: the TF32 figure
+   * differs, and the report shows it beside the IEEE one. */
+  bool anyFp32Ieee;
+  bool haveTf32;             /* the tf32* fields below are filled */
+  double tf32ComputeSeconds, tf32TimeUnfused, tf32TimeFused, tf32TimeCache,
+      tf32TimeIdeal;
   /* Per node and group; read from an attribute without detail, both are
    * NULL and nodeCount 0, while groupCount still counts the groups. */
   SolarNodeSol *nodes;       /* owned */
@@ -107,11 +123,16 @@ SolarBound solarSolBound(const SolarSol *sol, SolarFidelity fidelity);
 double solarSolIntensity(const SolarSol *sol, SolarFidelity fidelity);
 
 /* Combines the graph, its fusion groups and traffic with the hardware.
- * dtypeOverride: SOLAR_DTYPE_INVALID to take each node's own dtype. */
+ * dtypeOverride: SOLAR_DTYPE_INVALID to take each node's own precision
+ * (solarEinsumGraphInferPrecision). policy: NULL for the default (IEEE). */
 void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
                      const SolarTraffic *traffic, const SolarArch *arch,
                      SolarDtype dtypeOverride, SolarDtype reportDtype,
-                     SolarSol *out);
+                     const SolarFp32Policy *policy, SolarSol *out);
+
+/* Copies the times of `tf32` (the same analysis under an all-TF32 policy)
+ * into sol's tf32* fields. */
+void solarSolSetTf32Figures(SolarSol *sol, const SolarSol *tf32);
 void solarSolDestroy(SolarSol *sol);
 
 /* #solar.sol<{...}>; per-node and per-group detail when `detail`. */

@@ -47,6 +47,15 @@ SolarDtype solarDtypeFromName(const char *name);
  * (complex, f80, i7, ...) give SOLAR_DTYPE_INVALID. */
 SolarDtype solarDtypeFromMlirType(MlirType type);
 
+/* Maps an element type as MLIR prints it ("f32", "bf16", "f8E4M3FN",
+ * "f6E3M2FN", "f4E2M1FN", "i8", "ui8", "index") to its hardware key: every
+ * f8E* is FP8, every f6E* FP6, every f4E* NVFP4. Types no hardware key
+ * covers (f80, f128, complex<...>, i7) give SOLAR_DTYPE_INVALID. */
+SolarDtype solarDtypeFromTypeSpelling(const char *spelling);
+
+/* FP64 ... NVFP4 (TF32 included). */
+bool solarDtypeIsFloat(SolarDtype dtype);
+
 /* Storage size of one element in bits as it sits in memory (i1 and BOOL: 8,
  * since memref<i1> stores a byte per element; TF32: 32). 0 for INVALID. */
 unsigned solarDtypeStorageBits(SolarDtype dtype);

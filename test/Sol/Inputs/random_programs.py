@@ -6,8 +6,11 @@ row reduction, broadcast, transpose) over intermediates of random sizes,
 with random framework-op identities (solar.framework_op on runs of
 consecutive nests, some left without), runs solar-opt
 --solar-sol on them once per capacity, and checks for every function:
+  every figure non-negative (and not NaN),
   time_unfused >= time_fused >= time_ideal,   bytes_cache >= bytes_fused,
   time_cache >= time_fused.
+Each function stores its tensors in one random float type (f32, bf16, f16,
+f64), so the checks also cover the precision rule's rates and widths.
 Prints one line per violation and "N passed, N failed" (one case per
 function and capacity)."""
 import random
@@ -17,6 +20,11 @@ import sys
 
 
 def gen_function(rng, name):
+    dtype = rng.choice(["f32", "f32", "bf16", "f16", "f64"])
+    return _gen_function(rng, name).replace("f32", dtype)
+
+
+def _gen_function(rng, name):
     m, n = rng.choice([4, 16, 32, 64]), rng.choice([8, 16, 64, 128])
     args = [f"%x: memref<{m}x{n}xf32>"]
     body, allocs = [], []
@@ -115,7 +123,9 @@ def tag_framework_ops(rng, nests):
 
 
 def fields(attr):
-    return {k: float(v) for k, v in re.findall(r"(\w+) = (-?[0-9.eE+-]+)(?: : (?:f64|i64))", attr)}
+    # The TF32 figures beside an IEEE bound are a nested dictionary.
+    attr = re.sub(r"tf32 = \{[^}]*\}", "", attr)
+    return {k: float(v) for k, v in re.findall(r"(\w+) = (-?[0-9.eE+-]+|nan|-?inf)(?: : (?:f64|i64))", attr)}
 
 
 def main():
@@ -138,7 +148,10 @@ def main():
         eps = 1e-12
         for name, attr in sols:
             f = fields(attr)
+            negative = [k for k, v in f.items() if not v >= 0]
             checks = [
+                ("every figure >= 0" + (f" ({', '.join(negative)})" if negative else ""),
+                 not negative),
                 ("time_unfused >= time_fused", f["time_unfused_s"] >= f["time_fused_s"] * (1 - eps)),
                 ("time_fused >= time_ideal", f["time_fused_s"] >= f["time_ideal_s"] * (1 - eps)),
                 ("bytes_cache >= bytes_fused", f["bytes_cache"] >= f["bytes_fused"] * (1 - eps)),

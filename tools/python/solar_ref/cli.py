@@ -78,6 +78,7 @@ def run(args):
         "timing": facts["timing"],
         "data": not args.no_data,
         "baked_scalars": facts.get("baked_scalars", []),
+        "fp32_math": facts["fp32_math"],
         "sizes": {"original": program.sizes_original,
                   "used": program.sizes_used,
                   "overrides": program.overrides},

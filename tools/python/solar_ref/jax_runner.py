@@ -90,6 +90,21 @@ def device_info(jax):
     return info
 
 
+def fp32_math(jax):
+    """JAX's default matmul precision decides how XLA runs fp32 dots and
+    convolutions on GPU: the default (None, 'default', 'fastest', 'high',
+    'tensorfloat32', 'bfloat16') allows TF32-class tensor-core passes;
+    'highest' / 'float32' asks for IEEE fp32 (docs/sol-model.md)."""
+    precision = jax.config.jax_default_matmul_precision
+    ieee = str(precision).lower() in ("highest", "float32")
+    mode = "ieee" if ieee else "tf32"
+    return {
+        "source": "jax",
+        "default_matmul_precision": None if precision is None else str(precision),
+        "classes": {"conv": mode, "matmul": mode, "attention": "tf32"},
+    }
+
+
 def run(program, args, writer):
     jax = import_jax()
     module = program.module
@@ -164,6 +179,7 @@ def run(program, args, writer):
         import flax
         versions["flax"] = flax.__version__
     return {
+        "fp32_math": fp32_math(jax),
         "framework": {"name": "jax", "version": jax.__version__},
         "versions": versions,
         "device": device_info(jax),

@@ -80,6 +80,28 @@ def device_info(torch, device):
     return {"type": "cpu", "name": cpu_name(), "threads": torch.get_num_threads()}
 
 
+def fp32_math(torch):
+    """The settings that decide whether torch runs fp32 contractions on TF32
+    tensor cores, read after the program ran (it may change them at import,
+    in Model.__init__ or in forward). Per framework-op class: convolutions
+    follow cudnn.allow_tf32, matmuls cuda.matmul.allow_tf32 and the float32
+    matmul precision; fused attention kernels may use tensor cores whatever
+    the flags say (docs/sol-model.md, "fp32 math policy")."""
+    matmul_tf32 = bool(torch.backends.cuda.matmul.allow_tf32)
+    cudnn_tf32 = bool(torch.backends.cudnn.allow_tf32)
+    precision = torch.get_float32_matmul_precision()
+    matmul = matmul_tf32 or precision in ("high", "medium")
+    return {
+        "source": "torch",
+        "matmul_allow_tf32": matmul_tf32,
+        "cudnn_allow_tf32": cudnn_tf32,
+        "float32_matmul_precision": precision,
+        "classes": {"conv": "tf32" if cudnn_tf32 else "ieee",
+                    "matmul": "tf32" if matmul else "ieee",
+                    "attention": "tf32"},
+    }
+
+
 def run(program, args, writer):
     torch = import_torch()
     module = program.module
@@ -147,6 +169,7 @@ def run(program, args, writer):
     versions = python_versions()
     versions["torch"] = torch.__version__
     return {
+        "fp32_math": fp32_math(torch),
         "framework": {"name": "torch", "version": torch.__version__},
         "versions": versions,
         "device": device_info(torch, device),

@@ -268,6 +268,9 @@ bool solarBenchWriteJson(const char *path, const SolarBenchSettings *settings,
                     ? json_real(settings->timeoutSeconds)
                     : json_null(),
                 "jobs", (int)settings->jobs));
+  json_object_set_new(json_object_get(root, "options"), "fp32_math",
+                      json_string(settings->fp32Math ? settings->fp32Math
+                                                     : "framework"));
   json_object_set_new(root, "programs",
                       json_integer((json_int_t)summary->programs));
   json_t *counts = json_object();

@@ -18,6 +18,7 @@ typedef struct {
   const char *archFile;     /* what it resolved to */
   unsigned runs;
   const char *dtype;        /* NULL: from the IR */
+  const char *fp32Math;     /* NULL: framework */
   const char *framework;
   double timeoutSeconds;    /* 0: none */
   unsigned jobs;

@@ -200,7 +200,7 @@ static json_t *functionJson(MlirOperation func, const SolarSol *sol,
                                         ref->medianSeconds - best, text));
   }
   sortOpportunities(opportunities);
-  return json_pack(
+  json_t *fn = json_pack(
       "{s:s%, s:s, s:o, s:o, s:f, s:f, s:o, s:o, s:o, s:o, s:o, s:o, s:o, "
       "s:o, s:o, s:b}",
       "name", nameRef.data, nameRef.length, "dtype",
@@ -211,6 +211,20 @@ static json_t *functionJson(MlirOperation func, const SolarSol *sol,
       bounds, "groups", groups, "measured", measured, "headroom", headroom,
       "headroom_min", headroomMin, "violations", violations, "opportunities",
       opportunities, "verified", !mlirAttributeIsNull(verified));
+  /* The fp32 math policy the bound assumed, and the TF32 figure beside an
+   * IEEE one (solar.sol's fp32_math and tf32). */
+  if (fn) {
+    char policy[128];
+    solarFp32PolicyFormat(&sol->policy, policy, sizeof(policy));
+    json_object_set_new(fn, "fp32_math", json_string(policy));
+    if (sol->haveTf32)
+      json_object_set_new(
+          fn, "sol_s_tf32",
+          json_pack("{s:f, s:f, s:f, s:f}", "unfused", sol->tf32TimeUnfused,
+                    "fused", sol->tf32TimeFused, "cache", sol->tf32TimeCache,
+                    "ideal", sol->tf32TimeIdeal));
+  }
+  return fn;
 }
 
 /* Whether the reference ran on the machine the hardware file describes, as
@@ -279,7 +293,7 @@ json_t *solarAnalyzeReport(MlirOperation module,
   json_t *importFailure = *frontend->importFailure
                               ? json_string(frontend->importFailure)
                               : json_null();
-  return json_pack("{s:s, s:i, s:s, s:s, s:s, s:o, s:o, s:{s:s, s:s, s:s}, "
+  json_t *report = json_pack("{s:s, s:i, s:s, s:s, s:s, s:o, s:o, s:{s:s, s:s, s:s}, "
                    "s:o, s:o, s:o}",
                    "schema", "solar-analyze", "version",
                    SOLAR_ANALYZE_SCHEMA_VERSION, "model", context->model, "ir",
@@ -289,6 +303,13 @@ json_t *solarAnalyzeReport(MlirOperation module,
                    context->archArgument, "file", context->archPath, "name",
                    context->archName, "reference", reference, "functions",
                    functions, "verification", verification);
+
+  if (report)
+    json_object_set_new(report, "fp32_math_source",
+                        json_string(context->fp32MathSource
+                                        ? context->fp32MathSource
+                                        : "default"));
+  return report;
 }
 
 static double field(json_t *object, const char *key) {
@@ -381,6 +402,8 @@ void solarAnalyzePrintText(FILE *out, json_t *report) {
             str(fn, "name"), str(fn, "dtype"), field(fn, "flops"), lowered,
             seconds(field(fn, "compute_s"), a, sizeof(a)),
             field(fn, "ridge_flop_per_byte"));
+    fprintf(out, "  fp32 math: %s (%s)\n", str(fn, "fp32_math"),
+            str(report, "fp32_math_source"));
     fprintf(out, "  %-9s %14s %12s %-8s %10s\n", "fidelity", "DRAM bytes",
             "SOL", "bound", "headroom");
     for (int f = 0; f < FIDELITY_COUNT; ++f) {

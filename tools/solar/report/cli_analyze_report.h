@@ -22,6 +22,7 @@ typedef struct {
   const char *archName;                /* the file's `name` */
   const SolarReferenceResult *reference; /* NULL: SOL only */
   unsigned pinnedThreads;              /* 0: not pinned */
+  const char *fp32MathSource;          /* "option", "torch settings", ... */
 } SolarAnalyzeContext;
 
 /* New reference (json_decref). Functions without solar.sol are left out. */

@@ -118,7 +118,7 @@ bool solarRequirementsCompute(MlirOperation func, const char *dtype,
     memset(&rateless, 0, sizeof(rateless));
     SolarSol sol;
     solarSolCompute(&graph, &fusion, &traffic, &rateless, storage, compute,
-                    &sol);
+                    NULL, &sol);
     takeCounts(&sol, out);
     solarSolDestroy(&sol);
     solarTrafficDestroy(&traffic);

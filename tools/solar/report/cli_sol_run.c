@@ -99,7 +99,7 @@ static bool readFuncSol(MlirOperation func, SolarCliFuncSol *f) {
 
 bool solarCliRunSol(const SolarCliModel *model, const char *archPath,
                     const char *dtype, const char *capacity,
-                    SolarCliSol *out) {
+                    const char *fp32Math, SolarCliSol *out) {
   memset(out, 0, sizeof(*out));
   SolarOptions options;
   solarOptionsInit(&options);
@@ -109,6 +109,8 @@ bool solarCliRunSol(const SolarCliModel *model, const char *archPath,
     solarOptionsSet(&options, "dtype", dtype);
   if (capacity)
     solarOptionsSet(&options, "capacity", capacity);
+  if (fp32Math && *fp32Math)
+    solarOptionsSet(&options, "fp32-math", fp32Math);
   /* Each hardware file gets a fresh clone: solar-sol reuses fusion and
    * traffic attributes it finds, and those depend on the chip's capacity. */
   MlirOperation clone =

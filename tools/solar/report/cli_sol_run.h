@@ -46,8 +46,11 @@ typedef struct {
 /* Runs solar-sol{arch=archPath detail dtype capacity} on a clone of the
  * model (dtype / capacity may be NULL) and reads the result. The pass
  * prints its own diagnostics; false when it failed. */
+/* fp32Math: the solar-sol `fp32-math` option, NULL or "" for its default
+ * (ieee, with the TF32 figure beside). */
 bool solarCliRunSol(const SolarCliModel *model, const char *archPath,
-                    const char *dtype, const char *capacity, SolarCliSol *out);
+                    const char *dtype, const char *capacity,
+                    const char *fp32Math, SolarCliSol *out);
 void solarCliSolDestroy(SolarCliSol *sol);
 /* The function named `name` (without '@'), or NULL. */
 const SolarCliFuncSol *solarCliFindFunc(const SolarCliSol *sol,

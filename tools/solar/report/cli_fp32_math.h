@@ -1,0 +1,24 @@
+/* --fp32-math on the solar commands: ieee, tf32, or framework (the
+ * settings the reference run recorded in its manifest, per contraction
+ * class; docs/sol-model.md, "fp32 math policy"). */
+#ifndef SOLAR_CLI_FP32_MATH_H
+#define SOLAR_CLI_FP32_MATH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* True for NULL (the default, framework), "ieee", "tf32", "framework". */
+bool solarCliFp32MathValid(const char *value);
+
+/* The solar-sol `fp32-math` option for `value` (NULL = framework):
+ * ieee/tf32 as given; framework reads the manifest's fp32_math.classes
+ * ("conv=tf32,matmul=ieee,attention=tf32"). Without a manifest (an .mlir
+ * alone) framework falls back to "" (solar-opt's default: ieee with the
+ * TF32 figure beside). *source says where it came from ("option",
+ * "torch settings", "jax settings", "default: no framework run"). False
+ * with a message when the manifest is unreadable or malformed. */
+bool solarCliFp32MathOption(const char *value, const char *manifestPath,
+                            char *option, size_t optionSize, char *source,
+                            size_t sourceSize, char *err, size_t errSize);
+
+#endif
