@@ -15,6 +15,8 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <isl/ilp.h>
+#include <isl/val.h>
 #include <isl/space.h>
 
 #include <stdio.h>
@@ -360,17 +362,18 @@ static void checkInBounds(EgBuilder *b, const RawAccess *raw,
         isl_set_project_out(isl_set_copy(image), isl_dim_set, (unsigned)d + 1,
                             (unsigned)(t->rank - d - 1)),
         isl_dim_set, 0, (unsigned)d);
-    isl_set *outside = isl_set_union(
-        isl_set_lower_bound_si(isl_set_copy(line), isl_dim_set, 0,
-                               t->shape[d]),
-        isl_set_upper_bound_si(isl_set_copy(line), isl_dim_set, 0, -1));
-    bool beyond = isl_set_is_empty(outside) == isl_bool_false;
-    isl_set_free(outside);
-    if (beyond) {
-      isl_set *past = isl_set_lower_bound_si(line, isl_dim_set, 0,
-                                             t->shape[d]);
-      bool high = isl_set_is_empty(past) == isl_bool_false;
-      isl_set_free(past);
+    /* Compare the extreme indices as isl values: bounds built from the
+     * extent would overflow isl's small-integer path at extents near 2^63. */
+    isl_val *lowest = isl_set_dim_min_val(isl_set_copy(line), 0);
+    isl_val *highest = isl_set_dim_max_val(isl_set_copy(line), 0);
+    bool high = highest && isl_val_is_int(highest) &&
+                isl_val_cmp_si(highest, (long)(t->shape[d] - 1)) > 0;
+    bool low = lowest && isl_val_is_int(lowest) &&
+               isl_val_cmp_si(lowest, 0) < 0;
+    isl_val_free(lowest);
+    isl_val_free(highest);
+    if (high || low) {
+      isl_set_free(line);
       solarEmitError(mlirOperationGetLocation(raw->op),
                      "inconsistent shapes: %s %s %s in dimension %d, which "
                      "has size %lld (are the sizes given to "
