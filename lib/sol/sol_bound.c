@@ -51,6 +51,8 @@ static void nodePrecision(const SolarEinsumGraph *graph, size_t index,
       n->contractionClass != SOLAR_CONTRACTION_NONE) {
     if (policy->mode[n->contractionClass] == SOLAR_FP32_TF32)
       n->rateDtype = SOLAR_DTYPE_TF32;
+    else if (policy->mode[n->contractionClass] == SOLAR_FP32_BF16)
+      n->rateDtype = SOLAR_DTYPE_BF16;
     else
       n->fp32Ieee = true;
   }
@@ -84,7 +86,9 @@ static void explain(const SolarNodeSol *n, SolarDtype dtypeOverride,
   if (n->dtype == SOLAR_DTYPE_FP32 &&
       n->contractionClass != SOLAR_CONTRACTION_NONE)
     PUT(", fp32 math %s (%s)",
-        n->rateDtype == SOLAR_DTYPE_TF32 ? "tf32" : "ieee",
+        n->rateDtype == SOLAR_DTYPE_TF32   ? "tf32"
+        : n->rateDtype == SOLAR_DTYPE_BF16 ? "bf16"
+                                           : "ieee",
         solarContractionClassName(n->contractionClass));
   if (n->compute.limiter == SOLAR_UNIT_NONE)
     PUT(" -> no arithmetic");

@@ -19,7 +19,9 @@ const char *solarContractionClassName(SolarContractionClass cls) {
 }
 
 const char *solarFp32ModeName(SolarFp32Mode mode) {
-  return mode == SOLAR_FP32_TF32 ? "tf32" : "ieee";
+  return mode == SOLAR_FP32_TF32   ? "tf32"
+         : mode == SOLAR_FP32_BF16 ? "bf16"
+                                   : "ieee";
 }
 
 SolarFp32Policy solarFp32PolicyDefault(void) {
@@ -34,6 +36,8 @@ static bool parseMode(const char *text, size_t length, SolarFp32Mode *mode) {
     *mode = SOLAR_FP32_IEEE;
   else if (length == 4 && strncmp(text, "tf32", 4) == 0)
     *mode = SOLAR_FP32_TF32;
+  else if (length == 4 && strncmp(text, "bf16", 4) == 0)
+    *mode = SOLAR_FP32_BF16;
   else
     return false;
   return true;
@@ -71,7 +75,7 @@ bool solarFp32PolicyParse(const char *text, SolarFp32Policy *out, char *err,
     if (!parseEntry(entry, length, out)) {
       snprintf(err, errSize,
                "fp32 math '%s' is not ieee, tf32 or a list of CLASS=MODE "
-               "(classes conv, matmul, attention; modes ieee, tf32)",
+               "(classes conv, matmul, attention; modes ieee, tf32, bf16)",
                text);
       return false;
     }

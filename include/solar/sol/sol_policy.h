@@ -17,6 +17,7 @@ extern "C" {
 typedef enum SolarFp32Mode {
   SOLAR_FP32_IEEE, /* CUDA-core fp32 FMAs */
   SOLAR_FP32_TF32, /* TF32 tensor cores (10-bit mantissa products) */
+  SOLAR_FP32_BF16, /* bf16 tensor-core passes (torch "medium" precision) */
 } SolarFp32Mode;
 
 /* Contraction classes, told apart by the einsum graph's structure alone

@@ -28,12 +28,13 @@ static bool fromManifest(const char *manifestPath, char *option,
   bool ok = json_is_object(classes);
   for (int c = 0; ok && c < 3; ++c) {
     modes[c] = json_string_value(json_object_get(classes, names[c]));
-    ok = modes[c] && (!strcmp(modes[c], "ieee") || !strcmp(modes[c], "tf32"));
+    ok = modes[c] && (!strcmp(modes[c], "ieee") || !strcmp(modes[c], "tf32") ||
+                      !strcmp(modes[c], "bf16"));
   }
   if (!ok) {
     snprintf(err, errSize,
              "the reference manifest '%s' has no valid fp32_math.classes "
-             "(conv, matmul, attention: ieee or tf32); rerun the reference "
+             "(conv, matmul, attention: ieee, tf32 or bf16); rerun the reference "
              "or pass --fp32-math ieee|tf32",
              manifestPath);
   } else {
