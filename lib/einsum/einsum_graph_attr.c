@@ -340,6 +340,8 @@ static char *tensorAttr(EgBuilder *b, int id, bool *graphExact) {
   egAttrPut(&d, "bytes", egAttrI64(mulCount(elements, t->elementBytes)));
   if (t->isGlobal)
     egAttrPut(&d, "constant", egAttrBool(t->isConstantGlobal));
+  if (egTensorIsSplat(t))
+    egAttrPut(&d, "splat", egAttrBool(true));
   EgCount footprint = {NULL, true};
   if (t->touched)
     egCountSetCached(b->counts, t->touched, &footprint);

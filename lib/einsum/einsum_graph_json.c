@@ -50,6 +50,7 @@ static json_t *tensorJson(const SolarEinsumTensor *t) {
   json_object_set_new(obj, "elements", json_integer(t->elements));
   json_object_set_new(obj, "bytes", json_integer(t->bytes));
   json_object_set_new(obj, "constant", json_boolean(t->constant));
+  json_object_set_new(obj, "splat", json_boolean(t->splat));
   setCount(obj, "footprint_elements", t->footprintElements, t->footprintExpr);
   json_object_set_new(obj, "footprint_bytes", count(t->footprintBytes));
   json_object_set_new(obj, "footprint_exact", json_boolean(t->footprintExact));

@@ -178,6 +178,7 @@ static void readTensor(Reader *r, MlirAttribute d, SolarEinsumTensor *t) {
   t->elements = readI64(r, d, "elements", true);
   t->bytes = readI64(r, d, "bytes", true);
   t->constant = readBool(r, d, "constant", false);
+  t->splat = readBool(r, d, "splat", false);
   t->footprintElements = readCount(r, d, "footprint_elements", &t->footprintExpr);
   t->footprintBytes = t->footprintExpr ? SOLAR_EINSUM_PARAMETRIC
                                        : readI64(r, d, "footprint_bytes", true);

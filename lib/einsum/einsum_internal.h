@@ -125,6 +125,8 @@ typedef struct {
 
 /* Tensor of a base buffer (created on first use). */
 int egTensorOf(EgBuilder *b, MlirValue base);
+/* A constant global initialised with one repeated value (dense splat). */
+bool egTensorIsSplat(const EgTensor *t);
 /* Element count of the whole tensor as a bounded set (box over shape). */
 __isl_give isl_set *egTensorBox(EgBuilder *b, int tensor);
 int64_t egTypeBytes(MlirType type);

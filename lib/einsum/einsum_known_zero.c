@@ -142,9 +142,7 @@ __isl_give isl_set *egTensorUniverse(EgBuilder *b, int tensor) {
 static void initialTensorState(EgBuilder *b, int t, EgKnown *out) {
   EgTensor *tensor = &b->tensors[t];
   memset(out, 0, sizeof(*out));
-  if (!tensor->isConstantGlobal || mlirAttributeIsNull(tensor->initialValue) ||
-      !mlirAttributeIsADenseElements(tensor->initialValue) ||
-      !mlirDenseElementsAttrIsSplat(tensor->initialValue))
+  if (!egTensorIsSplat(tensor))
     return;
   isl_set *box = egTensorUniverse(b, t);
   EgKnown k = {0};

@@ -108,6 +108,12 @@ int egTensorOf(EgBuilder *b, MlirValue base) {
   return b->tensorCount++;
 }
 
+bool egTensorIsSplat(const EgTensor *t) {
+  return t->isConstantGlobal && !mlirAttributeIsNull(t->initialValue) &&
+         mlirAttributeIsADenseElements(t->initialValue) &&
+         mlirDenseElementsAttrIsSplat(t->initialValue);
+}
+
 __isl_give isl_set *egTensorBox(EgBuilder *b, int tensor) {
   EgTensor *t = &b->tensors[tensor];
   isl_space *space = isl_space_add_dims(

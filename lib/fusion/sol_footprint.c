@@ -11,6 +11,10 @@
 
 double solarTensorElementBytes(const SolarEinsumTensor *tensor,
                                SolarDtype computeDtype) {
+  /* A splat constant is one value known when the kernel is compiled: it
+   * lives in an instruction's immediate, never in DRAM or on-chip buffers. */
+  if (tensor->splat)
+    return 0;
   SolarDtype own = solarDtypeFromTypeSpelling(tensor->dtype);
   if (computeDtype != SOLAR_DTYPE_INVALID && solarDtypeIsFloat(own))
     return solarDtypeStorageBytes(computeDtype);

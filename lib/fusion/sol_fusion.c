@@ -11,6 +11,7 @@
  *     (its footprint over the loop's trip count) live at a time; any other
  *     intermediate needs its whole footprint.
  * docs/sol-model.md explains what the resulting "fused" time bounds. */
+#include "solar/einsum/einsum_graph_index.h"
 #include "solar/fusion/fusion.h"
 
 #include <isl/aff.h>
@@ -393,8 +394,35 @@ static bool *eagerViews(const SolarEinsumGraph *graph, const size_t *leader) {
   return view;
 }
 
+/* The framework op an untagged layout node belongs to: the lowering's own
+ * copies (a result copied into the caller's out-parameter, a reshape it had
+ * to materialise) carry no framework op, but copy one op's result, which
+ * the eager framework writes in place. NULL when the node reads from no
+ * framework op or from several. */
+static const char *adoptedFrameworkOp(const SolarEinsumGraph *graph,
+                                      size_t node) {
+  if (!solarNodeIsLayout(&graph->nodes[node]))
+    return NULL;
+  size_t count = 0;
+  const size_t *into = solarGraphEdgesInto(graph, node, &count);
+  const char *op = NULL;
+  for (size_t k = 0; k < count; ++k) {
+    const SolarEinsumEdge *edge = &graph->edges[into[k]];
+    size_t p = solarGraphNodeIndex(graph, edge->producer);
+    const char *from = p < graph->nodeCount && p != node
+                           ? graph->nodes[p].frameworkOp
+                           : NULL;
+    if (!from || (op && strcmp(op, from) != 0))
+      return NULL;
+    op = from;
+  }
+  return op;
+}
+
 size_t solarKernelLeader(const SolarEinsumGraph *graph, size_t node) {
   const char *op = graph->nodes[node].frameworkOp;
+  if (!op)
+    op = adoptedFrameworkOp(graph, node);
   for (size_t i = 0; op && i < node; ++i)
     if (graph->nodes[i].frameworkOp &&
         strcmp(graph->nodes[i].frameworkOp, op) == 0)

@@ -91,6 +91,9 @@ bool solarNodeNest(const SolarEinsumGraph *graph, const SolarEinsumNode *node,
   int64_t *tensorOf = operandTensors;
   for (size_t a = 0; ok && a < node->accessCount; ++a) {
     const SolarEinsumAccess *access = &node->accesses[a];
+    /* Nothing of a splat constant moves (solarTensorElementBytes). */
+    if (graph->tensors[access->tensor].splat)
+      continue;
     int slot = -1;
     for (int j = 0; j < nest->operandCount; ++j)
       if (tensorOf[j] == access->tensor)

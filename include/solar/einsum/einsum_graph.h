@@ -93,6 +93,9 @@ typedef struct {
   int64_t elements;       /* -1 when the shape is dynamic */
   int64_t bytes;          /* -1 when the shape is dynamic */
   bool constant;          /* constant global */
+  bool splat;             /* constant global whose initializer is one
+                             repeated value: known at compile time, so no
+                             kernel needs to read it from memory */
   int64_t footprintElements; /* distinct elements touched by any access */
   int64_t footprintBytes;
   int64_t readElements;
