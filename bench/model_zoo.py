@@ -130,7 +130,10 @@ class Block(nn.Module):
         self.fc2 = nn.Linear(4 * width, width)
         self.causal = causal
         if causal:
-            self.register_buffer("mask", torch.tril(torch.ones(seq, seq)))
+            # Additive, in float32: masked_fill with a Python -inf becomes
+            # an f64 literal that torch-mlir cannot lower to linalg.
+            self.register_buffer(
+                "mask", torch.full((seq, seq), float("-inf")).triu(1))
 
     def forward(self, x):
         s, d, h = self.seq, self.width, self.heads
@@ -141,7 +144,7 @@ class Block(nn.Module):
         v = v.reshape(s, h, dh).transpose(0, 1)
         att = q @ k.transpose(1, 2) / math.sqrt(dh)
         if self.causal:
-            att = att.masked_fill(self.mask == 0, float("-inf"))
+            att = att + self.mask
         o = (torch.softmax(att, dim=-1) @ v).transpose(0, 1).reshape(s, d)
         x = x + self.proj(o)
         return x + self.fc2(torch.nn.functional.gelu(self.fc1(self.ln2(x))))

@@ -11,269 +11,24 @@
  *     (its footprint over the loop's trip count) live at a time; any other
  *     intermediate needs its whole footprint.
  * docs/sol-model.md explains what the resulting "fused" time bounds. */
-#include "solar/einsum/einsum_graph_index.h"
-#include "solar/fusion/fusion.h"
+#include "fusion_internal.h"
 
-#include <isl/aff.h>
-#include <isl/ctx.h>
-#include <isl/options.h>
-#include <isl/map.h>
-#include <isl/set.h>
+#include "solar/einsum/einsum_graph_index.h"
 
 #include <math.h>
-#include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-static size_t nodeIndex(const SolarEinsumGraph *graph, int64_t id) {
-  for (size_t i = 0; i < graph->nodeCount; ++i)
-    if (graph->nodes[i].id == id)
-      return i;
-  return graph->nodeCount;
-}
+static size_t *kernelLeaders(const SolarEinsumGraph *graph);
 
-/* ---- union-find over node indices -------------------------------------- */
-
-static size_t findRoot(size_t *parent, size_t i) {
-  while (parent[i] != i)
-    i = parent[i] = parent[parent[i]];
-  return i;
-}
-
-/* True when some path from group a reaches group b through a node of
- * neither group (merging them would then create a cycle of groups). */
-static bool pathThroughOutside(const SolarEinsumGraph *graph, size_t *parent,
-                               size_t a, size_t b) {
-  size_t n = graph->nodeCount;
-  bool *seen = calloc(n, sizeof(bool));
-  size_t *stack = malloc(n * sizeof(size_t));
-  size_t top = 0;
-  bool found = false;
-  /* Start from every outside node fed directly by group a. */
-  for (size_t e = 0; e < graph->edgeCount; ++e) {
-    size_t p = nodeIndex(graph, graph->edges[e].producer);
-    size_t c = nodeIndex(graph, graph->edges[e].consumer);
-    if (p >= n || c >= n || findRoot(parent, p) != a)
-      continue;
-    size_t rc = findRoot(parent, c);
-    if (rc != a && rc != b && !seen[c]) {
-      seen[c] = true;
-      stack[top++] = c;
-    }
-  }
-  while (top > 0 && !found) {
-    size_t x = stack[--top];
-    for (size_t e = 0; e < graph->edgeCount && !found; ++e) {
-      if (nodeIndex(graph, graph->edges[e].producer) != x)
-        continue;
-      size_t c = nodeIndex(graph, graph->edges[e].consumer);
-      if (c >= n)
-        continue;
-      size_t rc = findRoot(parent, c);
-      if (rc == b)
-        found = true;
-      else if (rc != a && !seen[c]) {
-        seen[c] = true;
-        stack[top++] = c;
-      }
-    }
-  }
-  free(seen);
-  free(stack);
-  return found;
-}
-
-/* ---- streaming slices --------------------------------------------------- */
-
-/* True when the access's first tensor index is a function of the node's
- * outermost loop alone and that loop is not a reduction: the tensor is then
- * produced/consumed slice by slice along it. */
-static bool streamsAlongOuterLoop(const SolarEinsumNode *node,
-                                  const SolarEinsumAccess *access) {
-  if (node->loopCount == 0 || node->loops[0].reduction || !access->exact)
-    return false;
-  isl_ctx *ctx = isl_ctx_alloc();
-  isl_options_set_on_error(ctx, ISL_ON_ERROR_CONTINUE);
-  isl_map *map = isl_map_read_from_str(ctx, access->map);
-  bool streams = false;
-  if (map && isl_map_dim(map, isl_dim_out) > 0 &&
-      isl_map_is_single_valued(map) == isl_bool_true) {
-    isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(isl_map_copy(map));
-    isl_pw_aff *first = isl_pw_multi_aff_get_pw_aff(pma, 0);
-    bool coordinate;
-    streams = solarIndexDims(first, &coordinate) == 1u;
-    isl_pw_aff_free(first);
-    isl_pw_multi_aff_free(pma);
-  }
-  isl_map_free(map);
-  isl_ctx_free(ctx);
-  return streams;
-}
-
-/* Per-tensor facts of sol_layout.c, computed once per graph (each query
- * scans every access of the graph). */
-typedef struct {
-  bool *view;     /* solarTensorIsView; NULL: no views (unfused kernels) */
-  bool *noBuffer; /* solarTensorNeedsNoBuffer */
-} TensorFacts;
-
-static TensorFacts tensorFactsCreate(const SolarEinsumGraph *graph,
-                                     bool views) {
-  size_t count = graph->tensorCount ? graph->tensorCount : 1;
-  TensorFacts facts = {views ? calloc(count, sizeof(bool)) : NULL,
-                       calloc(count, sizeof(bool))};
-  for (size_t t = 0; t < graph->tensorCount; ++t) {
-    if (facts.view)
-      facts.view[t] = solarTensorIsView(graph, (int64_t)t);
-    facts.noBuffer[t] = solarTensorNeedsNoBuffer(graph, (int64_t)t);
-  }
-  return facts;
-}
-
-static void tensorFactsDestroy(TensorFacts *facts) {
-  free(facts->view);
-  free(facts->noBuffer);
-}
-
-/* Working-set bytes that keeping `tensor` on chip inside `nodes` needs. */
-static double liveBytes(const SolarEinsumGraph *graph,
-                        const TensorFacts *facts, int64_t tensor,
-                        const int64_t *nodes, size_t n, SolarDtype dtype) {
-  const SolarEinsumTensor *t = &graph->tensors[tensor];
-  if (facts->noBuffer[tensor])
-    return 0;
-  bool streams = t->rank > 0 && t->shape[0] > 1;
-  for (size_t i = 0; i < n && streams; ++i) {
-    const SolarEinsumNode *node = solarGraphNode(graph, nodes[i]);
-    for (size_t a = 0; node && a < node->accessCount && streams; ++a)
-      if (node->accesses[a].tensor == tensor)
-        streams = streamsAlongOuterLoop(node, &node->accesses[a]);
-  }
-  double footprint = (double)(t->footprintElements > 0 ? t->footprintElements
-                                                       : t->elements);
-  double bytes = footprint * solarTensorElementBytes(t, dtype);
-  return streams ? bytes / (double)t->shape[0] : bytes;
-}
-
-/* ---- groups ------------------------------------------------------------- */
-
-static bool isAccessedBy(const SolarEinsumNode *node, int64_t tensor) {
-  for (size_t a = 0; a < node->accessCount; ++a)
-    if (node->accesses[a].tensor == tensor)
-      return true;
-  return false;
-}
-
-/* A tensor stays on chip in a group when it lives only inside the function
- * and every node touching it is in the group. */
-static bool isInternal(const SolarEinsumGraph *graph, int64_t tensor,
-                       const int64_t *nodes, size_t n) {
-  if (graph->tensors[tensor].role != SOLAR_ROLE_INTERMEDIATE)
-    return false;
-  for (size_t i = 0; i < graph->nodeCount; ++i) {
-    if (!isAccessedBy(&graph->nodes[i], tensor))
-      continue;
-    bool inside = false;
-    for (size_t k = 0; k < n && !inside; ++k)
-      inside = nodes[k] == graph->nodes[i].id;
-    if (!inside)
-      return false;
-  }
-  return true;
-}
-
-static double groupLiveBytes(const SolarEinsumGraph *graph,
-                             const TensorFacts *facts,
-                             const int64_t *nodes, size_t n,
-                             SolarDtype dtype) {
-  double total = 0;
-  for (size_t t = 0; t < graph->tensorCount; ++t)
-    if (isInternal(graph, (int64_t)t, nodes, n))
-      total += liveBytes(graph, facts, (int64_t)t, nodes, n, dtype);
-  return total;
-}
-
-/* Node ids of the group with root `root`, ascending. */
-static size_t collectGroup(const SolarEinsumGraph *graph, size_t *parent,
-                           size_t root, size_t extra, int64_t *out) {
-  size_t n = 0;
-  for (size_t i = 0; i < graph->nodeCount; ++i) {
-    size_t r = findRoot(parent, i);
-    if (r == root || (extra < graph->nodeCount && r == extra))
-      out[n++] = graph->nodes[i].id;
-  }
-  return n;
-}
-
-/* True when every node of the group with root `root` is a layout node. */
-static bool onlyLayout(const SolarEinsumGraph *graph, size_t *parent,
-                       size_t root) {
-  for (size_t i = 0; i < graph->nodeCount; ++i)
-    if (findRoot(parent, i) == root && !solarNodeIsLayout(&graph->nodes[i]))
-      return false;
-  return true;
-}
-
-/* facts->view: layout-produced intermediates are never moved, as in the
- * fused and cache-aware fidelities; unfused kernels (no view) move them. */
-static bool fillGroup(const SolarEinsumGraph *graph, SolarDtype dtype,
-                      const TensorFacts *facts, const int64_t *nodes,
-                      size_t n, SolarFusionGroup *g, char *err,
-                      size_t errSize) {
-  g->nodes = malloc(n * sizeof(int64_t));
-  memcpy(g->nodes, nodes, n * sizeof(int64_t));
-  g->nodeCount = n;
-  g->boundary = calloc(graph->tensorCount ? graph->tensorCount : 1,
-                       sizeof(SolarGroupTensor));
-  g->internal = calloc(graph->tensorCount ? graph->tensorCount : 1,
-                       sizeof(int64_t));
-  for (size_t t = 0; t < graph->tensorCount; ++t) {
-    bool touched = false;
-    for (size_t i = 0; i < n && !touched; ++i) {
-      const SolarEinsumNode *node = solarGraphNode(graph, nodes[i]);
-      touched = node && isAccessedBy(node, (int64_t)t);
-    }
-    if (!touched)
-      continue;
-    if (isInternal(graph, (int64_t)t, nodes, n) ||
-        (facts->view && facts->view[t])) {
-      g->internal[g->internalCount++] = (int64_t)t;
-      continue;
-    }
-    bool exactReads, exactWrites;
-    int64_t reads = solarUnionFootprint(graph, (int64_t)t, nodes, n,
-                                        SOLAR_ACCESS_READS, true, &exactReads);
-    int64_t writes = solarUnionFootprint(graph, (int64_t)t, nodes, n,
-                                         SOLAR_ACCESS_WRITES, false,
-                                         &exactWrites);
-    if (reads < 0 || writes < 0) {
-      /* The parameters by the names the source gave them, so the user
-       * knows which sizes to bind. */
-      char names[256] = "";
-      for (size_t p = 0; p < graph->paramCount; ++p) {
-        size_t used = strlen(names);
-        snprintf(names + used, sizeof(names) - used, "%s%s", p ? ", " : "",
-                 graph->params[p].name);
-      }
-      snprintf(err, errSize,
-               "the footprint of %s in function @%s depends on symbolic "
-               "sizes (%s); the SOL passes need static shapes (give them "
-               "with --solar-bind-shapes, then --canonicalize)",
-               graph->tensors[t].name, graph->function, names);
-      return false;
-    }
-    SolarGroupTensor *b = &g->boundary[g->boundaryCount++];
-    b->tensor = (int64_t)t;
-    b->readElements = reads;
-    b->writeElements = writes;
-    /* In double: a footprint may saturate at INT64_MAX (a loop to
-     * 2^63 - 1 over a small memref), and the int64 sum would overflow. */
-    b->bytes = ((double)reads + (double)writes) *
-               solarTensorElementBytes(&graph->tensors[t], dtype);
-    g->dramBytes += b->bytes;
-  }
-  g->liveBytes = groupLiveBytes(graph, facts, nodes, n, dtype);
-  return true;
+/* Groups in program order of their first node; ties (duplicate ids) keep
+ * the order they were made in. */
+static int compareGroups(const void *lhs, const void *rhs) {
+  const SolarFusionGroup *a = lhs, *b = rhs;
+  if (a->nodes[0] != b->nodes[0])
+    return a->nodes[0] < b->nodes[0] ? -1 : 1;
+  return a->id < b->id ? -1 : a->id > b->id;
 }
 
 bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
@@ -282,81 +37,70 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
   memset(out, 0, sizeof(*out));
   out->capacityBytes = capacityBytes;
   size_t n = graph->nodeCount;
-  size_t *parent = malloc((n ? n : 1) * sizeof(size_t));
-  int64_t *scratch = malloc((n ? n : 1) * sizeof(int64_t));
-  TensorFacts facts = tensorFactsCreate(graph, true);
-  for (size_t i = 0; i < n; ++i)
-    parent[i] = i;
+  SolarFuser f;
+  size_t *leader = kernelLeaders(graph);
+  if (!solarFuserInit(&f, graph, computeDtype, true) || !leader)
+    abort();
 
   /* An eager framework runs each framework op as one kernel, so any fusing
    * implementation can too: groups start from whole framework ops. */
   for (size_t i = 0; i < n; ++i) {
-    size_t first = solarKernelLeader(graph, i);
-    size_t a = findRoot(parent, first), b = findRoot(parent, i);
-    if (a != b && !pathThroughOutside(graph, parent, a, b) &&
-        !pathThroughOutside(graph, parent, b, a))
-      parent[b] = a;
+    size_t a = solarFuserRoot(&f, leader[i]), b = solarFuserRoot(&f, i);
+    if (a != b && !solarFuserPathThroughOutside(&f, a, b) &&
+        !solarFuserPathThroughOutside(&f, b, a))
+      solarFuserUnite(&f, b, a);
   }
+  free(leader);
 
   /* Edges in program order of their consumer, then of their producer. */
   for (size_t c = 0; c < n; ++c) {
-    for (size_t e = 0; e < graph->edgeCount; ++e) {
-      const SolarEinsumEdge *edge = &graph->edges[e];
-      if (nodeIndex(graph, edge->consumer) != c)
-        continue;
-      size_t p = nodeIndex(graph, edge->producer);
+    size_t into = 0;
+    const size_t *edges = solarGraphEdgesInto(graph, c, &into);
+    for (size_t k = 0; k < into; ++k) {
+      size_t p = solarGraphNodeIndex(graph, graph->edges[edges[k]].producer);
       if (p >= n)
         continue;
-      size_t a = findRoot(parent, p), b = findRoot(parent, c);
-      if (a == b || pathThroughOutside(graph, parent, a, b))
+      size_t a = solarFuserRoot(&f, p), b = solarFuserRoot(&f, c);
+      if (a == b || solarFuserPathThroughOutside(&f, a, b))
         continue;
       /* Layout producers are indexed by their consumer, never buffered. */
-      size_t count = collectGroup(graph, parent, a, b, scratch);
-      if (!onlyLayout(graph, parent, a) &&
-          groupLiveBytes(graph, &facts, scratch, count, computeDtype) >
-              capacityBytes)
-        continue;
-      parent[a] = b;
+      if (f.heavy[a] > 0) {
+        size_t count = solarFuserCollect(&f, a, b);
+        if (solarFuserLiveBytes(&f, f.ids, count) > capacityBytes)
+          continue;
+      }
+      solarFuserUnite(&f, a, b);
     }
   }
 
   out->groups = calloc(n ? n : 1, sizeof(SolarFusionGroup));
   bool ok = true;
   for (size_t i = 0; i < n && ok; ++i) {
-    if (findRoot(parent, i) != i)
+    if (solarFuserRoot(&f, i) != i)
       continue;
-    size_t count = collectGroup(graph, parent, i, n, scratch);
+    size_t count = solarFuserCollect(&f, i, n);
     SolarFusionGroup *g = &out->groups[out->groupCount];
     g->id = (int64_t)out->groupCount++;
-    ok = fillGroup(graph, computeDtype, &facts, scratch, count, g, err,
-                   errSize);
+    ok = solarFuserFillGroup(&f, f.ids, count, g, err, errSize);
   }
-  /* Groups in program order of their first node. */
-  for (size_t i = 1; ok && i < out->groupCount; ++i)
-    for (size_t k = i; k > 0 && out->groups[k - 1].nodes[0] >
-                                    out->groups[k].nodes[0]; --k) {
-      SolarFusionGroup t = out->groups[k - 1];
-      out->groups[k - 1] = out->groups[k];
-      out->groups[k] = t;
-    }
+  if (ok)
+    qsort(out->groups, out->groupCount, sizeof(SolarFusionGroup),
+          compareGroups);
   for (size_t i = 0; i < out->groupCount; ++i)
     out->groups[i].id = (int64_t)i;
 
   /* Fully fused ideal: the whole function as one group of unlimited size. */
   if (ok) {
     for (size_t i = 0; i < n; ++i)
-      scratch[i] = graph->nodes[i].id;
+      f.ids[i] = graph->nodes[i].id;
     SolarFusionGroup whole = {0};
-    ok = fillGroup(graph, computeDtype, &facts, scratch, n, &whole, err,
-                   errSize);
+    ok = solarFuserFillGroup(&f, f.ids, n, &whole, err, errSize);
     out->idealBytes = whole.dramBytes;
     free(whole.nodes);
     free(whole.boundary);
     free(whole.internal);
   }
-  free(parent);
-  free(scratch);
-  tensorFactsDestroy(&facts);
+  solarFuserDestroy(&f);
   if (!ok)
     solarFusionDestroy(out);
   return ok;
@@ -380,14 +124,18 @@ static bool *eagerViews(const SolarEinsumGraph *graph, const size_t *leader) {
     if (graph->tensors[t].role != SOLAR_ROLE_INTERMEDIATE)
       continue;
     bool written = false, onlyViews = true;
-    for (size_t i = 0; i < n && onlyViews; ++i)
-      for (size_t a = 0; a < graph->nodes[i].accessCount; ++a)
-        if (graph->nodes[i].accesses[a].tensor == (int64_t)t &&
-            graph->nodes[i].accesses[a].isWrite) {
+    size_t count = 0;
+    const size_t *users = solarGraphTensorNodes(graph, (int64_t)t, &count);
+    for (size_t k = 0; k < count && onlyViews; ++k) {
+      const SolarEinsumNode *node = &graph->nodes[users[k]];
+      for (size_t a = 0; a < node->accessCount; ++a)
+        if (node->accesses[a].tensor == (int64_t)t &&
+            node->accesses[a].isWrite) {
           written = true;
-          onlyViews = layoutOp[leader[i]];
+          onlyViews = layoutOp[leader[users[k]]];
           break;
         }
+    }
     view[t] = written && onlyViews;
   }
   free(layoutOp);
@@ -430,6 +178,58 @@ size_t solarKernelLeader(const SolarEinsumGraph *graph, size_t node) {
   return node;
 }
 
+/* FNV-1a: framework op names into kernelLeaders' table. */
+static size_t hashName(const char *name) {
+  uint64_t h = 1469598103934665603u;
+  for (const unsigned char *c = (const unsigned char *)name; *c; ++c)
+    h = (h ^ *c) * 1099511628211u;
+  return (size_t)h;
+}
+
+/* solarKernelLeader of every node at once: the first node of each framework
+ * op name found through a hash table instead of a scan per node. Caller
+ * frees; NULL when memory ran out. */
+static size_t *kernelLeaders(const SolarEinsumGraph *graph) {
+  size_t n = graph->nodeCount, capacity = 2;
+  while (capacity < 2 * n)
+    capacity *= 2;
+  size_t *slot = malloc(capacity * sizeof(size_t));
+  size_t *leader = malloc((n ? n : 1) * sizeof(size_t));
+  if (!slot || !leader) {
+    free(slot);
+    free(leader);
+    return NULL;
+  }
+  for (size_t k = 0; k < capacity; ++k)
+    slot[k] = n;
+  /* Slot of a name: holds the first node carrying it, n when free. */
+  for (size_t i = 0; i < n; ++i) {
+    const char *op = graph->nodes[i].frameworkOp;
+    if (!op)
+      continue;
+    size_t h = hashName(op) & (capacity - 1);
+    while (slot[h] < n && strcmp(graph->nodes[slot[h]].frameworkOp, op) != 0)
+      h = (h + 1) & (capacity - 1);
+    if (slot[h] == n)
+      slot[h] = i;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    const char *op = graph->nodes[i].frameworkOp;
+    if (!op)
+      op = adoptedFrameworkOp(graph, i);
+    leader[i] = i;
+    if (!op)
+      continue;
+    size_t h = hashName(op) & (capacity - 1);
+    while (slot[h] < n && strcmp(graph->nodes[slot[h]].frameworkOp, op) != 0)
+      h = (h + 1) & (capacity - 1);
+    if (slot[h] < i)
+      leader[i] = slot[h];
+  }
+  free(slot);
+  return leader;
+}
+
 bool solarFrameworkKernels(const SolarEinsumGraph *graph,
                            SolarDtype storageDtype, SolarFusion *out,
                            char *err, size_t errSize) {
@@ -437,28 +237,27 @@ bool solarFrameworkKernels(const SolarEinsumGraph *graph,
   out->capacityBytes = INFINITY;
   size_t n = graph->nodeCount;
   out->groups = calloc(n ? n : 1, sizeof(SolarFusionGroup));
-  int64_t *scratch = malloc((n ? n : 1) * sizeof(int64_t));
-  size_t *leader = malloc((n ? n : 1) * sizeof(size_t));
+  size_t *leader = kernelLeaders(graph);
+  SolarFuser f;
+  if (!out->groups || !leader ||
+      !solarFuserInit(&f, graph, storageDtype, false))
+    abort();
+  f.view = eagerViews(graph, leader);
+  /* Each kernel's members in program order: the fuser's lists. */
   for (size_t i = 0; i < n; ++i)
-    leader[i] = solarKernelLeader(graph, i);
-  TensorFacts facts = tensorFactsCreate(graph, false);
-  facts.view = eagerViews(graph, leader);
+    if (leader[i] != i)
+      solarFuserUnite(&f, i, leader[i]);
   bool ok = true;
   for (size_t i = 0; i < n && ok; ++i) {
     if (leader[i] != i)
       continue;
-    size_t count = 0;
-    for (size_t k = i; k < n; ++k)
-      if (leader[k] == i)
-        scratch[count++] = graph->nodes[k].id;
+    size_t count = solarFuserCollect(&f, i, n);
     SolarFusionGroup *g = &out->groups[out->groupCount];
     g->id = (int64_t)out->groupCount++;
-    ok = fillGroup(graph, storageDtype, &facts, scratch, count, g, err,
-                   errSize);
+    ok = solarFuserFillGroup(&f, f.ids, count, g, err, errSize);
   }
-  free(scratch);
   free(leader);
-  tensorFactsDestroy(&facts);
+  solarFuserDestroy(&f);
   if (!ok)
     solarFusionDestroy(out);
   return ok;

@@ -1,5 +1,6 @@
 /* Layout nodes, views and tensors that need no on-chip buffer
  * (docs/sol-model.md, "Fusion groups" and "Views"). */
+#include "solar/einsum/einsum_graph_index.h"
 #include "solar/fusion/fusion.h"
 
 #include <string.h>
@@ -29,12 +30,32 @@ bool solarNodeIsLayout(const SolarEinsumNode *node) {
   return writes == 1 && reads <= 1;
 }
 
+/* The nodes touching `tensor`, in program order: the index's list, or
+ * every node of a graph without one. */
+typedef struct {
+  const size_t *list;
+  size_t count;
+} Users;
+
+static Users usersOf(const SolarEinsumGraph *graph, int64_t tensor) {
+  Users users = {NULL, graph->nodeCount};
+  if (graph->index)
+    users.list = solarGraphTensorNodes(graph, tensor, &users.count);
+  return users;
+}
+
+static const SolarEinsumNode *userNode(const SolarEinsumGraph *graph,
+                                       const Users *users, size_t k) {
+  return &graph->nodes[users->list ? users->list[k] : k];
+}
+
 /* Every node writing `tensor` satisfies `pred`; false when none writes it. */
 static bool allWritersAre(const SolarEinsumGraph *graph, int64_t tensor,
                           bool (*pred)(const SolarEinsumNode *)) {
   bool written = false;
-  for (size_t i = 0; i < graph->nodeCount; ++i) {
-    const SolarEinsumNode *node = &graph->nodes[i];
+  Users users = usersOf(graph, tensor);
+  for (size_t k = 0; k < users.count; ++k) {
+    const SolarEinsumNode *node = userNode(graph, &users, k);
     for (size_t a = 0; a < node->accessCount; ++a) {
       if (node->accesses[a].tensor != tensor || !node->accesses[a].isWrite)
         continue;
@@ -66,8 +87,9 @@ bool solarTensorNeedsNoBuffer(const SolarEinsumGraph *graph, int64_t tensor) {
   /* Only maps read it (an epilogue): each element is consumed where it is
    * finalized, one tile at a time. */
   bool read = false;
-  for (size_t i = 0; i < graph->nodeCount; ++i) {
-    const SolarEinsumNode *node = &graph->nodes[i];
+  Users users = usersOf(graph, tensor);
+  for (size_t k = 0; k < users.count; ++k) {
+    const SolarEinsumNode *node = userNode(graph, &users, k);
     for (size_t a = 0; a < node->accessCount; ++a) {
       const SolarEinsumAccess *access = &node->accesses[a];
       if (access->tensor != tensor || access->isWrite)

@@ -1,0 +1,70 @@
+/* Group bookkeeping shared by lib/fusion/ only (sol_fuser.c): the lookups
+ * that solarFusionCompute and solarFrameworkKernels reuse across their many
+ * merge attempts and groups, so that one attempt costs about the size of
+ * the groups involved, not of the whole graph. The graph must carry its
+ * index (solarEinsumGraphRead builds it). */
+#ifndef SOLAR_FUSION_INTERNAL_H
+#define SOLAR_FUSION_INTERNAL_H
+
+#include "solar/fusion/fusion.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+  const SolarEinsumGraph *graph;
+  SolarDtype dtype;
+  /* Per-tensor facts of sol_layout.c, computed once per graph. view: NULL
+   * for no views; the fused groups set solarTensorIsView, the eager kernels
+   * their own (owned either way). */
+  bool *view;
+  bool *noBuffer;
+  /* Union-find over node indices; each root's members form a list
+   * first[root] -> next[...] -> ... -> n, with their count, the count of
+   * non-layout members and the largest member index. */
+  size_t *parent, *next, *first, *last, *size, *heavy, *lastIndex;
+  size_t *edgeConsumer; /* node index of each edge's consumer (n: none) */
+  /* Every edge runs from a node to itself or a later one (program order
+   * is topological), so a search for a path into a group can stop at
+   * nodes after the group's last. */
+  bool forward;
+  /* Marks by node (tensor) index: equal to `stamp` when set in the current
+   * query, so clearing them is free. */
+  size_t *nodeMark, *tensorMark, *stack;
+  size_t stamp;
+  size_t *members;  /* scratch: node indices of a group */
+  int64_t *ids;     /* scratch: node ids of a group */
+  int64_t *tensors; /* scratch: tensor ids of a group */
+  int64_t *orphans; /* intermediates no node touches: internal anywhere */
+  size_t orphanCount;
+  double *live;     /* live bytes of each tensor when internal; NAN: not yet */
+} SolarFuser;
+
+/* Every node its own group; false when memory ran out. */
+bool solarFuserInit(SolarFuser *f, const SolarEinsumGraph *graph,
+                    SolarDtype dtype, bool views);
+void solarFuserDestroy(SolarFuser *f);
+
+size_t solarFuserRoot(SolarFuser *f, size_t node);
+/* Merges the group with root `from` into the one with root `into`. */
+void solarFuserUnite(SolarFuser *f, size_t from, size_t into);
+
+/* True when some path from group a reaches group b through a node of
+ * neither group (merging them would then create a cycle of groups). */
+bool solarFuserPathThroughOutside(SolarFuser *f, size_t a, size_t b);
+
+/* Node ids of the groups with roots a and b (b = graph->nodeCount: none),
+ * in program order, into f->ids; returns their count. */
+size_t solarFuserCollect(SolarFuser *f, size_t a, size_t b);
+
+/* On-chip working set of the intermediates the nodes keep inside. */
+double solarFuserLiveBytes(SolarFuser *f, const int64_t *nodes, size_t n);
+
+/* Fills g for the nodes (ids in program order): boundary tensors with
+ * their footprints, internal ones, live bytes. False with a message when
+ * a footprint is parametric. */
+bool solarFuserFillGroup(SolarFuser *f, const int64_t *nodes, size_t n,
+                         SolarFusionGroup *g, char *err, size_t errSize);
+
+#endif

@@ -1,0 +1,335 @@
+/* Group bookkeeping of fusion (fusion_internal.h). Every answer equals the
+ * one of a scan over all nodes, tensors or edges: sums run over the same
+ * tensors in the same (ascending) order, so the figures are bit-identical;
+ * only the cost of a question follows the size of the groups it is about. */
+#include "fusion_internal.h"
+
+#include "solar/einsum/einsum_graph_index.h"
+
+#include <isl/aff.h>
+#include <isl/map.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *allocZeroed(size_t count, size_t size) {
+  return calloc(count ? count : 1, size);
+}
+
+bool solarFuserInit(SolarFuser *f, const SolarEinsumGraph *graph,
+                    SolarDtype dtype, bool views) {
+  size_t n = graph->nodeCount, t = graph->tensorCount, e = graph->edgeCount;
+  memset(f, 0, sizeof(*f));
+  f->graph = graph;
+  f->dtype = dtype;
+  f->view = views ? allocZeroed(t, sizeof(bool)) : NULL;
+  f->noBuffer = allocZeroed(t, sizeof(bool));
+  f->parent = allocZeroed(n, sizeof(size_t));
+  f->next = allocZeroed(n, sizeof(size_t));
+  f->first = allocZeroed(n, sizeof(size_t));
+  f->last = allocZeroed(n, sizeof(size_t));
+  f->size = allocZeroed(n, sizeof(size_t));
+  f->heavy = allocZeroed(n, sizeof(size_t));
+  f->lastIndex = allocZeroed(n, sizeof(size_t));
+  f->edgeConsumer = allocZeroed(e, sizeof(size_t));
+  f->nodeMark = allocZeroed(n, sizeof(size_t));
+  f->tensorMark = allocZeroed(t, sizeof(size_t));
+  f->stack = allocZeroed(n, sizeof(size_t));
+  f->members = allocZeroed(n, sizeof(size_t));
+  f->ids = allocZeroed(n, sizeof(int64_t));
+  f->tensors = allocZeroed(t, sizeof(int64_t));
+  f->orphans = allocZeroed(t, sizeof(int64_t));
+  f->live = allocZeroed(t, sizeof(double));
+  if ((views && !f->view) || !f->noBuffer || !f->parent || !f->next ||
+      !f->first || !f->last || !f->size || !f->heavy || !f->lastIndex ||
+      !f->edgeConsumer || !f->nodeMark || !f->tensorMark || !f->stack ||
+      !f->members || !f->ids || !f->tensors || !f->orphans || !f->live)
+    return false;
+  for (size_t i = 0; i < n; ++i) {
+    f->parent[i] = f->first[i] = f->last[i] = f->lastIndex[i] = i;
+    f->next[i] = n;
+    f->size[i] = 1;
+    f->heavy[i] = !solarNodeIsLayout(&graph->nodes[i]);
+  }
+  f->forward = true;
+  for (size_t k = 0; k < e; ++k) {
+    f->edgeConsumer[k] = solarGraphNodeIndex(graph, graph->edges[k].consumer);
+    size_t p = solarGraphNodeIndex(graph, graph->edges[k].producer);
+    if (p < n && f->edgeConsumer[k] < n && p > f->edgeConsumer[k])
+      f->forward = false;
+  }
+  for (size_t k = 0; k < t; ++k) {
+    if (f->view)
+      f->view[k] = solarTensorIsView(graph, (int64_t)k);
+    f->noBuffer[k] = solarTensorNeedsNoBuffer(graph, (int64_t)k);
+    f->live[k] = NAN;
+    size_t users = 0;
+    solarGraphTensorNodes(graph, (int64_t)k, &users);
+    if (users == 0 && graph->tensors[k].role == SOLAR_ROLE_INTERMEDIATE)
+      f->orphans[f->orphanCount++] = (int64_t)k;
+  }
+  return true;
+}
+
+void solarFuserDestroy(SolarFuser *f) {
+  free(f->view);
+  free(f->noBuffer);
+  free(f->parent);
+  free(f->next);
+  free(f->first);
+  free(f->last);
+  free(f->size);
+  free(f->heavy);
+  free(f->lastIndex);
+  free(f->edgeConsumer);
+  free(f->nodeMark);
+  free(f->tensorMark);
+  free(f->stack);
+  free(f->members);
+  free(f->ids);
+  free(f->tensors);
+  free(f->orphans);
+  free(f->live);
+  memset(f, 0, sizeof(*f));
+}
+
+/* ---- union-find with member lists -------------------------------------- */
+
+size_t solarFuserRoot(SolarFuser *f, size_t i) {
+  size_t *parent = f->parent;
+  while (parent[i] != i)
+    i = parent[i] = parent[parent[i]];
+  return i;
+}
+
+void solarFuserUnite(SolarFuser *f, size_t from, size_t into) {
+  f->parent[from] = into;
+  f->next[f->last[into]] = f->first[from];
+  f->last[into] = f->last[from];
+  f->size[into] += f->size[from];
+  f->heavy[into] += f->heavy[from];
+  if (f->lastIndex[from] > f->lastIndex[into])
+    f->lastIndex[into] = f->lastIndex[from];
+}
+
+bool solarFuserPathThroughOutside(SolarFuser *f, size_t a, size_t b) {
+  const SolarEinsumGraph *graph = f->graph;
+  size_t n = graph->nodeCount, *stack = f->stack;
+  size_t top = 0, seen = ++f->stamp;
+  /* Nodes after b's last cannot reach b when edges only run forward. */
+  size_t horizon = f->forward ? f->lastIndex[b] : n;
+  bool found = false;
+  /* Start from every outside node fed directly by group a. */
+  for (size_t x = f->first[a]; x < n; x = f->next[x]) {
+    size_t count = 0;
+    const size_t *from = solarGraphEdgesFrom(graph, x, &count);
+    for (size_t k = 0; k < count; ++k) {
+      size_t c = f->edgeConsumer[from[k]];
+      if (c >= n || c > horizon || f->nodeMark[c] == seen)
+        continue;
+      size_t rc = solarFuserRoot(f, c);
+      if (rc != a && rc != b) {
+        f->nodeMark[c] = seen;
+        stack[top++] = c;
+      }
+    }
+  }
+  while (top > 0 && !found) {
+    size_t x = stack[--top], count = 0;
+    const size_t *from = solarGraphEdgesFrom(graph, x, &count);
+    for (size_t k = 0; k < count && !found; ++k) {
+      size_t c = f->edgeConsumer[from[k]];
+      if (c >= n || c > horizon)
+        continue;
+      size_t rc = solarFuserRoot(f, c);
+      if (rc == b)
+        found = true;
+      else if (rc != a && f->nodeMark[c] != seen) {
+        f->nodeMark[c] = seen;
+        stack[top++] = c;
+      }
+    }
+  }
+  return found;
+}
+
+static int compareSizes(const void *lhs, const void *rhs) {
+  const size_t *a = lhs, *b = rhs;
+  return *a < *b ? -1 : *a > *b;
+}
+
+size_t solarFuserCollect(SolarFuser *f, size_t a, size_t b) {
+  size_t n = f->graph->nodeCount, count = 0;
+  for (size_t x = f->first[a]; x < n; x = f->next[x])
+    f->members[count++] = x;
+  for (size_t x = b < n ? f->first[b] : n; x < n; x = f->next[x])
+    f->members[count++] = x;
+  qsort(f->members, count, sizeof(size_t), compareSizes);
+  for (size_t k = 0; k < count; ++k)
+    f->ids[k] = f->graph->nodes[f->members[k]].id;
+  return count;
+}
+
+/* ---- streaming slices --------------------------------------------------- */
+
+/* True when the access's first tensor index is a function of the node's
+ * outermost loop alone and that loop is not a reduction: the tensor is then
+ * produced/consumed slice by slice along it. */
+static bool streamsAlongOuterLoop(const SolarEinsumGraph *graph, size_t node,
+                                  size_t access) {
+  const SolarEinsumNode *nd = &graph->nodes[node];
+  if (nd->loopCount == 0 || nd->loops[0].reduction ||
+      !nd->accesses[access].exact)
+    return false;
+  isl_map *map = solarGraphAccessMap(graph, node, access);
+  bool streams = false;
+  if (map && isl_map_dim(map, isl_dim_out) > 0 &&
+      isl_map_is_single_valued(map) == isl_bool_true) {
+    isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(isl_map_copy(map));
+    isl_pw_aff *firstIndex = isl_pw_multi_aff_get_pw_aff(pma, 0);
+    bool coordinate;
+    streams = solarIndexDims(firstIndex, &coordinate) == 1u;
+    isl_pw_aff_free(firstIndex);
+    isl_pw_multi_aff_free(pma);
+  }
+  return streams;
+}
+
+/* Working-set bytes that keeping `tensor` on chip inside a group needs.
+ * Only asked for internal tensors, whose group holds every node touching
+ * them, so the answer depends on the tensor alone and is kept. */
+static double tensorLiveBytes(SolarFuser *f, int64_t tensor) {
+  if (!isnan(f->live[tensor]))
+    return f->live[tensor];
+  const SolarEinsumGraph *graph = f->graph;
+  const SolarEinsumTensor *t = &graph->tensors[tensor];
+  if (f->noBuffer[tensor])
+    return f->live[tensor] = 0;
+  bool streams = t->rank > 0 && t->shape[0] > 1;
+  size_t count = 0;
+  const size_t *users = solarGraphTensorNodes(graph, tensor, &count);
+  for (size_t i = 0; i < count && streams; ++i) {
+    const SolarEinsumNode *node = &graph->nodes[users[i]];
+    for (size_t a = 0; a < node->accessCount && streams; ++a)
+      if (node->accesses[a].tensor == tensor)
+        streams = streamsAlongOuterLoop(graph, users[i], a);
+  }
+  double footprint = (double)(t->footprintElements > 0 ? t->footprintElements
+                                                       : t->elements);
+  double bytes = footprint * solarTensorElementBytes(t, f->dtype);
+  f->live[tensor] = streams ? bytes / (double)t->shape[0] : bytes;
+  return f->live[tensor];
+}
+
+/* ---- tensors of a group ------------------------------------------------- */
+
+/* A tensor stays on chip in a group when it lives only inside the function
+ * and every node touching it is in the group (marked: nodeMark == stamp). */
+static bool isInternal(SolarFuser *f, int64_t tensor) {
+  if (f->graph->tensors[tensor].role != SOLAR_ROLE_INTERMEDIATE)
+    return false;
+  size_t count = 0;
+  const size_t *users = solarGraphTensorNodes(f->graph, tensor, &count);
+  for (size_t i = 0; i < count; ++i)
+    if (f->nodeMark[users[i]] != f->stamp)
+      return false;
+  return true;
+}
+
+static int compareIds(const void *lhs, const void *rhs) {
+  const int64_t *a = lhs, *b = rhs;
+  return *a < *b ? -1 : *a > *b;
+}
+
+/* The tensors the nodes touch (with `orphans`, also the intermediates no
+ * node touches), ascending as in a scan over all tensors, into f->tensors;
+ * marks the nodes. */
+static size_t touchedTensors(SolarFuser *f, const int64_t *nodes, size_t n,
+                             bool orphans) {
+  const SolarEinsumGraph *graph = f->graph;
+  size_t stamp = ++f->stamp, count = 0;
+  for (size_t k = 0; k < n; ++k) {
+    size_t i = solarGraphNodeIndex(graph, nodes[k]);
+    if (i < graph->nodeCount)
+      f->nodeMark[i] = stamp;
+  }
+  for (size_t k = 0; orphans && k < f->orphanCount; ++k)
+    f->tensors[count++] = f->orphans[k];
+  for (size_t k = 0; k < n; ++k) {
+    const SolarEinsumNode *node = solarGraphNode(graph, nodes[k]);
+    for (size_t a = 0; node && a < node->accessCount; ++a) {
+      int64_t t = node->accesses[a].tensor;
+      if (t < 0 || (size_t)t >= graph->tensorCount ||
+          f->tensorMark[t] == stamp)
+        continue;
+      f->tensorMark[t] = stamp;
+      f->tensors[count++] = t;
+    }
+  }
+  qsort(f->tensors, count, sizeof(int64_t), compareIds);
+  return count;
+}
+
+double solarFuserLiveBytes(SolarFuser *f, const int64_t *nodes, size_t n) {
+  double total = 0;
+  size_t count = touchedTensors(f, nodes, n, true);
+  for (size_t k = 0; k < count; ++k)
+    if (isInternal(f, f->tensors[k]))
+      total += tensorLiveBytes(f, f->tensors[k]);
+  return total;
+}
+
+/* f->view: layout-produced intermediates are never moved, as in the fused
+ * and cache-aware fidelities; unfused kernels (no view) move them. */
+bool solarFuserFillGroup(SolarFuser *f, const int64_t *nodes, size_t n,
+                         SolarFusionGroup *g, char *err, size_t errSize) {
+  const SolarEinsumGraph *graph = f->graph;
+  g->nodes = allocZeroed(n, sizeof(int64_t));
+  memcpy(g->nodes, nodes, n * sizeof(int64_t));
+  g->nodeCount = n;
+  g->boundary = allocZeroed(graph->tensorCount, sizeof(SolarGroupTensor));
+  g->internal = allocZeroed(graph->tensorCount, sizeof(int64_t));
+  size_t touched = touchedTensors(f, nodes, n, false);
+  for (size_t k = 0; k < touched; ++k) {
+    int64_t t = f->tensors[k];
+    if (isInternal(f, t) || (f->view && f->view[t])) {
+      g->internal[g->internalCount++] = t;
+      continue;
+    }
+    bool exactReads, exactWrites;
+    int64_t reads = solarUnionFootprint(graph, t, nodes, n,
+                                        SOLAR_ACCESS_READS, true, &exactReads);
+    int64_t writes = solarUnionFootprint(graph, t, nodes, n,
+                                         SOLAR_ACCESS_WRITES, false,
+                                         &exactWrites);
+    if (reads < 0 || writes < 0) {
+      /* The parameters by the names the source gave them, so the user
+       * knows which sizes to bind. */
+      char names[256] = "";
+      for (size_t p = 0; p < graph->paramCount; ++p) {
+        size_t used = strlen(names);
+        snprintf(names + used, sizeof(names) - used, "%s%s", p ? ", " : "",
+                 graph->params[p].name);
+      }
+      snprintf(err, errSize,
+               "the footprint of %s in function @%s depends on symbolic "
+               "sizes (%s); the SOL passes need static shapes (give them "
+               "with --solar-bind-shapes, then --canonicalize)",
+               graph->tensors[t].name, graph->function, names);
+      return false;
+    }
+    SolarGroupTensor *b = &g->boundary[g->boundaryCount++];
+    b->tensor = t;
+    b->readElements = reads;
+    b->writeElements = writes;
+    /* In double: a footprint may saturate at INT64_MAX (a loop to
+     * 2^63 - 1 over a small memref), and the int64 sum would overflow. */
+    b->bytes = ((double)reads + (double)writes) *
+               solarTensorElementBytes(&graph->tensors[t], f->dtype);
+    g->dramBytes += b->bytes;
+  }
+  g->liveBytes = solarFuserLiveBytes(f, nodes, n);
+  return true;
+}
