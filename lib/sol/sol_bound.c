@@ -1,6 +1,7 @@
 /* SOL times at the three fidelities (docs/sol-model.md). */
 #include "solar/dialect/dialect_attr.h"
 #include "sol_internal.h"
+#include "solar/einsum/einsum_graph_index.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -136,11 +137,13 @@ static double nodeBytes(const SolarEinsumGraph *graph,
   return bytes;
 }
 
-static const SolarNodeSol *findNodeSol(const SolarSol *sol, int64_t id) {
-  for (size_t i = 0; i < sol->nodeCount; ++i)
-    if (sol->nodes[i].node == id)
-      return &sol->nodes[i];
-  return NULL;
+/* sol->nodes follows graph->nodes (solarSolCompute fills one per node, in
+ * order), so the graph's id lookup finds it. */
+static const SolarNodeSol *findNodeSol(const SolarEinsumGraph *graph,
+                                const SolarSol *sol, int64_t id) {
+  size_t i = solarGraphNodeIndex(graph, id);
+  return i < sol->nodeCount && sol->nodes[i].node == id ? &sol->nodes[i]
+                                                        : NULL;
 }
 
 void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
@@ -212,7 +215,7 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
     SolarGroupSol *g = &out->groups[i];
     g->group = fg->id;
     for (size_t k = 0; k < fg->nodeCount; ++k) {
-      const SolarNodeSol *n = findNodeSol(out, fg->nodes[k]);
+      const SolarNodeSol *n = findNodeSol(graph, out, fg->nodes[k]);
       if (n) {
         g->computeSeconds += n->compute.seconds;
         g->flops += n->flops;

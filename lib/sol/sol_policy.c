@@ -1,6 +1,7 @@
 /* The fp32 math policy and the structural contraction classes it is
  * applied by (docs/sol-model.md, "fp32 math policy"). */
 #include "solar/sol/sol_policy.h"
+#include "solar/einsum/einsum_graph_index.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -151,13 +152,6 @@ static bool hasSlidingWindow(const SolarEinsumNode *node) {
   return false;
 }
 
-static size_t indexOf(const SolarEinsumGraph *graph, int64_t id) {
-  for (size_t i = 0; i < graph->nodeCount; ++i)
-    if (graph->nodes[i].id == id)
-      return i;
-  return graph->nodeCount;
-}
-
 static bool isTranscendental(const SolarEinsumNode *node) {
   return node->ops.counts[SOLAR_OP_TRANSCENDENTAL] != 0;
 }
@@ -200,13 +194,17 @@ static bool softmaxChain(const SolarEinsumGraph *graph, size_t start,
     size_t state = stack[--top];
     size_t at = state / STAGE_COUNT;
     unsigned stage = (unsigned)(state % STAGE_COUNT);
-    for (size_t e = 0; e < graph->edgeCount && !found; ++e) {
-      const SolarEinsumEdge *edge = &graph->edges[e];
-      int64_t from = forward ? edge->producer : edge->consumer;
+    /* The edges leaving `at` in the walk's direction (the index's lists,
+     * not a scan of every edge per step). */
+    size_t count = 0;
+    const size_t *edges = forward ? solarGraphEdgesFrom(graph, at, &count)
+                                  : solarGraphEdgesInto(graph, at, &count);
+    for (size_t k = 0; k < count && !found; ++k) {
+      const SolarEinsumEdge *edge = &graph->edges[edges[k]];
       int64_t to = forward ? edge->consumer : edge->producer;
-      if (from != graph->nodes[at].id || to == graph->nodes[at].id)
+      if (to == graph->nodes[at].id)
         continue;
-      size_t next = indexOf(graph, to);
+      size_t next = solarGraphNodeIndex(graph, to);
       if (next >= n || next == start)
         continue;
       const SolarEinsumNode *node = &graph->nodes[next];

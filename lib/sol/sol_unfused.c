@@ -2,6 +2,7 @@
  * "Unfused"): nodes lowered from one framework op run as one kernel, whose
  * DRAM traffic is the op's inputs and outputs only. */
 #include "sol_internal.h"
+#include "solar/einsum/einsum_graph_index.h"
 
 #include <stdbool.h>
 
@@ -12,11 +13,13 @@ static bool anyFrameworkOp(const SolarEinsumGraph *graph) {
   return false;
 }
 
-static const SolarNodeSol *nodeSol(const SolarSol *sol, int64_t id) {
-  for (size_t i = 0; i < sol->nodeCount; ++i)
-    if (sol->nodes[i].node == id)
-      return &sol->nodes[i];
-  return NULL;
+/* sol->nodes follows graph->nodes (solarSolCompute fills one per node, in
+ * order), so the graph's id lookup finds it. */
+static const SolarNodeSol *nodeSol(const SolarEinsumGraph *graph,
+                                const SolarSol *sol, int64_t id) {
+  size_t i = solarGraphNodeIndex(graph, id);
+  return i < sol->nodeCount && sol->nodes[i].node == id ? &sol->nodes[i]
+                                                        : NULL;
 }
 
 void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
@@ -37,7 +40,7 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
     const SolarFusionGroup *g = &kernels.groups[k];
     double compute = 0;
     for (size_t i = 0; i < g->nodeCount; ++i) {
-      const SolarNodeSol *n = nodeSol(out, g->nodes[i]);
+      const SolarNodeSol *n = nodeSol(graph, out, g->nodes[i]);
       compute += n ? n->compute.seconds : 0;
     }
     double dram = g->dramBytes > 0 && dramBytesPerS > 0

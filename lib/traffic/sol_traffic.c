@@ -1,5 +1,6 @@
 /* Cache-aware traffic per fusion group (docs/sol-model.md, "Cache-aware"). */
 #include "traffic_internal.h"
+#include "solar/einsum/einsum_graph_index.h"
 #include "solar/dialect/dialect_attr.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -21,28 +22,17 @@ static void describeTile(const SolarEinsumNode *node, const SolarIoNest *nest,
   }
 }
 
-/* True when the group reads `tensor` from DRAM and never writes it. */
-static bool isDramInput(const SolarEinsumGraph *graph,
-                        const SolarFusionGroup *g, int64_t tensor) {
-  for (size_t i = 0; i < g->boundaryCount; ++i)
-    if (g->boundary[i].tensor == tensor)
-      return g->boundary[i].readElements > 0 &&
-             g->boundary[i].writeElements == 0;
-  (void)graph;
-  return false;
-}
-
+/* True when a node of the group other than `self` touches the tensor.
+ * inGroup[i] == stamp marks the group's nodes by index, so the question
+ * costs the tensor's users, not the group's size. */
 static bool touchedByOthers(const SolarEinsumGraph *graph,
-                            const SolarFusionGroup *g, int64_t self,
+                            const size_t *inGroup, size_t stamp, int64_t self,
                             int64_t tensor) {
-  for (size_t k = 0; k < g->nodeCount; ++k) {
-    const SolarEinsumNode *other = solarGraphNode(graph, g->nodes[k]);
-    if (!other || other->id == self)
-      continue;
-    for (size_t a = 0; a < other->accessCount; ++a)
-      if (other->accesses[a].tensor == tensor)
-        return true;
-  }
+  size_t count = 0;
+  const size_t *users = solarGraphTensorNodes(graph, tensor, &count);
+  for (size_t k = 0; k < count; ++k)
+    if (inGroup[users[k]] == stamp && graph->nodes[users[k]].id != self)
+      return true;
   return false;
 }
 
@@ -104,9 +94,29 @@ bool solarTrafficCompute(const SolarEinsumGraph *graph,
   out->groupCount = fusion->groupCount;
   out->groups = calloc(fusion->groupCount ? fusion->groupCount : 1,
                        sizeof(SolarGroupTraffic));
+  size_t *inGroup = calloc(graph->nodeCount ? graph->nodeCount : 1,
+                           sizeof(size_t));
+  /* dramInput[t] == stamp: the group reads tensor t from DRAM and never
+   * writes it (its boundary entry says so). */
+  size_t *dramInput = calloc(graph->tensorCount ? graph->tensorCount : 1,
+                             sizeof(size_t));
+  if (!out->groups || !inGroup || !dramInput)
+    abort();
   for (size_t i = 0; i < fusion->groupCount; ++i) {
     const SolarFusionGroup *g = &fusion->groups[i];
     SolarGroupTraffic *t = &out->groups[i];
+    for (size_t k = 0; k < g->nodeCount; ++k) {
+      size_t index = solarGraphNodeIndex(graph, g->nodes[k]);
+      if (index < graph->nodeCount)
+        inGroup[index] = i + 1;
+    }
+    /* The first boundary entry of a tensor decides, as in a scan. */
+    for (size_t k = g->boundaryCount; k-- > 0;) {
+      const SolarGroupTensor *b = &g->boundary[k];
+      if (b->tensor >= 0 && (size_t)b->tensor < graph->tensorCount)
+        dramInput[b->tensor] =
+            b->readElements > 0 && b->writeElements == 0 ? i + 1 : 0;
+    }
     t->group = g->id;
     t->compulsoryBytes = g->dramBytes;
     t->lowerBoundBytes = g->dramBytes;
@@ -124,14 +134,17 @@ bool solarTrafficCompute(const SolarEinsumGraph *graph,
                  "the cache-aware model needs static shapes",
                  node ? (long long)node->id : -1LL, graph->function,
                  SOLAR_IO_MAX_DIMS);
+        free(inGroup);
+        free(dramInput);
         solarTrafficDestroy(out);
         return false;
       }
       dropViews(graph, &nest, tensors);
       bool inputs[SOLAR_IO_MAX_OPERANDS];
       for (int j = 0; j < nest.operandCount; ++j)
-        inputs[j] = !nest.operands[j].isWrite &&
-                    isDramInput(graph, g, tensors[j]);
+        inputs[j] = !nest.operands[j].isWrite && tensors[j] >= 0 &&
+                    (size_t)tensors[j] < graph->tensorCount &&
+                    dramInput[tensors[j]] == i + 1;
       double sigma = 0;
       double bound = solarIoInputBound(&nest, inputs, capacityBytes, &sigma);
       if (bound > t->hblBytes) {
@@ -147,7 +160,7 @@ bool solarTrafficCompute(const SolarEinsumGraph *graph,
       if (g->nodeCount > 1) {
         double spared = 0;
         for (int j = 0; j < nest.operandCount; ++j)
-          if (touchedByOthers(graph, g, node->id, tensors[j]))
+          if (touchedByOthers(graph, inGroup, i + 1, node->id, tensors[j]))
             spared += 2.0 * nest.operands[j].footprintElements *
                       nest.operands[j].elementBytes;
         SolarIoLowerBound full = solarIoLowerBound(&nest, capacityBytes);
@@ -166,6 +179,8 @@ bool solarTrafficCompute(const SolarEinsumGraph *graph,
     if (t->hblBytes > t->lowerBoundBytes)
       t->lowerBoundBytes = t->hblBytes;
   }
+  free(inGroup);
+  free(dramInput);
   return true;
 }
 
