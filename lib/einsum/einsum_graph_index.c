@@ -3,6 +3,9 @@
 
 #include <isl/options.h>
 
+#include <ctype.h>
+#include <stdio.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +14,17 @@ typedef struct {
   size_t *start;
   size_t *items;
 } Lists;
+
+/* isl's parser costs about a million instructions per domain or access
+ * map, and a network's texts differ mostly in their tuple names
+ * ("{ S12[m] -> alloc_3[m] : 0 <= m <= 95 }" recurs for every layer of
+ * that width): each shape (the text with the tuple names replaced) is
+ * parsed once and copied under the real names. Open addressing. */
+typedef struct {
+  char **keys;
+  void **values; /* isl_set or isl_map, by the key's kind */
+  size_t capacity, count;
+} ShapeMemo;
 
 struct SolarGraphIndex {
   /* Node position by id: ids are usually 0..n-1, so a table over
@@ -31,6 +45,7 @@ struct SolarGraphIndex {
   isl_map **maps;        /* by flat access */
   unsigned char *parsed; /* by node: 1 domain tried; by access below */
   unsigned char *mapParsed;
+  ShapeMemo shapes;      /* parsed texts by shape (tuple names left out) */
 };
 
 static void *xcalloc(size_t n, size_t size) {
@@ -178,10 +193,26 @@ void solarGraphIndexBuild(SolarEinsumGraph *graph) {
   x->mapParsed = xcalloc(accesses, 1);
 }
 
+static void shapeMemoDestroy(ShapeMemo *memo) {
+  for (size_t k = 0; k < memo->capacity; ++k) {
+    if (!memo->keys[k])
+      continue;
+    /* The key's first character says the kind (see shapeKey). */
+    if (memo->keys[k][0] == 'm')
+      isl_map_free(memo->values[k]);
+    else
+      isl_set_free(memo->values[k]);
+    free(memo->keys[k]);
+  }
+  free(memo->keys);
+  free(memo->values);
+}
+
 void solarGraphIndexDestroy(SolarEinsumGraph *graph) {
   struct SolarGraphIndex *x = graph->index;
   if (!x)
     return;
+  shapeMemoDestroy(&x->shapes);
   for (size_t i = 0; i < graph->nodeCount; ++i)
     isl_set_free(x->domains[i]);
   for (size_t k = 0; k < x->accessOffset[graph->nodeCount]; ++k)
@@ -250,6 +281,156 @@ EgCountCache *solarGraphCountCache(const SolarEinsumGraph *graph) {
   return x->counts;
 }
 
+/* A tuple name the memo may replace: an identifier with a digit or an
+ * underscore, so never one of isl's (alphabetic) keywords, whose reading
+ * could differ from the placeholder's. */
+static size_t tupleName(const char *text, size_t at) {
+  size_t end = at;
+  bool plain = false;
+  if (!(isalpha((unsigned char)text[at]) || text[at] == '_'))
+    return 0;
+  while (isalnum((unsigned char)text[end]) || text[end] == '_') {
+    plain |= isdigit((unsigned char)text[end]) || text[end] == '_';
+    ++end;
+  }
+  return plain && text[end] == '[' ? end - at : 0;
+}
+
+static size_t skipSpaces(const char *text, size_t at) {
+  while (text[at] == ' ')
+    ++at;
+  return at;
+}
+
+/* Past the bracketed tuple starting at text[at] == '[', or 0. */
+static size_t skipTuple(const char *text, size_t at) {
+  int depth = 0;
+  for (size_t k = at; text[k]; ++k) {
+    if (text[k] == '[')
+      ++depth;
+    else if (text[k] == ']' && --depth == 0)
+      return k + 1;
+  }
+  return 0;
+}
+
+#define SHAPE_IN "solarShapeIn_"
+#define SHAPE_OUT "solarShapeOut_"
+
+/* The text's shape: 'm' or 's', then the text with its input (and output)
+ * tuple name replaced by placeholders, names[] receiving the names; NULL
+ * when the text is not of the one-space form "{ A[...] -> B[...] : ... }"
+ * (possibly after parameters) the memo handles. Caller frees. */
+static char *shapeKey(const char *text, bool isMap, char *names[2]) {
+  names[0] = names[1] = NULL;
+  const char *brace = strchr(text, '{');
+  if (!brace || strchr(brace, ';') || strstr(text, "solarShape"))
+    return NULL;
+  size_t inAt = skipSpaces(text, (size_t)(brace - text) + 1);
+  size_t inLength = tupleName(text, inAt);
+  size_t outAt = 0, outLength = 0;
+  if (!inLength)
+    return NULL;
+  if (isMap) {
+    size_t after = skipTuple(text, inAt + inLength);
+    if (!after)
+      return NULL;
+    after = skipSpaces(text, after);
+    if (strncmp(text + after, "->", 2) != 0)
+      return NULL;
+    outAt = skipSpaces(text, after + 2);
+    outLength = tupleName(text, outAt);
+    if (!outLength)
+      return NULL;
+  }
+  size_t length = strlen(text);
+  char *key = malloc(length + sizeof(SHAPE_IN) + sizeof(SHAPE_OUT) + 2);
+  names[0] = strndup(text + inAt, inLength);
+  names[1] = isMap ? strndup(text + outAt, outLength) : NULL;
+  if (!key || !names[0] || (isMap && !names[1]))
+    abort();
+  int used = sprintf(key, "%c%.*s%s", isMap ? 'm' : 's', (int)inAt, text,
+                     SHAPE_IN);
+  if (isMap)
+    used += sprintf(key + used, "%.*s%s", (int)(outAt - inAt - inLength),
+                    text + inAt + inLength, SHAPE_OUT);
+  size_t rest = isMap ? outAt + outLength : inAt + inLength;
+  strcpy(key + used, text + rest);
+  return key;
+}
+
+static size_t hashText(const char *text) {
+  uint64_t h = 1469598103934665603u;
+  for (const unsigned char *c = (const unsigned char *)text; *c; ++c)
+    h = (h ^ *c) * 1099511628211u;
+  return (size_t)h;
+}
+
+/* The memo's slot for the key: holding it, or free. */
+static size_t shapeSlot(ShapeMemo *memo, const char *key) {
+  if (2 * (memo->count + 1) > memo->capacity) {
+    ShapeMemo grown = {NULL, NULL, memo->capacity ? 2 * memo->capacity : 64,
+                       memo->count};
+    grown.keys = xcalloc(grown.capacity, sizeof(char *));
+    grown.values = xcalloc(grown.capacity, sizeof(void *));
+    for (size_t k = 0; k < memo->capacity; ++k) {
+      if (!memo->keys[k])
+        continue;
+      size_t h = hashText(memo->keys[k]) & (grown.capacity - 1);
+      while (grown.keys[h])
+        h = (h + 1) & (grown.capacity - 1);
+      grown.keys[h] = memo->keys[k];
+      grown.values[h] = memo->values[k];
+    }
+    free(memo->keys);
+    free(memo->values);
+    *memo = grown;
+  }
+  size_t h = hashText(key) & (memo->capacity - 1);
+  while (memo->keys[h] && strcmp(memo->keys[h], key) != 0)
+    h = (h + 1) & (memo->capacity - 1);
+  return h;
+}
+
+/* The text parsed in the graph's context: through the shape memo, else
+ * directly (so an unparsable text reports its error as it always did). */
+static void *parseText(const SolarEinsumGraph *graph, const char *text,
+                       bool isMap) {
+  isl_ctx *ctx = solarGraphIslCtx(graph);
+  char *names[2];
+  char *key = text ? shapeKey(text, isMap, names) : NULL;
+  void *parsed = NULL;
+  if (key) {
+    ShapeMemo *memo = &graph->index->shapes;
+    size_t slot = shapeSlot(memo, key);
+    if (!memo->keys[slot]) {
+      void *shape = isMap ? (void *)isl_map_read_from_str(ctx, key + 1)
+                          : (void *)isl_set_read_from_str(ctx, key + 1);
+      if (shape) {
+        memo->keys[slot] = key;
+        memo->values[slot] = shape;
+        memo->count++;
+        key = NULL;
+      }
+    }
+    if (memo->keys[slot] && isMap) {
+      isl_map *map = isl_map_copy(memo->values[slot]);
+      map = isl_map_set_tuple_name(map, isl_dim_in, names[0]);
+      parsed = isl_map_set_tuple_name(map, isl_dim_out, names[1]);
+    } else if (memo->keys[slot]) {
+      parsed = isl_set_set_tuple_name(isl_set_copy(memo->values[slot]),
+                                      names[0]);
+    }
+    free(key);
+    free(names[0]);
+    free(names[1]);
+  }
+  if (!parsed && text)
+    parsed = isMap ? (void *)isl_map_read_from_str(ctx, text)
+                   : (void *)isl_set_read_from_str(ctx, text);
+  return parsed;
+}
+
 __isl_keep isl_set *solarGraphDomain(const SolarEinsumGraph *graph,
                                      size_t node) {
   struct SolarGraphIndex *x = graph->index;
@@ -257,8 +438,7 @@ __isl_keep isl_set *solarGraphDomain(const SolarEinsumGraph *graph,
     return NULL;
   if (!x->parsed[node]) {
     x->parsed[node] = 1;
-    x->domains[node] =
-        isl_set_read_from_str(solarGraphIslCtx(graph), graph->nodes[node].domain);
+    x->domains[node] = parseText(graph, graph->nodes[node].domain, false);
   }
   return x->domains[node];
 }
@@ -272,8 +452,8 @@ __isl_keep isl_map *solarGraphAccessMap(const SolarEinsumGraph *graph,
   size_t k = x->accessOffset[node] + access;
   if (!x->mapParsed[k]) {
     x->mapParsed[k] = 1;
-    x->maps[k] = isl_map_read_from_str(solarGraphIslCtx(graph),
-                                       graph->nodes[node].accesses[access].map);
+    x->maps[k] =
+        parseText(graph, graph->nodes[node].accesses[access].map, true);
   }
   return x->maps[k];
 }
