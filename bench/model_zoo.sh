@@ -48,7 +48,11 @@ import() { # name: the cached affine file, imported when missing or stale
     "$python" tools/python/solar_import.py "$prog" --framework torch \
       -o "$zoo/$name.import" --runs 1 > "$zoo/$name.import.log" 2>&1 ||
       { cat "$zoo/$name.import.log" >&2; exit 1; }
-    "$opt" "$zoo/$name.import/import.mlir" --solar-lower-to-affine -o "$out"
+    # The full-size export: import.mlir holds the verification sizes the
+    # importer shrinks every size constant to (LAYERS included).
+    local src="$zoo/$name.import/import.full.mlir"
+    [ -s "$src" ] || src="$zoo/$name.import/import.mlir"
+    "$opt" "$src" --solar-lower-to-affine -o "$out"
   fi
 }
 
