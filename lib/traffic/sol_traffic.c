@@ -48,16 +48,22 @@ static void dropViews(const SolarEinsumGraph *graph, SolarIoNest *nest,
     }
 }
 
+/* known: the node's nest with views dropped, when the caller built it
+ * already (NULL: built here). */
 static void singleNodeBounds(const SolarEinsumGraph *graph,
                              const SolarFusionGroup *g, double capacityBytes,
                              double innerCapacityBytes, SolarDtype storageDtype,
-                             SolarGroupTraffic *t) {
+                             const SolarIoNest *known, SolarGroupTraffic *t) {
   const SolarEinsumNode *node = solarGraphNode(graph, g->nodes[0]);
   SolarIoNest nest;
   int64_t tensors[SOLAR_IO_MAX_OPERANDS];
-  if (!node || !solarNodeNest(graph, node, storageDtype, &nest, tensors))
-    return;
-  dropViews(graph, &nest, tensors);
+  if (known) {
+    nest = *known;
+  } else {
+    if (!node || !solarNodeNest(graph, node, storageDtype, &nest, tensors))
+      return;
+    dropViews(graph, &nest, tensors);
+  }
   if (isfinite(capacityBytes)) {
     SolarIoLowerBound lb = solarIoLowerBound(&nest, capacityBytes);
     if (lb.hblBytes > t->hblBytes) {
@@ -122,6 +128,8 @@ bool solarTrafficCompute(const SolarEinsumGraph *graph,
     t->lowerBoundBytes = g->dramBytes;
     t->innerLowerBoundBytes = g->dramBytes;
     t->tiledBytes = NAN;
+    SolarIoNest onlyNest;
+    bool haveOnlyNest = false;
     /* Every node of the group: the operands it reads straight from DRAM
      * bound the traffic whatever stays on chip. */
     for (size_t k = 0; k < g->nodeCount && isfinite(capacityBytes); ++k) {
@@ -140,6 +148,10 @@ bool solarTrafficCompute(const SolarEinsumGraph *graph,
         return false;
       }
       dropViews(graph, &nest, tensors);
+      if (g->nodeCount == 1) {
+        onlyNest = nest;
+        haveOnlyNest = true;
+      }
       bool inputs[SOLAR_IO_MAX_OPERANDS];
       for (int j = 0; j < nest.operandCount; ++j)
         inputs[j] = !nest.operands[j].isWrite && tensors[j] >= 0 &&
@@ -175,7 +187,7 @@ bool solarTrafficCompute(const SolarEinsumGraph *graph,
      * tiling search has a nest to tile. */
     if (g->nodeCount == 1)
       singleNodeBounds(graph, g, capacityBytes, innerCapacityBytes,
-                       storageDtype, t);
+                       storageDtype, haveOnlyNest ? &onlyNest : NULL, t);
     if (t->hblBytes > t->lowerBoundBytes)
       t->lowerBoundBytes = t->hblBytes;
   }
