@@ -16,11 +16,18 @@
 #include "solar/einsum/einsum_graph_index.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 static size_t *kernelLeaders(const SolarEinsumGraph *graph);
+
+/* The fuser answers from the graph's index (tensor users, edge lists); a
+ * graph without one would look like one without edges. */
+static const char kNoIndex[] =
+    "internal error: the einsum graph has no index (read it with "
+    "solarEinsumGraphRead)";
 
 /* Groups in program order of their first node; ties (duplicate ids) keep
  * the order they were made in. */
@@ -36,6 +43,10 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
                         size_t errSize) {
   memset(out, 0, sizeof(*out));
   out->capacityBytes = capacityBytes;
+  if (!graph->index) {
+    snprintf(err, errSize, "%s", kNoIndex);
+    return false;
+  }
   size_t n = graph->nodeCount;
   SolarFuser f;
   size_t *leader = kernelLeaders(graph);
@@ -235,6 +246,10 @@ bool solarFrameworkKernels(const SolarEinsumGraph *graph,
                            char *err, size_t errSize) {
   memset(out, 0, sizeof(*out));
   out->capacityBytes = INFINITY;
+  if (!graph->index) {
+    snprintf(err, errSize, "%s", kNoIndex);
+    return false;
+  }
   size_t n = graph->nodeCount;
   out->groups = calloc(n ? n : 1, sizeof(SolarFusionGroup));
   size_t *leader = kernelLeaders(graph);

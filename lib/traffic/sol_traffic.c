@@ -97,6 +97,13 @@ bool solarTrafficCompute(const SolarEinsumGraph *graph,
   memset(out, 0, sizeof(*out));
   out->capacityBytes = capacityBytes;
   out->innerCapacityBytes = innerCapacityBytes;
+  /* touchedByOthers asks the index for a tensor's users: without it every
+   * operand would look untouched by the group's other nodes. */
+  if (!graph->index) {
+    snprintf(err, errSize, "internal error: the einsum graph has no index "
+                           "(read it with solarEinsumGraphRead)");
+    return false;
+  }
   out->groupCount = fusion->groupCount;
   out->groups = calloc(fusion->groupCount ? fusion->groupCount : 1,
                        sizeof(SolarGroupTraffic));
