@@ -13,6 +13,7 @@ from solar_ref.program import call_user
 
 from .errors import ImportError_
 from . import framework_ops
+from . import scan_lowering
 from .mlir_text import check_foreign_ops
 
 
@@ -155,6 +156,7 @@ def export(program, args, meta=False, suffix=""):
             from None
     from torch_mlir.ir import StringAttr
     with imported.context:
+        scan_lowering.lower_scans(imported)
         framework_ops.tag_ops(imported, StringAttr)
     text = imported.operation.get_asm(enable_debug_info=False)
     check_foreign_ops(text, "torch-mlir")
