@@ -23,6 +23,12 @@ client "$tmp/missing.py" --framework torch -o "$tmp/missing" --runs 1 \
 echo "missing program: exit $?"
 client --framework torch > "$tmp/usage.log" 2>&1
 echo "usage: exit $?"
+env SOLAR_IMPORT_SERVER="$tmp/s/socket" \
+    PYTHONPATH="$src/test/Bench/Inputs/fake_torch" \
+    "$py" "$src/tools/python/solar_reference.py" \
+    "$src/test/Import/Inputs/scalar_input.py" --framework torch \
+    -o "$tmp/ref" --runs 1 > "$tmp/ref.log" 2>&1
+echo "reference: exit $?"
 kill -TERM "$server"
 wait "$server"
 echo "server: exit $?"

@@ -18,8 +18,10 @@ loads the program itself, so programs do not see each other. A client that
 cannot reach a server runs the import in its own process, as without one.
 
 Wire format: the client sends an 8-byte big-endian length together with its
-fds 0, 1, 2 (SCM_RIGHTS), then that many bytes of JSON {argv, cwd, env};
-the supervisor answers one JSON line {"exit": N} or {"signal": N}."""
+fds 0, 1, 2 (SCM_RIGHTS), then that many bytes of JSON
+{tool: "import" or "reference", argv, cwd, env}; the supervisor answers
+one JSON line {"exit": N} or {"signal": N}. solar_reference.py (programs
+with their own IR) is a client the same way."""
 import json
 import os
 import select
@@ -65,9 +67,12 @@ def _run_worker(request, fds):
     os.environ.clear()
     os.environ.update(request["env"])
     sys.argv = list(request["argv"])
-    from . import cli
+    if request.get("tool") == "reference":
+        from solar_ref.cli import main
+    else:
+        from .cli import main
     try:
-        status = cli.main(sys.argv[1:])
+        status = main(sys.argv[1:])
     except SystemExit as exc:  # argparse's usage errors
         status = exc.code if isinstance(exc.code, int) else 1
     sys.stdout.flush()
@@ -153,16 +158,17 @@ def serve(path):
     return 0
 
 
-def client_main(path, argv):
-    """The exit status of solar_import run by the server at `path`; None
-    when no server answers there (the caller then runs it itself)."""
+def client_main(path, argv, tool="import"):
+    """The exit status of solar_import (`tool` "import") or
+    solar_reference ("reference") run with `argv` by the server at `path`;
+    None when no server answers there (the caller then runs it itself)."""
     conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         conn.connect(path)
     except OSError:
         conn.close()
         return None
-    payload = json.dumps({"argv": argv, "cwd": os.getcwd(),
+    payload = json.dumps({"tool": tool, "argv": argv, "cwd": os.getcwd(),
                           "env": dict(os.environ)}).encode()
     try:
         sys.stdout.flush()
