@@ -33,18 +33,23 @@ def cpu_of(flags):
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         summary = json.load(open(os.path.join(out, "summary.json")))
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    figures = [(r["path"], r["status"], r.get("verified"), r.get("flops"),
+                r.get("sol_s")) for r in summary["results"]]
     return cpu, summary["programs"], summary["verification"]["verified"], \
-        after.ru_maxrss
+        after.ru_maxrss, figures
 
 
-rows = []
+rows, figures = [], []
 for label, flags in (("one Python per program (--no-import-server)",
                       ["--no-import-server"]),
                      ("import fork server (default)", [])):
-    cpu, n, verified, rss = cpu_of(flags)
+    cpu, n, verified, rss, results = cpu_of(flags)
     rows.append(cpu / max(n, 1))
+    figures.append(results)
     print(f"{label}: {cpu:.1f} s CPU for {n} program(s), {verified} "
           f"verified: {cpu / max(n, 1):.2f} s CPU per program "
           f"(largest process {rss / 1024:.0f} MiB)")
 print(f"ratio: {rows[0] / rows[1]:.2f}x less CPU per program with the server")
+print("statuses, verification, FLOPs and SOL times agree: "
+      f"{'yes' if figures[0] == figures[1] else 'NO'}")
 PY
