@@ -29,6 +29,7 @@ import signal
 import socket
 import struct
 import sys
+import traceback
 
 ENV = "SOLAR_IMPORT_SERVER"
 _HEADER = struct.Struct(">Q")
@@ -73,8 +74,14 @@ def _run_worker(request, fds):
         from .cli import main
     try:
         status = main(sys.argv[1:])
-    except SystemExit as exc:  # argparse's usage errors
-        status = exc.code if isinstance(exc.code, int) else 1
+    except SystemExit as exc:  # argparse's usage errors; as the interpreter
+        status = exc.code
+        if status is not None and not isinstance(status, int):
+            print(status, file=sys.stderr)
+            status = 1
+    except BaseException:  # what the interpreter would do: trace, exit 1
+        traceback.print_exc()
+        status = 1
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(status or 0)
