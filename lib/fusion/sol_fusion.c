@@ -307,8 +307,9 @@ static bool fillGroup(const SolarEinsumGraph *graph, SolarDtype dtype,
       parameterNames(graph, names, sizeof(names));
       snprintf(err, errSize,
                "the footprint of %s in function @%s depends on symbolic "
-               "sizes (%s); the SOL passes need static shapes (give them "
-               "with --solar-bind-shapes, then --canonicalize)",
+               "sizes (%s); fusion groups and cache traffic need static "
+               "shapes (give them with --solar-bind-shapes, then "
+               "--canonicalize; --solar-sol gives symbolic figures)",
                graph->tensors[t].name, graph->function, names);
       return false;
     }
