@@ -128,6 +128,22 @@ static const struct {
 };
 #define SYMBOLIC_KEY_COUNT (sizeof(symbolicKeys) / sizeof(symbolicKeys[0]))
 
+/* The first field a symbolic solar.sol lacks, or NULL. */
+static const char *symbolicMissing(MlirAttribute dict) {
+  static char key[64];
+  static const char *const plain[] = {"arch", "dtype", "cache_expr",
+                                      "fused_grouping"};
+  for (size_t k = 0; k < sizeof(plain) / sizeof(plain[0]); ++k)
+    if (!dictString(dict, plain[k]))
+      return plain[k];
+  for (size_t k = 0; k < SYMBOLIC_KEY_COUNT; ++k) {
+    snprintf(key, sizeof(key), "%s_expr", symbolicKeys[k].key);
+    if (!dictString(dict, key))
+      return key;
+  }
+  return NULL;
+}
+
 /* Every symbolic figure evaluated at `at` into values[]; false with a
  * message naming the figure. */
 static bool evaluateSymbolic(MlirAttribute dict, const SolarSymBinding *at,
@@ -291,7 +307,13 @@ static void runReport(MlirOperation op, MlirExternalPass pass,
     } else if (solarSolIsSymbolic(attr)) {
       MlirAttribute dict = solarDialectAttrOpen(attr, "sol");
       double values[SYMBOLIC_KEY_COUNT] = {0};
-      if (haveAt && !evaluateSymbolic(dict, &at, values, err, sizeof(err))) {
+      const char *missing = symbolicMissing(dict);
+      if (missing) {
+        solarEmitError(mlirOperationGetLocation(funcs[i]),
+                       "@%s: symbolic solar.sol has no string field '%s'",
+                       name, missing);
+        ok = false;
+      } else if (haveAt && !evaluateSymbolic(dict, &at, values, err, sizeof(err))) {
         solarEmitError(mlirOperationGetLocation(funcs[i]), "@%s: %s", name,
                        err);
         ok = false;
