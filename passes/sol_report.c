@@ -90,7 +90,10 @@ static const char *dictString(MlirAttribute dict, const char *key) {
       dict, mlirStringRefCreateFromCString(key));
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
     return NULL;
-  return mlirStringAttrGetValue(a).data; /* NUL-terminated in MLIR */
+  /* MLIR stores string attributes NUL-terminated (an empty one may have
+   * no storage at all). */
+  MlirStringRef value = mlirStringAttrGetValue(a);
+  return value.length ? value.data : "";
 }
 
 /* The figure's parameter names; caller frees the array (not the names). */
