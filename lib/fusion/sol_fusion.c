@@ -370,10 +370,11 @@ static bool computeGroups(const SolarEinsumGraph *graph,
       if (a == b || pathThroughOutside(graph, parent, a, b))
         continue;
       /* Layout producers are indexed by their consumer, never buffered. */
-      size_t count = collectGroup(graph, parent, a, b, scratch);
-      if (!onlyLayout(graph, parent, a) &&
-          groupLiveBytes(graph, &facts, scratch, count, computeDtype) >
-              capacityBytes)
+      /* An unlimited capacity (the symbolic grouping) refuses nothing. */
+      if (isfinite(capacityBytes) && !onlyLayout(graph, parent, a) &&
+          groupLiveBytes(graph, &facts, scratch,
+                         collectGroup(graph, parent, a, b, scratch),
+                         computeDtype) > capacityBytes)
         continue;
       parent[a] = b;
     }

@@ -59,23 +59,19 @@ static void formatRate(double rate, char *buf, size_t size) {
 }
 
 /* "{ count } / rate" (the count's own parameter list dropped: it is the
- * figure's), "{ count }" for rate 0; NULL when the term is 0: a zero count,
- * or a rate the numbers skip too (timeOf, transferTime). Takes pw. */
-static char *quotient(__isl_take isl_pw_qpolynomial *pw, double rate,
-                      bool hasRate) {
+ * figure's); NULL when the term is 0: a zero count, or a rate the numbers
+ * skip too (timeOf, transferTime). Takes pw. */
+static char *quotient(__isl_take isl_pw_qpolynomial *pw, double rate) {
   char *result = NULL;
-  bool usable = !hasRate || (rate > 0 && isfinite(rate));
+  bool usable = rate > 0 && isfinite(rate);
   if (pw && usable && isl_pw_qpolynomial_is_zero(pw) == isl_bool_false) {
     char *text = isl_pw_qpolynomial_to_str(pw);
     const char *body = text ? strchr(text, '{') : NULL;
     if (body) {
+      char r[40];
+      formatRate(rate, r, sizeof(r));
       SolarText t = {0};
-      solarTextAppendCString(&t, body);
-      if (hasRate) {
-        char r[40];
-        formatRate(rate, r, sizeof(r));
-        solarTextAppendF(&t, " / %s", r);
-      }
+      solarTextAppendF(&t, "%s / %s", body, r);
       result = t.text;
     }
     free(text);
@@ -216,13 +212,12 @@ static void nodeFigures(const SolarEinsumGraph *graph, size_t index,
     vector = addCounts(vector, isl_pw_qpolynomial_copy(ops[c]));
   }
   char *parts[] = {
-      quotient(isl_pw_qpolynomial_copy(ops[SOLAR_OP_MAC]), rates.macRate,
-               true),
-      quotient(vector, arch->vector_op_per_s[n.rateDtype].value, true),
+      quotient(isl_pw_qpolynomial_copy(ops[SOLAR_OP_MAC]), rates.macRate),
+      quotient(vector, arch->vector_op_per_s[n.rateDtype].value),
       quotient(isl_pw_qpolynomial_copy(ops[SOLAR_OP_DIV]),
-               arch->div_op_per_s.value, true),
+               arch->div_op_per_s.value),
       quotient(isl_pw_qpolynomial_copy(ops[SOLAR_OP_TRANSCENDENTAL]),
-               arch->sfu_op_per_s.value, true)};
+               arch->sfu_op_per_s.value)};
   out->compute = combine(parts, 4, true);
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
     isl_pw_qpolynomial_free(ops[c]);
@@ -283,7 +278,7 @@ static char *rooflineTerm(char *compute,
                           __isl_keep isl_pw_qpolynomial *bytes,
                           double bandwidth) {
   char *parts[] = {
-      compute, quotient(isl_pw_qpolynomial_copy(bytes), bandwidth, true)};
+      compute, quotient(isl_pw_qpolynomial_copy(bytes), bandwidth)};
   return combine(parts, 2, true);
 }
 
