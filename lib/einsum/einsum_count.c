@@ -39,10 +39,12 @@ enum {
   kMaxWork = 4096,  /* fibres summed per count */
   kMaxSplits = 2,   /* nested residue splits of one cell */
 };
-/* isl operations per count (isl_ctx_set_max_operations): every count of
- * the test suite fits in a fifth of it (checked by running the suite with
- * 200000). */
-static const unsigned long kMaxIslOperations = 1000000;
+/* isl operations (simplex pivots) per count (isl_ctx_set_max_operations):
+ * every count of the test suite fits in half of it (checked by running the
+ * suite with 200000), every count of the six bench/model_zoo.sh networks in
+ * a quarter; a pathological parametric set (test/Fuzz/slow-count-budget.test)
+ * spends it in about 0.3 s, pivoting on large constants. */
+static const unsigned long kMaxIslOperations = 400000;
 
 typedef struct {
   isl_basic_set *cell;
@@ -430,7 +432,18 @@ static __isl_give isl_pw_qpolynomial *assemble(EntryList *entries,
       isl_pw_qpolynomial_coalesce(total));
 }
 
+unsigned long egCountDefaultBudget(void) {
+  return kMaxIslOperations;
+}
+
 bool egCountSet(__isl_keep isl_set *set, EgCount *out) {
+  return egCountSetBudgeted(set, 0, out, NULL);
+}
+
+bool egCountSetBudgeted(__isl_keep isl_set *set, unsigned long budget,
+                        EgCount *out, bool *exhausted) {
+  if (exhausted)
+    *exhausted = false;
   out->count = NULL;
   out->exact = true;
   if (!set || isl_set_is_bounded(set) != isl_bool_true)
@@ -444,7 +457,7 @@ bool egCountSet(__isl_keep isl_set *set, EgCount *out) {
    * operations turns that into an error, and the bounding box below. */
   unsigned long previousBudget = isl_ctx_get_max_operations(ctx);
   isl_ctx_reset_operations(ctx);
-  isl_ctx_set_max_operations(ctx, kMaxIslOperations);
+  isl_ctx_set_max_operations(ctx, budget ? budget : egCountDefaultBudget());
 
   isl_set *work = isl_set_make_disjoint(isl_set_compute_divs(anonymous(set)));
   isl_size dims = isl_set_dim(work, isl_dim_set);
@@ -477,6 +490,8 @@ bool egCountSet(__isl_keep isl_set *set, EgCount *out) {
   }
   entryListClear(&current);
   isl_set_free(work);
+  if (exhausted)
+    *exhausted = isl_ctx_last_error(ctx) == isl_error_quota;
   isl_ctx_set_max_operations(ctx, previousBudget);
   isl_ctx_reset_operations(ctx);
   isl_ctx_reset_error(ctx);

@@ -30,6 +30,7 @@ struct EgCountCache {
   CacheSlot *slots;
   size_t capacity; /* power of two */
   size_t used;
+  bool budgetExhausted; /* some count ran out of its isl budget */
 };
 
 EgCountCache *egCountCacheCreate(void) {
@@ -99,7 +100,11 @@ bool egCountSetCached(EgCountCache *cache, __isl_keep isl_set *set,
     copyCount(&slot->count, out);
     return slot->ok;
   }
-  bool ok = egCountSet(set, out);
+  bool exhausted = false;
+  bool ok = egCountSetBudgeted(
+      set, cache->budgetExhausted ? egCountDefaultBudget() / 16 : 0, out,
+      &exhausted);
+  cache->budgetExhausted |= exhausted;
   slot->hash = hash;
   slot->key = key;
   slot->ok = ok;

@@ -32,7 +32,9 @@ typedef struct {
 /* Per node: the known values of everything in its expression, kept from the
  * forward pass for the backward one. */
 typedef struct {
-  EgKnownEntry *entries;
+  /* One allocation per entry: evaluation holds pointers to the known
+   * values of operands while it adds entries, so they must not move. */
+  EgKnownEntry **entries;
   int count, capacity;
   MlirValue contribution; /* the value a reduction adds (or max-es) in */
   isl_set *skippable;     /* points whose contribution is the identity */

@@ -158,14 +158,21 @@ static void initialTensorState(EgBuilder *b, int t, EgKnown *out) {
 
 const EgKnown *egNodeKnownOf(const EgNodeKnown *nk, MlirValue value) {
   for (int i = 0; i < nk->count; ++i)
-    if (nk->entries[i].value == value.ptr)
-      return &nk->entries[i].known;
+    if (nk->entries[i]->value == value.ptr)
+      return &nk->entries[i]->known;
   return NULL;
 }
 
-static void remember(EgNodeKnown *nk, MlirValue value, EgKnown known) {
-  egGrow((void **)&nk->entries, &nk->capacity, nk->count, sizeof(EgKnownEntry));
-  nk->entries[nk->count++] = (EgKnownEntry){value.ptr, known};
+static const EgKnown *remember(EgNodeKnown *nk, MlirValue value,
+                               EgKnown known) {
+  egGrow((void **)&nk->entries, &nk->capacity, nk->count,
+         sizeof(EgKnownEntry *));
+  EgKnownEntry *entry = malloc(sizeof(*entry));
+  if (!entry)
+    abort();
+  *entry = (EgKnownEntry){value.ptr, known};
+  nk->entries[nk->count++] = entry;
+  return &entry->known;
 }
 
 typedef struct {
@@ -451,8 +458,7 @@ static const EgKnown *evaluate(Eval *e, MlirValue value) {
   MlirType type = mlirValueGetType(value);
   if (k.affine && mlirTypeIsAInteger(type) && mlirIntegerTypeGetWidth(type) < 32)
     k.affine = isl_pw_aff_free(k.affine);
-  remember(e->nk, value, k);
-  return &e->nk->entries[e->nk->count - 1].known;
+  return remember(e->nk, value, k);
 }
 
 /* ---- reductions whose contribution can be the identity ------------------ */

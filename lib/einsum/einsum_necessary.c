@@ -367,8 +367,10 @@ void egComputeNecessaryWork(EgBuilder *b) {
   }
   for (int n = 0; n < b->nodeCount; ++n) {
     EgNodeKnown *nk = &work.nodes[n];
-    for (int k = 0; k < nk->count; ++k)
-      egKnownClear(&nk->entries[k].known);
+    for (int k = 0; k < nk->count; ++k) {
+      egKnownClear(&nk->entries[k]->known);
+      free(nk->entries[k]);
+    }
     free(nk->entries);
     isl_set_free(nk->skippable);
   }

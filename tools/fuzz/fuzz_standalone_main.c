@@ -293,8 +293,12 @@ static bool runOne(const Input *in, const DriverFlags *flags, Counts *counts,
   int status = 0;
   while (waitpid(pid, &status, 0) < 0)
     ;
+  /* Exit status 1 is the parser guard's (lib/support/parse.c): MLIR's own
+   * parser faulted after a syntax error and the input was rejected with a
+   * message, as solar-opt does. */
   if (WIFEXITED(status) && (WEXITSTATUS(status) == 10 ||
-                            WEXITSTATUS(status) == 11)) {
+                            WEXITSTATUS(status) == 11 ||
+                            WEXITSTATUS(status) == 1)) {
     bool reached = WEXITSTATUS(status) == 10;
     counts->reachedSol += reached;
     return reached;

@@ -29,6 +29,13 @@ typedef struct {
  * unbounded, or isl failed; out->count is then NULL. */
 bool egCountSet(__isl_keep isl_set *set, EgCount *out);
 
+/* egCountSet within `budget` isl operations (isl_ctx_set_max_operations;
+ * 0: the default budget). *exhausted (may be NULL) tells whether isl ran
+ * out of it, and the count is then the bounding-box fallback. */
+bool egCountSetBudgeted(__isl_keep isl_set *set, unsigned long budget,
+                        EgCount *out, bool *exhausted);
+unsigned long egCountDefaultBudget(void);
+
 /* A memo of counts within one analysis: many nests share the same sets
  * (every layer of a chain has the same domain and footprints), and counting
  * is the expensive step. Keys are the sets with their tuple and dimension
@@ -37,7 +44,12 @@ bool egCountSet(__isl_keep isl_set *set, EgCount *out);
 typedef struct EgCountCache EgCountCache;
 EgCountCache *egCountCacheCreate(void);
 void egCountCacheDestroy(EgCountCache *cache);
-/* egCountSet through the cache (NULL cache: plain egCountSet). */
+/* egCountSet through the cache (NULL cache: plain egCountSet). Once a
+ * count of the analysis has exhausted its isl budget, later counts get a
+ * sixteenth of it: the sets of one function share the parameters and
+ * constants that made isl's arithmetic blow up, and their fallbacks are
+ * sound (docs/einsum-graph.md, "Counting"), so one such function costs
+ * about two budgets instead of one per set. */
 bool egCountSetCached(EgCountCache *cache, __isl_keep isl_set *set,
                       EgCount *out);
 
