@@ -18,7 +18,10 @@
 #include <isl/ctx.h>
 #include <isl/options.h>
 #include <isl/map.h>
+#include <isl/polynomial.h>
 #include <isl/set.h>
+#include <isl/space.h>
+#include <isl/val.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -115,13 +118,14 @@ static bool streamsAlongOuterLoop(const SolarEinsumNode *node,
 typedef struct {
   bool *view;     /* solarTensorIsView; NULL: no views (unfused kernels) */
   bool *noBuffer; /* solarTensorNeedsNoBuffer */
+  bool symbolic;  /* bytes as isl counts in the parameters (dramBytesPw) */
 } TensorFacts;
 
 static TensorFacts tensorFactsCreate(const SolarEinsumGraph *graph,
-                                     bool views) {
+                                     bool views, bool symbolic) {
   size_t count = graph->tensorCount ? graph->tensorCount : 1;
   TensorFacts facts = {views ? calloc(count, sizeof(bool)) : NULL,
-                       calloc(count, sizeof(bool))};
+                       calloc(count, sizeof(bool)), symbolic};
   for (size_t t = 0; t < graph->tensorCount; ++t) {
     if (facts.view)
       facts.view[t] = solarTensorIsView(graph, (int64_t)t);
@@ -214,6 +218,52 @@ static bool onlyLayout(const SolarEinsumGraph *graph, size_t *parent,
   return true;
 }
 
+/* The parameters by the names the source gave them, so the user knows
+ * which sizes to bind. */
+static void parameterNames(const SolarEinsumGraph *graph, char *names,
+                           size_t size) {
+  names[0] = '\0';
+  for (size_t p = 0; p < graph->paramCount; ++p) {
+    size_t used = strlen(names);
+    snprintf(names + used, size - used, "%s%s", p ? ", " : "",
+             graph->params[p].name);
+  }
+}
+
+/* Adds (reads + writes) * element bytes of the boundary tensor to the
+ * group's symbolic bytes. */
+static bool addSymbolicBytes(const SolarEinsumGraph *graph, SolarDtype dtype,
+                             int64_t tensor, const int64_t *nodes, size_t n,
+                             SolarFusionGroup *g, char *err, size_t errSize) {
+  bool exact;
+  isl_pw_qpolynomial *reads = solarUnionFootprintPw(
+      graph, tensor, nodes, n, SOLAR_ACCESS_READS, true, &exact);
+  isl_pw_qpolynomial *writes = solarUnionFootprintPw(
+      graph, tensor, nodes, n, SOLAR_ACCESS_WRITES, false, &exact);
+  if (!reads || !writes) {
+    char names[256];
+    parameterNames(graph, names, sizeof(names));
+    snprintf(err, errSize,
+             "the footprint of %s in function @%s has no exact count in "
+             "the symbolic sizes (%s), so no symbolic lower bound; give "
+             "the sizes with --solar-bind-shapes, then --canonicalize",
+             graph->tensors[tensor].name, graph->function, names);
+    isl_pw_qpolynomial_free(reads);
+    isl_pw_qpolynomial_free(writes);
+    return false;
+  }
+  g->boundary[g->boundaryCount++] = (SolarGroupTensor){
+      .tensor = tensor, .readElements = -1, .writeElements = -1};
+  isl_val *bytes = solarValFromDouble(
+      isl_pw_qpolynomial_get_ctx(reads),
+      solarTensorElementBytes(&graph->tensors[tensor], dtype));
+  isl_pw_qpolynomial *sum = isl_pw_qpolynomial_scale_val(
+      isl_pw_qpolynomial_add(reads, writes), bytes);
+  g->dramBytesPw =
+      g->dramBytesPw ? isl_pw_qpolynomial_add(g->dramBytesPw, sum) : sum;
+  return g->dramBytesPw != NULL;
+}
+
 /* facts->view: layout-produced intermediates are never moved, as in the
  * fused and cache-aware fidelities; unfused kernels (no view) move them. */
 static bool fillGroup(const SolarEinsumGraph *graph, SolarDtype dtype,
@@ -240,6 +290,12 @@ static bool fillGroup(const SolarEinsumGraph *graph, SolarDtype dtype,
       g->internal[g->internalCount++] = (int64_t)t;
       continue;
     }
+    if (facts->symbolic) {
+      if (!addSymbolicBytes(graph, dtype, (int64_t)t, nodes, n, g, err,
+                            errSize))
+        return false;
+      continue;
+    }
     bool exactReads, exactWrites;
     int64_t reads = solarUnionFootprint(graph, (int64_t)t, nodes, n,
                                         SOLAR_ACCESS_READS, true, &exactReads);
@@ -247,18 +303,13 @@ static bool fillGroup(const SolarEinsumGraph *graph, SolarDtype dtype,
                                          SOLAR_ACCESS_WRITES, false,
                                          &exactWrites);
     if (reads < 0 || writes < 0) {
-      /* The parameters by the names the source gave them, so the user
-       * knows which sizes to bind. */
-      char names[256] = "";
-      for (size_t p = 0; p < graph->paramCount; ++p) {
-        size_t used = strlen(names);
-        snprintf(names + used, sizeof(names) - used, "%s%s", p ? ", " : "",
-                 graph->params[p].name);
-      }
+      char names[256];
+      parameterNames(graph, names, sizeof(names));
       snprintf(err, errSize,
                "the footprint of %s in function @%s depends on symbolic "
-               "sizes (%s); the SOL passes need static shapes (give them "
-               "with --solar-bind-shapes, then --canonicalize)",
+               "sizes (%s); fusion groups and cache traffic need static "
+               "shapes (give them with --solar-bind-shapes, then "
+               "--canonicalize; --solar-sol gives symbolic figures)",
                graph->tensors[t].name, graph->function, names);
       return false;
     }
@@ -272,19 +323,27 @@ static bool fillGroup(const SolarEinsumGraph *graph, SolarDtype dtype,
                solarTensorElementBytes(&graph->tensors[t], dtype);
     g->dramBytes += b->bytes;
   }
+  if (facts->symbolic) {
+    /* No boundary tensor: nothing moves. */
+    if (!g->dramBytesPw && solarGraphIslCtx(graph))
+      g->dramBytesPw =
+          isl_pw_qpolynomial_read_from_str(solarGraphIslCtx(graph), "{ 0 }");
+    return g->dramBytesPw != NULL;
+  }
   g->liveBytes = groupLiveBytes(graph, facts, nodes, n, dtype);
   return true;
 }
 
-bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
-                        SolarDtype computeDtype, SolarFusion *out, char *err,
-                        size_t errSize) {
+static bool computeGroups(const SolarEinsumGraph *graph,
+                          double capacityBytes, SolarDtype computeDtype,
+                          bool symbolic, SolarFusion *out, char *err,
+                          size_t errSize) {
   memset(out, 0, sizeof(*out));
   out->capacityBytes = capacityBytes;
   size_t n = graph->nodeCount;
   size_t *parent = malloc((n ? n : 1) * sizeof(size_t));
   int64_t *scratch = malloc((n ? n : 1) * sizeof(int64_t));
-  TensorFacts facts = tensorFactsCreate(graph, true);
+  TensorFacts facts = tensorFactsCreate(graph, true, symbolic);
   for (size_t i = 0; i < n; ++i)
     parent[i] = i;
 
@@ -311,10 +370,11 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
       if (a == b || pathThroughOutside(graph, parent, a, b))
         continue;
       /* Layout producers are indexed by their consumer, never buffered. */
-      size_t count = collectGroup(graph, parent, a, b, scratch);
-      if (!onlyLayout(graph, parent, a) &&
-          groupLiveBytes(graph, &facts, scratch, count, computeDtype) >
-              capacityBytes)
+      /* An unlimited capacity (the symbolic grouping) refuses nothing. */
+      if (isfinite(capacityBytes) && !onlyLayout(graph, parent, a) &&
+          groupLiveBytes(graph, &facts, scratch,
+                         collectGroup(graph, parent, a, b, scratch),
+                         computeDtype) > capacityBytes)
         continue;
       parent[a] = b;
     }
@@ -350,6 +410,7 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
     ok = fillGroup(graph, computeDtype, &facts, scratch, n, &whole, err,
                    errSize);
     out->idealBytes = whole.dramBytes;
+    out->idealBytesPw = whole.dramBytesPw;
     free(whole.nodes);
     free(whole.boundary);
     free(whole.internal);
@@ -360,6 +421,23 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
   if (!ok)
     solarFusionDestroy(out);
   return ok;
+}
+
+bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
+                        SolarDtype computeDtype, SolarFusion *out, char *err,
+                        size_t errSize) {
+  return computeGroups(graph, capacityBytes, computeDtype, false, out, err,
+                       errSize);
+}
+
+bool solarFusionComputeSymbolic(const SolarEinsumGraph *graph,
+                                SolarDtype computeDtype, SolarFusion *out,
+                                char *err, size_t errSize) {
+  /* The working set of an intermediate depends on the sizes: grouping as
+   * if the capacity never binds only merges more, and every merge only
+   * lowers the figures (docs/sol-model.md, "Symbolic sizes"). */
+  return computeGroups(graph, INFINITY, computeDtype, true, out, err,
+                       errSize);
 }
 
 /* Intermediates written only by framework ops made of layout nodes alone
@@ -430,9 +508,9 @@ size_t solarKernelLeader(const SolarEinsumGraph *graph, size_t node) {
   return node;
 }
 
-bool solarFrameworkKernels(const SolarEinsumGraph *graph,
-                           SolarDtype storageDtype, SolarFusion *out,
-                           char *err, size_t errSize) {
+static bool frameworkKernels(const SolarEinsumGraph *graph,
+                             SolarDtype storageDtype, bool symbolic,
+                             SolarFusion *out, char *err, size_t errSize) {
   memset(out, 0, sizeof(*out));
   out->capacityBytes = INFINITY;
   size_t n = graph->nodeCount;
@@ -441,7 +519,7 @@ bool solarFrameworkKernels(const SolarEinsumGraph *graph,
   size_t *leader = malloc((n ? n : 1) * sizeof(size_t));
   for (size_t i = 0; i < n; ++i)
     leader[i] = solarKernelLeader(graph, i);
-  TensorFacts facts = tensorFactsCreate(graph, false);
+  TensorFacts facts = tensorFactsCreate(graph, false, symbolic);
   facts.view = eagerViews(graph, leader);
   bool ok = true;
   for (size_t i = 0; i < n && ok; ++i) {
@@ -464,8 +542,22 @@ bool solarFrameworkKernels(const SolarEinsumGraph *graph,
   return ok;
 }
 
+bool solarFrameworkKernels(const SolarEinsumGraph *graph,
+                           SolarDtype storageDtype, SolarFusion *out,
+                           char *err, size_t errSize) {
+  return frameworkKernels(graph, storageDtype, false, out, err, errSize);
+}
+
+bool solarFrameworkKernelsSymbolic(const SolarEinsumGraph *graph,
+                                   SolarDtype storageDtype, SolarFusion *out,
+                                   char *err, size_t errSize) {
+  return frameworkKernels(graph, storageDtype, true, out, err, errSize);
+}
+
 void solarFusionDestroy(SolarFusion *fusion) {
+  isl_pw_qpolynomial_free(fusion->idealBytesPw);
   for (size_t i = 0; i < fusion->groupCount; ++i) {
+    isl_pw_qpolynomial_free(fusion->groups[i].dramBytesPw);
     free(fusion->groups[i].nodes);
     free(fusion->groups[i].boundary);
     free(fusion->groups[i].internal);
