@@ -8,6 +8,43 @@
 #include "solar/passes/stage.h"
 #include "solar/passes/sol_finite.h"
 #include "solar/dialect/dialect_attr.h"
+#include "solar/sol/sol_symbolic.h"
+
+/* Sizes the program leaves symbolic: the figures as expressions in them
+ * (docs/sol-model.md, "Symbolic sizes"). */
+static bool solFuncSymbolic(MlirOperation func, const SolarEinsumGraph *graph,
+                            const SolarStageConfig *config, SolarDtype dtype) {
+  SolarDtype storage = solarStorageDtype(config->dtypeOption, dtype);
+  bool frameworkOps = false;
+  for (size_t i = 0; i < graph->nodeCount; ++i)
+    frameworkOps |= graph->nodes[i].frameworkOp != NULL;
+  char err[512];
+  SolarFusion fusion, kernels;
+  bool haveFusion = solarFusionComputeSymbolic(graph, storage, &fusion, err,
+                                               sizeof(err));
+  bool haveKernels = haveFusion && frameworkOps &&
+                     solarFrameworkKernelsSymbolic(graph, storage, &kernels,
+                                                   err, sizeof(err));
+  bool ok = haveFusion && (haveKernels || !frameworkOps);
+  SolarSymSol sol;
+  if (ok)
+    ok = solarSolComputeSymbolic(graph, &fusion, haveKernels ? &kernels : NULL,
+                                 &config->arch, storage, dtype,
+                                 &config->fp32Policy, &sol, err, sizeof(err));
+  if (ok) {
+    mlirOperationSetDiscardableAttributeByName(
+        func, mlirStringRefCreateFromCString(SOLAR_SOL_ATTR),
+        solarSymSolToAttribute(mlirOperationGetContext(func), &sol));
+    solarSymSolDestroy(&sol);
+  } else {
+    solarEmitError(mlirOperationGetLocation(func), "%s", err);
+  }
+  if (haveKernels)
+    solarFusionDestroy(&kernels);
+  if (haveFusion)
+    solarFusionDestroy(&fusion);
+  return ok;
+}
 
 static bool solFunc(MlirOperation func, const SolarEinsumGraph *graph,
                     const SolarStageConfig *config) {
@@ -25,6 +62,8 @@ static bool solFunc(MlirOperation func, const SolarEinsumGraph *graph,
   } else if (!solarGraphComputeDtype(graph, config->dtypeOption, &dtype, err,
                               sizeof(err))) {
     solarEmitError(mlirOperationGetLocation(func), "%s", err);
+  } else if (solarGraphIsSymbolic(graph)) {
+    ok = solFuncSymbolic(func, graph, config, dtype);
   } else if (solarStageFusion(func, graph, config, &fusion)) {
     if (solarStageTraffic(func, graph, &fusion, config, &traffic)) {
       SolarSol sol;

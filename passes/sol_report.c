@@ -7,6 +7,7 @@
 #include "solar/passes/passes.h"
 #include "solar/passes/stage.h"
 #include "solar/passes/sol_finite.h"
+#include "solar/sol/sol_symbolic.h"
 #include "solar/support/json_number.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -80,6 +81,143 @@ static void printText(FILE *out, const char *function, const SolarSol *sol) {
   printPrecision(out, sol);
 }
 
+static json_t *dictToJson(MlirAttribute dict);
+
+/* ---- symbolic figures (solar/sol/sol_symbolic.h) ---------------------- */
+
+static const char *dictString(MlirAttribute dict, const char *key) {
+  MlirAttribute a = mlirDictionaryAttrGetElementByName(
+      dict, mlirStringRefCreateFromCString(key));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+    return NULL;
+  /* MLIR stores string attributes NUL-terminated (an empty one may have
+   * no storage at all). */
+  MlirStringRef value = mlirStringAttrGetValue(a);
+  return value.length ? value.data : "";
+}
+
+/* The figure's parameter names; caller frees the array (not the names). */
+static const char **symbolicParams(MlirAttribute dict, size_t *count) {
+  MlirAttribute params = mlirDictionaryAttrGetElementByName(
+      dict, mlirStringRefCreateFromCString("parameters"));
+  *count = !mlirAttributeIsNull(params) && mlirAttributeIsAArray(params)
+               ? (size_t)mlirArrayAttrGetNumElements(params)
+               : 0;
+  const char **names = calloc(*count + 1, sizeof(char *));
+  for (size_t i = 0; i < *count; ++i) {
+    MlirAttribute entry = mlirArrayAttrGetElement(params, (intptr_t)i);
+    names[i] = mlirAttributeIsADictionary(entry) ? dictString(entry, "name")
+                                                 : NULL;
+    if (!names[i])
+      names[i] = "?";
+  }
+  return names;
+}
+
+/* The keys of the symbolic figures, in report order, and whether each is a
+ * count (bytes, flops) or a time. */
+static const struct {
+  const char *key, *title;
+  bool seconds;
+} symbolicKeys[] = {
+    {"flops", "flops", false},
+    {"compute_s", "compute", true},
+    {"bytes_unfused", "unfused bytes", false},
+    {"time_unfused_s", "unfused time", true},
+    {"bytes_fused", "fused bytes", false},
+    {"time_fused_s", "fused time", true},
+    {"bytes_ideal", "ideal bytes", false},
+    {"time_ideal_s", "ideal time", true},
+};
+#define SYMBOLIC_KEY_COUNT (sizeof(symbolicKeys) / sizeof(symbolicKeys[0]))
+
+/* The first field a symbolic solar.sol lacks, or NULL. */
+static const char *symbolicMissing(MlirAttribute dict) {
+  static char key[64];
+  static const char *const plain[] = {"arch", "dtype", "cache_expr",
+                                      "fused_grouping"};
+  for (size_t k = 0; k < sizeof(plain) / sizeof(plain[0]); ++k)
+    if (!dictString(dict, plain[k]))
+      return plain[k];
+  for (size_t k = 0; k < SYMBOLIC_KEY_COUNT; ++k) {
+    snprintf(key, sizeof(key), "%s_expr", symbolicKeys[k].key);
+    if (!dictString(dict, key))
+      return key;
+  }
+  return NULL;
+}
+
+/* Every symbolic figure evaluated at `at` into values[]; false with a
+ * message naming the figure. */
+static bool evaluateSymbolic(MlirAttribute dict, const SolarSymBinding *at,
+                             double *values, char *err, size_t errSize) {
+  size_t paramCount;
+  const char **params = symbolicParams(dict, &paramCount);
+  bool ok = true;
+  for (size_t k = 0; k < SYMBOLIC_KEY_COUNT && ok; ++k) {
+    char key[64], why[384];
+    snprintf(key, sizeof(key), "%s_expr", symbolicKeys[k].key);
+    const char *expr = dictString(dict, key);
+    ok = expr && solarSymEvaluate(expr, params, paramCount, at, &values[k],
+                                  why, sizeof(why));
+    if (!ok)
+      snprintf(err, errSize, "%s: %.180s", key, expr ? why : "missing");
+  }
+  free(params);
+  return ok;
+}
+
+static void printSymbolicText(FILE *out, const char *function,
+                              MlirAttribute dict, const SolarSymBinding *at,
+                              const double *values) {
+  size_t paramCount;
+  const char **params = symbolicParams(dict, &paramCount);
+  fprintf(out, "SOL of @%s on %s (%s), symbolic in", function,
+          dictString(dict, "arch"), dictString(dict, "dtype"));
+  for (size_t i = 0; i < paramCount; ++i)
+    fprintf(out, "%s %s", i ? "," : "", params[i]);
+  fputc('\n', out);
+  free(params);
+  for (size_t k = 0; k < SYMBOLIC_KEY_COUNT; ++k) {
+    char key[64];
+    snprintf(key, sizeof(key), "%s_expr", symbolicKeys[k].key);
+    fprintf(out, "  %-14s %s\n", symbolicKeys[k].title, dictString(dict, key));
+  }
+  fprintf(out, "  %-14s %s\n", "cache-aware", dictString(dict, "cache_expr"));
+  fprintf(out, "  %-14s %s\n", "fused groups",
+          dictString(dict, "fused_grouping"));
+  if (!at)
+    return;
+  fprintf(out, "  at");
+  for (size_t i = 0; i < at->count; ++i)
+    fprintf(out, " %s=%ld", at->names[i], at->values[i]);
+  fputc(':', out);
+  /* Counts as integers, times with every digit a double holds, so they
+   * compare exactly with the bound program's solar.sol. */
+  for (size_t k = 0; k < SYMBOLIC_KEY_COUNT; ++k)
+    fprintf(out, symbolicKeys[k].seconds ? " %s=%.17g" : " %s=%.0f",
+            symbolicKeys[k].key, values[k]);
+  fputc('\n', out);
+}
+
+static json_t *symbolicJson(MlirAttribute dict, const SolarSymBinding *at,
+                            const double *values) {
+  json_t *entry = dictToJson(dict);
+  if (!at)
+    return entry;
+  json_t *evaluated = json_object(), *sizes = json_object();
+  for (size_t i = 0; i < at->count; ++i)
+    json_object_set_new(sizes, at->names[i], json_integer(at->values[i]));
+  json_object_set_new(evaluated, "sizes", sizes);
+  for (size_t k = 0; k < SYMBOLIC_KEY_COUNT; ++k)
+    json_object_set_new(evaluated, symbolicKeys[k].key,
+                        symbolicKeys[k].seconds
+                            ? json_real(values[k])
+                            : solarJsonNumber(values[k]));
+  json_object_set_new(entry, "at", evaluated);
+  return entry;
+}
+
 /* Every field of the dictionary, numbers and strings, as JSON. */
 static json_t *dictToJson(MlirAttribute dict);
 
@@ -139,6 +277,17 @@ static void runReport(MlirOperation op, MlirExternalPass pass,
     mlirExternalPassSignalFailure(pass);
     return;
   }
+  const char *atText = solarOptionsGet(options, "at");
+  SolarSymBinding at = {0};
+  bool haveAt = atText && *atText;
+  char atErr[256];
+  if (haveAt && !solarSymBindingParse(atText, &at, atErr, sizeof(atErr))) {
+    solarEmitError(mlirOperationGetLocation(op), "%s", atErr);
+    if (out != stdout)
+      fclose(out);
+    mlirExternalPassSignalFailure(pass);
+    return;
+  }
   size_t count = 0;
   MlirOperation *funcs = solarCollectFuncs(op, &count);
   json_t *functions = json_array();
@@ -158,6 +307,26 @@ static void runReport(MlirOperation op, MlirExternalPass pass,
                      "before --solar-report",
                      name);
       ok = false;
+    } else if (solarSolIsSymbolic(attr)) {
+      MlirAttribute dict = solarDialectAttrOpen(attr, "sol");
+      double values[SYMBOLIC_KEY_COUNT] = {0};
+      const char *missing = symbolicMissing(dict);
+      if (missing) {
+        solarEmitError(mlirOperationGetLocation(funcs[i]),
+                       "@%s: symbolic solar.sol has no string field '%s'",
+                       name, missing);
+        ok = false;
+      } else if (haveAt && !evaluateSymbolic(dict, &at, values, err, sizeof(err))) {
+        solarEmitError(mlirOperationGetLocation(funcs[i]), "@%s: %s", name,
+                       err);
+        ok = false;
+      } else if (json) {
+        json_t *entry = symbolicJson(dict, haveAt ? &at : NULL, values);
+        json_object_set_new(entry, "function", json_string(name));
+        json_array_append_new(functions, entry);
+      } else {
+        printSymbolicText(out, name, dict, haveAt ? &at : NULL, values);
+      }
     } else if (solarAttrFindNonFinite(solarDialectAttrOpen(attr, "sol"),
                                       where, sizeof(where))) {
       /* JSON has no inf or NaN: jansson would drop the key silently. */
@@ -198,11 +367,12 @@ static void runReport(MlirOperation op, MlirExternalPass pass,
   if (out != stdout)
     fclose(out);
   free(funcs);
+  solarSymBindingDestroy(&at);
   if (!ok)
     mlirExternalPassSignalFailure(pass);
 }
 
-static const char *const reportOptions[] = {"format", "output", NULL};
+static const char *const reportOptions[] = {"format", "output", "at", NULL};
 
 const SolarPassInfo solarReportPass = {
     .argument = "solar-report",

@@ -298,12 +298,13 @@ static char *nodeAttr(EgBuilder *b, EgNode *node,
   putCount(&d, "points", &node->points);
   egAttrPut(&d, "points_exact", egAttrBool(node->points.exact));
   egAttrPut(&d, "loops", loopsAttr(node));
-  int64_t necessary;
-  if (node->necessary && egCountConstant(&node->necessaryPoints, &necessary)) {
+  /* A parametric necessary set is kept as an expression: the symbolic SOL
+   * figures restrict the op counts by it as the bound ones do. */
+  if (node->necessary && node->necessaryPoints.count) {
     isl_set *named = egNamedSet(node, node->necessary);
     egAttrPut(&d, "necessary_domain", egAttrIslString(isl_set_to_str(named)));
     isl_set_free(named);
-    egAttrPut(&d, "necessary_points", egAttrI64(necessary));
+    putCount(&d, "necessary_points", &node->necessaryPoints);
   }
   EgAttrList dims = {0};
   for (int i = 0; i < node->scope->depth; ++i)

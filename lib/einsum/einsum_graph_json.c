@@ -112,7 +112,8 @@ static json_t *nodeJson(const SolarEinsumNode *n) {
   setCount(obj, "flops", n->flops, n->flopsExpr);
   if (n->necessaryDomain) {
     json_object_set_new(obj, "necessary_domain", string(n->necessaryDomain));
-    json_object_set_new(obj, "necessary_points", json_integer(n->necessaryPoints));
+    setCount(obj, "necessary_points", n->necessaryPoints,
+             n->necessaryPointsExpr);
     json_object_set_new(obj, "flops_necessary",
                         json_integer(solarEinsumNodeNecessaryFlops(n)));
   }

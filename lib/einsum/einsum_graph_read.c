@@ -132,9 +132,10 @@ static void readCounts(Reader *r, MlirAttribute dict, SolarOpCounts *out) {
     out->counts[c] = readI64(r, dict, solarOpClassName((SolarOpClass)c), false);
 }
 
-/* Totals under `key` (ints) or `key_expr` (parametric strings). */
+/* Totals under `key` (ints) or `key_expr` (parametric strings, kept in
+ * exprs[] when not NULL). */
 static void readTotals(Reader *r, MlirAttribute dict, const char *key,
-                       SolarOpCounts *out) {
+                       SolarOpCounts *out, char **exprText) {
   MlirAttribute totals = field(dict, key);
   if (!mlirAttributeIsNull(totals)) {
     readCounts(r, totals, out);
@@ -152,6 +153,8 @@ static void readTotals(Reader *r, MlirAttribute dict, const char *key,
     out->counts[c] = !mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a)
                          ? mlirIntegerAttrGetValueInt(a)
                          : SOLAR_EINSUM_PARAMETRIC;
+    if (exprText && out->counts[c] == SOLAR_EINSUM_PARAMETRIC)
+      readCount(r, exprs, solarOpClassName((SolarOpClass)c), &exprText[c]);
   }
 }
 
@@ -245,7 +248,7 @@ static void readNode(Reader *r, MlirAttribute attr, SolarEinsumNode *n) {
     readAccess(r, mlirArrayAttrGetElement(accesses, (intptr_t)i),
                &n->accesses[i]);
   readCounts(r, field(d, "ops_per_point"), &n->opsPerPoint);
-  readTotals(r, d, "ops", &n->ops);
+  readTotals(r, d, "ops", &n->ops, n->opsExpr);
   MlirAttribute perPoint = field(d, "ops_per_point_by_dtype");
   MlirAttribute totals = field(d, "ops_by_dtype");
   if (mlirAttributeIsNull(perPoint) || !mlirAttributeIsADictionary(perPoint) ||
@@ -262,12 +265,14 @@ static void readNode(Reader *r, MlirAttribute attr, SolarEinsumNode *n) {
     SolarDtypeOps *row = &n->opsByDtype[i];
     row->dtype = strndup(name.data, name.length);
     readCounts(r, entry.attribute, &row->perPoint);
-    readTotals(r, totals, row->dtype, &row->total);
+    readTotals(r, totals, row->dtype, &row->total, NULL);
   }
   n->flops = readCount(r, d, "flops", &n->flopsExpr);
   n->necessaryPoints = n->points;
-  if (!mlirAttributeIsNull(field(d, "necessary_points"))) {
-    n->necessaryPoints = readI64(r, d, "necessary_points", true);
+  if (!mlirAttributeIsNull(field(d, "necessary_points")) ||
+      !mlirAttributeIsNull(field(d, "necessary_points_expr"))) {
+    n->necessaryPoints =
+        readCount(r, d, "necessary_points", &n->necessaryPointsExpr);
     n->necessaryDomain = readStr(r, d, "necessary_domain", true);
   }
   n->dtype = readStr(r, d, "dtype", true);
@@ -394,7 +399,10 @@ void solarEinsumGraphDestroy(SolarEinsumGraph *graph) {
       free(n->opsByDtype[k].dtype);
     free(n->opsByDtype);
     free(n->flopsExpr);
+    for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
+      free(n->opsExpr[c]);
     free(n->necessaryDomain);
+    free(n->necessaryPointsExpr);
     free(n->dtype);
   }
   free(graph->nodes);

@@ -39,6 +39,7 @@ typedef struct {
   int64_t *orphans; /* intermediates no node touches: internal anywhere */
   size_t orphanCount;
   double *live;     /* live bytes of each tensor when internal; NAN: not yet */
+  bool symbolic;    /* bytes as isl counts in the parameters (dramBytesPw) */
 } SolarFuser;
 
 /* Every node its own group; false when memory ran out. */

@@ -6,7 +6,10 @@
 
 #include <isl/map.h>
 #include <isl/set.h>
+#include <isl/space.h>
+#include <isl/val.h>
 
+#include <math.h>
 #include <string.h>
 
 double solarTensorElementBytes(const SolarEinsumTensor *tensor,
@@ -79,14 +82,17 @@ static int64_t projectionLowerBound(__isl_keep isl_set *set) {
  * a node: its one-node footprint of each kind and whether it was exact. */
 enum { MEMO_READS, MEMO_WRITES, MEMO_READS_EXACT, MEMO_WRITES_EXACT };
 
-static int64_t countUnion(const SolarEinsumGraph *graph, int64_t tensor,
-                          const int64_t *nodes, size_t n,
-                          SolarAccessKind kind, bool skipSatisfied,
-                          bool *exact) {
+/* The union of the images of the selected accesses (NULL: none, or
+ * *failed). Non-affine accesses are left out and clear *exact. */
+static __isl_give isl_set *unionImage(const SolarEinsumGraph *graph,
+                                      int64_t tensor, const int64_t *nodes,
+                                      size_t n, SolarAccessKind kind,
+                                      bool skipSatisfied, bool *exact,
+                                      bool *failed) {
   *exact = true;
+  *failed = false;
   isl_set *all = NULL;
-  bool failed = false;
-  for (size_t i = 0; i < n && !failed; ++i) {
+  for (size_t i = 0; i < n && !*failed; ++i) {
     size_t index = solarGraphNodeIndex(graph, nodes[i]);
     if (index >= graph->nodeCount)
       continue;
@@ -108,19 +114,32 @@ static int64_t countUnion(const SolarEinsumGraph *graph, int64_t tensor,
       isl_set *domain = solarGraphDomain(graph, index);
       isl_map *map = solarGraphAccessMap(graph, index, a);
       if (!domain || !map) {
-        failed = true;
+        *failed = true;
         break;
       }
       /* The map may carry its own constraints; intersecting keeps both. */
       isl_set *image = isl_set_apply(isl_set_copy(domain), isl_map_copy(map));
       all = all ? isl_set_union(all, image) : image;
       if (!all)
-        failed = true;
+        *failed = true;
     }
   }
+  if (*failed) {
+    isl_set_free(all);
+    return NULL;
+  }
+  return all ? isl_set_coalesce(all) : NULL;
+}
+
+static int64_t countUnion(const SolarEinsumGraph *graph, int64_t tensor,
+                          const int64_t *nodes, size_t n,
+                          SolarAccessKind kind, bool skipSatisfied,
+                          bool *exact) {
+  bool failed;
+  isl_set *all = unionImage(graph, tensor, nodes, n, kind, skipSatisfied,
+                            exact, &failed);
   int64_t result = 0;
   if (!failed && all) {
-    all = isl_set_coalesce(all);
     EgCount count;
     int64_t value = 0;
     if (!egCountSetCached(solarGraphCountCache(graph), all, &count)) {
@@ -139,6 +158,29 @@ static int64_t countUnion(const SolarEinsumGraph *graph, int64_t tensor,
   } else if (failed) {
     result = -1;
   }
+  isl_set_free(all);
+  return result;
+}
+
+__isl_give isl_pw_qpolynomial *
+solarUnionFootprintPw(const SolarEinsumGraph *graph, int64_t tensor,
+                      const int64_t *nodes, size_t n, SolarAccessKind kind,
+                      bool skipSatisfied, bool *exact) {
+  bool failed;
+  isl_set *all = unionImage(graph, tensor, nodes, n, kind, skipSatisfied,
+                            exact, &failed);
+  isl_ctx *ctx = solarGraphIslCtx(graph);
+  if (failed || !ctx)
+    return NULL;
+  if (!all)
+    return isl_pw_qpolynomial_read_from_str(ctx, "{ 0 }");
+  EgCount count;
+  isl_pw_qpolynomial *result = NULL;
+  /* An inexact count is an upper bound: no symbolic lower bound then. */
+  if (egCountSetCached(solarGraphCountCache(graph), all, &count) &&
+      count.exact && count.count)
+    result = isl_pw_qpolynomial_copy(count.count);
+  egCountClear(&count);
   isl_set_free(all);
   return result;
 }
@@ -176,4 +218,17 @@ int64_t solarUnionFootprint(const SolarEinsumGraph *graph, int64_t tensor,
     *valueExact = *exact;
   }
   return result;
+}
+
+__isl_give isl_val *solarValFromDouble(isl_ctx *ctx, double value) {
+  if (!(value >= 0) || !isfinite(value))
+    return isl_val_nan(ctx);
+  if (value == floor(value) && value < 9.2e18)
+    return isl_val_int_from_si(ctx, (long)value);
+  /* value = mantissa * 2^(exponent - 53), mantissa a 53-bit integer. */
+  int exponent;
+  double fraction = frexp(value, &exponent);
+  isl_val *mantissa = isl_val_int_from_si(ctx, (long)ldexp(fraction, 53));
+  isl_val *scale = isl_val_2exp(isl_val_int_from_si(ctx, exponent - 53));
+  return isl_val_mul(mantissa, scale);
 }

@@ -8,6 +8,8 @@
 
 #include <isl/aff.h>
 #include <isl/map.h>
+#include <isl/polynomial.h>
+#include <isl/val.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -281,6 +283,52 @@ double solarFuserLiveBytes(SolarFuser *f, const int64_t *nodes, size_t n) {
   return total;
 }
 
+/* The parameters by the names the source gave them, so the user knows
+ * which sizes to bind. */
+static void parameterNames(const SolarEinsumGraph *graph, char *names,
+                           size_t size) {
+  names[0] = '\0';
+  for (size_t p = 0; p < graph->paramCount; ++p) {
+    size_t used = strlen(names);
+    snprintf(names + used, size - used, "%s%s", p ? ", " : "",
+             graph->params[p].name);
+  }
+}
+
+/* Adds (reads + writes) * element bytes of the boundary tensor to the
+ * group's symbolic bytes. */
+static bool addSymbolicBytes(const SolarEinsumGraph *graph, SolarDtype dtype,
+                             int64_t tensor, const int64_t *nodes, size_t n,
+                             SolarFusionGroup *g, char *err, size_t errSize) {
+  bool exact;
+  isl_pw_qpolynomial *reads = solarUnionFootprintPw(
+      graph, tensor, nodes, n, SOLAR_ACCESS_READS, true, &exact);
+  isl_pw_qpolynomial *writes = solarUnionFootprintPw(
+      graph, tensor, nodes, n, SOLAR_ACCESS_WRITES, false, &exact);
+  if (!reads || !writes) {
+    char names[256];
+    parameterNames(graph, names, sizeof(names));
+    snprintf(err, errSize,
+             "the footprint of %s in function @%s has no exact count in "
+             "the symbolic sizes (%s), so no symbolic lower bound; give "
+             "the sizes with --solar-bind-shapes, then --canonicalize",
+             graph->tensors[tensor].name, graph->function, names);
+    isl_pw_qpolynomial_free(reads);
+    isl_pw_qpolynomial_free(writes);
+    return false;
+  }
+  g->boundary[g->boundaryCount++] = (SolarGroupTensor){
+      .tensor = tensor, .readElements = -1, .writeElements = -1};
+  isl_val *bytes = solarValFromDouble(
+      isl_pw_qpolynomial_get_ctx(reads),
+      solarTensorElementBytes(&graph->tensors[tensor], dtype));
+  isl_pw_qpolynomial *sum = isl_pw_qpolynomial_scale_val(
+      isl_pw_qpolynomial_add(reads, writes), bytes);
+  g->dramBytesPw =
+      g->dramBytesPw ? isl_pw_qpolynomial_add(g->dramBytesPw, sum) : sum;
+  return g->dramBytesPw != NULL;
+}
+
 /* f->view: layout-produced intermediates are never moved, as in the fused
  * and cache-aware fidelities; unfused kernels (no view) move them. */
 bool solarFuserFillGroup(SolarFuser *f, const int64_t *nodes, size_t n,
@@ -298,6 +346,11 @@ bool solarFuserFillGroup(SolarFuser *f, const int64_t *nodes, size_t n,
       g->internal[g->internalCount++] = t;
       continue;
     }
+    if (f->symbolic) {
+      if (!addSymbolicBytes(graph, f->dtype, t, nodes, n, g, err, errSize))
+        return false;
+      continue;
+    }
     bool exactReads, exactWrites;
     int64_t reads = solarUnionFootprint(graph, t, nodes, n,
                                         SOLAR_ACCESS_READS, true, &exactReads);
@@ -305,18 +358,13 @@ bool solarFuserFillGroup(SolarFuser *f, const int64_t *nodes, size_t n,
                                          SOLAR_ACCESS_WRITES, false,
                                          &exactWrites);
     if (reads < 0 || writes < 0) {
-      /* The parameters by the names the source gave them, so the user
-       * knows which sizes to bind. */
-      char names[256] = "";
-      for (size_t p = 0; p < graph->paramCount; ++p) {
-        size_t used = strlen(names);
-        snprintf(names + used, sizeof(names) - used, "%s%s", p ? ", " : "",
-                 graph->params[p].name);
-      }
+      char names[256];
+      parameterNames(graph, names, sizeof(names));
       snprintf(err, errSize,
                "the footprint of %s in function @%s depends on symbolic "
-               "sizes (%s); the SOL passes need static shapes (give them "
-               "with --solar-bind-shapes, then --canonicalize)",
+               "sizes (%s); fusion groups and cache traffic need static "
+               "shapes (give them with --solar-bind-shapes, then "
+               "--canonicalize; --solar-sol gives symbolic figures)",
                graph->tensors[t].name, graph->function, names);
       return false;
     }
@@ -329,6 +377,13 @@ bool solarFuserFillGroup(SolarFuser *f, const int64_t *nodes, size_t n,
     b->bytes = ((double)reads + (double)writes) *
                solarTensorElementBytes(&graph->tensors[t], f->dtype);
     g->dramBytes += b->bytes;
+  }
+  if (f->symbolic) {
+    /* No boundary tensor: nothing moves. */
+    if (!g->dramBytesPw && solarGraphIslCtx(graph))
+      g->dramBytesPw =
+          isl_pw_qpolynomial_read_from_str(solarGraphIslCtx(graph), "{ 0 }");
+    return g->dramBytesPw != NULL;
   }
   g->liveBytes = solarFuserLiveBytes(f, nodes, n);
   return true;

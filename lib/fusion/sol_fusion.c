@@ -15,6 +15,8 @@
 
 #include "solar/einsum/einsum_graph_index.h"
 
+#include <isl/polynomial.h>
+
 #include <math.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -38,9 +40,10 @@ static int compareGroups(const void *lhs, const void *rhs) {
   return a->id < b->id ? -1 : a->id > b->id;
 }
 
-bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
-                        SolarDtype computeDtype, SolarFusion *out, char *err,
-                        size_t errSize) {
+static bool computeGroups(const SolarEinsumGraph *graph,
+                          double capacityBytes, SolarDtype computeDtype,
+                          bool symbolic, SolarFusion *out, char *err,
+                          size_t errSize) {
   memset(out, 0, sizeof(*out));
   out->capacityBytes = capacityBytes;
   if (!graph->index) {
@@ -52,6 +55,7 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
   size_t *leader = kernelLeaders(graph);
   if (!solarFuserInit(&f, graph, computeDtype, true) || !leader)
     abort();
+  f.symbolic = symbolic;
 
   /* An eager framework runs each framework op as one kernel, so any fusing
    * implementation can too: groups start from whole framework ops. */
@@ -74,8 +78,9 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
       size_t a = solarFuserRoot(&f, p), b = solarFuserRoot(&f, c);
       if (a == b || solarFuserPathThroughOutside(&f, a, b))
         continue;
-      /* Layout producers are indexed by their consumer, never buffered. */
-      if (f.heavy[a] > 0) {
+      /* Layout producers are indexed by their consumer, never buffered.
+       * An unlimited capacity (the symbolic grouping) refuses nothing. */
+      if (isfinite(capacityBytes) && f.heavy[a] > 0) {
         size_t count = solarFuserCollect(&f, a, b);
         if (solarFuserLiveBytes(&f, f.ids, count) > capacityBytes)
           continue;
@@ -107,6 +112,7 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
     SolarFusionGroup whole = {0};
     ok = solarFuserFillGroup(&f, f.ids, n, &whole, err, errSize);
     out->idealBytes = whole.dramBytes;
+    out->idealBytesPw = whole.dramBytesPw;
     free(whole.nodes);
     free(whole.boundary);
     free(whole.internal);
@@ -115,6 +121,23 @@ bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
   if (!ok)
     solarFusionDestroy(out);
   return ok;
+}
+
+bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
+                        SolarDtype computeDtype, SolarFusion *out, char *err,
+                        size_t errSize) {
+  return computeGroups(graph, capacityBytes, computeDtype, false, out, err,
+                       errSize);
+}
+
+bool solarFusionComputeSymbolic(const SolarEinsumGraph *graph,
+                                SolarDtype computeDtype, SolarFusion *out,
+                                char *err, size_t errSize) {
+  /* The working set of an intermediate depends on the sizes: grouping as
+   * if the capacity never binds only merges more, and every merge only
+   * lowers the figures (docs/sol-model.md, "Symbolic sizes"). */
+  return computeGroups(graph, INFINITY, computeDtype, true, out, err,
+                       errSize);
 }
 
 /* Intermediates written only by framework ops made of layout nodes alone
@@ -241,9 +264,9 @@ static size_t *kernelLeaders(const SolarEinsumGraph *graph) {
   return leader;
 }
 
-bool solarFrameworkKernels(const SolarEinsumGraph *graph,
-                           SolarDtype storageDtype, SolarFusion *out,
-                           char *err, size_t errSize) {
+static bool frameworkKernels(const SolarEinsumGraph *graph,
+                             SolarDtype storageDtype, bool symbolic,
+                             SolarFusion *out, char *err, size_t errSize) {
   memset(out, 0, sizeof(*out));
   out->capacityBytes = INFINITY;
   if (!graph->index) {
@@ -258,6 +281,7 @@ bool solarFrameworkKernels(const SolarEinsumGraph *graph,
       !solarFuserInit(&f, graph, storageDtype, false))
     abort();
   f.view = eagerViews(graph, leader);
+  f.symbolic = symbolic;
   /* Each kernel's members in program order: the fuser's lists. */
   for (size_t i = 0; i < n; ++i)
     if (leader[i] != i)
@@ -278,8 +302,22 @@ bool solarFrameworkKernels(const SolarEinsumGraph *graph,
   return ok;
 }
 
+bool solarFrameworkKernels(const SolarEinsumGraph *graph,
+                           SolarDtype storageDtype, SolarFusion *out,
+                           char *err, size_t errSize) {
+  return frameworkKernels(graph, storageDtype, false, out, err, errSize);
+}
+
+bool solarFrameworkKernelsSymbolic(const SolarEinsumGraph *graph,
+                                   SolarDtype storageDtype, SolarFusion *out,
+                                   char *err, size_t errSize) {
+  return frameworkKernels(graph, storageDtype, true, out, err, errSize);
+}
+
 void solarFusionDestroy(SolarFusion *fusion) {
+  isl_pw_qpolynomial_free(fusion->idealBytesPw);
   for (size_t i = 0; i < fusion->groupCount; ++i) {
+    isl_pw_qpolynomial_free(fusion->groups[i].dramBytesPw);
     free(fusion->groups[i].nodes);
     free(fusion->groups[i].boundary);
     free(fusion->groups[i].internal);

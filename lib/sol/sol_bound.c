@@ -30,10 +30,9 @@ static SolarWork nodeWork(const SolarEinsumNode *node, SolarDtype dtype,
   return w;
 }
 
-/* The node's precision and the rate key its MACs use under the policy. */
-static void nodePrecision(const SolarEinsumGraph *graph, size_t index,
-                          SolarDtype dtypeOverride, SolarDtype reportDtype,
-                          const SolarFp32Policy *policy, SolarNodeSol *n) {
+void solarNodePrecision(const SolarEinsumGraph *graph, size_t index,
+                        SolarDtype dtypeOverride, SolarDtype reportDtype,
+                        const SolarFp32Policy *policy, SolarNodeSol *n) {
   const SolarEinsumNode *node = &graph->nodes[index];
   n->operandDtype = node->operandDtype;
   n->accumulateDtype = node->accumulateDtype;
@@ -165,7 +164,8 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
     const SolarEinsumNode *node = &graph->nodes[i];
     SolarNodeSol *n = &out->nodes[i];
     n->node = node->id;
-    nodePrecision(graph, i, dtypeOverride, reportDtype, &out->policy, n);
+    solarNodePrecision(graph, i, dtypeOverride, reportDtype, &out->policy,
+                       n);
     SolarWork work = nodeWork(node, n->rateDtype, n->castsWiden);
     anyContraction |= work.contraction;
     n->flops = node->pointsExact

@@ -3,6 +3,7 @@
  * compare, provision and bench read the struct, never the keys. */
 #include "solar/dialect/dialect_attr.h"
 #include "solar/sol/sol.h"
+#include "solar/sol/sol_symbolic.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -315,6 +316,13 @@ static bool readTop(MlirAttribute dict, SolarSol *out) {
 bool solarSolFromAttribute(MlirAttribute attr, SolarSol *out, char *err,
                            size_t errSize) {
   memset(out, 0, sizeof(*out));
+  if (!mlirAttributeIsNull(attr) && solarSolIsSymbolic(attr)) {
+    snprintf(err, errSize,
+             "solar.sol holds symbolic figures (the sizes are not known); "
+             "this needs numbers: give the sizes with --solar-bind-shapes, "
+             "then --canonicalize, or evaluate with solar-report at=SIZES");
+    return false;
+  }
   MlirAttribute dict =
       mlirAttributeIsNull(attr) ? attr : solarDialectAttrOpen(attr, "sol");
   bool ok = !mlirAttributeIsNull(dict) && readTop(dict, out);

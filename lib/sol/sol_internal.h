@@ -10,4 +10,10 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
                             SolarDtype storageDtype, double dramBytesPerS,
                             SolarSol *out);
 
+/* The node's precision and the rate key its MACs use under the policy
+ * (dtype, rateDtype, operand/accumulate dtypes, contraction class). */
+void solarNodePrecision(const SolarEinsumGraph *graph, size_t index,
+                        SolarDtype dtypeOverride, SolarDtype reportDtype,
+                        const SolarFp32Policy *policy, SolarNodeSol *n);
+
 #endif

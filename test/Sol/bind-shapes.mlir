@@ -3,7 +3,8 @@
 // --canonicalize folds memref.dim and the loop bounds to constants.
 // RUN: solar-opt %S/Inputs/scale-dynamic.mlir --solar-bind-shapes='arg0=4096x1024 arg1=4096x1024' --canonicalize | FileCheck %s --check-prefix=TYPES
 // RUN: solar-opt %S/Inputs/scale-dynamic.mlir --solar-bind-shapes='arg0=4096x1024 %%arg1=4096x1024' --canonicalize --solar-sol=%S/Inputs/round.yaml | FileCheck %s --check-prefix=SOL
-// RUN: not solar-opt %S/Inputs/scale-dynamic.mlir --solar-sol=%S/Inputs/round.yaml 2>&1 | FileCheck %s --check-prefix=SYMBOLIC
+// RUN: solar-opt %S/Inputs/scale-dynamic.mlir --solar-sol=%S/Inputs/round.yaml | FileCheck %s --check-prefix=SYMBOLIC
+// RUN: not solar-opt %S/Inputs/scale-dynamic.mlir --solar-fusion-groups 2>&1 | FileCheck %s --check-prefix=FUSION
 // RUN: not solar-opt %S/Inputs/scale-dynamic.mlir --solar-bind-shapes='arg0=4096 arg1=4096x1024' 2>&1 | FileCheck %s --check-prefix=RANK
 // RUN: not solar-opt %S/Inputs/scale-dynamic.mlir --solar-bind-shapes='arg7=4x4' 2>&1 | FileCheck %s --check-prefix=NAME
 // RUN: not solar-opt %S/Inputs/scale-dynamic.mlir --solar-bind-shapes='arg0=4x-4' 2>&1 | FileCheck %s --check-prefix=SHAPE
@@ -23,7 +24,12 @@
 // SOL-SAME: flops = 4194304 : i64
 // SOL-SAME: time_unfused_s = 3.3554431999999999E-5 : f64
 
-// SYMBOLIC: error: the footprint of %arg0 in function @scale depends on symbolic sizes (dim, dim_0); the SOL passes need static shapes (give them with --solar-bind-shapes, then --canonicalize)
+// Unbound, the figures are expressions in the sizes (test/Sol/mlp-generic.mlir
+// evaluates them): 8 B per point moved, dim * dim_0 muls at 2e12 op/s.
+// SYMBOLIC: bytes_unfused_expr = "[dim, dim_0] -> { 8 * dim * dim_0 : dim > 0 and dim_0 > 0 }"
+// SYMBOLIC: time_unfused_s_expr = "max({ dim * dim_0 : dim > 0 and dim_0 > 0 } / 2e12, { 8 * dim * dim_0 : dim > 0 and dim_0 > 0 } / 1e12)"
+// The fusion pass alone has no symbolic form.
+// FUSION: error: the footprint of %arg0 in function @scale depends on symbolic sizes (dim, dim_0); fusion groups and cache traffic need static shapes (give them with --solar-bind-shapes, then --canonicalize; --solar-sol gives symbolic figures)
 // RANK: error: shape '4096' has rank 1 but argument 0 has rank 2
 // NAME: error: 'arg7' names no argument of this function (use argN, N from 0 to 1)
 // SHAPE: error: shape '4x-4' for argument 0 is not of the form 4096x128 with positive sizes

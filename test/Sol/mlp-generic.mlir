@@ -5,7 +5,12 @@
 // expressions evaluate to.
 //
 // RUN: solar-opt %S/Inputs/mlp-generic.mlir --solar-dump-einsum-graph=json -o /dev/null | FileCheck %s --check-prefix=EXPR
-// RUN: not solar-opt %S/Inputs/mlp-generic.mlir --solar-sol=%S/Inputs/round.yaml 2>&1 | FileCheck %s --check-prefix=UNBOUND
+// RUN: solar-opt %S/Inputs/mlp-generic.mlir --solar-sol=%S/Inputs/round.yaml | FileCheck %s --check-prefix=SYM
+// RUN: solar-opt %S/Inputs/mlp-generic.mlir --solar-sol=%S/Inputs/round.yaml --solar-report --solar-at='batch=8 hidden=16 out=32' -o /dev/null | FileCheck %s --check-prefix=AT-SMALL
+// RUN: solar-opt %S/Inputs/mlp-generic.mlir --solar-sol=%S/Inputs/round.yaml --solar-report=json --solar-at='batch=64,hidden=128,out=256' -o /dev/null | FileCheck %s --check-prefix=AT-LARGE
+// RUN: not solar-opt %S/Inputs/mlp-generic.mlir --solar-sol=%S/Inputs/round.yaml --solar-report --solar-at='batch=8 hidden=16' -o /dev/null 2>&1 | FileCheck %s --check-prefix=AT-MISSING
+// RUN: not solar-opt %S/Inputs/mlp-generic.mlir --solar-sol=%S/Inputs/round.yaml --solar-report --solar-at='batch=eight' -o /dev/null 2>&1 | FileCheck %s --check-prefix=AT-BAD
+// RUN: not solar compare %S/Inputs/mlp-generic.mlir --arch %S/Inputs/round.yaml 2>&1 | FileCheck %s --check-prefix=COMPARE
 // RUN: solar-opt %S/Inputs/mlp-generic.mlir --solar-bind-shapes='arg0=8x16 arg1=16x32 arg2=8x32' --canonicalize --solar-sol=%S/Inputs/round.yaml | FileCheck %s --check-prefix=SMALL
 // RUN: solar-opt %S/Inputs/mlp-generic.mlir --solar-bind-shapes='arg0=64x128 arg1=128x256 arg2=64x256' --canonicalize --solar-sol=%S/Inputs/round.yaml | FileCheck %s --check-prefix=LARGE
 // RUN: not solar-opt %S/Inputs/mlp-generic.mlir --solar-bind-shapes='arg0=64x128 arg1=128x256 arg2=32x256' 2>&1 | FileCheck %s --check-prefix=INCONSISTENT
@@ -20,7 +25,29 @@
 // EXPR:          "name": "hidden",
 // EXPR:      "flops_expr": "[batch, out, hidden] -> { (batch * out + 2 * batch * out * hidden) : batch > 0 and out > 0 and hidden > 0; batch * out : batch > 0 and out > 0 and hidden <= 0 }"
 //
-// UNBOUND: error: the footprint of %arg0 in function @mlp depends on symbolic sizes (batch, out, hidden)
+// Unbound, --solar-sol gives the figures as expressions in batch, out,
+// hidden (docs/sol-model.md, "Symbolic sizes"); isl writes
+// 4*(b*h + h*o + b*o) as 4*b*o + (4*b + 4*o)*h, and adds the pieces where
+// hidden <= 0 (no matmul: only the zero-init and the ReLU run).
+// Fused groups are formed as if the capacity never bound: one group.
+// SYM: solar.sol = #solar.sol<{arch = "Round"
+// SYM-SAME: bytes_fused_expr = "[batch, out, hidden] -> { (4 * batch * out + (4 * batch + 4 * out) * hidden) : batch > 0 and out > 0 and hidden > 0; 4 * batch * out : batch > 0 and out > 0 and hidden <= 0 }"
+// SYM-SAME: bytes_ideal_expr = "[batch, out, hidden] -> { (4 * batch * out + (4 * batch + 4 * out) * hidden) : batch > 0 and out > 0 and hidden > 0; 4 * batch * out : batch > 0 and out > 0 and hidden <= 0 }"
+// SYM-SAME: bytes_unfused_expr = "[batch, out, hidden] -> { (20 * batch * out + (4 * batch + 4 * out) * hidden) : batch > 0 and out > 0 and hidden > 0; 12 * batch * out : batch > 0 and out > 0 and hidden <= 0 }"
+// SYM-SAME: cache_expr = "needs bound sizes:
+// Compute: batch*out*hidden MACs at 1e12/s, batch*out max ops at 2e12/s.
+// SYM-SAME: compute_s_expr = "{ batch * out * hidden : batch > 0 and out > 0 and hidden > 0 } / 1e12 + { batch * out : batch > 0 and out > 0 } / 2e12"
+// SYM-SAME: flops_expr = "[batch, out, hidden] -> { (batch * out + 2 * batch * out * hidden) : batch > 0 and out > 0 and hidden > 0; batch * out : batch > 0 and out > 0 and hidden <= 0 }"
+// SYM-SAME: fused_grouping = "capacity never binds
+// SYM-SAME: groups = 1 : i64, kernels_unfused = 3 : i64
+// SYM-SAME: parameters = [{name = "batch", source = "%dim"}, {name = "out", source = "%dim_1"}, {name = "hidden", source = "%dim_0"}], symbolic = true
+// Fused and ideal: max(compute, bytes / 1e12 B/s).
+// SYM-SAME: time_fused_s_expr = "max({ batch * out * hidden : batch > 0 and out > 0 and hidden > 0 } / 1e12 + { batch * out : batch > 0 and out > 0 } / 2e12, { (4 * batch * out + (4 * batch + 4 * out) * hidden) : batch > 0 and out > 0 and hidden > 0; 4 * batch * out : batch > 0 and out > 0 and hidden <= 0 } / 1e12)"
+// SYM-SAME: time_ideal_s_expr = "max({ batch * out * hidden : batch > 0 and out > 0 and hidden > 0 } / 1e12 + { batch * out : batch > 0 and out > 0 } / 2e12, { (4 * batch * out + (4 * batch + 4 * out) * hidden) : batch > 0 and out > 0 and hidden > 0; 4 * batch * out : batch > 0 and out > 0 and hidden <= 0 } / 1e12)"
+// Unfused: one term per nest: the zero-init (4*b*o bytes, no compute),
+// the matmul (max of its MACs and 4*(b*h + h*o + 2*b*o) bytes), the ReLU
+// (max of b*o max ops and 8*b*o bytes).
+// SYM-SAME: time_unfused_s_expr = "{ 4 * batch * out : batch > 0 and out > 0 } / 1e12 + max({ batch * out * hidden : batch > 0 and out > 0 and hidden > 0 } / 1e12, { (8 * batch * out + (4 * batch + 4 * out) * hidden) : batch > 0 and out > 0 and hidden > 0 } / 1e12) + max({ batch * out : batch > 0 and out > 0 } / 2e12, { 8 * batch * out : batch > 0 and out > 0 } / 1e12)"
 //
 // Bytes (fp32, 4 B): fused, x, w and y cross the chip boundary once:
 // 4*(batch*hidden + hidden*out + batch*out); unfused, every nest moves its
@@ -33,6 +60,12 @@
 // fused 4*(128 + 512 + 256) = 3584 B; unfused 512 + 2048 + 5120 = 7680 B;
 // time fused = compute 4096/1e12 + 256/2e12 = 4.224 ns (> 3.584 ns DRAM);
 // unfused = 1.024 (init) + max(4.096, 4.608) + max(0.128, 2.048) = 7.68 ns.
+// The expressions at these sizes give the numbers of the bound program
+// below exactly: 4.2240000000000003e-09 is the double MLIR prints as
+// 4.224000e-09, 7.6799999999999999e-09 the one it prints as
+// 7.6799999999999999E-9 (JSON prints 15 digits).
+// AT-SMALL: SOL of @mlp on Round (fp32), symbolic in batch, out, hidden
+// AT-SMALL: at batch=8 hidden=16 out=32: flops=8448 compute_s=4.2240000000000003e-09 bytes_unfused=7680 time_unfused_s=7.6799999999999999e-09 bytes_fused=3584 time_fused_s=4.2240000000000003e-09 bytes_ideal=3584 time_ideal_s=4.2240000000000003e-09
 // SMALL: bytes_fused = 3584 : i64
 // SMALL-SAME: bytes_unfused = 7680 : i64
 // SMALL-SAME: flops = 8448 : i64
@@ -44,6 +77,15 @@
 // 327680 = 491520 B; time fused = 2097152/1e12 + 16384/2e12 = 2.105344 us;
 // unfused = 65.536 ns + max(2097.152, 294.912) ns + max(8.192, 131.072) ns
 // = 2.29376 us.
+// AT-LARGE:      "at": {
+// AT-LARGE-NEXT:   "bytes_fused": 229376,
+// AT-LARGE-NEXT:   "bytes_ideal": 229376,
+// AT-LARGE-NEXT:   "bytes_unfused": 491520,
+// AT-LARGE-NEXT:   "compute_s": 2.105344e-6,
+// AT-LARGE-NEXT:   "flops": 4210688,
+// AT-LARGE:        "time_fused_s": 2.105344e-6,
+// AT-LARGE-NEXT:   "time_ideal_s": 2.105344e-6,
+// AT-LARGE-NEXT:   "time_unfused_s": 2.29376e-6
 // LARGE: bytes_fused = 229376 : i64
 // LARGE-SAME: bytes_unfused = 491520 : i64
 // LARGE-SAME: flops = 4210688 : i64
@@ -53,3 +95,10 @@
 // y bound to 32 rows while x has 64: the loops run to batch = dim(x) = 64
 // and write y past its end.
 // INCONSISTENT: error: inconsistent shapes: %arg2 is written past its end in dimension 0, which has size 32
+//
+// Every parameter needs a size, and sizes are integers.
+// AT-MISSING: error: @mlp: flops_expr: no size given for parameter 'out'
+// AT-BAD: error: sizes 'batch=eight' are not NAME=INTEGER pairs
+//
+// compare needs numbers.
+// COMPARE: solar: error: @mlp: solar.sol holds symbolic figures (the sizes are not known); this needs numbers: give the sizes with --solar-bind-shapes

@@ -12,6 +12,8 @@
 #include "fuzz_sol_chain.h"
 
 #include "solar/solar.h"
+#include "solar/dialect/dialect_attr.h"
+#include "solar/sol/sol_symbolic.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Pass.h"
@@ -116,6 +118,52 @@ static void checkSol(const char *funcName, const char *sol) {
     solarFuzzNonsense(funcName, "bytes out of order", sol);
 }
 
+/* A symbolic solar.sol (dynamic sizes) evaluated at every parameter = v:
+ * the figures must be finite, non-negative and in the model's order. */
+static void checkSymbolicAt(const char *funcName, MlirAttribute dict,
+                            const char *text, long v) {
+  MlirAttribute params = mlirDictionaryAttrGetElementByName(
+      dict, mlirStringRefCreateFromCString("parameters"));
+  size_t count = !mlirAttributeIsNull(params) && mlirAttributeIsAArray(params)
+                     ? (size_t)mlirArrayAttrGetNumElements(params)
+                     : 0;
+  const char **names = calloc(count + 1, sizeof(char *));
+  SolarSymBinding at = {calloc(count + 1, sizeof(char *)),
+                        calloc(count + 1, sizeof(long)), count};
+  for (size_t i = 0; i < count; ++i) {
+    MlirAttribute name = mlirDictionaryAttrGetElementByName(
+        mlirArrayAttrGetElement(params, (intptr_t)i),
+        mlirStringRefCreateFromCString("name"));
+    MlirStringRef ref = mlirStringAttrGetValue(name);
+    at.names[i] = strndup(ref.data, ref.length);
+    names[i] = at.names[i];
+    at.values[i] = v;
+  }
+  static const char *const keys[] = {
+      "flops_expr",          "bytes_unfused_expr", "bytes_fused_expr",
+      "bytes_ideal_expr",    "time_unfused_s_expr", "time_fused_s_expr",
+      "time_ideal_s_expr"};
+  double x[7];
+  for (int k = 0; k < 7; ++k) {
+    MlirAttribute e = mlirDictionaryAttrGetElementByName(
+        dict, mlirStringRefCreateFromCString(keys[k]));
+    char err[256];
+    if (mlirAttributeIsNull(e) || !mlirAttributeIsAString(e) ||
+        mlirStringAttrGetValue(e).length == 0 ||
+        !solarSymEvaluate(mlirStringAttrGetValue(e).data, names, count, &at,
+                          &x[k], err, sizeof(err)) ||
+        !isfinite(x[k]) || x[k] < 0)
+      solarFuzzNonsense(funcName, keys[k], text);
+  }
+  const double slack = 1 - 1e-12;
+  if (!(x[1] >= x[2] && x[2] >= x[3]))
+    solarFuzzNonsense(funcName, "symbolic bytes out of order", text);
+  if (!(x[4] >= x[5] * slack && x[5] >= x[6] * slack))
+    solarFuzzNonsense(funcName, "symbolic times out of order", text);
+  free(names);
+  solarSymBindingDestroy(&at);
+}
+
 static void checkFunctions(MlirOperation moduleOp) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(moduleOp, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
@@ -133,8 +181,14 @@ static void checkFunctions(MlirOperation moduleOp) {
     }
     TextBuffer text = {0};
     mlirAttributePrint(sol, appendText, &text);
-    if (text.text)
+    if (text.text && solarSolIsSymbolic(sol)) {
+      checkSymbolicAt(funcName, solarDialectAttrOpen(sol, "sol"), text.text,
+                      1);
+      checkSymbolicAt(funcName, solarDialectAttrOpen(sol, "sol"), text.text,
+                      5);
+    } else if (text.text) {
       checkSol(funcName, text.text);
+    }
     free(text.text);
   }
 }

@@ -17,7 +17,15 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from solar_imp.cli import main  # noqa: E402
 
 if __name__ == "__main__":
+    # Under `solar bench`, a fork server that has torch imported already
+    # runs it (solar_imp/server.py); without one, this process does.
+    server = os.environ.get("SOLAR_IMPORT_SERVER")
+    if server:
+        from solar_imp.server import client_main
+        status = client_main(server, sys.argv)
+        if status is not None:
+            sys.exit(status)
+    from solar_imp.cli import main
     sys.exit(main(sys.argv[1:]))

@@ -14,7 +14,14 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from solar_ref.cli import main  # noqa: E402
 
 if __name__ == "__main__":
+    # Under `solar bench`, the import fork server runs it (solar_imp/server.py).
+    server = os.environ.get("SOLAR_IMPORT_SERVER")
+    if server:
+        from solar_imp.server import client_main
+        status = client_main(server, sys.argv, tool="reference")
+        if status is not None:
+            sys.exit(status)
+    from solar_ref.cli import main
     sys.exit(main(sys.argv[1:]))

@@ -18,6 +18,9 @@ static const GlobalOption globalOptions[] = {
      "Add per-node and per-group detail to solar.sol"},
     {"solar-strict", "strict", false,
      "Turn analysis warnings (non-affine code, unsupported ops) into errors"},
+    {"solar-at", "at", true,
+     "solar-report: evaluate symbolic figures at these sizes "
+     "('batch=8 hidden=16')"},
     {"solar-rtol", "rtol", true,
      "Relative tolerance of solar-verify (default: by dtype)"},
     {"solar-atol", "atol", true,

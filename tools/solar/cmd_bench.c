@@ -7,6 +7,7 @@
 #include "cli_bench_discover.h"
 #include "cli_bench_lock.h"
 #include "cli_bench_progress.h"
+#include "cli_bench_server.h"
 #include "cli_bench_result.h"
 #include "cli_bench_summary.h"
 #include "cli_fp32_math.h"
@@ -43,6 +44,7 @@ typedef struct {
   unsigned jobs;
   double timeout; /* seconds; 0: none */
   bool resume;
+  bool noImportServer;
 } BenchArgs;
 
 enum { MAX_JOBS = 64 };
@@ -52,7 +54,8 @@ static void printHelp(void) {
       "USAGE: solar bench DIR --arch ARCH [--out OUTDIR] [--runs N]\n"
       "         [--jobs N] [--resume] [--plot headroom.svg] [--dtype D]\n"
       "         [--framework torch|jax] [--timeout S] [--rtol R] [--atol A]\n"
-      "         [--verify-size auto|full|N] [--measured FILE] [--measure-here]\n\n"
+      "         [--verify-size auto|full|N] [--measured FILE] [--measure-here]\n"
+      "         [--no-import-server]\n\n"
       "Runs `solar analyze` on every program below DIR (each NAME.py with\n"
       "its IR found as analyze finds it; each .mlir without a NAME.py is\n"
       "analyzed SOL-only), one child process per program, and writes\n"
@@ -70,6 +73,9 @@ static void printHelp(void) {
       "  --plot FILE.svg   headroom bar chart, one group of bars per program\n"
       "  --timeout S       seconds per program before it is killed (default\n"
       "                    900; 0: no limit)\n"
+      "  --no-import-server  each program's import imports torch in its own\n"
+      "                    Python process (default: one fork server imports\n"
+      "                    torch and torch-mlir once for the whole run)\n"
       "  --dtype, --framework, --rtol, --atol, --verify-size, --measured,\n"
       "  --fp32-math,\n"
       "  --measure-here    passed to solar analyze (the framework is\n"
@@ -113,6 +119,7 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
       {"verify-size", &a->verifySize, NULL},
       {"measured", &a->measured, NULL},
       {"measure-here", NULL, &a->measureHere},
+      {"no-import-server", NULL, &a->noImportServer},
   };
   int status = solarCliParseFlags("bench", argc, argv, flags,
                                   sizeof(flags) / sizeof(flags[0]),
@@ -576,7 +583,12 @@ int solarCmdBench(int argc, char **argv) {
   sigemptyset(&action.sa_mask);
   sigaction(SIGINT, &action, &oldInt);
   sigaction(SIGTERM, &action, &oldTerm);
+  /* Only .py programs import anything. */
+  SolarBenchImportServer server = {0};
+  if (framework && !args.noImportServer)
+    solarBenchImportServerStart(&server);
   bool completed = runAll(&b);
+  solarBenchImportServerStop(&server);
   sigaction(SIGINT, &oldInt, NULL);
   sigaction(SIGTERM, &oldTerm, NULL);
   solarBenchRemoveTree(tmpDir);

@@ -153,6 +153,9 @@ typedef struct {
   size_t accessCount;
   SolarOpCounts opsPerPoint; /* ops executed at every point of the domain */
   SolarOpCounts ops;         /* totals, including ops of enclosing levels */
+  /* isl text of each ops total that is SOLAR_EINSUM_PARAMETRIC (the
+   * attribute's ops_expr), NULL for the constant ones. */
+  char *opsExpr[SOLAR_OP_CLASS_COUNT];
   SolarDtypeOps *opsByDtype;
   size_t dtypeCount;
   int64_t flops;
@@ -162,6 +165,8 @@ typedef struct {
    * necessaryDomain is that subset of the domain, else NULL). */
   int64_t necessaryPoints;
   char *necessaryDomain;
+  /* SOLAR_EINSUM_PARAMETRIC necessaryPoints: its isl text, else NULL. */
+  char *necessaryPointsExpr;
   char *dtype;            /* element type of the stored value */
   bool exact;
   /* Derived by solarEinsumGraphInferPrecision, not part of the attribute:

@@ -10,6 +10,7 @@
 #include "mlir-c/IR.h"
 
 #include <isl/aff.h>
+#include <isl/polynomial.h>
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -50,6 +51,15 @@ int64_t solarUnionFootprint(const SolarEinsumGraph *graph, int64_t tensor,
                             const int64_t *nodes, size_t n,
                             SolarAccessKind kind, bool skipSatisfied,
                             bool *exact);
+
+/* The same union footprint as an isl count in the parameters, in the
+ * graph's isl context (solarGraphIslCtx); the caller owns it. NULL when
+ * isl failed or the count is only an upper bound (no symbolic lower bound
+ * exists then). Non-affine accesses are left out as above (*exact false). */
+__isl_give isl_pw_qpolynomial *
+solarUnionFootprintPw(const SolarEinsumGraph *graph, int64_t tensor,
+                      const int64_t *nodes, size_t n, SolarAccessKind kind,
+                      bool skipSatisfied, bool *exact);
 
 /* Loop dims that the expression of an index uses, over all its pieces but
  * ignoring the pieces' domains (which restate the loop bounds).
@@ -92,6 +102,10 @@ typedef struct {
   size_t internalCount;
   double dramBytes;         /* sum of boundary bytes */
   double liveBytes;         /* on-chip working set the grouping assumed */
+  /* Symbolic groups only (dramBytes, liveBytes and the boundary's counts
+   * are then 0 / -1): the DRAM bytes as an isl count in the parameters,
+   * in the graph's isl context; owned. */
+  isl_pw_qpolynomial *dramBytesPw;
 } SolarFusionGroup;
 
 typedef struct {
@@ -99,6 +113,7 @@ typedef struct {
   SolarFusionGroup *groups; /* owned */
   size_t groupCount;
   double idealBytes;        /* program inputs, weights, outputs only */
+  isl_pw_qpolynomial *idealBytesPw; /* symbolic fusion only; owned */
 } SolarFusion;
 
 /* Partitions the graph into fusion groups under capacityBytes (INFINITY:
@@ -108,6 +123,14 @@ typedef struct {
 bool solarFusionCompute(const SolarEinsumGraph *graph, double capacityBytes,
                         SolarDtype storageDtype, SolarFusion *out, char *err,
                         size_t errSize);
+/* The groups with symbolic sizes: the same grouping as if the capacity
+ * never bound (every merge only lowers the figures), and each group's
+ * bytes as dramBytesPw (idealBytesPw for the whole function). Returns false
+ * with a message when a footprint has no exact count. Destroy the result
+ * before the graph (its isl objects live in the graph's context). */
+bool solarFusionComputeSymbolic(const SolarEinsumGraph *graph,
+                                SolarDtype storageDtype, SolarFusion *out,
+                                char *err, size_t errSize);
 void solarFusionDestroy(SolarFusion *fusion);
 
 /* ---- Framework-op kernels ----------------------------------------------- */
@@ -123,6 +146,15 @@ size_t solarKernelLeader(const SolarEinsumGraph *graph, size_t node);
 bool solarFrameworkKernels(const SolarEinsumGraph *graph,
                            SolarDtype storageDtype, SolarFusion *out,
                            char *err, size_t errSize);
+
+/* solarFrameworkKernels with symbolic bytes (dramBytesPw). */
+bool solarFrameworkKernelsSymbolic(const SolarEinsumGraph *graph,
+                                   SolarDtype storageDtype, SolarFusion *out,
+                                   char *err, size_t errSize);
+
+/* An exact isl rational equal to a finite, non-negative double (element
+ * bytes, rates): a dyadic fraction when it is not an integer. */
+__isl_give isl_val *solarValFromDouble(isl_ctx *ctx, double value);
 
 MlirAttribute solarFusionToAttribute(MlirContext ctx, const SolarFusion *fusion);
 bool solarFusionFromAttribute(MlirAttribute attr, SolarFusion *out, char *err,

@@ -5,6 +5,9 @@ argument after the inputs, in the reference runner's order
 (model.named_parameters(), then model.named_buffers()); the exported
 function then has exactly the manifest's inputs and parameters as
 arguments, and no weights baked in as constants."""
+import contextlib
+import re
+
 from solar_ref import torch_runner
 from solar_ref.arrays import python_scalar
 from solar_ref.common import as_list
@@ -13,6 +16,7 @@ from solar_ref.program import call_user
 
 from .errors import ImportError_
 from . import framework_ops
+from . import scan_lowering
 from .mlir_text import check_foreign_ops
 
 
@@ -45,10 +49,15 @@ def _build(program, args, meta=False):
     device: shapes and dtypes only, nothing allocated, so a program can be
     exported at full size whatever its tensors weigh."""
     torch = torch_runner.import_torch()
-    if meta:
-        with torch.device("meta"):
-            return _build_here(torch, program, args)
-    return _build_here(torch, program, args)
+    with _on_device(torch, meta):
+        return _build_here(torch, program, args)
+
+
+def _on_device(torch, meta):
+    """The default device of tensors created while it is active: `meta` for
+    the full-size export, so that tensors the forward pass itself creates
+    (a torch.ones mask) sit on the same device as its inputs."""
+    return torch.device("meta") if meta else contextlib.nullcontext()
 
 
 def _build_here(torch, program, args):
@@ -116,7 +125,8 @@ def cost(program, args):
     torch, model, inputs = _build(program, args, meta=True)
     from torch.utils.flop_counter import FlopCounterMode
     try:
-        with torch.no_grad(), FlopCounterMode(display=False) as counter:
+        with torch.no_grad(), _on_device(torch, True), \
+                FlopCounterMode(display=False) as counter:
             out = model(*inputs)
     except Exception as exc:
         from solar_ref.errors import describe_exception
@@ -132,6 +142,56 @@ def cost(program, args):
     return float(counter.get_total_flops()), float(elements)
 
 
+# torch-mlir's conversion failures name the op in a diagnostic it prints,
+# not in the exception it raises: an op it kept as `torch.operator`
+# (`name = "torch.aten.cummax"`) or one it could not legalize.
+_OPERATOR = re.compile(r'name = "(torch\.[\w.]+)"')
+_ILLEGAL = re.compile(r"failed to legalize operation '([\w.]+)'")
+
+
+def unlowered_ops(diagnostics):
+    """Names of the ops torch-mlir's diagnostics say it could not lower, in
+    order of appearance."""
+    names = []
+    for text in diagnostics:
+        found = _OPERATOR.findall(text) or _ILLEGAL.findall(text)
+        names += [name for name in found if name not in names]
+    return names
+
+
+def _importer_with_diagnostics():
+    """(an FxImporter on a fresh context, the list its error diagnostics are
+    appended to); they are still printed as usual."""
+    from torch_mlir import ir
+    from torch_mlir.dialects import torch as torch_d
+    from torch_mlir.extras.fx_importer import FxImporter
+    context = ir.Context()
+    torch_d.register_dialect(context)
+    diagnostics = []
+
+    def collect(diagnostic):
+        if diagnostic.severity == ir.DiagnosticSeverity.ERROR:
+            diagnostics.append(str(diagnostic.message))
+        return False
+    context.attach_diagnostic_handler(collect)
+    return FxImporter(context=context), diagnostics
+
+
+def _decomposed_on_cpu(torch, exported):
+    """torch-mlir's decompositions of `exported` (what export_and_import
+    would run), with every `device=meta` of an op creating a tensor (the
+    aranges triu/tril decompose into, torch.ones, scalar_tensor) made
+    `cpu`: torch-mlir folds and lowers those only on a real device, and the
+    device plays no part in the linalg it makes."""
+    from torch_mlir.extras.fx_decomp_util import get_decomposition_table
+    exported = exported.run_decompositions(get_decomposition_table())
+    meta, cpu = torch.device("meta"), torch.device("cpu")
+    for node in exported.graph_module.graph.nodes:
+        if node.kwargs.get("device") == meta:
+            node.kwargs = {**node.kwargs, "device": cpu}
+    return exported
+
+
 def export(program, args, meta=False, suffix=""):
     fx, OutputType = _import_torch_mlir()
     torch, model, inputs = _build(program, args, meta)
@@ -140,21 +200,29 @@ def export(program, args, meta=False, suffix=""):
     tensors = [t.detach() for _, t in state]
     wrapper = _Functional(torch, model, names, inputs).module()
     tensor_inputs = [v for v in inputs if isinstance(v, torch.Tensor)]
+    importer, diagnostics = _importer_with_diagnostics()
     try:
         with torch.no_grad(), framework_ops.torch_node_names():
+            with _on_device(torch, meta):
+                exported = torch.export.export(
+                    wrapper, (*tensor_inputs, *tensors), strict=False)
+            exported = _decomposed_on_cpu(torch, exported)
             imported = fx.export_and_import(
-                wrapper, *tensor_inputs, *tensors,
-                output_type=OutputType.LINALG_ON_TENSORS,
-                func_name=args.function)
+                exported, output_type=OutputType.LINALG_ON_TENSORS,
+                func_name=args.function, fx_importer=importer,
+                decomposition_table={})
     except Exception as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+        ops = unlowered_ops(diagnostics)
+        what = (f"no lowering for {', '.join(ops)}" if ops else
+                f"{type(exc).__name__}: {first}")
         raise ImportError_(
             f"torch-mlir could not export the model to linalg on tensors "
-            f"({_versions()}): {type(exc).__name__}: "
-            f"{str(exc).strip().splitlines()[0] if str(exc).strip() else ''}; "
-            "no deterministic path: translate it with `solar translate`") \
-            from None
+            f"({_versions()}): {what}; no deterministic path: translate it "
+            "with `solar translate`") from None
     from torch_mlir.ir import StringAttr
     with imported.context:
+        scan_lowering.lower_scans(imported)
         framework_ops.tag_ops(imported, StringAttr)
     text = imported.operation.get_asm(enable_debug_info=False)
     check_foreign_ops(text, "torch-mlir")

@@ -2,11 +2,14 @@
 
 #include "solar/dialect/dialect_attr.h"
 #include "solar/passes/stage.h"
+#include "solar/sol/sol_symbolic.h"
+#include "solar/support/funcs.h"
 #include "solar/support/json_number.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -259,6 +262,14 @@ json_t *solarAnalyzeReport(MlirOperation module,
         solarSolFromAttribute(attr, &sol, err, sizeof(err))) {
       json_array_append_new(functions, functionJson(funcs[i], &sol, context));
       solarSolDestroy(&sol);
+    } else if (!mlirAttributeIsNull(attr) && solarSolIsSymbolic(attr)) {
+      /* Shape-generic IR: the report's tables need numbers. */
+      char *name = solarFuncName(funcs[i]);
+      fprintf(stderr,
+              "solar analyze: warning: @%s has symbolic figures (dynamic "
+              "sizes) and is left out of the report: %s\n",
+              name ? name : "?", err);
+      free(name);
     }
   }
   free(funcs);

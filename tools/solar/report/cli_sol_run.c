@@ -88,13 +88,21 @@ void solarCliModelClose(SolarCliModel *model) {
 static bool readFuncSol(MlirOperation func, SolarCliFuncSol *f) {
   memset(f, 0, sizeof(*f));
   f->function = solarFuncName(func);
-  /* solar-sol wrote it in this process: the caller's one message says
-   * enough when it is missing. */
+  /* solar-sol wrote it in this process; symbolic figures (shape-generic
+   * IR) are no numbers to compare. */
   char err[256];
-  return solarSolFromAttribute(
-      mlirOperationGetAttributeByName(
-          func, mlirStringRefCreateFromCString(SOLAR_SOL_ATTR)),
-      &f->sol, err, sizeof(err));
+  MlirAttribute attr = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString(SOLAR_SOL_ATTR));
+  if (mlirAttributeIsNull(attr)) {
+    fprintf(stderr, "solar: error: solar-sol attached no solar.sol to @%s\n",
+            f->function);
+    return false;
+  }
+  if (!solarSolFromAttribute(attr, &f->sol, err, sizeof(err))) {
+    fprintf(stderr, "solar: error: @%s: %s\n", f->function, err);
+    return false;
+  }
+  return true;
 }
 
 bool solarCliRunSol(const SolarCliModel *model, const char *archPath,
@@ -123,10 +131,8 @@ bool solarCliRunSol(const SolarCliModel *model, const char *archPath,
     for (size_t i = 0; ok && i < out->count; ++i)
       ok = readFuncSol(funcs[i], &out->funcs[i]);
     free(funcs);
-    if (!ok) {
-      fprintf(stderr, "solar: error: solar-sol attached no solar.sol\n");
+    if (!ok)
       solarCliSolDestroy(out);
-    }
   }
   mlirOperationDestroy(clone);
   return ok;

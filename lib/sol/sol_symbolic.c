@@ -1,0 +1,493 @@
+/* SOL figures with symbolic sizes (include/solar/sol/sol_symbolic.h,
+ * docs/sol-model.md "Symbolic sizes"). The formulas are those of
+ * sol_bound.c and sol_unfused.c with every count an isl pw_qpolynomial;
+ * times are printed as sums of maxima of count / rate, the order of the
+ * terms being the order in which sol_bound.c adds the numbers. */
+#include "solar/dialect/dialect_attr.h"
+#include "solar/einsum/einsum_graph_index.h"
+#include "solar/sol/sol_symbolic.h"
+#include "solar/support/text.h"
+#include "sol_internal.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <isl/polynomial.h>
+#include <isl/space.h>
+#include <isl/val.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool solarGraphIsSymbolic(const SolarEinsumGraph *graph) {
+  for (size_t t = 0; t < graph->tensorCount; ++t)
+    if (graph->tensors[t].footprintElements == SOLAR_EINSUM_PARAMETRIC)
+      return true;
+  for (size_t i = 0; i < graph->nodeCount; ++i) {
+    const SolarEinsumNode *node = &graph->nodes[i];
+    if (node->points == SOLAR_EINSUM_PARAMETRIC)
+      return true;
+    for (size_t a = 0; a < node->accessCount; ++a)
+      if (node->accesses[a].footprintElements == SOLAR_EINSUM_PARAMETRIC)
+        return true;
+  }
+  return false;
+}
+
+/* ---- building the text -------------------------------------------------- */
+
+/* The shortest decimal that reads back as the same double, its exponent
+ * without sign or leading zeros ("1e12", "3.35e12", "2.5e-07" -> "2.5e-7"). */
+static void formatRate(double rate, char *buf, size_t size) {
+  for (int digits = 1; digits <= 17; ++digits) {
+    snprintf(buf, size, "%.*g", digits, rate);
+    if (strtod(buf, NULL) == rate)
+      break;
+  }
+  char *e = strchr(buf, 'e');
+  if (!e)
+    return;
+  char *from = e + 1, *to = e + 1;
+  if (*from == '+')
+    from++;
+  else if (*from == '-')
+    *to++ = *from++;
+  while (*from == '0' && from[1])
+    from++;
+  memmove(to, from, strlen(from) + 1);
+}
+
+/* "{ count } / rate" (the count's own parameter list dropped: it is the
+ * figure's); NULL when the term is 0: a zero count, or a rate the numbers
+ * skip too (timeOf, transferTime). Takes pw. */
+static char *quotient(__isl_take isl_pw_qpolynomial *pw, double rate) {
+  char *result = NULL;
+  bool usable = rate > 0 && isfinite(rate);
+  if (pw && usable && isl_pw_qpolynomial_is_zero(pw) == isl_bool_false) {
+    char *text = isl_pw_qpolynomial_to_str(pw);
+    const char *body = text ? strchr(text, '{') : NULL;
+    if (body) {
+      char r[40];
+      formatRate(rate, r, sizeof(r));
+      SolarText t = {0};
+      solarTextAppendF(&t, "%s / %s", body, r);
+      result = t.text;
+    }
+    free(text);
+  }
+  isl_pw_qpolynomial_free(pw);
+  return result;
+}
+
+/* "a + b + ..." or "max(a, b, ...)" of the non-NULL parts; a lone part is
+ * itself; NULL (zero) when there is none. Takes the parts. */
+static char *combine(char **parts, size_t n, bool max) {
+  size_t present = 0;
+  for (size_t i = 0; i < n; ++i)
+    present += parts[i] != NULL;
+  SolarText t = {0};
+  bool first = true;
+  if (max && present > 1)
+    solarTextAppendCString(&t, "max(");
+  for (size_t i = 0; i < n; ++i) {
+    if (!parts[i])
+      continue;
+    if (!first)
+      solarTextAppendCString(&t, max ? ", " : " + ");
+    solarTextAppendCString(&t, parts[i]);
+    first = false;
+    free(parts[i]);
+  }
+  if (max && present > 1)
+    solarTextAppendCString(&t, ")");
+  return t.text;
+}
+
+static char *copyOrNull(const char *s) { return s ? strdup(s) : NULL; }
+
+/* ---- counts ------------------------------------------------------------- */
+
+static __isl_give isl_pw_qpolynomial *constantCount(isl_ctx *ctx,
+                                                    int64_t value) {
+  char text[48];
+  snprintf(text, sizeof(text), "{ %lld }", (long long)value);
+  return isl_pw_qpolynomial_read_from_str(ctx, text);
+}
+
+/* A count of the graph: `value`, or `expr` when it is parametric. */
+static __isl_give isl_pw_qpolynomial *
+graphCount(isl_ctx *ctx, int64_t value, const char *expr) {
+  if (value != SOLAR_EINSUM_PARAMETRIC)
+    return constantCount(ctx, value);
+  return expr ? isl_pw_qpolynomial_read_from_str(ctx, expr) : NULL;
+}
+
+/* The node's necessary ops of class c (einsum_node_necessary.c): the total
+ * less the per-point ops at the points that do no necessary work. */
+static __isl_give isl_pw_qpolynomial *
+necessaryOps(isl_ctx *ctx, const SolarEinsumNode *node, int c) {
+  isl_pw_qpolynomial *total =
+      graphCount(ctx, node->ops.counts[c], node->opsExpr[c]);
+  bool restricted = node->necessaryDomain &&
+                    (node->necessaryPointsExpr ||
+                     node->necessaryPoints != node->points);
+  if (!total || !restricted || node->opsPerPoint.counts[c] == 0)
+    return total;
+  isl_pw_qpolynomial *excluded = isl_pw_qpolynomial_sub(
+      graphCount(ctx, node->points, node->pointsExpr),
+      graphCount(ctx, node->necessaryPoints, node->necessaryPointsExpr));
+  excluded = isl_pw_qpolynomial_scale_val(
+      excluded, isl_val_int_from_si(ctx, node->opsPerPoint.counts[c]));
+  return isl_pw_qpolynomial_sub(total, excluded);
+}
+
+static __isl_give isl_pw_qpolynomial *
+addCounts(__isl_take isl_pw_qpolynomial *a, __isl_take isl_pw_qpolynomial *b) {
+  if (!a)
+    return b;
+  if (!b)
+    return a;
+  return isl_pw_qpolynomial_add(a, b);
+}
+
+/* ---- per node ----------------------------------------------------------- */
+
+typedef struct {
+  char *compute;            /* time form, NULL: no compute */
+  isl_pw_qpolynomial *flops;
+  bool failed;
+} NodeFigures;
+
+/* Compute time of one node (sol_bound.c nodeWork + solarComputeTime):
+ * max over the units of ops / rate. */
+static void nodeFigures(const SolarEinsumGraph *graph, size_t index,
+                        const SolarArch *arch, SolarDtype dtypeOverride,
+                        SolarDtype reportDtype, const SolarFp32Policy *policy,
+                        NodeFigures *out) {
+  const SolarEinsumNode *node = &graph->nodes[index];
+  isl_ctx *ctx = solarGraphIslCtx(graph);
+  memset(out, 0, sizeof(*out));
+  /* A domain counted only as an upper bound contributes no compute. */
+  if (!node->pointsExact)
+    return;
+  SolarNodeSol n = {0};
+  solarNodePrecision(graph, index, dtypeOverride, reportDtype, policy, &n);
+  bool castsWiden = dtypeOverride == SOLAR_DTYPE_INVALID && node->castsWiden;
+  isl_pw_qpolynomial *ops[SOLAR_OP_CLASS_COUNT];
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c) {
+    ops[c] = necessaryOps(ctx, node, c);
+    out->failed |= ops[c] == NULL;
+  }
+  if (out->failed) {
+    for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
+      isl_pw_qpolynomial_free(ops[c]);
+    return;
+  }
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
+    if (solarOpClassFlops((SolarOpClass)c))
+      out->flops = addCounts(
+          out->flops,
+          isl_pw_qpolynomial_scale_val(
+              isl_pw_qpolynomial_copy(ops[c]),
+              isl_val_int_from_si(ctx, solarOpClassFlops((SolarOpClass)c))));
+  /* The rates: solarComputeTime of the same work with unit counts. */
+  SolarWork unit = {.dtype = n.rateDtype,
+                    .contraction =
+                        node->reductionDimCount > 0 &&
+                        isl_pw_qpolynomial_is_zero(ops[SOLAR_OP_MAC]) ==
+                            isl_bool_false,
+                    .mac = 1};
+  SolarComputeTime rates = solarComputeTime(arch, &unit);
+  static const SolarOpClass vectorClasses[] = {
+      SOLAR_OP_ADD,    SOLAR_OP_MUL,  SOLAR_OP_CMP,  SOLAR_OP_SELECT,
+      SOLAR_OP_MINMAX, SOLAR_OP_CAST, SOLAR_OP_OTHER};
+  isl_pw_qpolynomial *vector = NULL;
+  for (size_t k = 0; k < sizeof(vectorClasses) / sizeof(vectorClasses[0]);
+       ++k) {
+    SolarOpClass c = vectorClasses[k];
+    /* Importer widening casts are not in the program (sol_bound.c). */
+    if (c == SOLAR_OP_CAST && castsWiden)
+      continue;
+    vector = addCounts(vector, isl_pw_qpolynomial_copy(ops[c]));
+  }
+  char *parts[] = {
+      quotient(isl_pw_qpolynomial_copy(ops[SOLAR_OP_MAC]), rates.macRate),
+      quotient(vector, arch->vector_op_per_s[n.rateDtype].value),
+      quotient(isl_pw_qpolynomial_copy(ops[SOLAR_OP_DIV]),
+               arch->div_op_per_s.value),
+      quotient(isl_pw_qpolynomial_copy(ops[SOLAR_OP_TRANSCENDENTAL]),
+               arch->sfu_op_per_s.value)};
+  out->compute = combine(parts, 4, true);
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
+    isl_pw_qpolynomial_free(ops[c]);
+}
+
+/* Unfused bytes of one node without framework ops (sol_bound.c nodeBytes):
+ * every access from or to DRAM, the union per tensor and kind. */
+static __isl_give isl_pw_qpolynomial *
+nodeBytes(const SolarEinsumGraph *graph, size_t index, SolarDtype storage) {
+  const SolarEinsumNode *node = &graph->nodes[index];
+  isl_ctx *ctx = solarGraphIslCtx(graph);
+  isl_pw_qpolynomial *bytes = constantCount(ctx, 0);
+  for (size_t a = 0; a < node->accessCount && bytes; ++a) {
+    const SolarEinsumAccess *access = &node->accesses[a];
+    bool seen = false;
+    for (size_t b = 0; b < a && !seen; ++b)
+      seen = node->accesses[b].tensor == access->tensor &&
+             node->accesses[b].isWrite == access->isWrite;
+    if (seen)
+      continue;
+    bool exact;
+    isl_pw_qpolynomial *elements = solarUnionFootprintPw(
+        graph, access->tensor, &node->id, 1,
+        access->isWrite ? SOLAR_ACCESS_WRITES : SOLAR_ACCESS_READS, false,
+        &exact);
+    if (!elements) {
+      isl_pw_qpolynomial_free(bytes);
+      return NULL;
+    }
+    bytes = isl_pw_qpolynomial_add(
+        bytes, isl_pw_qpolynomial_scale_val(
+                   elements,
+                   solarValFromDouble(ctx, solarTensorElementBytes(
+                                               &graph->tensors[access->tensor],
+                                               storage))));
+  }
+  return bytes;
+}
+
+/* ---- groups ------------------------------------------------------------- */
+
+/* sum over the group's nodes of their compute (in node order). */
+static char *groupCompute(const SolarEinsumGraph *graph,
+                          const SolarFusionGroup *g,
+                          const NodeFigures *nodes) {
+  char **parts = calloc(g->nodeCount ? g->nodeCount : 1, sizeof(char *));
+  for (size_t k = 0; k < g->nodeCount; ++k) {
+    size_t i = solarGraphNodeIndex(graph, g->nodes[k]);
+    parts[k] = i < graph->nodeCount ? copyOrNull(nodes[i].compute) : NULL;
+  }
+  char *sum = combine(parts, g->nodeCount, false);
+  free(parts);
+  return sum;
+}
+
+/* max(compute, bytes / BW_dram) */
+static char *rooflineTerm(char *compute,
+                          __isl_keep isl_pw_qpolynomial *bytes,
+                          double bandwidth) {
+  char *parts[] = {
+      compute, quotient(isl_pw_qpolynomial_copy(bytes), bandwidth)};
+  return combine(parts, 2, true);
+}
+
+/* Bytes and time over a partition: sum_g bytes(g), sum_g max(...). */
+static void partitionFigures(const SolarEinsumGraph *graph,
+                             const SolarFusion *partition,
+                             const NodeFigures *nodes, double bandwidth,
+                             char **bytes, char **time) {
+  isl_pw_qpolynomial *total = NULL;
+  size_t n = partition->groupCount;
+  char **terms = calloc(n ? n : 1, sizeof(char *));
+  for (size_t k = 0; k < n; ++k) {
+    const SolarFusionGroup *g = &partition->groups[k];
+    total = addCounts(total, isl_pw_qpolynomial_copy(g->dramBytesPw));
+    terms[k] = rooflineTerm(groupCompute(graph, g, nodes), g->dramBytesPw,
+                            bandwidth);
+  }
+  *time = combine(terms, n, false);
+  *bytes = total ? isl_pw_qpolynomial_to_str(total) : strdup("{ 0 }");
+  isl_pw_qpolynomial_free(total);
+  free(terms);
+}
+
+/* ---- the figures -------------------------------------------------------- */
+
+static bool unfusedPerNode(const SolarEinsumGraph *graph,
+                           const NodeFigures *nodes, SolarDtype storage,
+                           double bandwidth, SolarSymSol *out) {
+  size_t n = graph->nodeCount;
+  char **terms = calloc(n ? n : 1, sizeof(char *));
+  isl_pw_qpolynomial *total = NULL;
+  bool ok = true;
+  for (size_t i = 0; i < n && ok; ++i) {
+    isl_pw_qpolynomial *bytes = nodeBytes(graph, i, storage);
+    ok = bytes != NULL;
+    if (ok)
+      terms[i] = rooflineTerm(copyOrNull(nodes[i].compute), bytes, bandwidth);
+    total = addCounts(total, bytes);
+  }
+  out->time[SOLAR_FIDELITY_UNFUSED] = combine(terms, n, false);
+  out->bytes[SOLAR_FIDELITY_UNFUSED] =
+      total ? isl_pw_qpolynomial_to_str(total) : strdup("{ 0 }");
+  out->kernelsUnfused = (int64_t)n;
+  isl_pw_qpolynomial_free(total);
+  free(terms);
+  return ok;
+}
+
+bool solarSolComputeSymbolic(const SolarEinsumGraph *graph,
+                             const SolarFusion *fusion,
+                             const SolarFusion *kernels,
+                             const SolarArch *arch, SolarDtype dtypeOverride,
+                             SolarDtype reportDtype,
+                             const SolarFp32Policy *policy, SolarSymSol *out,
+                             char *err, size_t errSize) {
+  memset(out, 0, sizeof(*out));
+  out->arch = arch->name ? strdup(arch->name) : NULL;
+  out->dtype = reportDtype;
+  out->policy = policy ? *policy : solarFp32PolicyDefault();
+  out->paramCount = graph->paramCount;
+  out->params = calloc(graph->paramCount + 1, sizeof(char *));
+  out->paramSources = calloc(graph->paramCount + 1, sizeof(char *));
+  for (size_t p = 0; p < graph->paramCount; ++p) {
+    out->params[p] = strdup(graph->params[p].name);
+    out->paramSources[p] = copyOrNull(graph->params[p].source);
+  }
+  isl_ctx *ctx = solarGraphIslCtx(graph);
+  if (!ctx) {
+    snprintf(err, errSize, "symbolic figures need the graph's isl index");
+    return false;
+  }
+  double bw = arch->dram_bytes_per_s.value;
+  size_t n = graph->nodeCount;
+  NodeFigures *nodes = calloc(n ? n : 1, sizeof(NodeFigures));
+  bool ok = true;
+  isl_pw_qpolynomial *flops = NULL;
+  for (size_t i = 0; i < n; ++i) {
+    nodeFigures(graph, i, arch, dtypeOverride, reportDtype, &out->policy,
+                &nodes[i]);
+    if (nodes[i].failed && ok) {
+      snprintf(err, errSize,
+               "the op counts of node %lld in function @%s could not be read "
+               "as isl expressions",
+               (long long)graph->nodes[i].id, graph->function);
+      ok = false;
+    }
+    flops = addCounts(flops, nodes[i].flops);
+    nodes[i].flops = NULL;
+  }
+  if (ok) {
+    out->flops = flops ? isl_pw_qpolynomial_to_str(flops) : strdup("{ 0 }");
+    char **computes = calloc(n ? n : 1, sizeof(char *));
+    for (size_t i = 0; i < n; ++i)
+      computes[i] = copyOrNull(nodes[i].compute);
+    out->compute = combine(computes, n, false);
+    free(computes);
+    if (!out->compute)
+      out->compute = strdup("0");
+
+    partitionFigures(graph, fusion, nodes, bw,
+                     &out->bytes[SOLAR_FIDELITY_FUSED],
+                     &out->time[SOLAR_FIDELITY_FUSED]);
+    out->groups = (int64_t)fusion->groupCount;
+    if (kernels) {
+      partitionFigures(graph, kernels, nodes, bw,
+                       &out->bytes[SOLAR_FIDELITY_UNFUSED],
+                       &out->time[SOLAR_FIDELITY_UNFUSED]);
+      out->kernelsUnfused = (int64_t)kernels->groupCount;
+    } else if (!unfusedPerNode(graph, nodes, dtypeOverride, bw, out)) {
+      snprintf(err, errSize,
+               "a footprint in function @%s has no exact count in the "
+               "symbolic sizes, so no symbolic lower bound; give the sizes "
+               "with --solar-bind-shapes, then --canonicalize",
+               graph->function);
+      ok = false;
+    }
+    out->bytes[SOLAR_FIDELITY_IDEAL] =
+        isl_pw_qpolynomial_to_str(fusion->idealBytesPw);
+    out->time[SOLAR_FIDELITY_IDEAL] =
+        rooflineTerm(strcmp(out->compute, "0") ? strdup(out->compute) : NULL,
+                     fusion->idealBytesPw, bw);
+    for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
+      if (f != SOLAR_FIDELITY_CACHE && !out->time[f])
+        out->time[f] = strdup("0");
+  }
+  isl_pw_qpolynomial_free(flops);
+  for (size_t i = 0; i < n; ++i) {
+    free(nodes[i].compute);
+    isl_pw_qpolynomial_free(nodes[i].flops);
+  }
+  free(nodes);
+  if (!ok)
+    solarSymSolDestroy(out);
+  return ok;
+}
+
+void solarSymSolDestroy(SolarSymSol *sol) {
+  free(sol->arch);
+  for (size_t p = 0; p < sol->paramCount; ++p) {
+    free(sol->params[p]);
+    free(sol->paramSources[p]);
+  }
+  free(sol->params);
+  free(sol->paramSources);
+  free(sol->flops);
+  free(sol->compute);
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f) {
+    free(sol->bytes[f]);
+    free(sol->time[f]);
+  }
+  memset(sol, 0, sizeof(*sol));
+}
+
+/* ---- the attribute ------------------------------------------------------ */
+
+#define CACHE_NEEDS_SIZES                                                      \
+  "needs bound sizes: its I/O lower bounds (sqrt of the capacity, "            \
+  "fractional-cover exponents, a tiling search) are no polynomials in "        \
+  "the sizes; bind them with --solar-bind-shapes"
+#define FUSED_GROUPING                                                         \
+  "capacity never binds: every producer-consumer merge that keeps the "        \
+  "groups convex is made (docs/sol-model.md, Symbolic sizes)"
+
+MlirAttribute solarSymSolToAttribute(MlirContext ctx, const SolarSymSol *sol) {
+  SolarDictBuilder b;
+  solarDictBuilderInit(&b, ctx);
+  solarDictAddString(&b, "arch", sol->arch);
+  solarDictAddString(&b, "dtype", solarDtypeName(sol->dtype));
+  solarDictAddBool(&b, "symbolic", true);
+  MlirAttribute *params =
+      malloc((sol->paramCount ? sol->paramCount : 1) * sizeof(MlirAttribute));
+  for (size_t p = 0; p < sol->paramCount; ++p) {
+    SolarDictBuilder e;
+    solarDictBuilderInit(&e, ctx);
+    solarDictAddString(&e, "name", sol->params[p]);
+    if (sol->paramSources[p])
+      solarDictAddString(&e, "source", sol->paramSources[p]);
+    params[p] = solarDictBuilderFinish(&e);
+  }
+  solarDictAdd(&b, "parameters",
+               mlirArrayAttrGet(ctx, (intptr_t)sol->paramCount, params));
+  free(params);
+  solarDictAddString(&b, "flops_expr", sol->flops);
+  solarDictAddString(&b, "compute_s_expr", sol->compute);
+  char key[64];
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f) {
+    if (!sol->bytes[f])
+      continue;
+    snprintf(key, sizeof(key), "%s_expr", solarFidelityBytesKey(f));
+    solarDictAddString(&b, key, sol->bytes[f]);
+    snprintf(key, sizeof(key), "%s_expr", solarFidelityTimeKey(f));
+    solarDictAddString(&b, key, sol->time[f]);
+  }
+  solarDictAddString(&b, "cache_expr", CACHE_NEEDS_SIZES);
+  solarDictAddString(&b, "fused_grouping", FUSED_GROUPING);
+  solarDictAddI64(&b, "groups", sol->groups);
+  solarDictAddI64(&b, "kernels_unfused", sol->kernelsUnfused);
+  char policy[96];
+  solarFp32PolicyFormat(&sol->policy, policy, sizeof(policy));
+  solarDictAddString(&b, "fp32_math", policy);
+  return solarDialectAttrWrap(ctx, "sol", solarDictBuilderFinish(&b));
+}
+
+bool solarSolIsSymbolic(MlirAttribute attr) {
+  MlirAttribute dict = solarDialectAttrOpen(attr, "sol");
+  if (mlirAttributeIsNull(dict) || !mlirAttributeIsADictionary(dict))
+    return false;
+  MlirAttribute flag = mlirDictionaryAttrGetElementByName(
+      dict, mlirStringRefCreateFromCString("symbolic"));
+  return !mlirAttributeIsNull(flag) && mlirAttributeIsABool(flag) &&
+         mlirBoolAttrGetValue(flag);
+}

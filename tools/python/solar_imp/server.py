@@ -1,0 +1,201 @@
+"""A fork server for solar_import.py, so a tree of programs pays for
+importing torch, torch.export (dynamo) and torch-mlir once, not per program
+(about 4 of the 6 CPU seconds of a small program's import; docs/bench.md).
+
+`solar bench` starts it (tools/python/solar_import_server.py SOCKET) and
+gives its `solar analyze` children SOLAR_IMPORT_SERVER=SOCKET; each
+solar_import.py they start then hands its command line, working directory,
+environment and standard streams to the server (`client_main`) instead of
+importing torch itself, and exits with the status the server reports.
+
+Per request the server forks a supervisor, which forks the worker: the
+worker takes the client's streams, directory and environment and runs
+solar_import's main() exactly as the client would have; the supervisor
+waits for it and sends its status back, and kills it when the client goes
+away (bench's timeout kills the client's process group, which the worker
+is not in). Each worker starts from the same freshly imported state and
+loads the program itself, so programs do not see each other. A client that
+cannot reach a server runs the import in its own process, as without one.
+
+Wire format: the client sends an 8-byte big-endian length together with its
+fds 0, 1, 2 (SCM_RIGHTS), then that many bytes of JSON
+{tool: "import" or "reference", argv, cwd, env}; the supervisor answers
+one JSON line {"exit": N} or {"signal": N}. solar_reference.py (programs
+with their own IR) is a client the same way."""
+import json
+import os
+import select
+import signal
+import socket
+import struct
+import sys
+import traceback
+
+ENV = "SOLAR_IMPORT_SERVER"
+_HEADER = struct.Struct(">Q")
+
+
+def _preload():
+    """What every torch import needs, imported once here (a JAX program's
+    worker imports JAX itself)."""
+    import numpy  # noqa: F401
+    import torch
+    import torch._dynamo  # noqa: F401  (torch.export; also the first meta op)
+    import torch.export  # noqa: F401
+    import torch.utils.flop_counter  # noqa: F401
+    from torch_mlir import fx  # noqa: F401
+    from torch_mlir.extras import fx_decomp_util, fx_importer  # noqa: F401
+    from . import cli, scan_lowering, torch_export  # noqa: F401
+    from solar_ref import cli as ref_cli, torch_runner  # noqa: F401
+    del torch
+
+
+def _receive_exact(conn, size):
+    data = b""
+    while len(data) < size:
+        chunk = conn.recv(size - len(data))
+        if not chunk:
+            raise EOFError
+        data += chunk
+    return data
+
+
+def _run_worker(request, fds):
+    for target, fd in enumerate(fds):
+        os.dup2(fd, target)
+        os.close(fd)
+    os.chdir(request["cwd"])
+    os.environ.clear()
+    os.environ.update(request["env"])
+    sys.argv = list(request["argv"])
+    if request.get("tool") == "reference":
+        from solar_ref.cli import main
+    else:
+        from .cli import main
+    try:
+        status = main(sys.argv[1:])
+    except SystemExit as exc:  # argparse's usage errors; as the interpreter
+        status = exc.code
+        if status is not None and not isinstance(status, int):
+            print(status, file=sys.stderr)
+            status = 1
+    except BaseException:  # what the interpreter would do: trace, exit 1
+        traceback.print_exc()
+        status = 1
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status or 0)
+
+
+def _supervise(conn):
+    """In the supervisor (a child of the server): never returns."""
+    status = {"signal": signal.SIGKILL}
+    try:
+        header, fds, _, _ = socket.recv_fds(conn, _HEADER.size, 3)
+        if len(header) < _HEADER.size:
+            header += _receive_exact(conn, _HEADER.size - len(header))
+        request = json.loads(_receive_exact(conn, _HEADER.unpack(header)[0]))
+        worker = os.fork()
+        if worker == 0:
+            conn.close()
+            _run_worker(request, fds)
+        for fd in fds:
+            os.close(fd)
+        while True:
+            done, raw = os.waitpid(worker, os.WNOHANG)
+            if done:
+                status = ({"exit": os.WEXITSTATUS(raw)} if os.WIFEXITED(raw)
+                          else {"signal": os.WTERMSIG(raw)})
+                break
+            readable, _, _ = select.select([conn], [], [], 0.2)
+            if readable and not conn.recv(1, socket.MSG_PEEK):
+                os.kill(worker, signal.SIGKILL)  # the client is gone
+                os.waitpid(worker, 0)
+                os._exit(0)
+        conn.sendall((json.dumps(status) + "\n").encode())
+    except Exception:
+        pass
+    os._exit(0)
+
+
+def _reap(block=False):
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, 0 if block else os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+
+
+def serve(path):
+    """Listens at `path` (at once, so clients queue while the imports
+    load), serves until SIGTERM/SIGINT or the death of its parent, then
+    reaps every child (their CPU time counts in the parent's)."""
+    parent = os.getppid()
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(path)
+    listener.listen(64)
+    _preload()
+    stopping = []
+    signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
+    signal.signal(signal.SIGINT, lambda *_: stopping.append(True))
+    listener.settimeout(0.5)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    while not stopping and os.getppid() == parent:
+        _reap()
+        try:
+            conn, _ = listener.accept()
+        except (socket.timeout, InterruptedError):
+            continue
+        conn.settimeout(None)
+        if os.fork() == 0:
+            listener.close()
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            _supervise(conn)
+        conn.close()
+    listener.close()
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+    _reap(block=True)
+    return 0
+
+
+def client_main(path, argv, tool="import"):
+    """The exit status of solar_import (`tool` "import") or
+    solar_reference ("reference") run with `argv` by the server at `path`;
+    None when no server answers there (the caller then runs it itself)."""
+    conn = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        conn.connect(path)
+    except OSError:
+        conn.close()
+        return None
+    payload = json.dumps({"tool": tool, "argv": argv, "cwd": os.getcwd(),
+                          "env": dict(os.environ)}).encode()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        socket.send_fds(conn, [_HEADER.pack(len(payload))], [0, 1, 2])
+        conn.sendall(payload)
+        answer = b""
+        while not answer.endswith(b"\n"):
+            chunk = conn.recv(256)
+            if not chunk:
+                break
+            answer += chunk
+    except OSError:
+        answer = b""
+    conn.close()
+    if not answer.endswith(b"\n"):
+        return None if not answer else 1
+    status = json.loads(answer)
+    if "signal" in status:
+        print(f"solar_import: error: the import worker died of signal "
+              f"{status['signal']}", file=sys.stderr)
+        return 1
+    return status["exit"]
