@@ -201,17 +201,6 @@ static const char *adoptedFrameworkOp(const SolarEinsumGraph *graph,
   return op;
 }
 
-size_t solarKernelLeader(const SolarEinsumGraph *graph, size_t node) {
-  const char *op = graph->nodes[node].frameworkOp;
-  if (!op)
-    op = adoptedFrameworkOp(graph, node);
-  for (size_t i = 0; op && i < node; ++i)
-    if (graph->nodes[i].frameworkOp &&
-        strcmp(graph->nodes[i].frameworkOp, op) == 0)
-      return i;
-  return node;
-}
-
 /* FNV-1a: framework op names into kernelLeaders' table. */
 static size_t hashName(const char *name) {
   uint64_t h = 1469598103934665603u;
@@ -220,9 +209,11 @@ static size_t hashName(const char *name) {
   return (size_t)h;
 }
 
-/* solarKernelLeader of every node at once: the first node of each framework
- * op name found through a hash table instead of a scan per node. Caller
- * frees; NULL when memory ran out. */
+/* The kernel leader of every node: the index of the first node of its
+ * framework op (nodes with the same frameworkOp, or adopting it, form one
+ * kernel), the node itself when it has none; found through a hash table of
+ * op names instead of a scan per node. Caller frees; NULL when memory ran
+ * out. */
 static size_t *kernelLeaders(const SolarEinsumGraph *graph) {
   size_t n = graph->nodeCount, capacity = 2;
   while (capacity < 2 * n)

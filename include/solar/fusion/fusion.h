@@ -135,9 +135,6 @@ void solarFusionDestroy(SolarFusion *fusion);
 
 /* ---- Framework-op kernels ----------------------------------------------- */
 
-/* Index of the first node of `node`'s framework op (nodes with the same
- * frameworkOp form one kernel); `node` itself when it has none. */
-size_t solarKernelLeader(const SolarEinsumGraph *graph, size_t node);
 
 /* The eager implementation's kernels: one group per framework op, one per
  * node without one; every tensor crossing a kernel moves, except those
