@@ -94,6 +94,9 @@ fi
 elapsed=$(( $(date +%s) - start ))
 # CPU time of everything this script waited for (the fuzzer and its jobs,
 # the confirmation runs): on a shared machine far less than the wall time.
-cpu=$(times | tail -1 | awk '{ split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
+# `times` must run in this shell (in a pipeline or $(...) it would report a
+# subshell's, which has waited for nothing: campaign 3 printed 0 s).
+times >"$out/times.txt"
+cpu=$(tail -1 "$out/times.txt" | awk '{ split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
 echo "fuzz.sh: ${inputs:-0} inputs, ${crashes:-0} crashes, ${hangs:-0} hangs (> 5 s), ${nonsense:-0} nonsense, ${elapsed} s wall, ${cpu} s CPU ($bin; log $log)"
 [ "${crashes:-0}" = 0 ] && [ "${hangs:-0}" = 0 ] && [ "${nonsense:-0}" = 0 ]
