@@ -420,13 +420,18 @@ static __isl_give isl_pw_qpolynomial *assemble(EntryList *entries,
                                                __isl_take isl_space *params) {
   isl_pw_qpolynomial *total = isl_pw_qpolynomial_from_qpolynomial(
       isl_qpolynomial_zero_on_domain(isl_space_set_from_params(params)));
-  for (size_t i = 0; i < entries->count; ++i) {
+  /* Bounded: on symbolic sizes the cells' floors pile up in the sum, and
+   * isl's cost per add grows steeply with them (einsum_count.h). NULL
+   * then, and the caller falls back to the bounding box. */
+  for (size_t i = 0; i < entries->count && total; ++i) {
     Entry *e = &entries->items[i];
-    total = isl_pw_qpolynomial_add(
+    total = egPwQpolynomialAddBounded(
         total, isl_pw_qpolynomial_alloc(isl_set_from_basic_set(e->cell), e->f));
     e->cell = NULL;
     e->f = NULL;
   }
+  if (!total)
+    return NULL;
   /* Counts are functions of the parameters alone; print them that way. */
   return isl_pw_qpolynomial_project_domain_on_params(
       isl_pw_qpolynomial_coalesce(total));
@@ -487,6 +492,9 @@ bool egCountSetBudgeted(__isl_keep isl_set *set, unsigned long budget,
   if (!state.failed) {
     out->count = assemble(&current, isl_space_params(isl_set_get_space(work)));
     out->exact = state.exact;
+    /* Too many floors for later reading and summing: the bounding box. */
+    if (out->count && !egPwQpolynomialWithinLimit(out->count))
+      out->count = isl_pw_qpolynomial_free(out->count);
   }
   entryListClear(&current);
   isl_set_free(work);

@@ -31,6 +31,8 @@ bool egCountBoundingBox(__isl_keep isl_set *set, EgCount *out) {
                                      isl_pw_qpolynomial_from_pw_aff(extent));
   }
   out->count = isl_pw_qpolynomial_coalesce(product);
+  if (out->count && !egPwQpolynomialWithinLimit(out->count))
+    out->count = isl_pw_qpolynomial_free(out->count);
   if (isl_set_plain_is_empty(set) == isl_bool_true) {
     out->exact = true;
   } else if (dims == 0) {

@@ -4,6 +4,7 @@
  * with `#solar.node<...>` around each node dictionary, and parsed once. */
 #include "einsum_attr_text.h"
 #include "einsum_internal.h"
+#include "solar/einsum/einsum_count.h"
 
 #include "solar/frontend/framework_op.h"
 #include "solar/support/diagnostics.h"
@@ -90,14 +91,25 @@ static char *countsDict(const int64_t *counts) {
   return egAttrDictFinish(&d);
 }
 
-/* Sum of pw_qpolynomials (either may be NULL); takes both. */
+/* Sum of pw_qpolynomials (either may be NULL); takes both. A sum with
+ * more floors than isl handles in bounded time (einsum_count.h) keeps `a`
+ * alone and sets *dropped: op counts are never negative, so the partial
+ * sum is a lower bound, and the caller marks it inexact. */
 static __isl_give isl_pw_qpolynomial *addPw(__isl_take isl_pw_qpolynomial *a,
-                                          __isl_take isl_pw_qpolynomial *b) {
+                                          __isl_take isl_pw_qpolynomial *b,
+                                          bool *dropped) {
   if (!a)
     return b;
   if (!b)
     return a;
-  return isl_pw_qpolynomial_add(a, b);
+  isl_pw_qpolynomial *sum =
+      egPwQpolynomialAddBounded(isl_pw_qpolynomial_copy(a), b);
+  if (!sum) {
+    *dropped = true;
+    return a;
+  }
+  isl_pw_qpolynomial_free(a);
+  return sum;
 }
 
 static __isl_give isl_pw_qpolynomial *scalePw(__isl_take isl_pw_qpolynomial *a,
@@ -109,12 +121,13 @@ static __isl_give isl_pw_qpolynomial *scalePw(__isl_take isl_pw_qpolynomial *a,
 
 /* flops as a pw_qpolynomial from per-class totals (kept). */
 static __isl_give isl_pw_qpolynomial *
-flopsPw(__isl_keep isl_pw_qpolynomial *const *totals) {
+flopsPw(__isl_keep isl_pw_qpolynomial *const *totals, bool *dropped) {
   isl_pw_qpolynomial *sum = NULL;
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c) {
     int weight = solarOpClassFlops((SolarOpClass)c);
     if (totals[c] && weight)
-      sum = addPw(sum, scalePw(isl_pw_qpolynomial_copy(totals[c]), weight));
+      sum = addPw(sum, scalePw(isl_pw_qpolynomial_copy(totals[c]), weight),
+                  dropped);
   }
   return sum;
 }
@@ -258,7 +271,7 @@ static void putOps(EgNode *node, EgAttrDict *d,
   isl_pw_qpolynomial *totals[SOLAR_OP_CLASS_COUNT] = {NULL};
   EgAttrDict perDtype = {0};
   EgAttrDict totalDtype = {0};
-  bool exact = true;
+  bool exact = true, dropped = false;
   for (int i = 0; i < node->opsCount; ++i) {
     EgDtypeOps *row = &node->ops[i];
     egAttrPut(&perDtype, row->dtype, countsDict(row->perPoint));
@@ -266,20 +279,26 @@ static void putOps(EgNode *node, EgAttrDict *d,
     for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c) {
       perPoint[c] += row->perPoint[c];
       if (row->total[c])
-        totals[c] = addPw(totals[c], isl_pw_qpolynomial_copy(row->total[c]));
+        totals[c] = addPw(totals[c], isl_pw_qpolynomial_copy(row->total[c]),
+                          &dropped);
     }
   }
   egAttrPut(d, "ops_per_point", countsDict(perPoint));
   egAttrPut(d, "ops_per_point_by_dtype", egAttrDictFinish(&perDtype));
   putTotals(d, "ops", totals, &exact);
   egAttrPut(d, "ops_by_dtype", egAttrDictFinish(&totalDtype));
-  isl_pw_qpolynomial *flops = flopsPw(totals);
+  isl_pw_qpolynomial *flops = flopsPw(totals, &dropped);
   putPwCount(d, "flops", flops);
   isl_pw_qpolynomial_free(flops);
+  if (dropped)
+    node->exact = false;
   if (!exact)
     *graphExact = false;
+  bool graphDropped = false;
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
-    graphTotals[c] = addPw(graphTotals[c], totals[c]);
+    graphTotals[c] = addPw(graphTotals[c], totals[c], &graphDropped);
+  if (graphDropped)
+    *graphExact = false;
 }
 
 /* `#solar.node<{...}>`. */
@@ -431,7 +450,10 @@ MlirAttribute egGraphToAttribute(EgBuilder *b) {
   EgAttrDict t = {0};
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
     putPwCount(&t, solarOpClassName((SolarOpClass)c), totals[c]);
-  isl_pw_qpolynomial *flops = flopsPw(totals);
+  bool dropped = false;
+  isl_pw_qpolynomial *flops = flopsPw(totals, &dropped);
+  if (dropped)
+    exact = false;
   putPwCount(&t, "flops", flops);
   isl_pw_qpolynomial_free(flops);
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)

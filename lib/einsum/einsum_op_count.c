@@ -186,6 +186,18 @@ void egNodeCountOp(EgBuilder *b, EgNode *node, EgScope *scope,
   if (!count->exact)
     node->exact = false;
   isl_pw_qpolynomial *part = egCountScaled(count, lanes);
-  row->total[cls] = row->total[cls] ? isl_pw_qpolynomial_add(row->total[cls], part)
-                                    : part;
+  if (!row->total[cls]) {
+    row->total[cls] = part;
+    return;
+  }
+  /* Too many floors to add (einsum_count.h): the part is left out, a lower
+   * bound on the node's ops, and the node is inexact. */
+  isl_pw_qpolynomial *sum =
+      egPwQpolynomialAddBounded(isl_pw_qpolynomial_copy(row->total[cls]), part);
+  if (!sum) {
+    node->exact = false;
+    return;
+  }
+  isl_pw_qpolynomial_free(row->total[cls]);
+  row->total[cls] = sum;
 }

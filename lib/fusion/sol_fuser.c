@@ -4,6 +4,7 @@
  * only the cost of a question follows the size of the groups it is about. */
 #include "fusion_internal.h"
 
+#include "solar/einsum/einsum_count.h"
 #include "solar/einsum/einsum_graph_index.h"
 
 #include <isl/aff.h>
@@ -310,9 +311,11 @@ static bool addSymbolicBytes(const SolarEinsumGraph *graph, SolarDtype dtype,
     parameterNames(graph, names, sizeof(names));
     snprintf(err, errSize,
              "the footprint of %s in function @%s has no exact count in "
-             "the symbolic sizes (%s), so no symbolic lower bound; give "
-             "the sizes with --solar-bind-shapes, then --canonicalize",
-             graph->tensors[tensor].name, graph->function, names);
+             "the symbolic sizes (%s) with at most %d distinct floor terms, "
+             "so no symbolic lower bound; give the sizes with "
+             "--solar-bind-shapes, then --canonicalize",
+             graph->tensors[tensor].name, graph->function, names,
+             EG_MAX_EXPRESSION_DIVS);
     isl_pw_qpolynomial_free(reads);
     isl_pw_qpolynomial_free(writes);
     return false;
@@ -323,9 +326,19 @@ static bool addSymbolicBytes(const SolarEinsumGraph *graph, SolarDtype dtype,
       isl_pw_qpolynomial_get_ctx(reads),
       solarTensorElementBytes(&graph->tensors[tensor], dtype));
   isl_pw_qpolynomial *sum = isl_pw_qpolynomial_scale_val(
-      isl_pw_qpolynomial_add(reads, writes), bytes);
-  g->dramBytesPw =
-      g->dramBytesPw ? isl_pw_qpolynomial_add(g->dramBytesPw, sum) : sum;
+      egPwQpolynomialAddBounded(reads, writes), bytes);
+  if (!sum)
+    g->dramBytesPw = isl_pw_qpolynomial_free(g->dramBytesPw);
+  else
+    g->dramBytesPw =
+        g->dramBytesPw ? egPwQpolynomialAddBounded(g->dramBytesPw, sum) : sum;
+  if (!g->dramBytesPw)
+    snprintf(err, errSize,
+             "the bytes of a fusion group in function @%s have more than %d "
+             "distinct floor terms in the symbolic sizes, so no symbolic "
+             "lower bound; give the sizes with --solar-bind-shapes, then "
+             "--canonicalize",
+             graph->function, EG_MAX_EXPRESSION_DIVS);
   return g->dramBytesPw != NULL;
 }
 

@@ -4,6 +4,7 @@
  * times are printed as sums of maxima of count / rate, the order of the
  * terms being the order in which sol_bound.c adds the numbers. */
 #include "solar/dialect/dialect_attr.h"
+#include "solar/einsum/einsum_count.h"
 #include "solar/einsum/einsum_graph_index.h"
 #include "solar/sol/sol_symbolic.h"
 #include "solar/support/text.h"
@@ -120,7 +121,10 @@ static __isl_give isl_pw_qpolynomial *
 graphCount(isl_ctx *ctx, int64_t value, const char *expr) {
   if (value != SOLAR_EINSUM_PARAMETRIC)
     return constantCount(ctx, value);
-  return expr ? isl_pw_qpolynomial_read_from_str(ctx, expr) : NULL;
+  /* Reading simplifies over every floor (einsum_count.h). */
+  return expr && egExpressionTextWithinLimit(expr)
+             ? isl_pw_qpolynomial_read_from_str(ctx, expr)
+             : NULL;
 }
 
 /* The node's necessary ops of class c (einsum_node_necessary.c): the total
@@ -134,21 +138,40 @@ necessaryOps(isl_ctx *ctx, const SolarEinsumNode *node, int c) {
                      node->necessaryPoints != node->points);
   if (!total || !restricted || node->opsPerPoint.counts[c] == 0)
     return total;
-  isl_pw_qpolynomial *excluded = isl_pw_qpolynomial_sub(
+  isl_pw_qpolynomial *excluded = egPwQpolynomialAddBounded(
       graphCount(ctx, node->points, node->pointsExpr),
-      graphCount(ctx, node->necessaryPoints, node->necessaryPointsExpr));
+      isl_pw_qpolynomial_neg(graphCount(ctx, node->necessaryPoints,
+                                        node->necessaryPointsExpr)));
   excluded = isl_pw_qpolynomial_scale_val(
-      excluded, isl_val_int_from_si(ctx, node->opsPerPoint.counts[c]));
-  return isl_pw_qpolynomial_sub(total, excluded);
+      excluded, isl_val_int_from_si(ctx, -node->opsPerPoint.counts[c]));
+  return egPwQpolynomialAddBounded(total, excluded);
 }
 
+/* a + b where NULL stands for "nothing yet"; *failed when isl or the floor
+ * limit (einsum_count.h) refuses the sum. */
 static __isl_give isl_pw_qpolynomial *
-addCounts(__isl_take isl_pw_qpolynomial *a, __isl_take isl_pw_qpolynomial *b) {
+addCounts(__isl_take isl_pw_qpolynomial *a, __isl_take isl_pw_qpolynomial *b,
+          bool *failed) {
   if (!a)
     return b;
   if (!b)
     return a;
-  return isl_pw_qpolynomial_add(a, b);
+  isl_pw_qpolynomial *sum = egPwQpolynomialAddBounded(a, b);
+  *failed |= sum == NULL;
+  return sum;
+}
+
+/* Why a sum or reading was refused (einsum_count.h): the message for the
+ * user, in a static buffer (the analysis is single-threaded). */
+static const char *tooManyFloors(const SolarEinsumGraph *graph) {
+  static char message[320];
+  snprintf(message, sizeof(message),
+           "the symbolic figures of function @%s need more than %d distinct "
+           "floor terms in the symbolic sizes (isl's arithmetic on them grows "
+           "steeply), so no symbolic lower bound; give the sizes with "
+           "--solar-bind-shapes, then --canonicalize",
+           graph->function, EG_MAX_EXPRESSION_DIVS);
+  return message;
 }
 
 /* ---- per node ----------------------------------------------------------- */
@@ -190,7 +213,8 @@ static void nodeFigures(const SolarEinsumGraph *graph, size_t index,
           out->flops,
           isl_pw_qpolynomial_scale_val(
               isl_pw_qpolynomial_copy(ops[c]),
-              isl_val_int_from_si(ctx, solarOpClassFlops((SolarOpClass)c))));
+              isl_val_int_from_si(ctx, solarOpClassFlops((SolarOpClass)c))),
+          &out->failed);
   /* The rates: solarComputeTime of the same work with unit counts. */
   SolarWork unit = {.dtype = n.rateDtype,
                     .contraction =
@@ -209,7 +233,7 @@ static void nodeFigures(const SolarEinsumGraph *graph, size_t index,
     /* Importer widening casts are not in the program (sol_bound.c). */
     if (c == SOLAR_OP_CAST && castsWiden)
       continue;
-    vector = addCounts(vector, isl_pw_qpolynomial_copy(ops[c]));
+    vector = addCounts(vector, isl_pw_qpolynomial_copy(ops[c]), &out->failed);
   }
   char *parts[] = {
       quotient(isl_pw_qpolynomial_copy(ops[SOLAR_OP_MAC]), rates.macRate),
@@ -247,7 +271,7 @@ nodeBytes(const SolarEinsumGraph *graph, size_t index, SolarDtype storage) {
       isl_pw_qpolynomial_free(bytes);
       return NULL;
     }
-    bytes = isl_pw_qpolynomial_add(
+    bytes = egPwQpolynomialAddBounded(
         bytes, isl_pw_qpolynomial_scale_val(
                    elements,
                    solarValFromDouble(ctx, solarTensorElementBytes(
@@ -286,13 +310,13 @@ static char *rooflineTerm(char *compute,
 static void partitionFigures(const SolarEinsumGraph *graph,
                              const SolarFusion *partition,
                              const NodeFigures *nodes, double bandwidth,
-                             char **bytes, char **time) {
+                             char **bytes, char **time, bool *failed) {
   isl_pw_qpolynomial *total = NULL;
   size_t n = partition->groupCount;
   char **terms = calloc(n ? n : 1, sizeof(char *));
   for (size_t k = 0; k < n; ++k) {
     const SolarFusionGroup *g = &partition->groups[k];
-    total = addCounts(total, isl_pw_qpolynomial_copy(g->dramBytesPw));
+    total = addCounts(total, isl_pw_qpolynomial_copy(g->dramBytesPw), failed);
     terms[k] = rooflineTerm(groupCompute(graph, g, nodes), g->dramBytesPw,
                             bandwidth);
   }
@@ -316,7 +340,9 @@ static bool unfusedPerNode(const SolarEinsumGraph *graph,
     ok = bytes != NULL;
     if (ok)
       terms[i] = rooflineTerm(copyOrNull(nodes[i].compute), bytes, bandwidth);
-    total = addCounts(total, bytes);
+    bool failed = false;
+    total = addCounts(total, bytes, &failed);
+    ok = ok && !failed;
   }
   out->time[SOLAR_FIDELITY_UNFUSED] = combine(terms, n, false);
   out->bytes[SOLAR_FIDELITY_UNFUSED] =
@@ -361,11 +387,19 @@ bool solarSolComputeSymbolic(const SolarEinsumGraph *graph,
     if (nodes[i].failed && ok) {
       snprintf(err, errSize,
                "the op counts of node %lld in function @%s could not be read "
-               "as isl expressions",
-               (long long)graph->nodes[i].id, graph->function);
+               "as isl expressions with at most %d distinct floor terms, so "
+               "no symbolic lower bound; give the sizes with "
+               "--solar-bind-shapes, then --canonicalize",
+               (long long)graph->nodes[i].id, graph->function,
+               EG_MAX_EXPRESSION_DIVS);
       ok = false;
     }
-    flops = addCounts(flops, nodes[i].flops);
+    bool failed = false;
+    flops = addCounts(flops, nodes[i].flops, &failed);
+    if (failed && ok) {
+      snprintf(err, errSize, "%s", tooManyFloors(graph));
+      ok = false;
+    }
     nodes[i].flops = NULL;
   }
   if (ok) {
@@ -378,21 +412,27 @@ bool solarSolComputeSymbolic(const SolarEinsumGraph *graph,
     if (!out->compute)
       out->compute = strdup("0");
 
+    bool failed = false;
     partitionFigures(graph, fusion, nodes, bw,
                      &out->bytes[SOLAR_FIDELITY_FUSED],
-                     &out->time[SOLAR_FIDELITY_FUSED]);
+                     &out->time[SOLAR_FIDELITY_FUSED], &failed);
     out->groups = (int64_t)fusion->groupCount;
     if (kernels) {
       partitionFigures(graph, kernels, nodes, bw,
                        &out->bytes[SOLAR_FIDELITY_UNFUSED],
-                       &out->time[SOLAR_FIDELITY_UNFUSED]);
+                       &out->time[SOLAR_FIDELITY_UNFUSED], &failed);
       out->kernelsUnfused = (int64_t)kernels->groupCount;
     } else if (!unfusedPerNode(graph, nodes, dtypeOverride, bw, out)) {
       snprintf(err, errSize,
                "a footprint in function @%s has no exact count in the "
-               "symbolic sizes, so no symbolic lower bound; give the sizes "
-               "with --solar-bind-shapes, then --canonicalize",
-               graph->function);
+               "symbolic sizes with at most %d distinct floor terms, so no "
+               "symbolic lower bound; give the sizes with "
+               "--solar-bind-shapes, then --canonicalize",
+               graph->function, EG_MAX_EXPRESSION_DIVS);
+      ok = false;
+    }
+    if (failed && ok) {
+      snprintf(err, errSize, "%s", tooManyFloors(graph));
       ok = false;
     }
     out->bytes[SOLAR_FIDELITY_IDEAL] =

@@ -82,4 +82,24 @@ unsigned long egSaturatedCountTotal(void);
 bool egPwQpolynomialConstant(__isl_keep isl_pw_qpolynomial *pwqp,
                              int64_t *value);
 
+/* Floors in symbolic counts. isl simplifies a quasi-polynomial over its
+ * integer divisions (gist, affine hull) whenever it reads, adds or
+ * subtracts one, at a cost that grows steeply with their number: reading
+ * 16 distinct floors takes 0.2 s, 32 take 4 s, 64 take minutes (a loop of
+ * step 3 around one of step 64 on a symbolic size counts to 64). Counts
+ * with more fall back to their bounding box (inexact); sums and texts with
+ * more are refused, so a symbolic figure becomes an error, never a hang. */
+enum { EG_MAX_EXPRESSION_DIVS = 16 };
+/* The most integer divisions of one piece, or isl_size_error. */
+isl_size egPwQpolynomialDivs(__isl_keep isl_pw_qpolynomial *pw);
+bool egPwQpolynomialWithinLimit(__isl_keep isl_pw_qpolynomial *pw);
+/* a + b (both taken), or NULL when the operands together have more
+ * floors than the limit allows. */
+__isl_give isl_pw_qpolynomial *
+egPwQpolynomialAddBounded(__isl_take isl_pw_qpolynomial *a,
+                          __isl_take isl_pw_qpolynomial *b);
+/* Whether isl's printed form `text` has at most EG_MAX_EXPRESSION_DIVS
+ * distinct floors: checked before reading a count from an attribute. */
+bool egExpressionTextWithinLimit(const char *text);
+
 #endif
