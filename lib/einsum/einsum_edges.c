@@ -389,27 +389,42 @@ static bool lexicographicSchedule(const EgNode *node) {
   return next == (int)isl_set_dim(node->domain, isl_dim_set);
 }
 
+/* The instances of a writing node that write each element last: the
+ * write itself when it is injective; for a write several instances share
+ * (a reduction into the element) the lexicographically last of them, when
+ * the node's schedule runs its instances in the order of its domain.
+ * NULL when neither holds. */
+static __isl_give isl_map *lastWriter(const EgNode *node,
+                                      __isl_keep isl_map *write) {
+  if (isl_map_is_injective(write) == isl_bool_true)
+    return isl_map_copy(write);
+  if (!lexicographicSchedule(node))
+    return NULL;
+  return isl_map_reverse(isl_map_lexmax(isl_map_reverse(isl_map_copy(write))));
+}
+
 /* The reads of node refs[begin..end) when the node refs[killer..) kills
- * every older write (generalFlow): when the killer's one write is exact,
- * injective and plain, nothing between it and the reader writes the tensor,
- * the reader reads it once through a plain access and writes it, if at
- * all, exactly there (a read-modify-write, whose own write is never the
- * source of its read), and no later node interleaves with the reader, the
- * killer is the last writer of every element read: the edge is written
- * down directly, as for a tensor of one writer (trivialFlow). Nothing is
- * read before it is written, so no read marks the initial value. Returns
- * false (doing nothing) otherwise. */
+ * every older write (generalFlow), written down without a flow problem
+ * when the writes from the killer on are a sequence of overwrites: every
+ * node between the killer and the reader that writes the tensor writes it
+ * once, exactly and through a plain access, the nodes run one after the
+ * other (checked by generalFlow's walk, and again here), the reader reads
+ * the tensor once through a plain access and writes it, if at all, exactly
+ * there (a read-modify-write, whose own write is never the source of its
+ * read), and no later node interleaves with the reader. The last write of
+ * an element is then made by the last of those nodes that writes it, and
+ * within that node by its last writing instance (lastWriter): node j's
+ * dependence is { p -> [c -> e] : L_j(p) = e, R(c) = e, e not written by
+ * a later node }, the same relation compute_flow finds (exact sources
+ * only, so every dependence is a must). A padded buffer (a fill everywhere,
+ * then a copy into its interior, read through convolution windows) and a
+ * reduction's result read by the next nest are the common cases. Nothing is
+ * read before it is written (the killer writes every element read), so no
+ * read marks the initial value. Returns false (doing nothing) otherwise. */
 static bool killedDirectly(Flow *flow, int tensor, const AccessRef *refs,
                            int count, int killer, int begin, int end) {
   EgBuilder *b = flow->b;
-  int write = -1, read = -1, ownWrite = -1;
-  for (int i = killer; i < begin; ++i) {
-    if (!accessOf(b, refs[i])->write)
-      continue;
-    if (write >= 0 || refs[i].node != refs[killer].node)
-      return false;
-    write = i;
-  }
+  int read = -1, ownWrite = -1;
   for (int i = begin; i < end; ++i) {
     int *slot = accessOf(b, refs[i])->write ? &ownWrite : &read;
     if (*slot >= 0)
@@ -421,36 +436,74 @@ static bool killedDirectly(Flow *flow, int tensor, const AccessRef *refs,
     if (accessOf(b, refs[i])->write &&
         !runsBefore(reader, &b->nodes[refs[i].node], flow->length))
       return false;
-  if (write < 0 || read < 0)
+  if (read < 0)
     return false;
-  EgAccess *w = accessOf(b, refs[write]), *r = accessOf(b, refs[read]);
-  if (!w->exact ||
-      isl_map_is_injective(w->map) != isl_bool_true ||
-      !plainAccess(w->map) || !plainAccess(r->map))
+  /* The writes from the killer on, one per node, in program order. */
+  int writes[begin - killer + 1];
+  int writeCount = 0;
+  for (int i = killer; i < begin; ++i) {
+    EgAccess *access = accessOf(b, refs[i]);
+    if (!access->write)
+      continue;
+    if (writeCount > 0 && refs[writes[writeCount - 1]].node == refs[i].node)
+      return false;
+    if (!access->exact ||
+        (writeCount > 0 &&
+         !runsBefore(&b->nodes[refs[writes[writeCount - 1]].node],
+                     &b->nodes[refs[i].node], flow->length)))
+      return false;
+    writes[writeCount++] = i;
+  }
+  if (writeCount == 0 || refs[writes[0]].node != refs[killer].node ||
+      !runsBefore(&b->nodes[refs[writes[writeCount - 1]].node], reader,
+                  flow->length))
     return false;
+  EgAccess *r = accessOf(b, refs[read]);
   bool accumulates = false;
   if (ownWrite >= 0) {
     EgAccess *own = accessOf(b, refs[ownWrite]);
     if (!own->exact || isl_map_is_equal(own->map, r->map) != isl_bool_true)
       return false;
     /* Several instances updating one element (a reduction into it): only
-     * the first of them reads the killer's value, the others their own
-     * predecessor's (an edge of the node to itself, not listed). Instances
-     * run in the lexicographic order of the domain when the schedule
-     * lists the dimensions in order. */
+     * the first of them reads the last writer's value, the others their
+     * own predecessor's (an edge of the node to itself, not listed).
+     * Instances run in the lexicographic order of the domain when the
+     * schedule lists the dimensions in order. */
     accumulates = isl_map_is_injective(own->map) != isl_bool_true;
     if (accumulates && !lexicographicSchedule(reader))
       return false;
   }
-  EdgeSink sink = {b, tensor};
-  if (!accumulates) {
-    directEdge(&sink, w->map, r->map);
-    return true;
+  isl_map *last[writeCount];
+  for (int k = 0; k < writeCount; ++k) {
+    last[k] = lastWriter(&b->nodes[refs[writes[k]].node],
+                         accessOf(b, refs[writes[k]])->map);
+    if (!last[k]) {
+      for (int j = 0; j < k; ++j)
+        isl_map_free(last[j]);
+      return false;
+    }
   }
-  isl_map *first = isl_map_reverse(
-      isl_map_lexmin(isl_map_reverse(isl_map_copy(r->map))));
-  directEdge(&sink, w->map, first);
-  isl_map_free(first);
+  isl_map *sinkRead =
+      accumulates ? isl_map_reverse(isl_map_lexmin(
+                        isl_map_reverse(isl_map_copy(r->map))))
+                  : isl_map_copy(r->map);
+  EdgeSink sink = {b, tensor};
+  /* Latest writer first: each earlier one keeps the elements no later
+   * one overwrites. */
+  isl_set *overwritten = NULL;
+  for (int k = writeCount - 1; k >= 0; --k) {
+    isl_map *source = last[k];
+    if (overwritten)
+      source = isl_map_subtract_range(source, isl_set_copy(overwritten));
+    directEdge(&sink, source, sinkRead);
+    isl_map_free(source);
+    if (k > 0) {
+      isl_set *range = isl_set_copy(accessOf(b, refs[writes[k]])->image);
+      overwritten = overwritten ? isl_set_union(overwritten, range) : range;
+    }
+  }
+  isl_set_free(overwritten);
+  isl_map_free(sinkRead);
   return true;
 }
 
@@ -481,22 +534,37 @@ static void generalFlow(Flow *flow, int tensor, const AccessRef *refs,
     int sources = 0;
     bool killed = false;
     /* Candidate killers, nearest first: a node whose accesses of the
-     * tensor are refs[k..next). */
+     * tensor are refs[k..next). A node that only reads the tensor is never
+     * a source, so it neither kills nor needs an order; a writing one must
+     * run before the reader. A killer must run after every older write:
+     * nodes are in program order, so when the nearest earlier writing node
+     * runs entirely before it, every older node does (they share no loop
+     * with it either). */
     for (int next = begin; next > 0 && wanted;) {
       int k = next - 1;
       while (k > 0 && refs[k - 1].node == refs[k].node)
         --k;
       const EgNode *candidate = &b->nodes[refs[k].node];
+      bool writes = false;
+      for (int i = k; i < next && !writes; ++i)
+        writes = accessOf(b, refs[i])->write;
+      if (!writes) {
+        next = k;
+        continue;
+      }
       if (!runsBefore(candidate, reader, flow->length))
-        break;
-      if (k > 0 && !runsBefore(&b->nodes[refs[k - 1].node], candidate,
-                               flow->length))
         break;
       isl_set *written = touched(b, refs, k, next, true);
       bool kills = written &&
                    isl_set_is_subset(wanted, written) == isl_bool_true;
       isl_set_free(written);
       if (kills) {
+        int older = k - 1;
+        while (older >= 0 && !accessOf(b, refs[older])->write)
+          --older;
+        if (older >= 0 && !runsBefore(&b->nodes[refs[older].node], candidate,
+                                      flow->length))
+          break;
         sources = k;
         killed = true;
         break;
