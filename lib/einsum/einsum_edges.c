@@ -118,6 +118,13 @@ static bool runsBefore(const EgNode *first, const EgNode *second, int length) {
   return false;
 }
 
+bool egAccessInjective(EgAccess *access) {
+  if (!access->injective)
+    access->injective =
+        isl_map_is_injective(access->map) == isl_bool_true ? 1 : -1;
+  return access->injective > 0;
+}
+
 static int nodeOfTuple(const char *name) {
   return name && name[0] == 'S' ? atoi(name + 1) : -1;
 }
@@ -260,14 +267,15 @@ static bool trivialFlow(Flow *flow, int tensor, const AccessRef *refs,
       return false;
     writer = i;
   }
-  isl_map *write = writer >= 0 ? accessOf(b, refs[writer])->map : NULL;
+  EgAccess *writeAccess = writer >= 0 ? accessOf(b, refs[writer]) : NULL;
+  isl_map *write = writeAccess ? writeAccess->map : NULL;
   if (write) {
     const EgNode *producer = &b->nodes[refs[writer].node];
     for (int i = 0; i < count; ++i)
       if (i != writer &&
           !runsBefore(producer, &b->nodes[refs[i].node], flow->length))
         return false;
-    if (isl_map_is_injective(write) != isl_bool_true)
+    if (!egAccessInjective(writeAccess))
       return false;
     for (int i = 0; i < count; ++i)
       if (!plainAccess(accessOf(b, refs[i])->map) ||
@@ -394,13 +402,13 @@ static bool lexicographicSchedule(const EgNode *node) {
  * (a reduction into the element) the lexicographically last of them, when
  * the node's schedule runs its instances in the order of its domain.
  * NULL when neither holds. */
-static __isl_give isl_map *lastWriter(const EgNode *node,
-                                      __isl_keep isl_map *write) {
-  if (isl_map_is_injective(write) == isl_bool_true)
-    return isl_map_copy(write);
+static __isl_give isl_map *lastWriter(const EgNode *node, EgAccess *write) {
+  if (egAccessInjective(write))
+    return isl_map_copy(write->map);
   if (!lexicographicSchedule(node))
     return NULL;
-  return isl_map_reverse(isl_map_lexmax(isl_map_reverse(isl_map_copy(write))));
+  return isl_map_reverse(
+      isl_map_lexmax(isl_map_reverse(isl_map_copy(write->map))));
 }
 
 /* The reads of node refs[begin..end) when the node refs[killer..) kills
@@ -469,14 +477,14 @@ static bool killedDirectly(Flow *flow, int tensor, const AccessRef *refs,
      * own predecessor's (an edge of the node to itself, not listed).
      * Instances run in the lexicographic order of the domain when the
      * schedule lists the dimensions in order. */
-    accumulates = isl_map_is_injective(own->map) != isl_bool_true;
+    accumulates = !egAccessInjective(own);
     if (accumulates && !lexicographicSchedule(reader))
       return false;
   }
   isl_map *last[writeCount];
   for (int k = 0; k < writeCount; ++k) {
     last[k] = lastWriter(&b->nodes[refs[writes[k]].node],
-                         accessOf(b, refs[writes[k]])->map);
+                         accessOf(b, refs[writes[k]]));
     if (!last[k]) {
       for (int j = 0; j < k; ++j)
         isl_map_free(last[j]);
