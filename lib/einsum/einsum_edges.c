@@ -12,6 +12,7 @@
  * completion before its consumers (a chain of nests over intermediates);
  * for those the flow is written down directly (trivialFlow), which is the
  * same relation isl's flow computes at a fraction of its cost. */
+#include "einsum_edge_memo.h"
 #include "einsum_internal.h"
 
 #include <isl/aff.h>
@@ -31,6 +32,7 @@ typedef struct {
 
 typedef struct {
   EgBuilder *b;
+  EgEdgeMemo *memo;    /* shapes of directly written edges */
   int length;          /* schedule length shared by all nodes */
   isl_map **schedules; /* per node, built on first use; owned */
   int *scheduleLengths; /* the length each of them was built with */
@@ -38,6 +40,7 @@ typedef struct {
 
 typedef struct {
   EgBuilder *b;
+  EgEdgeMemo *memo;
   int tensor;
 } EdgeSink;
 
@@ -129,10 +132,26 @@ static int nodeOfTuple(const char *name) {
   return name && name[0] == 'S' ? atoi(name + 1) : -1;
 }
 
+/* Appends the edge; takes relation and elements. */
+static void pushEdge(EdgeSink *sink, int producer, int consumer,
+                     __isl_take isl_map *relation, EgCount elements,
+                     bool counted) {
+  EgBuilder *b = sink->b;
+  egGrow((void **)&b->edges, &b->edgeCapacity, b->edgeCount, sizeof(EgEdge));
+  EgEdge *edge = &b->edges[b->edgeCount++];
+  memset(edge, 0, sizeof(*edge));
+  edge->producer = producer;
+  edge->consumer = consumer;
+  edge->tensor = sink->tensor;
+  edge->relation = relation;
+  edge->elements = elements;
+  if (!counted)
+    edge->elements.exact = false;
+}
+
 /* One edge from a dependence producer -> [consumer -> element]; takes dep. */
 static isl_stat addEdge(__isl_take isl_map *dep, void *user) {
   EdgeSink *sink = user;
-  EgBuilder *b = sink->b;
   int producer = nodeOfTuple(isl_map_get_tuple_name(dep, isl_dim_in));
   isl_map *relation = isl_map_range_factor_domain(isl_map_copy(dep));
   isl_map *data = isl_map_range_factor_range(dep);
@@ -142,17 +161,12 @@ static isl_stat addEdge(__isl_take isl_map *dep, void *user) {
     isl_map_free(data);
     return isl_stat_ok;
   }
-  egGrow((void **)&b->edges, &b->edgeCapacity, b->edgeCount, sizeof(EgEdge));
-  EgEdge *edge = &b->edges[b->edgeCount++];
-  memset(edge, 0, sizeof(*edge));
-  edge->producer = producer;
-  edge->consumer = consumer;
-  edge->tensor = sink->tensor;
-  edge->relation = isl_map_coalesce(relation);
   isl_set *elements = isl_map_range(data);
-  if (!egCountSetCached(b->counts, elements, &edge->elements))
-    edge->elements.exact = false;
+  EgCount count = {0};
+  bool counted = egCountSetCached(sink->b->counts, elements, &count);
   isl_set_free(elements);
+  pushEdge(sink, producer, consumer, isl_map_coalesce(relation), count,
+           counted);
   return isl_stat_ok;
 }
 
@@ -232,18 +246,46 @@ static bool plainAccess(__isl_keep isl_map *map) {
 
 /* The edge of a read whose every element was last written by `write`:
  * { p -> [c -> e] : W(p) = e and R(c) = e }, aligned to every parameter and
- * without redundant constraints, as compute_flow leaves its results. */
+ * without redundant constraints, as compute_flow leaves its results; split
+ * as addEdge splits those. Through the memo of shapes (einsum_edge_memo.h):
+ * a pair of relations seen before on other nodes gets its stored relation
+ * under the names of these, and its count. */
 static void directEdge(EdgeSink *sink, __isl_keep isl_map *write,
                        __isl_keep isl_map *read) {
-  isl_map *dep = isl_map_remove_redundancies(isl_map_align_params(
-      isl_map_apply_range(
-          isl_map_copy(write),
-          isl_map_reverse(isl_map_range_map(isl_map_copy(read)))),
-      isl_space_copy(sink->b->paramSpace)));
-  if (isl_map_is_empty(dep) == isl_bool_false) /* flow lists no empty map */
-    addEdge(dep, sink);
-  else
-    isl_map_free(dep);
+  EgBuilder *b = sink->b;
+  int producer = nodeOfTuple(isl_map_get_tuple_name(write, isl_dim_in));
+  int consumer = nodeOfTuple(isl_map_get_tuple_name(read, isl_dim_in));
+  isl_space *space = isl_space_align_params(
+      isl_space_map_from_domain_and_range(
+          isl_space_domain(isl_map_get_space(write)),
+          isl_space_domain(isl_map_get_space(read))),
+      isl_space_copy(b->paramSpace));
+  EgEdgeShape shape = {0};
+  if (!egEdgeMemoFind(sink->memo, write, read, space, &shape)) {
+    isl_map *dep = isl_map_remove_redundancies(isl_map_align_params(
+        isl_map_apply_range(
+            isl_map_copy(write),
+            isl_map_reverse(isl_map_range_map(isl_map_copy(read)))),
+        isl_space_copy(b->paramSpace)));
+    if (isl_map_is_empty(dep) == isl_bool_false) { /* flow lists no empty map */
+      shape.relation =
+          isl_map_coalesce(isl_map_range_factor_domain(isl_map_copy(dep)));
+      isl_set *elements = isl_map_range(isl_map_range_factor_range(dep));
+      shape.counted = egCountSetCached(b->counts, elements, &shape.elements);
+      isl_set_free(elements);
+    } else {
+      isl_map_free(dep);
+    }
+    egEdgeMemoStore(sink->memo, write, read, &shape);
+  }
+  if (shape.relation && producer >= 0 && consumer >= 0 &&
+      producer != consumer) {
+    pushEdge(sink, producer, consumer, shape.relation, shape.elements,
+             shape.counted);
+    shape.relation = NULL;
+    shape.elements = (EgCount){0};
+  }
+  egEdgeShapeClear(&shape);
 }
 
 /* The flow of a tensor with at most one writer: an exact, injective
@@ -282,7 +324,7 @@ static bool trivialFlow(Flow *flow, int tensor, const AccessRef *refs,
           (i > 0 && refs[i - 1].node == refs[i].node))
         return false;
   }
-  EdgeSink sink = {b, tensor};
+  EdgeSink sink = {b, flow->memo, tensor};
   /* Reads of the incoming value only decide the role of an argument; for
    * any other tensor they are not worth a subtraction per read. */
   bool wantInitial = b->tensors[tensor].isArgument;
@@ -365,7 +407,7 @@ static void flowProblem(Flow *flow, int tensor, const AccessRef *refs,
   isl_union_flow *result = isl_union_access_info_compute_flow(info);
   isl_union_map *deps = isl_union_flow_get_full_may_dependence(result);
   isl_union_map *initial = isl_union_flow_get_may_no_source(result);
-  EdgeSink sink = {b, tensor};
+  EdgeSink sink = {b, flow->memo, tensor};
   isl_union_map_foreach_map(deps, addEdge, &sink);
   isl_union_map_foreach_map(initial, markInitialRead, &sink);
   isl_union_map_free(deps);
@@ -495,7 +537,7 @@ static bool killedDirectly(Flow *flow, int tensor, const AccessRef *refs,
       accumulates ? isl_map_reverse(isl_map_lexmin(
                         isl_map_reverse(isl_map_copy(r->map))))
                   : isl_map_copy(r->map);
-  EdgeSink sink = {b, tensor};
+  EdgeSink sink = {b, flow->memo, tensor};
   /* Latest writer first: each earlier one keeps the elements no later
    * one overwrites. */
   isl_set *overwritten = NULL;
@@ -620,7 +662,7 @@ void egComputeDataflow(EgBuilder *b) {
   int total = start[b->tensorCount];
   AccessRef *refs = calloc((size_t)total + 1, sizeof(AccessRef));
   int *fill = calloc((size_t)b->tensorCount + 1, sizeof(int));
-  Flow flow = {b, scheduleLength(b),
+  Flow flow = {b, egEdgeMemoCreate(), scheduleLength(b),
                calloc((size_t)b->nodeCount, sizeof(isl_map *)),
                calloc((size_t)b->nodeCount, sizeof(int))};
   if (!refs || !fill || !flow.schedules || !flow.scheduleLengths)
@@ -635,6 +677,7 @@ void egComputeDataflow(EgBuilder *b) {
     isl_map_free(flow.schedules[i]);
   free(flow.schedules);
   free(flow.scheduleLengths);
+  egEdgeMemoDestroy(flow.memo);
   free(fill);
   free(refs);
   free(start);
