@@ -14,7 +14,9 @@
 
 typedef struct {
   uint32_t hash;
-  isl_set *write, *read; /* anonymous keys; NULL write = free slot */
+  int kind;              /* 0: an edge; else an EG_FACT_* */
+  isl_set *write, *read; /* anonymous keys (read may be NULL for a fact);
+                            NULL write = free slot */
   isl_set *relation;     /* anonymous; NULL: nothing flows */
   EgCount elements;
   bool counted;
@@ -36,6 +38,14 @@ static __isl_give isl_set *anonymous(__isl_keep isl_map *map) {
   return isl_set_reset_space(
       pairs, isl_space_add_dims(isl_space_params(space), isl_dim_set,
                                 (unsigned)dims));
+}
+
+static __isl_give isl_set *anonymousSet(__isl_keep isl_set *set) {
+  isl_space *space = isl_set_get_space(set);
+  isl_size dims = isl_space_dim(space, isl_dim_set);
+  return isl_set_reset_space(
+      isl_set_copy(set), isl_space_add_dims(isl_space_params(space),
+                                            isl_dim_set, (unsigned)dims));
 }
 
 /* The inverse of anonymous(), onto the map space `space` (taken). */
@@ -72,15 +82,21 @@ void egEdgeMemoDestroy(EgEdgeMemo *memo) {
   free(memo);
 }
 
+static bool sameKey(__isl_keep isl_set *a, __isl_keep isl_set *b) {
+  if (!a || !b)
+    return !a && !b;
+  return isl_set_plain_is_equal(a, b) == isl_bool_true;
+}
+
 static MemoSlot *findSlot(MemoSlot *slots, size_t capacity, uint32_t hash,
-                          __isl_keep isl_set *write, __isl_keep isl_set *read) {
+                          int kind, __isl_keep isl_set *write,
+                          __isl_keep isl_set *read) {
   for (size_t i = hash & (capacity - 1);; i = (i + 1) & (capacity - 1)) {
     MemoSlot *slot = &slots[i];
     if (!slot->write)
       return slot;
-    if (slot->hash == hash && write &&
-        isl_set_plain_is_equal(slot->write, write) == isl_bool_true &&
-        isl_set_plain_is_equal(slot->read, read) == isl_bool_true)
+    if (slot->hash == hash && write && slot->kind == kind &&
+        sameKey(slot->write, write) && sameKey(slot->read, read))
       return slot;
   }
 }
@@ -93,15 +109,18 @@ static void grow(EgEdgeMemo *memo) {
   for (size_t i = 0; i < memo->capacity; ++i)
     if (memo->slots[i].write)
       /* Distinct keys: any free slot along the probe sequence will do. */
-      *findSlot(slots, capacity, memo->slots[i].hash, NULL, NULL) =
+      *findSlot(slots, capacity, memo->slots[i].hash, 0, NULL, NULL) =
           memo->slots[i];
   free(memo->slots);
   memo->slots = slots;
   memo->capacity = capacity;
 }
 
-static uint32_t pairHash(__isl_keep isl_set *write, __isl_keep isl_set *read) {
-  return isl_set_get_hash(write) * 31u + isl_set_get_hash(read);
+static uint32_t pairHash(int kind, __isl_keep isl_set *write,
+                         __isl_keep isl_set *read) {
+  return (isl_set_get_hash(write) * 31u + (read ? isl_set_get_hash(read) : 0)) *
+             31u +
+         (uint32_t)kind;
 }
 
 static void copyCount(const EgCount *from, EgCount *to) {
@@ -118,7 +137,7 @@ bool egEdgeMemoFind(EgEdgeMemo *memo, __isl_keep isl_map *write,
   }
   isl_set *w = anonymous(write), *r = anonymous(read);
   MemoSlot *slot =
-      w && r ? findSlot(memo->slots, memo->capacity, pairHash(w, r), w, r)
+      w && r ? findSlot(memo->slots, memo->capacity, pairHash(0, w, r), 0, w, r)
              : NULL;
   isl_set_free(w);
   isl_set_free(r);
@@ -145,8 +164,8 @@ void egEdgeMemoStore(EgEdgeMemo *memo, __isl_keep isl_map *write,
   }
   if (2 * (memo->used + 1) > memo->capacity)
     grow(memo);
-  uint32_t hash = pairHash(w, r);
-  MemoSlot *slot = findSlot(memo->slots, memo->capacity, hash, w, r);
+  uint32_t hash = pairHash(0, w, r);
+  MemoSlot *slot = findSlot(memo->slots, memo->capacity, hash, 0, w, r);
   if (slot->write) { /* already there */
     isl_set_free(w);
     isl_set_free(r);
@@ -158,5 +177,47 @@ void egEdgeMemoStore(EgEdgeMemo *memo, __isl_keep isl_map *write,
   slot->relation = shape->relation ? anonymous(shape->relation) : NULL;
   copyCount(&shape->elements, &slot->elements);
   slot->counted = shape->counted;
+  ++memo->used;
+}
+
+int egEdgeMemoFact(EgEdgeMemo *memo, int kind, __isl_keep isl_set *first,
+                   __isl_keep isl_set *second) {
+  if (!memo->capacity)
+    return -1;
+  isl_set *a = anonymousSet(first);
+  isl_set *c = second ? anonymousSet(second) : NULL;
+  MemoSlot *slot = a && (c || !second)
+                       ? findSlot(memo->slots, memo->capacity,
+                                  pairHash(kind, a, c), kind, a, c)
+                       : NULL;
+  isl_set_free(a);
+  isl_set_free(c);
+  return slot && slot->write ? slot->counted : -1;
+}
+
+void egEdgeMemoStoreFact(EgEdgeMemo *memo, int kind,
+                         __isl_keep isl_set *first,
+                         __isl_keep isl_set *second, bool value) {
+  isl_set *a = anonymousSet(first);
+  isl_set *c = second ? anonymousSet(second) : NULL;
+  if (!a || (second && !c)) {
+    isl_set_free(a);
+    isl_set_free(c);
+    return;
+  }
+  if (2 * (memo->used + 1) > memo->capacity)
+    grow(memo);
+  uint32_t hash = pairHash(kind, a, c);
+  MemoSlot *slot = findSlot(memo->slots, memo->capacity, hash, kind, a, c);
+  if (slot->write) {
+    isl_set_free(a);
+    isl_set_free(c);
+    return;
+  }
+  slot->hash = hash;
+  slot->kind = kind;
+  slot->write = a;
+  slot->read = c;
+  slot->counted = value;
   ++memo->used;
 }

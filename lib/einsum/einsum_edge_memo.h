@@ -39,4 +39,15 @@ void egEdgeMemoStore(EgEdgeMemo *memo, __isl_keep isl_map *write,
 
 void egEdgeShapeClear(EgEdgeShape *shape);
 
+/* Yes/no facts about sets that depend on their constraints alone (a map's
+ * injectivity, one set holding another), by shape too: `kind` tells the
+ * facts apart, `second` may be NULL. egEdgeMemoFact: 1 yes, 0 no, -1 not
+ * stored. */
+enum { EG_FACT_INJECTIVE = 1, EG_FACT_SUBSET = 2 };
+int egEdgeMemoFact(EgEdgeMemo *memo, int kind, __isl_keep isl_set *first,
+                   __isl_keep isl_set *second);
+void egEdgeMemoStoreFact(EgEdgeMemo *memo, int kind,
+                         __isl_keep isl_set *first,
+                         __isl_keep isl_set *second, bool value);
+
 #endif

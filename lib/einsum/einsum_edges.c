@@ -128,6 +128,33 @@ bool egAccessInjective(EgAccess *access) {
   return access->injective > 0;
 }
 
+/* Injectivity of an access, by shape through the memo. */
+static bool injective(Flow *flow, EgAccess *access) {
+  if (!access->injective) {
+    isl_set *pairs = isl_map_wrap(isl_map_copy(access->map));
+    int known = egEdgeMemoFact(flow->memo, EG_FACT_INJECTIVE, pairs, NULL);
+    if (known < 0) {
+      known = egAccessInjective(access);
+      egEdgeMemoStoreFact(flow->memo, EG_FACT_INJECTIVE, pairs, NULL, known);
+    }
+    access->injective = known ? 1 : -1;
+    isl_set_free(pairs);
+  }
+  return access->injective > 0;
+}
+
+/* Whether `inner` is a subset of `outer` (sets of one space), by shape
+ * through the memo. */
+static bool subsetOf(Flow *flow, __isl_keep isl_set *inner,
+                     __isl_keep isl_set *outer) {
+  int known = egEdgeMemoFact(flow->memo, EG_FACT_SUBSET, inner, outer);
+  if (known < 0) {
+    known = isl_set_is_subset(inner, outer) == isl_bool_true;
+    egEdgeMemoStoreFact(flow->memo, EG_FACT_SUBSET, inner, outer, known);
+  }
+  return known;
+}
+
 static int nodeOfTuple(const char *name) {
   return name && name[0] == 'S' ? atoi(name + 1) : -1;
 }
@@ -317,7 +344,7 @@ static bool trivialFlow(Flow *flow, int tensor, const AccessRef *refs,
       if (i != writer &&
           !runsBefore(producer, &b->nodes[refs[i].node], flow->length))
         return false;
-    if (!egAccessInjective(writeAccess))
+    if (!injective(flow, writeAccess))
       return false;
     for (int i = 0; i < count; ++i)
       if (!plainAccess(accessOf(b, refs[i])->map) ||
@@ -444,8 +471,9 @@ static bool lexicographicSchedule(const EgNode *node) {
  * (a reduction into the element) the lexicographically last of them, when
  * the node's schedule runs its instances in the order of its domain.
  * NULL when neither holds. */
-static __isl_give isl_map *lastWriter(const EgNode *node, EgAccess *write) {
-  if (egAccessInjective(write))
+static __isl_give isl_map *lastWriter(Flow *flow, const EgNode *node,
+                                      EgAccess *write) {
+  if (injective(flow, write))
     return isl_map_copy(write->map);
   if (!lexicographicSchedule(node))
     return NULL;
@@ -519,13 +547,13 @@ static bool killedDirectly(Flow *flow, int tensor, const AccessRef *refs,
      * own predecessor's (an edge of the node to itself, not listed).
      * Instances run in the lexicographic order of the domain when the
      * schedule lists the dimensions in order. */
-    accumulates = !egAccessInjective(own);
+    accumulates = !injective(flow, own);
     if (accumulates && !lexicographicSchedule(reader))
       return false;
   }
   isl_map *last[writeCount];
   for (int k = 0; k < writeCount; ++k) {
-    last[k] = lastWriter(&b->nodes[refs[writes[k]].node],
+    last[k] = lastWriter(flow, &b->nodes[refs[writes[k]].node],
                          accessOf(b, refs[writes[k]]));
     if (!last[k]) {
       for (int j = 0; j < k; ++j)
@@ -605,8 +633,7 @@ static void generalFlow(Flow *flow, int tensor, const AccessRef *refs,
       if (!runsBefore(candidate, reader, flow->length))
         break;
       isl_set *written = touched(b, refs, k, next, true);
-      bool kills = written &&
-                   isl_set_is_subset(wanted, written) == isl_bool_true;
+      bool kills = written && subsetOf(flow, wanted, written);
       isl_set_free(written);
       if (kills) {
         int older = k - 1;
