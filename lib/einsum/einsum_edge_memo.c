@@ -5,6 +5,7 @@
  * share an entry, so a hit returns exactly what the composition computes
  * for them, up to names. */
 #include "einsum_edge_memo.h"
+#include "einsum_internal.h"
 
 #include <isl/set.h>
 #include <isl/space.h>
@@ -220,4 +221,35 @@ void egEdgeMemoStoreFact(EgEdgeMemo *memo, int kind,
   slot->read = c;
   slot->counted = value;
   ++memo->used;
+}
+
+bool egAccessInjective(EgAccess *access) {
+  if (!access->injective)
+    access->injective =
+        isl_map_is_injective(access->map) == isl_bool_true ? 1 : -1;
+  return access->injective > 0;
+}
+
+bool egEdgeMemoInjective(EgEdgeMemo *memo, EgAccess *access) {
+  if (!access->injective) {
+    isl_set *pairs = isl_map_wrap(isl_map_copy(access->map));
+    int known = egEdgeMemoFact(memo, EG_FACT_INJECTIVE, pairs, NULL);
+    if (known < 0) {
+      known = egAccessInjective(access);
+      egEdgeMemoStoreFact(memo, EG_FACT_INJECTIVE, pairs, NULL, known);
+    }
+    access->injective = known ? 1 : -1;
+    isl_set_free(pairs);
+  }
+  return access->injective > 0;
+}
+
+bool egEdgeMemoSubset(EgEdgeMemo *memo, __isl_keep isl_set *inner,
+                      __isl_keep isl_set *outer) {
+  int known = egEdgeMemoFact(memo, EG_FACT_SUBSET, inner, outer);
+  if (known < 0) {
+    known = isl_set_is_subset(inner, outer) == isl_bool_true;
+    egEdgeMemoStoreFact(memo, EG_FACT_SUBSET, inner, outer, known);
+  }
+  return known;
 }

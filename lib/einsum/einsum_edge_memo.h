@@ -8,6 +8,7 @@
 #ifndef SOLAR_EINSUM_EDGE_MEMO_H
 #define SOLAR_EINSUM_EDGE_MEMO_H
 
+#include "einsum_internal.h"
 #include "solar/einsum/einsum_count.h"
 
 #include <isl/map.h>
@@ -49,5 +50,11 @@ int egEdgeMemoFact(EgEdgeMemo *memo, int kind, __isl_keep isl_set *first,
 void egEdgeMemoStoreFact(EgEdgeMemo *memo, int kind,
                          __isl_keep isl_set *first,
                          __isl_keep isl_set *second, bool value);
+
+/* Injectivity of an access (EgAccess.injective first, then by shape) and
+ * inclusion of two sets of one space, through the memo. */
+bool egEdgeMemoInjective(EgEdgeMemo *memo, EgAccess *access);
+bool egEdgeMemoSubset(EgEdgeMemo *memo, __isl_keep isl_set *inner,
+                      __isl_keep isl_set *outer);
 
 #endif

@@ -11,7 +11,10 @@
  * Most tensors of a real function have one producer that runs to
  * completion before its consumers (a chain of nests over intermediates);
  * for those the flow is written down directly (trivialFlow), which is the
- * same relation isl's flow computes at a fraction of its cost. */
+ * same relation isl's flow computes at a fraction of its cost; so is a
+ * sequence of overwrites before a reader (killedDirectly: a padded buffer,
+ * a reduction's result). Directly written edges and the facts they need
+ * are memoized by shape (einsum_edge_memo.c). */
 #include "einsum_edge_memo.h"
 #include "einsum_internal.h"
 
@@ -119,40 +122,6 @@ static bool runsBefore(const EgNode *first, const EgNode *second, int length) {
       return a.value < c.value;
   }
   return false;
-}
-
-bool egAccessInjective(EgAccess *access) {
-  if (!access->injective)
-    access->injective =
-        isl_map_is_injective(access->map) == isl_bool_true ? 1 : -1;
-  return access->injective > 0;
-}
-
-/* Injectivity of an access, by shape through the memo. */
-static bool injective(Flow *flow, EgAccess *access) {
-  if (!access->injective) {
-    isl_set *pairs = isl_map_wrap(isl_map_copy(access->map));
-    int known = egEdgeMemoFact(flow->memo, EG_FACT_INJECTIVE, pairs, NULL);
-    if (known < 0) {
-      known = egAccessInjective(access);
-      egEdgeMemoStoreFact(flow->memo, EG_FACT_INJECTIVE, pairs, NULL, known);
-    }
-    access->injective = known ? 1 : -1;
-    isl_set_free(pairs);
-  }
-  return access->injective > 0;
-}
-
-/* Whether `inner` is a subset of `outer` (sets of one space), by shape
- * through the memo. */
-static bool subsetOf(Flow *flow, __isl_keep isl_set *inner,
-                     __isl_keep isl_set *outer) {
-  int known = egEdgeMemoFact(flow->memo, EG_FACT_SUBSET, inner, outer);
-  if (known < 0) {
-    known = isl_set_is_subset(inner, outer) == isl_bool_true;
-    egEdgeMemoStoreFact(flow->memo, EG_FACT_SUBSET, inner, outer, known);
-  }
-  return known;
 }
 
 static int nodeOfTuple(const char *name) {
@@ -344,7 +313,7 @@ static bool trivialFlow(Flow *flow, int tensor, const AccessRef *refs,
       if (i != writer &&
           !runsBefore(producer, &b->nodes[refs[i].node], flow->length))
         return false;
-    if (!injective(flow, writeAccess))
+    if (!egEdgeMemoInjective(flow->memo, writeAccess))
       return false;
     for (int i = 0; i < count; ++i)
       if (!plainAccess(accessOf(b, refs[i])->map) ||
@@ -473,7 +442,7 @@ static bool lexicographicSchedule(const EgNode *node) {
  * NULL when neither holds. */
 static __isl_give isl_map *lastWriter(Flow *flow, const EgNode *node,
                                       EgAccess *write) {
-  if (injective(flow, write))
+  if (egEdgeMemoInjective(flow->memo, write))
     return isl_map_copy(write->map);
   if (!lexicographicSchedule(node))
     return NULL;
@@ -547,7 +516,7 @@ static bool killedDirectly(Flow *flow, int tensor, const AccessRef *refs,
      * own predecessor's (an edge of the node to itself, not listed).
      * Instances run in the lexicographic order of the domain when the
      * schedule lists the dimensions in order. */
-    accumulates = !injective(flow, own);
+    accumulates = !egEdgeMemoInjective(flow->memo, own);
     if (accumulates && !lexicographicSchedule(reader))
       return false;
   }
@@ -633,7 +602,7 @@ static void generalFlow(Flow *flow, int tensor, const AccessRef *refs,
       if (!runsBefore(candidate, reader, flow->length))
         break;
       isl_set *written = touched(b, refs, k, next, true);
-      bool kills = written && subsetOf(flow, wanted, written);
+      bool kills = written && egEdgeMemoSubset(flow->memo, wanted, written);
       isl_set_free(written);
       if (kills) {
         int older = k - 1;
