@@ -11,7 +11,11 @@
  * Most tensors of a real function have one producer that runs to
  * completion before its consumers (a chain of nests over intermediates);
  * for those the flow is written down directly (trivialFlow), which is the
- * same relation isl's flow computes at a fraction of its cost. */
+ * same relation isl's flow computes at a fraction of its cost; so is a
+ * sequence of overwrites before a reader (killedDirectly: a padded buffer,
+ * a reduction's result). Directly written edges and the facts they need
+ * are memoized by shape (einsum_edge_memo.c). */
+#include "einsum_edge_memo.h"
 #include "einsum_internal.h"
 
 #include <isl/aff.h>
@@ -31,6 +35,7 @@ typedef struct {
 
 typedef struct {
   EgBuilder *b;
+  EgEdgeMemo *memo;    /* shapes of directly written edges */
   int length;          /* schedule length shared by all nodes */
   isl_map **schedules; /* per node, built on first use; owned */
   int *scheduleLengths; /* the length each of them was built with */
@@ -38,6 +43,7 @@ typedef struct {
 
 typedef struct {
   EgBuilder *b;
+  EgEdgeMemo *memo;
   int tensor;
 } EdgeSink;
 
@@ -122,10 +128,26 @@ static int nodeOfTuple(const char *name) {
   return name && name[0] == 'S' ? atoi(name + 1) : -1;
 }
 
+/* Appends the edge; takes relation and elements. */
+static void pushEdge(EdgeSink *sink, int producer, int consumer,
+                     __isl_take isl_map *relation, EgCount elements,
+                     bool counted) {
+  EgBuilder *b = sink->b;
+  egGrow((void **)&b->edges, &b->edgeCapacity, b->edgeCount, sizeof(EgEdge));
+  EgEdge *edge = &b->edges[b->edgeCount++];
+  memset(edge, 0, sizeof(*edge));
+  edge->producer = producer;
+  edge->consumer = consumer;
+  edge->tensor = sink->tensor;
+  edge->relation = relation;
+  edge->elements = elements;
+  if (!counted)
+    edge->elements.exact = false;
+}
+
 /* One edge from a dependence producer -> [consumer -> element]; takes dep. */
 static isl_stat addEdge(__isl_take isl_map *dep, void *user) {
   EdgeSink *sink = user;
-  EgBuilder *b = sink->b;
   int producer = nodeOfTuple(isl_map_get_tuple_name(dep, isl_dim_in));
   isl_map *relation = isl_map_range_factor_domain(isl_map_copy(dep));
   isl_map *data = isl_map_range_factor_range(dep);
@@ -135,17 +157,12 @@ static isl_stat addEdge(__isl_take isl_map *dep, void *user) {
     isl_map_free(data);
     return isl_stat_ok;
   }
-  egGrow((void **)&b->edges, &b->edgeCapacity, b->edgeCount, sizeof(EgEdge));
-  EgEdge *edge = &b->edges[b->edgeCount++];
-  memset(edge, 0, sizeof(*edge));
-  edge->producer = producer;
-  edge->consumer = consumer;
-  edge->tensor = sink->tensor;
-  edge->relation = isl_map_coalesce(relation);
   isl_set *elements = isl_map_range(data);
-  if (!egCountSetCached(b->counts, elements, &edge->elements))
-    edge->elements.exact = false;
+  EgCount count = {0};
+  bool counted = egCountSetCached(sink->b->counts, elements, &count);
   isl_set_free(elements);
+  pushEdge(sink, producer, consumer, isl_map_coalesce(relation), count,
+           counted);
   return isl_stat_ok;
 }
 
@@ -225,18 +242,46 @@ static bool plainAccess(__isl_keep isl_map *map) {
 
 /* The edge of a read whose every element was last written by `write`:
  * { p -> [c -> e] : W(p) = e and R(c) = e }, aligned to every parameter and
- * without redundant constraints, as compute_flow leaves its results. */
+ * without redundant constraints, as compute_flow leaves its results; split
+ * as addEdge splits those. Through the memo of shapes (einsum_edge_memo.h):
+ * a pair of relations seen before on other nodes gets its stored relation
+ * under the names of these, and its count. */
 static void directEdge(EdgeSink *sink, __isl_keep isl_map *write,
                        __isl_keep isl_map *read) {
-  isl_map *dep = isl_map_remove_redundancies(isl_map_align_params(
-      isl_map_apply_range(
-          isl_map_copy(write),
-          isl_map_reverse(isl_map_range_map(isl_map_copy(read)))),
-      isl_space_copy(sink->b->paramSpace)));
-  if (isl_map_is_empty(dep) == isl_bool_false) /* flow lists no empty map */
-    addEdge(dep, sink);
-  else
-    isl_map_free(dep);
+  EgBuilder *b = sink->b;
+  int producer = nodeOfTuple(isl_map_get_tuple_name(write, isl_dim_in));
+  int consumer = nodeOfTuple(isl_map_get_tuple_name(read, isl_dim_in));
+  isl_space *space = isl_space_align_params(
+      isl_space_map_from_domain_and_range(
+          isl_space_domain(isl_map_get_space(write)),
+          isl_space_domain(isl_map_get_space(read))),
+      isl_space_copy(b->paramSpace));
+  EgEdgeShape shape = {0};
+  if (!egEdgeMemoFind(sink->memo, write, read, space, &shape)) {
+    isl_map *dep = isl_map_remove_redundancies(isl_map_align_params(
+        isl_map_apply_range(
+            isl_map_copy(write),
+            isl_map_reverse(isl_map_range_map(isl_map_copy(read)))),
+        isl_space_copy(b->paramSpace)));
+    if (isl_map_is_empty(dep) == isl_bool_false) { /* flow lists no empty map */
+      shape.relation =
+          isl_map_coalesce(isl_map_range_factor_domain(isl_map_copy(dep)));
+      isl_set *elements = isl_map_range(isl_map_range_factor_range(dep));
+      shape.counted = egCountSetCached(b->counts, elements, &shape.elements);
+      isl_set_free(elements);
+    } else {
+      isl_map_free(dep);
+    }
+    egEdgeMemoStore(sink->memo, write, read, &shape);
+  }
+  if (shape.relation && producer >= 0 && consumer >= 0 &&
+      producer != consumer) {
+    pushEdge(sink, producer, consumer, shape.relation, shape.elements,
+             shape.counted);
+    shape.relation = NULL;
+    shape.elements = (EgCount){0};
+  }
+  egEdgeShapeClear(&shape);
 }
 
 /* The flow of a tensor with at most one writer: an exact, injective
@@ -260,21 +305,22 @@ static bool trivialFlow(Flow *flow, int tensor, const AccessRef *refs,
       return false;
     writer = i;
   }
-  isl_map *write = writer >= 0 ? accessOf(b, refs[writer])->map : NULL;
+  EgAccess *writeAccess = writer >= 0 ? accessOf(b, refs[writer]) : NULL;
+  isl_map *write = writeAccess ? writeAccess->map : NULL;
   if (write) {
     const EgNode *producer = &b->nodes[refs[writer].node];
     for (int i = 0; i < count; ++i)
       if (i != writer &&
           !runsBefore(producer, &b->nodes[refs[i].node], flow->length))
         return false;
-    if (isl_map_is_injective(write) != isl_bool_true)
+    if (!egEdgeMemoInjective(flow->memo, writeAccess))
       return false;
     for (int i = 0; i < count; ++i)
       if (!plainAccess(accessOf(b, refs[i])->map) ||
           (i > 0 && refs[i - 1].node == refs[i].node))
         return false;
   }
-  EdgeSink sink = {b, tensor};
+  EdgeSink sink = {b, flow->memo, tensor};
   /* Reads of the incoming value only decide the role of an argument; for
    * any other tensor they are not worth a subtraction per read. */
   bool wantInitial = b->tensors[tensor].isArgument;
@@ -357,7 +403,7 @@ static void flowProblem(Flow *flow, int tensor, const AccessRef *refs,
   isl_union_flow *result = isl_union_access_info_compute_flow(info);
   isl_union_map *deps = isl_union_flow_get_full_may_dependence(result);
   isl_union_map *initial = isl_union_flow_get_may_no_source(result);
-  EdgeSink sink = {b, tensor};
+  EdgeSink sink = {b, flow->memo, tensor};
   isl_union_map_foreach_map(deps, addEdge, &sink);
   isl_union_map_foreach_map(initial, markInitialRead, &sink);
   isl_union_map_free(deps);
@@ -389,27 +435,43 @@ static bool lexicographicSchedule(const EgNode *node) {
   return next == (int)isl_set_dim(node->domain, isl_dim_set);
 }
 
+/* The instances of a writing node that write each element last: the
+ * write itself when it is injective; for a write several instances share
+ * (a reduction into the element) the lexicographically last of them, when
+ * the node's schedule runs its instances in the order of its domain.
+ * NULL when neither holds. */
+static __isl_give isl_map *lastWriter(Flow *flow, const EgNode *node,
+                                      EgAccess *write) {
+  if (egEdgeMemoInjective(flow->memo, write))
+    return isl_map_copy(write->map);
+  if (!lexicographicSchedule(node))
+    return NULL;
+  return isl_map_reverse(
+      isl_map_lexmax(isl_map_reverse(isl_map_copy(write->map))));
+}
+
 /* The reads of node refs[begin..end) when the node refs[killer..) kills
- * every older write (generalFlow): when the killer's one write is exact,
- * injective and plain, nothing between it and the reader writes the tensor,
- * the reader reads it once through a plain access and writes it, if at
- * all, exactly there (a read-modify-write, whose own write is never the
- * source of its read), and no later node interleaves with the reader, the
- * killer is the last writer of every element read: the edge is written
- * down directly, as for a tensor of one writer (trivialFlow). Nothing is
- * read before it is written, so no read marks the initial value. Returns
- * false (doing nothing) otherwise. */
+ * every older write (generalFlow), written down without a flow problem
+ * when the writes from the killer on are a sequence of overwrites: every
+ * node between the killer and the reader that writes the tensor writes it
+ * once, exactly and through a plain access, the nodes run one after the
+ * other (checked by generalFlow's walk, and again here), the reader reads
+ * the tensor once through a plain access and writes it, if at all, exactly
+ * there (a read-modify-write, whose own write is never the source of its
+ * read), and no later node interleaves with the reader. The last write of
+ * an element is then made by the last of those nodes that writes it, and
+ * within that node by its last writing instance (lastWriter): node j's
+ * dependence is { p -> [c -> e] : L_j(p) = e, R(c) = e, e not written by
+ * a later node }, the same relation compute_flow finds (exact sources
+ * only, so every dependence is a must). A padded buffer (a fill everywhere,
+ * then a copy into its interior, read through convolution windows) and a
+ * reduction's result read by the next nest are the common cases. Nothing is
+ * read before it is written (the killer writes every element read), so no
+ * read marks the initial value. Returns false (doing nothing) otherwise. */
 static bool killedDirectly(Flow *flow, int tensor, const AccessRef *refs,
                            int count, int killer, int begin, int end) {
   EgBuilder *b = flow->b;
-  int write = -1, read = -1, ownWrite = -1;
-  for (int i = killer; i < begin; ++i) {
-    if (!accessOf(b, refs[i])->write)
-      continue;
-    if (write >= 0 || refs[i].node != refs[killer].node)
-      return false;
-    write = i;
-  }
+  int read = -1, ownWrite = -1;
   for (int i = begin; i < end; ++i) {
     int *slot = accessOf(b, refs[i])->write ? &ownWrite : &read;
     if (*slot >= 0)
@@ -421,36 +483,74 @@ static bool killedDirectly(Flow *flow, int tensor, const AccessRef *refs,
     if (accessOf(b, refs[i])->write &&
         !runsBefore(reader, &b->nodes[refs[i].node], flow->length))
       return false;
-  if (write < 0 || read < 0)
+  if (read < 0)
     return false;
-  EgAccess *w = accessOf(b, refs[write]), *r = accessOf(b, refs[read]);
-  if (!w->exact ||
-      isl_map_is_injective(w->map) != isl_bool_true ||
-      !plainAccess(w->map) || !plainAccess(r->map))
+  /* The writes from the killer on, one per node, in program order. */
+  int writes[begin - killer + 1];
+  int writeCount = 0;
+  for (int i = killer; i < begin; ++i) {
+    EgAccess *access = accessOf(b, refs[i]);
+    if (!access->write)
+      continue;
+    if (writeCount > 0 && refs[writes[writeCount - 1]].node == refs[i].node)
+      return false;
+    if (!access->exact ||
+        (writeCount > 0 &&
+         !runsBefore(&b->nodes[refs[writes[writeCount - 1]].node],
+                     &b->nodes[refs[i].node], flow->length)))
+      return false;
+    writes[writeCount++] = i;
+  }
+  if (writeCount == 0 || refs[writes[0]].node != refs[killer].node ||
+      !runsBefore(&b->nodes[refs[writes[writeCount - 1]].node], reader,
+                  flow->length))
     return false;
+  EgAccess *r = accessOf(b, refs[read]);
   bool accumulates = false;
   if (ownWrite >= 0) {
     EgAccess *own = accessOf(b, refs[ownWrite]);
     if (!own->exact || isl_map_is_equal(own->map, r->map) != isl_bool_true)
       return false;
     /* Several instances updating one element (a reduction into it): only
-     * the first of them reads the killer's value, the others their own
-     * predecessor's (an edge of the node to itself, not listed). Instances
-     * run in the lexicographic order of the domain when the schedule
-     * lists the dimensions in order. */
-    accumulates = isl_map_is_injective(own->map) != isl_bool_true;
+     * the first of them reads the last writer's value, the others their
+     * own predecessor's (an edge of the node to itself, not listed).
+     * Instances run in the lexicographic order of the domain when the
+     * schedule lists the dimensions in order. */
+    accumulates = !egEdgeMemoInjective(flow->memo, own);
     if (accumulates && !lexicographicSchedule(reader))
       return false;
   }
-  EdgeSink sink = {b, tensor};
-  if (!accumulates) {
-    directEdge(&sink, w->map, r->map);
-    return true;
+  isl_map *last[writeCount];
+  for (int k = 0; k < writeCount; ++k) {
+    last[k] = lastWriter(flow, &b->nodes[refs[writes[k]].node],
+                         accessOf(b, refs[writes[k]]));
+    if (!last[k]) {
+      for (int j = 0; j < k; ++j)
+        isl_map_free(last[j]);
+      return false;
+    }
   }
-  isl_map *first = isl_map_reverse(
-      isl_map_lexmin(isl_map_reverse(isl_map_copy(r->map))));
-  directEdge(&sink, w->map, first);
-  isl_map_free(first);
+  isl_map *sinkRead =
+      accumulates ? isl_map_reverse(isl_map_lexmin(
+                        isl_map_reverse(isl_map_copy(r->map))))
+                  : isl_map_copy(r->map);
+  EdgeSink sink = {b, flow->memo, tensor};
+  /* Latest writer first: each earlier one keeps the elements no later
+   * one overwrites. */
+  isl_set *overwritten = NULL;
+  for (int k = writeCount - 1; k >= 0; --k) {
+    isl_map *source = last[k];
+    if (overwritten)
+      source = isl_map_subtract_range(source, isl_set_copy(overwritten));
+    directEdge(&sink, source, sinkRead);
+    isl_map_free(source);
+    if (k > 0) {
+      isl_set *range = isl_set_copy(accessOf(b, refs[writes[k]])->image);
+      overwritten = overwritten ? isl_set_union(overwritten, range) : range;
+    }
+  }
+  isl_set_free(overwritten);
+  isl_map_free(sinkRead);
   return true;
 }
 
@@ -481,22 +581,36 @@ static void generalFlow(Flow *flow, int tensor, const AccessRef *refs,
     int sources = 0;
     bool killed = false;
     /* Candidate killers, nearest first: a node whose accesses of the
-     * tensor are refs[k..next). */
+     * tensor are refs[k..next). A node that only reads the tensor is never
+     * a source, so it neither kills nor needs an order; a writing one must
+     * run before the reader. A killer must run after every older write:
+     * nodes are in program order, so when the nearest earlier writing node
+     * runs entirely before it, every older node does (they share no loop
+     * with it either). */
     for (int next = begin; next > 0 && wanted;) {
       int k = next - 1;
       while (k > 0 && refs[k - 1].node == refs[k].node)
         --k;
       const EgNode *candidate = &b->nodes[refs[k].node];
+      bool writes = false;
+      for (int i = k; i < next && !writes; ++i)
+        writes = accessOf(b, refs[i])->write;
+      if (!writes) {
+        next = k;
+        continue;
+      }
       if (!runsBefore(candidate, reader, flow->length))
         break;
-      if (k > 0 && !runsBefore(&b->nodes[refs[k - 1].node], candidate,
-                               flow->length))
-        break;
       isl_set *written = touched(b, refs, k, next, true);
-      bool kills = written &&
-                   isl_set_is_subset(wanted, written) == isl_bool_true;
+      bool kills = written && egEdgeMemoSubset(flow->memo, wanted, written);
       isl_set_free(written);
       if (kills) {
+        int older = k - 1;
+        while (older >= 0 && !accessOf(b, refs[older])->write)
+          --older;
+        if (older >= 0 && !runsBefore(&b->nodes[refs[older].node], candidate,
+                                      flow->length))
+          break;
         sources = k;
         killed = true;
         break;
@@ -544,7 +658,7 @@ void egComputeDataflow(EgBuilder *b) {
   int total = start[b->tensorCount];
   AccessRef *refs = calloc((size_t)total + 1, sizeof(AccessRef));
   int *fill = calloc((size_t)b->tensorCount + 1, sizeof(int));
-  Flow flow = {b, scheduleLength(b),
+  Flow flow = {b, egEdgeMemoCreate(), scheduleLength(b),
                calloc((size_t)b->nodeCount, sizeof(isl_map *)),
                calloc((size_t)b->nodeCount, sizeof(int))};
   if (!refs || !fill || !flow.schedules || !flow.scheduleLengths)
@@ -559,6 +673,7 @@ void egComputeDataflow(EgBuilder *b) {
     isl_map_free(flow.schedules[i]);
   free(flow.schedules);
   free(flow.scheduleLengths);
+  egEdgeMemoDestroy(flow.memo);
   free(fill);
   free(refs);
   free(start);

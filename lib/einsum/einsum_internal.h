@@ -168,7 +168,14 @@ typedef struct {
   MlirOperation op;
   EgCount footprint;
   char *mapText; /* printed map, when frozen (egGraphFreezeText); owned */
+  signed char injective; /* memo of egAccessInjective: 0 not asked yet,
+                            1 injective, -1 not (or isl failed) */
 } EgAccess;
+
+/* Whether the access relation is injective (no element reached from two
+ * points), asked of isl once per access (the dataflow and the
+ * necessary-work analysis ask it of the same writes). */
+bool egAccessInjective(EgAccess *access);
 
 typedef struct {
   char *dtype;

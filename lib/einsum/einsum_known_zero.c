@@ -602,12 +602,12 @@ void egKnownValuesForward(EgNecessaryWork *work) {
     Eval e = {work, node, &work->nodes[i], 0};
     const EgKnown *stored = evaluate(&e, egStoredValue(node->anchor));
     findSkippable(&e);
-    const EgAccess *write = &node->accesses[0];
+    EgAccess *write = &node->accesses[0];
     EgKnown *state = &work->tensors[write->tensor];
     bool alone = work->groupEnd[i] - work->groupStart[i] == 1;
     if (alone && write->exact && tracked(&b->tensors[write->tensor]) &&
         node->reductionOp && strcmp(node->reductionOp, "none") == 0 &&
-        isl_map_is_injective(write->map) == isl_bool_true)
+        egAccessInjective(write))
       assign(state, write, stored);
     else
       forget(state, write->image);

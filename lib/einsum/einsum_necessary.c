@@ -13,7 +13,9 @@
 
 #include "mlir-c/BuiltinTypes.h"
 
+#include <isl/constraint.h>
 #include <isl/space.h>
+#include <isl/val.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -197,6 +199,106 @@ static bool islFailed(EgNecessaryWork *work) {
   return work->failed;
 }
 
+/* Dimensions linked by a constraint, as a union-find forest. */
+typedef struct {
+  int *parent;
+  int dims;
+} Linked;
+
+static int rootOf(int *parent, int d) {
+  while (parent[d] != d)
+    d = parent[d] = parent[parent[d]];
+  return d;
+}
+
+static isl_stat linkConstraint(__isl_take isl_constraint *c, void *user) {
+  Linked *linked = user;
+  int first = -1;
+  for (int d = 0; d < linked->dims; ++d) {
+    isl_val *v = isl_constraint_get_coefficient_val(c, isl_dim_set, d);
+    bool used = !isl_val_is_zero(v);
+    isl_val_free(v);
+    if (!used)
+      continue;
+    if (first < 0)
+      first = d;
+    else
+      linked->parent[rootOf(linked->parent, d)] =
+          rootOf(linked->parent, first);
+  }
+  isl_constraint_free(c);
+  return isl_stat_ok;
+}
+
+static isl_stat linkDims(__isl_take isl_basic_set *bset, void *user) {
+  isl_stat ok = isl_basic_set_dim(bset, isl_dim_div) == 0
+                    ? isl_basic_set_foreach_constraint(bset, linkConstraint,
+                                                       user)
+                    : isl_stat_error;
+  isl_basic_set_free(bset);
+  return ok;
+}
+
+/* The count of a necessary set that is a product of independent factors
+ * (one convex piece without existential variables or parameters, whose
+ * dimensions fall into groups no constraint links, as the windows of a
+ * padded convolution: (row, kernel row), (column, kernel column), channel):
+ * the product of the factors' counts, each the set projected onto one
+ * group. The factors are small and recur from layer to layer, so the count
+ * memo answers most of them; the product of exact counts is the exact
+ * count, the value counting the whole set gives. Returns false (out
+ * untouched) where this does not apply or some factor's count is not an
+ * exact constant. */
+static bool countProduct(EgCountCache *cache, __isl_keep isl_set *set,
+                         EgCount *out) {
+  isl_size params = isl_set_dim(set, isl_dim_param);
+  isl_size dims = isl_set_dim(set, isl_dim_set);
+  if (params < 0 || dims < 2 || isl_set_n_basic_set(set) != 1 ||
+      isl_set_involves_dims(set, isl_dim_param, 0, (unsigned)params) !=
+          isl_bool_false)
+    return false;
+  int parent[dims];
+  for (int d = 0; d < dims; ++d)
+    parent[d] = d;
+  Linked linked = {parent, dims};
+  if (isl_set_foreach_basic_set(set, linkDims, &linked) != isl_stat_ok)
+    return false;
+  int groups = 0;
+  for (int d = 0; d < dims; ++d)
+    groups += rootOf(parent, d) == d;
+  if (groups < 2)
+    return false;
+  EgCount first = {0};
+  int64_t product = 1;
+  bool ok = true;
+  for (int g = 0; g < dims && ok; ++g) {
+    if (rootOf(parent, g) != g)
+      continue;
+    isl_set *factor = isl_set_copy(set);
+    for (int d = dims - 1; d >= 0; --d)
+      if (rootOf(parent, d) != g)
+        factor = isl_set_project_out(factor, isl_dim_set, (unsigned)d, 1);
+    EgCount count = {0};
+    int64_t value = 0;
+    ok = egCountSetCached(cache, factor, &count) && count.exact &&
+         egCountConstant(&count, &value) && value >= 0;
+    isl_set_free(factor);
+    if (ok && !first.count)
+      first = count;
+    else {
+      ok = ok && !__builtin_mul_overflow(product, value, &product);
+      egCountClear(&count);
+    }
+  }
+  if (ok) {
+    out->count = egCountScaled(&first, product);
+    out->exact = true;
+    ok = out->count != NULL;
+  }
+  egCountClear(&first);
+  return ok;
+}
+
 static void recordNecessary(EgNecessaryWork *work, EgNode *node,
                             __isl_take isl_set *necessary) {
   EgBuilder *b = work->b;
@@ -207,7 +309,8 @@ static void recordNecessary(EgNecessaryWork *work, EgNode *node,
   }
   necessary = isl_set_coalesce(necessary);
   EgCount count = {0};
-  if (!egCountSetCached(b->counts, necessary, &count)) {
+  if (!countProduct(b->counts, necessary, &count) &&
+      !egCountSetCached(b->counts, necessary, &count)) {
     isl_set_free(necessary);
     return;
   }

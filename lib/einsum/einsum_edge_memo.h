@@ -1,0 +1,60 @@
+/* A memo of the edges the dataflow writes down directly (einsum_edges.c):
+ * one entry per (write, read) pair of access relations up to the names of
+ * their spaces. Blocks of a network repeat the same nests on other
+ * buffers (MobileNetV2: 582 such edges, 154 shapes), so the composition,
+ * its simplification and the count of the elements that flow are done once
+ * per shape; an edge of a known shape gets the stored relation under its
+ * own names. lib/einsum only. */
+#ifndef SOLAR_EINSUM_EDGE_MEMO_H
+#define SOLAR_EINSUM_EDGE_MEMO_H
+
+#include "einsum_internal.h"
+#include "solar/einsum/einsum_count.h"
+
+#include <isl/map.h>
+
+#include <stdbool.h>
+
+typedef struct EgEdgeMemo EgEdgeMemo;
+
+EgEdgeMemo *egEdgeMemoCreate(void);
+void egEdgeMemoDestroy(EgEdgeMemo *memo);
+
+/* What a (write, read) pair flows: `relation` (producer instances ->
+ * consumer instances, NULL when nothing flows) and the count of the
+ * elements that flow (`counted` false when counting failed). */
+typedef struct {
+  isl_map *relation; /* owned */
+  EgCount elements;  /* owned */
+  bool counted;
+} EgEdgeShape;
+
+/* The stored shape of (write, read) (both kept), with the relation put on
+ * the space `space` (taken); false (space freed) when not stored. */
+bool egEdgeMemoFind(EgEdgeMemo *memo, __isl_keep isl_map *write,
+                    __isl_keep isl_map *read, __isl_take isl_space *space,
+                    EgEdgeShape *out);
+/* Stores a copy of `shape` for (write, read) (all kept). */
+void egEdgeMemoStore(EgEdgeMemo *memo, __isl_keep isl_map *write,
+                     __isl_keep isl_map *read, const EgEdgeShape *shape);
+
+void egEdgeShapeClear(EgEdgeShape *shape);
+
+/* Yes/no facts about sets that depend on their constraints alone (a map's
+ * injectivity, one set holding another), by shape too: `kind` tells the
+ * facts apart, `second` may be NULL. egEdgeMemoFact: 1 yes, 0 no, -1 not
+ * stored. */
+enum { EG_FACT_INJECTIVE = 1, EG_FACT_SUBSET = 2 };
+int egEdgeMemoFact(EgEdgeMemo *memo, int kind, __isl_keep isl_set *first,
+                   __isl_keep isl_set *second);
+void egEdgeMemoStoreFact(EgEdgeMemo *memo, int kind,
+                         __isl_keep isl_set *first,
+                         __isl_keep isl_set *second, bool value);
+
+/* Injectivity of an access (EgAccess.injective first, then by shape) and
+ * inclusion of two sets of one space, through the memo. */
+bool egEdgeMemoInjective(EgEdgeMemo *memo, EgAccess *access);
+bool egEdgeMemoSubset(EgEdgeMemo *memo, __isl_keep isl_set *inner,
+                      __isl_keep isl_set *outer);
+
+#endif
