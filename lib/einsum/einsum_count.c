@@ -451,7 +451,7 @@ bool egCountSetBudgeted(__isl_keep isl_set *set, unsigned long budget,
     *exhausted = false;
   out->count = NULL;
   out->exact = true;
-  if (egCountBox(set, out) || egCountByComponents(set, budget, out))
+  if (egCountBox(set, out) || egCountByComponents(NULL, set, budget, out))
     return true;
   return egCountSetSummed(set, budget, out, exhausted);
 }

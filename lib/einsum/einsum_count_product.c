@@ -358,8 +358,8 @@ static int setComponents(__isl_keep isl_set *set, isl_set ***components) {
  * product is the count it would give, at the cost of the components' far
  * smaller sums. Only when every component is counted exactly and is not
  * empty; false otherwise, and the whole set is summed. */
-bool egCountByComponents(__isl_keep isl_set *set, unsigned long budget,
-                              EgCount *out) {
+bool egCountByComponents(EgCountCache *cache, __isl_keep isl_set *set,
+                         unsigned long budget, EgCount *out) {
   isl_set **parts = NULL;
   int n = setComponents(set, &parts);
   if (n == 0)
@@ -369,9 +369,13 @@ bool egCountByComponents(__isl_keep isl_set *set, unsigned long budget,
   isl_val *product = isl_val_one(ctx);
   for (int i = 0; i < n; ++i) {
     EgCount part = {NULL, true};
-    bool counted = product && (egCountBox(parts[i], &part) ||
-                               egCountSetSummed(parts[i], budget, &part,
-                                                NULL));
+    /* Parts recur across sets (one window per spatial size, whatever the
+     * channels): through the memo when there is one. */
+    bool counted =
+        product && (cache ? egCountSetCached(cache, parts[i], &part)
+                          : egCountBox(parts[i], &part) ||
+                                egCountSetSummed(parts[i], budget, &part,
+                                                 NULL));
     isl_val *value =
         counted && part.exact && part.count
             ? isl_pw_qpolynomial_eval(isl_pw_qpolynomial_copy(part.count),

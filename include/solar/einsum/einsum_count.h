@@ -72,12 +72,12 @@ bool egCountBox(__isl_keep isl_set *set, EgCount *out);
 bool egSetBoxBounds(__isl_keep isl_set *set, isl_val **lo, isl_val **hi);
 
 /* The count of a set that is the product of independent parts (groups of
- * dimensions no constraint relates), each counted on its own: what the
- * summation gives, at the cost of the parts' far smaller sums. False, with
- * *out untouched, when there are no two parts or a part is not counted
- * exactly. */
-bool egCountByComponents(__isl_keep isl_set *set, unsigned long budget,
-                         EgCount *out);
+ * dimensions no constraint relates), each counted on its own (through
+ * `cache` when not NULL, else within `budget`): what the summation gives,
+ * at the cost of the parts' far smaller sums. False, with *out untouched,
+ * when there are no two parts or a part is not counted exactly. */
+bool egCountByComponents(EgCountCache *cache, __isl_keep isl_set *set,
+                         unsigned long budget, EgCount *out);
 
 /* The summation alone (egCountSetBudgeted without the shortcuts above):
  * for tests comparing the shortcuts with it. */
