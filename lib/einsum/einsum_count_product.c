@@ -358,15 +358,17 @@ static int setComponents(__isl_keep isl_set *set, isl_set ***components) {
  * product is the count it would give, at the cost of the components' far
  * smaller sums. Only when every component is counted exactly and is not
  * empty; false otherwise, and the whole set is summed. */
-bool egCountByComponents(EgCountCache *cache, __isl_keep isl_set *set,
-                         unsigned long budget, EgCount *out) {
+/* The product of the counts of the parts of a one-piece set, or NULL when
+ * it has fewer than two parts or a part is not counted exactly. */
+static __isl_give isl_val *productOfParts(EgCountCache *cache,
+                                          __isl_keep isl_set *set,
+                                          unsigned long budget) {
   isl_set **parts = NULL;
   int n = setComponents(set, &parts);
   if (n == 0)
-    return false;
-  isl_ctx *ctx = isl_set_get_ctx(set);
+    return NULL;
   isl_space *params = isl_space_params(isl_set_get_space(set));
-  isl_val *product = isl_val_one(ctx);
+  isl_val *product = isl_val_one(isl_set_get_ctx(set));
   for (int i = 0; i < n; ++i) {
     EgCount part = {NULL, true};
     /* Parts recur across sets (one window per spatial size, whatever the
@@ -392,12 +394,54 @@ bool egCountByComponents(EgCountCache *cache, __isl_keep isl_set *set,
     isl_set_free(parts[i]);
   }
   free(parts);
-  if (!product) {
-    isl_space_free(params);
-    return false;
+  isl_space_free(params);
+  return product;
+}
+
+/* A cell of a disjoint union: a box, or a product of parts. */
+static __isl_give isl_val *cellCount(EgCountCache *cache,
+                                     __isl_take isl_basic_set *cell,
+                                     unsigned long budget) {
+  isl_val *size = boxSize(cell);
+  if (!size) {
+    isl_set *set = isl_set_from_basic_set(isl_basic_set_copy(cell));
+    size = productOfParts(cache, set, budget);
+    isl_set_free(set);
   }
-  out->count = isl_pw_qpolynomial_from_qpolynomial(
-      isl_qpolynomial_val_on_domain(params, product));
+  isl_basic_set_free(cell);
+  return size;
+}
+
+bool egCountByComponents(EgCountCache *cache, __isl_keep isl_set *set,
+                         unsigned long budget, EgCount *out) {
+  isl_size pieces = set ? isl_set_n_basic_set(set) : isl_size_error;
+  if (pieces <= 0 || pieces > kMaxBoxes)
+    return false;
+  isl_val *total = NULL;
+  if (pieces == 1) {
+    total = productOfParts(cache, set, budget);
+  } else {
+    /* The cells the summation makes first, each counted as one piece. */
+    isl_basic_set_list *pieceList = isl_set_get_basic_set_list(set);
+    bool plain = divFree(pieceList);
+    isl_basic_set_list_free(pieceList);
+    isl_set *cells = plain ? isl_set_make_disjoint(isl_set_copy(set)) : NULL;
+    isl_basic_set_list *list = cells ? isl_set_get_basic_set_list(cells) : NULL;
+    isl_size n = list ? isl_basic_set_list_n_basic_set(list) : isl_size_error;
+    if (n > 0 && n <= kMaxBoxes)
+      total = isl_val_zero(isl_set_get_ctx(set));
+    for (int i = 0; total && i < n; ++i) {
+      isl_val *size = cellCount(cache, isl_basic_set_list_get_at(list, i),
+                                budget);
+      total = size ? isl_val_add(total, size) : isl_val_free(total);
+    }
+    isl_basic_set_list_free(list);
+    isl_set_free(cells);
+  }
+  if (!total)
+    return false;
+  out->count = isl_pw_qpolynomial_from_qpolynomial(isl_qpolynomial_val_on_domain(
+      isl_space_params(isl_set_get_space(set)), total));
   out->exact = true;
   return out->count != NULL;
 }

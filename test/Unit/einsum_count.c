@@ -194,7 +194,9 @@ static int runCache(isl_ctx *ctx) {
  * union of an overlapping pair of boxes [0,9]x[0,3] U [5,14]x[0,3] = 60;
  * a padded frame (border of a 10x10 plane, 1 wide) 100 - 64 = 36; a
  * padded 3x3 window over h < 14, h + r - 1 in [0, 13], times 4 channels:
- * rows 14*3 - 2 = 40 per axis, 4 * 40 * 40 = 6400; stride 2 over 0..54
+ * rows 14*3 - 2 = 40 per axis, 4 * 40 * 40 = 6400; a stride-2 window
+ * (1 <= 2h + r <= 13: 2 + 5*3 + 2 = 19 pairs) times 4 channels, plus a
+ * box row h = 7 of 4*2: 76 + 8 = 84; stride 2 over 0..54
  * per axis: 28 * 28 * 64 = 50176; a box in a space with an unused
  * parameter 4*5 = 20; a triangle and a diagonal-linked set have no
  * shortcut. Each is also counted through the memo (products count their
@@ -217,6 +219,9 @@ static int runShortcuts(isl_ctx *ctx) {
        "and 0 <= r <= 2 and 0 <= s <= 2 and 0 <= h + r - 1 <= 13 and "
        "0 <= w + s - 1 <= 13 }",
        "6400", true},
+      {"{ S[c, h, r] : 0 <= c <= 3 and 0 <= h <= 6 and 0 <= r <= 2 and "
+       "1 <= 2h + r <= 13; S[c, 7, r] : 0 <= c <= 3 and 0 <= r <= 1 }",
+       "84", true},
       {"{ A[c, h, w] : 0 <= c <= 63 and 0 <= h <= 54 and 0 <= w <= 54 and "
        "h mod 2 = 0 and w mod 2 = 0 }",
        "50176", true},
