@@ -11,9 +11,10 @@
  * 0 <= r < 3, 0 <= h + r - 1 < H} times the channels) are products of
  * small independent parts: the summation never relates two parts (the
  * bounds of a fibre involve only its own part), so each part is summed
- * alone and the counts multiplied. Anything else (a constraint over a
- * parameter, an empty set, a union that is not of boxes) is left to the
- * summation. */
+ * alone and the counts multiplied; a union's disjoint cells (the
+ * summation's first step) are counted that way one by one. Anything else
+ * (a constraint over a parameter, an empty set or part, a cell that is
+ * neither a box nor a product) is left to the summation. */
 #include "solar/einsum/einsum_count.h"
 
 #include <isl/aff.h>

@@ -74,8 +74,11 @@ bool egSetBoxBounds(__isl_keep isl_set *set, isl_val **lo, isl_val **hi);
 /* The count of a set that is the product of independent parts (groups of
  * dimensions no constraint relates), each counted on its own (through
  * `cache` when not NULL, else within `budget`): what the summation gives,
- * at the cost of the parts' far smaller sums. False, with *out untouched,
- * when there are no two parts or a part is not counted exactly. */
+ * at the cost of the parts' far smaller sums. A union (at most 64 pieces,
+ * no existential variables) is made disjoint, as the summation does
+ * first, and its cells (boxes or such products) counted one by one. False,
+ * with *out untouched, when a set or cell has no two parts or a part is
+ * not counted exactly. */
 bool egCountByComponents(EgCountCache *cache, __isl_keep isl_set *set,
                          unsigned long budget, EgCount *out);
 
