@@ -451,6 +451,17 @@ bool egCountSetBudgeted(__isl_keep isl_set *set, unsigned long budget,
     *exhausted = false;
   out->count = NULL;
   out->exact = true;
+  if (egCountBox(set, out) || egCountByComponents(NULL, set, budget, out))
+    return true;
+  return egCountSetSummed(set, budget, out, exhausted);
+}
+
+bool egCountSetSummed(__isl_keep isl_set *set, unsigned long budget,
+                      EgCount *out, bool *exhausted) {
+  if (exhausted)
+    *exhausted = false;
+  out->count = NULL;
+  out->exact = true;
   if (!set || isl_set_is_bounded(set) != isl_bool_true)
     return false;
   isl_ctx *ctx = isl_set_get_ctx(set);

@@ -92,18 +92,27 @@ bool egCountSetCached(EgCountCache *cache, __isl_keep isl_set *set,
   if (!key)
     return egCountSet(set, out);
   uint32_t hash = isl_set_get_hash(key);
+  if (cache->capacity) {
+    CacheSlot *hit = findSlot(cache->slots, cache->capacity, hash, key);
+    if (hit->key) {
+      isl_set_free(key);
+      copyCount(&hit->count, out);
+      return hit->ok;
+    }
+  }
+  bool exhausted = false;
+  unsigned long budget =
+      cache->budgetExhausted ? egCountDefaultBudget() / 16 : 0;
+  out->count = NULL;
+  out->exact = true;
+  /* The parts of a product are counted through the memo, which may grow
+   * meanwhile: the slot is found once the count is known. */
+  bool ok = egCountBox(set, out) ||
+            egCountByComponents(cache, set, budget, out) ||
+            egCountSetSummed(set, budget, out, &exhausted);
   if (2 * (cache->used + 1) > cache->capacity)
     growCache(cache);
   CacheSlot *slot = findSlot(cache->slots, cache->capacity, hash, key);
-  if (slot->key) {
-    isl_set_free(key);
-    copyCount(&slot->count, out);
-    return slot->ok;
-  }
-  bool exhausted = false;
-  bool ok = egCountSetBudgeted(
-      set, cache->budgetExhausted ? egCountDefaultBudget() / 16 : 0, out,
-      &exhausted);
   cache->budgetExhausted |= exhausted;
   slot->hash = hash;
   slot->key = key;

@@ -43,6 +43,7 @@ struct SolarGraphIndex {
   EgCountCache *counts;  /* counts in ctx, by set shape */
   isl_set **domains;     /* by node */
   isl_map **maps;        /* by flat access */
+  isl_set **images;      /* by flat access: the domain through the map */
   unsigned char *parsed; /* by node: 1 domain tried; by access below */
   unsigned char *mapParsed;
   ShapeMemo shapes;      /* parsed texts by shape (tuple names left out) */
@@ -189,6 +190,7 @@ void solarGraphIndexBuild(SolarEinsumGraph *graph) {
     x->memo[k] = SOLAR_GRAPH_MEMO_EMPTY;
   x->domains = xcalloc(graph->nodeCount, sizeof(isl_set *));
   x->maps = xcalloc(accesses, sizeof(isl_map *));
+  x->images = xcalloc(accesses, sizeof(isl_set *));
   x->parsed = xcalloc(graph->nodeCount, 1);
   x->mapParsed = xcalloc(accesses, 1);
 }
@@ -215,8 +217,10 @@ void solarGraphIndexDestroy(SolarEinsumGraph *graph) {
   shapeMemoDestroy(&x->shapes);
   for (size_t i = 0; i < graph->nodeCount; ++i)
     isl_set_free(x->domains[i]);
-  for (size_t k = 0; k < x->accessOffset[graph->nodeCount]; ++k)
+  for (size_t k = 0; k < x->accessOffset[graph->nodeCount]; ++k) {
     isl_map_free(x->maps[k]);
+    isl_set_free(x->images[k]);
+  }
   egCountCacheDestroy(x->counts);
   if (x->ctx)
     isl_ctx_free(x->ctx);
@@ -233,6 +237,7 @@ void solarGraphIndexDestroy(SolarEinsumGraph *graph) {
   free(x->memo);
   free(x->domains);
   free(x->maps);
+  free(x->images);
   free(x->parsed);
   free(x->mapParsed);
   free(x);
@@ -456,6 +461,22 @@ __isl_keep isl_map *solarGraphAccessMap(const SolarEinsumGraph *graph,
         parseText(graph, graph->nodes[node].accesses[access].map, true);
   }
   return x->maps[k];
+}
+
+__isl_keep isl_set *solarGraphAccessImage(const SolarEinsumGraph *graph,
+                                          size_t node, size_t access) {
+  struct SolarGraphIndex *x = graph->index;
+  if (!x || node >= graph->nodeCount ||
+      access >= graph->nodes[node].accessCount)
+    return NULL;
+  size_t k = x->accessOffset[node] + access;
+  if (!x->images[k]) {
+    isl_set *domain = solarGraphDomain(graph, node);
+    isl_map *map = solarGraphAccessMap(graph, node, access);
+    if (domain && map)
+      x->images[k] = isl_set_apply(isl_set_copy(domain), isl_map_copy(map));
+  }
+  return x->images[k];
 }
 
 static const size_t *listOf(const Lists *lists, size_t key, size_t *count) {

@@ -212,6 +212,10 @@ typedef struct {
 } EgNode;
 
 void egBuildNode(EgBuilder *b, EgNode *node);
+/* Sets node->reductionDims from the node's write (einsum_reduction.c):
+ * d is one when two points of the domain that differ only in d write the
+ * same element. Returns whether the write is not injective at all. */
+bool egFindReductionDims(EgNode *node, const EgAccess *write);
 /* Loads that feed no stored value (gather indices, loop bounds) become
  * `address` reads of the first node inside their scope. */
 void egAttachAddressLoads(EgBuilder *b);

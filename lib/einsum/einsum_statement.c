@@ -342,6 +342,42 @@ static __isl_give isl_map *relateScopes(EgBuilder *b, EgNode *node,
 
 static char *statementName(int id) { return solarFormat("S%d", id); }
 
+/* The least and greatest index of dimension d of the image. */
+static void dimExtremes(__isl_keep isl_set *image, int d, int rank,
+                        isl_val **lowest, isl_val **highest) {
+  isl_set *line = isl_set_project_out(
+      isl_set_project_out(isl_set_copy(image), isl_dim_set, (unsigned)d + 1,
+                          (unsigned)(rank - d - 1)),
+      isl_dim_set, 0, (unsigned)d);
+  *lowest = isl_set_dim_min_val(isl_set_copy(line), 0);
+  *highest = isl_set_dim_max_val(line, 0);
+}
+
+/* An error when the extreme indices of dimension d (taken) leave it. The
+ * indices are compared as isl values: bounds built from the extent would
+ * overflow isl's small-integer path at extents near 2^63. */
+static bool reportOutOfBounds(EgBuilder *b, const RawAccess *raw,
+                              const EgTensor *t, int d,
+                              __isl_take isl_val *lowest,
+                              __isl_take isl_val *highest) {
+  bool high = highest && isl_val_is_int(highest) &&
+              isl_val_cmp_si(highest, (long)(t->shape[d] - 1)) > 0;
+  bool low = lowest && isl_val_is_int(lowest) && isl_val_cmp_si(lowest, 0) < 0;
+  isl_val_free(lowest);
+  isl_val_free(highest);
+  if (!high && !low)
+    return false;
+  solarEmitError(mlirOperationGetLocation(raw->op),
+                 "inconsistent shapes: %s %s %s in dimension %d, which "
+                 "has size %lld (are the sizes given to "
+                 "--solar-bind-shapes the ones the loops use?)",
+                 t->name, raw->write ? "is written" : "is read",
+                 high ? "past its end" : "before its start", d,
+                 (long long)t->shape[d]);
+  b->failed = true;
+  return true;
+}
+
 /* An access past a static extent is undefined behaviour; it is also what a
  * --solar-bind-shapes binding that disagrees with the loops produces (a
  * 1000-element tensor read at the 4096 indices of a loop bound to another
@@ -357,35 +393,28 @@ static void checkInBounds(EgBuilder *b, const RawAccess *raw,
   if (isl_set_involves_dims(image, isl_dim_param, 0,
                             isl_set_dim(image, isl_dim_param)) != isl_bool_false)
     return;
-  for (int d = 0; d < t->rank; ++d) {
-    isl_set *line = isl_set_project_out(
-        isl_set_project_out(isl_set_copy(image), isl_dim_set, (unsigned)d + 1,
-                            (unsigned)(t->rank - d - 1)),
-        isl_dim_set, 0, (unsigned)d);
-    /* Compare the extreme indices as isl values: bounds built from the
-     * extent would overflow isl's small-integer path at extents near 2^63. */
-    isl_val *lowest = isl_set_dim_min_val(isl_set_copy(line), 0);
-    isl_val *highest = isl_set_dim_max_val(isl_set_copy(line), 0);
-    bool high = highest && isl_val_is_int(highest) &&
-                isl_val_cmp_si(highest, (long)(t->shape[d] - 1)) > 0;
-    bool low = lowest && isl_val_is_int(lowest) &&
-               isl_val_cmp_si(lowest, 0) < 0;
-    isl_val_free(lowest);
-    isl_val_free(highest);
-    if (high || low) {
-      isl_set_free(line);
-      solarEmitError(mlirOperationGetLocation(raw->op),
-                     "inconsistent shapes: %s %s %s in dimension %d, which "
-                     "has size %lld (are the sizes given to "
-                     "--solar-bind-shapes the ones the loops use?)",
-                     t->name, raw->write ? "is written" : "is read",
-                     high ? "past its end" : "before its start", d,
-                     (long long)t->shape[d]);
-      b->failed = true;
-      return;
-    }
-    isl_set_free(line);
+  /* A box image (most are) shows its extreme indices in its constraints;
+   * projecting each dimension out costs more than the rest of the access. */
+  isl_val **boxLo = calloc((size_t)t->rank + 1, sizeof(isl_val *));
+  isl_val **boxHi = calloc((size_t)t->rank + 1, sizeof(isl_val *));
+  if (!boxLo || !boxHi)
+    abort();
+  bool box = isl_set_dim(image, isl_dim_set) == t->rank &&
+             egSetBoxBounds(image, boxLo, boxHi);
+  bool reported = false;
+  for (int d = 0; d < t->rank && !reported; ++d) {
+    isl_val *lowest = box ? isl_val_copy(boxLo[d]) : NULL;
+    isl_val *highest = box ? isl_val_copy(boxHi[d]) : NULL;
+    if (!box)
+      dimExtremes(image, d, t->rank, &lowest, &highest);
+    reported = reportOutOfBounds(b, raw, t, d, lowest, highest);
   }
+  for (int d = 0; d < t->rank; ++d) {
+    isl_val_free(boxLo[d]);
+    isl_val_free(boxHi[d]);
+  }
+  free(boxLo);
+  free(boxHi);
 }
 
 static void buildAccess(EgBuilder *b, EgNode *node, RawAccess *raw) {
@@ -434,34 +463,6 @@ static void buildAccess(EgBuilder *b, EgNode *node, RawAccess *raw) {
     a->footprint.exact = false;
   if (!a->exact)
     a->footprint.exact = false;
-}
-
-/* Reduction dims, exactly: d is one when two points of the domain that
- * differ only in d write the same element. (Tile loops are not: the
- * point loop inside determines them.) Returns whether the write is
- * non-injective at all, which also covers accumulations along no single
- * dim, such as out[i + k] += a[i] * b[k]. */
-static bool findReductionDims(EgNode *node, const EgAccess *write) {
-  int depth = node->scope->depth;
-  node->reductionDims = calloc((size_t)depth + 1, sizeof(bool));
-  if (!node->reductionDims)
-    abort();
-  if (!write->exact)
-    return false;
-  isl_map *sameElement = isl_map_apply_range(isl_map_copy(write->map),
-                                             isl_map_reverse(isl_map_copy(write->map)));
-  for (int d = 0; d < depth; ++d) {
-    isl_map *pairs = isl_map_universe(isl_map_get_space(sameElement));
-    for (int e = 0; e < depth; ++e)
-      if (e != d)
-        pairs = isl_map_equate(pairs, isl_dim_in, e, isl_dim_out, e);
-    pairs = isl_map_order_lt(pairs, isl_dim_in, d, isl_dim_out, d);
-    pairs = isl_map_intersect(pairs, isl_map_copy(sameElement));
-    node->reductionDims[d] = isl_map_is_empty(pairs) == isl_bool_false;
-    isl_map_free(pairs);
-  }
-  isl_map_free(sameElement);
-  return isl_map_is_injective(write->map) == isl_bool_false;
 }
 
 /* `load C[f]; op; store C[f]`: the read is the accumulator. */
@@ -553,7 +554,7 @@ void egBuildNode(EgBuilder *b, EgNode *node) {
 
   for (int i = 0; i < s.rawCount; ++i)
     buildAccess(b, node, &s.raw[i]);
-  if (findReductionDims(node, &node->accesses[0])) {
+  if (egFindReductionDims(node, &node->accesses[0])) {
     findAccumulator(&s, node, 0);
   } else {
     node->reductionOp = node->accesses[0].exact ? "none" : "unknown";

@@ -111,15 +111,12 @@ static __isl_give isl_set *unionImage(const SolarEinsumGraph *graph,
         *exact = false;
         continue;
       }
-      isl_set *domain = solarGraphDomain(graph, index);
-      isl_map *map = solarGraphAccessMap(graph, index, a);
-      if (!domain || !map) {
+      isl_set *image = solarGraphAccessImage(graph, index, a);
+      if (!image) {
         *failed = true;
         break;
       }
-      /* The map may carry its own constraints; intersecting keeps both. */
-      isl_set *image = isl_set_apply(isl_set_copy(domain), isl_map_copy(map));
-      all = all ? isl_set_union(all, image) : image;
+      all = all ? isl_set_union(all, isl_set_copy(image)) : isl_set_copy(image);
       if (!all)
         *failed = true;
     }

@@ -29,12 +29,27 @@ static bool domainExtents(const SolarEinsumGraph *graph, size_t nodeIndex,
   if (dims < 0 || dims > SOLAR_IO_MAX_DIMS)
     return false;
   nest->dimCount = dims;
+  /* A box domain (most are) shows its bounds in its constraints; isl's
+   * dim_min/max solve an LP per dimension. */
+  isl_val *boxLo[SOLAR_IO_MAX_DIMS + 1] = {NULL};
+  isl_val *boxHi[SOLAR_IO_MAX_DIMS + 1] = {NULL};
+  bool box = egSetBoxBounds(domain, boxLo, boxHi);
   bool ok = true;
   for (int d = 0; d < dims && ok; ++d) {
     double lo = 0, hi = -1;
-    ok = valToDouble(isl_set_dim_min_val(isl_set_copy(domain), d), &lo) &&
-         valToDouble(isl_set_dim_max_val(isl_set_copy(domain), d), &hi);
+    isl_val *lowest =
+        box ? boxLo[d] : isl_set_dim_min_val(isl_set_copy(domain), d);
+    isl_val *highest =
+        box ? boxHi[d] : isl_set_dim_max_val(isl_set_copy(domain), d);
+    boxLo[d] = boxHi[d] = NULL; /* taken below */
+    bool lowOk = valToDouble(lowest, &lo);
+    bool highOk = valToDouble(highest, &hi);
+    ok = lowOk && highOk;
     nest->extent[d] = ok && hi >= lo ? hi - lo + 1 : 1;
+  }
+  for (int d = 0; d < dims; ++d) {
+    isl_val_free(boxLo[d]);
+    isl_val_free(boxHi[d]);
   }
   return ok;
 }

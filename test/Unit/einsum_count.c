@@ -188,6 +188,88 @@ static int runCache(isl_ctx *ctx) {
   return failures;
 }
 
+/* The shortcuts (einsum_count_product.c) must give what the summation
+ * gives: the same printed count and exactness. `shortcut` says whether one
+ * applies (it must then be taken). By hand: box 3*230*230 = 158700; the
+ * union of an overlapping pair of boxes [0,9]x[0,3] U [5,14]x[0,3] = 60;
+ * a padded frame (border of a 10x10 plane, 1 wide) 100 - 64 = 36; a
+ * padded 3x3 window over h < 14, h + r - 1 in [0, 13], times 4 channels:
+ * rows 14*3 - 2 = 40 per axis, 4 * 40 * 40 = 6400; a stride-2 window
+ * (1 <= 2h + r <= 13: 2 + 5*3 + 2 = 19 pairs) times 4 channels, plus a
+ * box row h = 7 of 4*2: 76 + 8 = 84; stride 2 over 0..54
+ * per axis: 28 * 28 * 64 = 50176; a box in a space with an unused
+ * parameter 4*5 = 20; a triangle and a diagonal-linked set have no
+ * shortcut. Each is also counted through the memo (products count their
+ * parts there). */
+static int runShortcuts(isl_ctx *ctx) {
+  static const struct {
+    const char *set;
+    const char *expected;
+    bool shortcut;
+  } sets[] = {
+      {"{ S[0, c, h, w] : 0 <= c <= 2 and 0 <= h <= 229 and 0 <= w <= 229 }",
+       "158700", true},
+      {"{ A[i, j] : 0 <= i <= 9 and 0 <= j <= 3; A[i, j] : 5 <= i <= 14 and "
+       "0 <= j <= 3 }",
+       "60", true},
+      {"{ P[i, j] : 0 <= i <= 9 and 0 <= j <= 9 and (i = 0 or i = 9 or j = 0 "
+       "or j = 9) }",
+       "36", true},
+      {"{ S[c, h, w, r, s] : 0 <= c <= 3 and 0 <= h <= 13 and 0 <= w <= 13 "
+       "and 0 <= r <= 2 and 0 <= s <= 2 and 0 <= h + r - 1 <= 13 and "
+       "0 <= w + s - 1 <= 13 }",
+       "6400", true},
+      {"{ S[c, h, r] : 0 <= c <= 3 and 0 <= h <= 6 and 0 <= r <= 2 and "
+       "1 <= 2h + r <= 13; S[c, 7, r] : 0 <= c <= 3 and 0 <= r <= 1 }",
+       "84", true},
+      {"{ A[c, h, w] : 0 <= c <= 63 and 0 <= h <= 54 and 0 <= w <= 54 and "
+       "h mod 2 = 0 and w mod 2 = 0 }",
+       "50176", true},
+      {"[n] -> { S[i, j] : 0 <= i <= 3 and 0 <= j <= 4 }", "20",
+       true},
+      {"{ S[i, j] : 0 <= i < 10 and 0 <= j <= i }", "55", false},
+      {"{ S[i, j, k] : 0 <= i < 4 and 0 <= j < 4 and 0 <= k < 4 and "
+       "i + j + k = 4 }",
+       "12", false},
+      {"[n] -> { S[i, j] : 0 <= i < n and 0 <= j <= 3 }",
+       "[n] -> { 4 * n : n > 0 }", false},
+  };
+  int failures = 0;
+  EgCountCache *cache = egCountCacheCreate();
+  for (size_t i = 0; i < sizeof(sets) / sizeof(sets[0]); ++i) {
+    isl_set *set = isl_set_read_from_str(ctx, sets[i].set);
+    EgCount fast = {NULL, true}, summed = {NULL, true}, probe = {NULL, true};
+    EgCount cached = {NULL, true};
+    bool took = egCountBox(set, &probe) || egCountByComponents(NULL, set, 0, &probe);
+    bool ok = egCountSet(set, &fast) &&
+              egCountSetSummed(set, 0, &summed, NULL) &&
+              egCountSetCached(cache, set, &cached);
+    char *fastText = countText(&fast), *summedText = countText(&summed);
+    bool match = ok && took == sets[i].shortcut &&
+                 strcmp(fastText, sets[i].expected) == 0 &&
+                 strcmp(summedText, sets[i].expected) == 0 &&
+                 fast.exact && summed.exact && cached.exact &&
+                 isl_pw_qpolynomial_plain_is_equal(fast.count,
+                                                   summed.count) ==
+                     isl_bool_true &&
+                 isl_pw_qpolynomial_plain_is_equal(cached.count,
+                                                   summed.count) ==
+                     isl_bool_true;
+    printf("%s shortcut%s %s -> %s (summed %s)\n", match ? "ok" : "FAIL",
+           took ? "" : " (none)", sets[i].set, fastText, summedText);
+    failures += !match;
+    free(fastText);
+    free(summedText);
+    egCountClear(&fast);
+    egCountClear(&summed);
+    egCountClear(&probe);
+    egCountClear(&cached);
+    isl_set_free(set);
+  }
+  egCountCacheDestroy(cache);
+  return failures;
+}
+
 int main(int argc, char **argv) {
   isl_ctx *ctx = isl_ctx_alloc();
   int failures = 0;
@@ -202,6 +284,7 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < sizeof(parametric) / sizeof(parametric[0]); ++i)
       failures += runParametric(ctx, parametric[i]);
     failures += runCache(ctx);
+    failures += runShortcuts(ctx);
     printf("%d failure(s)\n", failures);
   }
   isl_ctx_free(ctx);

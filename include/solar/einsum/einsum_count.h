@@ -11,6 +11,7 @@
 
 #include <isl/polynomial.h>
 #include <isl/set.h>
+#include <isl/val.h>
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -52,6 +53,39 @@ void egCountCacheDestroy(EgCountCache *cache);
  * about two budgets instead of one per set. */
 bool egCountSetCached(EgCountCache *cache, __isl_keep isl_set *set,
                       EgCount *out);
+
+/* Shortcuts egCountSetBudgeted takes before summing (the summation costs
+ * milliseconds per set even on a plain box; a network counts thousands).
+ * Each gives the value, exactness and form the summation gives.
+ *
+ * A box (every constraint bounds one dimension by a constant; no
+ * parameter or existential variable involved), or a union of at most 64
+ * such boxes, which isl_set_make_disjoint (the summation's first step)
+ * splits into disjoint boxes: the product of the extents, summed over the
+ * boxes, read off the constraints. False, with *out untouched, for any
+ * other set. */
+bool egCountBox(__isl_keep isl_set *set, EgCount *out);
+
+/* The bounds of each dimension of a set that is one non-empty box (as in
+ * egCountBox): lo[d] <= x_d <= hi[d], values the caller frees. False, and
+ * every entry NULL, for any other set. */
+bool egSetBoxBounds(__isl_keep isl_set *set, isl_val **lo, isl_val **hi);
+
+/* The count of a set that is the product of independent parts (groups of
+ * dimensions no constraint relates), each counted on its own (through
+ * `cache` when not NULL, else within `budget`): what the summation gives,
+ * at the cost of the parts' far smaller sums. A union (at most 64 pieces,
+ * no existential variables) is made disjoint, as the summation does
+ * first, and its cells (boxes or such products) counted one by one. False,
+ * with *out untouched, when a set or cell has no two parts or a part is
+ * not counted exactly. */
+bool egCountByComponents(EgCountCache *cache, __isl_keep isl_set *set,
+                         unsigned long budget, EgCount *out);
+
+/* The summation alone (egCountSetBudgeted without the shortcuts above):
+ * for tests comparing the shortcuts with it. */
+bool egCountSetSummed(__isl_keep isl_set *set, unsigned long budget,
+                      EgCount *out, bool *exhausted);
 
 /* Product of the extents of every dimension: an upper bound, used when
  * exact counting is impossible. */

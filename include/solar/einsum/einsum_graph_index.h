@@ -43,6 +43,13 @@ __isl_keep isl_set *solarGraphDomain(const SolarEinsumGraph *graph,
 __isl_keep isl_map *solarGraphAccessMap(const SolarEinsumGraph *graph,
                                         size_t node, size_t access);
 
+/* The elements the access touches (the domain through the map; the map
+ * may carry its own constraints), computed on first use and kept; NULL
+ * when the domain or the map is. Fusion, traffic and SOL ask for the same
+ * accesses' images group after group. The index owns it. */
+__isl_keep isl_set *solarGraphAccessImage(const SolarEinsumGraph *graph,
+                                          size_t node, size_t access);
+
 /* Indices (ascending, each once) of the nodes accessing the tensor; NULL
  * and *count = 0 without an index. */
 const size_t *solarGraphTensorNodes(const SolarEinsumGraph *graph,

@@ -1,0 +1,142 @@
+/* The reduction dimensions of a node: those along which its write does
+ * not move (egFindReductionDims in einsum_internal.h). */
+#include "einsum_internal.h"
+
+#include <isl/aff.h>
+#include <isl/map.h>
+#include <isl/val.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Whether dimension d has a nonzero coefficient in aff (false on error). */
+static bool coefficient(__isl_keep isl_aff *aff, int d, long *out) {
+  isl_val *v = isl_aff_get_coefficient_val(aff, isl_dim_in, d);
+  isl_bool zero = v ? isl_val_is_zero(v) : isl_bool_error;
+  isl_val_free(v);
+  *out = zero == isl_bool_false;
+  return zero != isl_bool_error;
+}
+
+/* An integer-valued affine expression without floors. */
+static bool plainAffine(__isl_keep isl_aff *aff) {
+  if (!aff || isl_aff_dim(aff, isl_dim_div) != 0)
+    return false;
+  isl_val *denominator = isl_aff_get_denominator_val(aff);
+  bool one = denominator && isl_val_is_one(denominator) == isl_bool_true;
+  isl_val_free(denominator);
+  return one;
+}
+
+/* egFindReductionDims read off the index expressions, when the write is
+ * affine without floors (x -> A x + b) on a box domain: two points that
+ * differ only in d write one element exactly when column d of A is zero
+ * and the box is at least 2 wide in d; with no such d, the write is
+ * injective when each column of a wide dimension has a row of its own (a
+ * nonzero entry where the other wide columns have none: A then has full
+ * rank on them). 1 or 0 as egFindReductionDims returns, with
+ * node->reductionDims set; -1 when it does not apply (nothing set). The
+ * isl formulation costs about a million instructions per node. */
+static int affineReductionDims(EgNode *node, const EgAccess *write) {
+  int depth = node->scope->depth;
+  if (!write->indices ||
+      isl_multi_pw_aff_isa_multi_aff(write->indices) != isl_bool_true)
+    return -1;
+  isl_multi_aff *ma =
+      isl_multi_pw_aff_as_multi_aff(isl_multi_pw_aff_copy(write->indices));
+  isl_size inner = isl_multi_aff_dim(ma, isl_dim_in);
+  isl_size rows = isl_multi_aff_dim(ma, isl_dim_out);
+  isl_val **lo = calloc((size_t)depth + 1, sizeof(isl_val *));
+  isl_val **hi = calloc((size_t)depth + 1, sizeof(isl_val *));
+  long *a = calloc((size_t)(rows > 0 ? rows : 1) * (size_t)(depth + 1),
+                   sizeof(long));
+  bool *wide = calloc((size_t)depth + 1, sizeof(bool));
+  if (!lo || !hi || !a || !wide)
+    abort();
+  bool ok = ma && inner >= 0 && rows >= 0 && inner <= depth &&
+            isl_set_dim(node->domain, isl_dim_set) == depth &&
+            egSetBoxBounds(node->domain, lo, hi);
+  for (int d = 0; ok && d < depth; ++d) {
+    isl_val *extent = isl_val_sub(isl_val_copy(hi[d]), isl_val_copy(lo[d]));
+    wide[d] = isl_val_is_pos(extent) == isl_bool_true;
+    isl_val_free(extent);
+  }
+  for (int r = 0; ok && r < rows; ++r) {
+    isl_aff *aff = isl_multi_aff_get_at(ma, r);
+    ok = plainAffine(aff);
+    for (int d = 0; ok && d < inner; ++d)
+      ok = coefficient(aff, d, &a[r * depth + d]);
+    isl_aff_free(aff);
+  }
+  int result = -1;
+  if (ok) {
+    bool reduction = false;
+    for (int d = 0; d < depth; ++d) {
+      bool zero = true;
+      for (int r = 0; r < rows; ++r)
+        zero &= a[r * depth + d] == 0;
+      node->reductionDims[d] = zero && wide[d];
+      reduction |= node->reductionDims[d];
+    }
+    bool ownRows = true;
+    for (int d = 0; d < depth && !reduction && ownRows; ++d) {
+      if (!wide[d])
+        continue;
+      bool own = false;
+      for (int r = 0; r < rows && !own; ++r) {
+        own = a[r * depth + d] != 0;
+        for (int e = 0; e < depth && own; ++e)
+          if (e != d && wide[e] && a[r * depth + e] != 0)
+            own = false;
+      }
+      ownRows = own;
+    }
+    if (reduction)
+      result = 1;
+    else if (ownRows)
+      result = 0;
+    else
+      memset(node->reductionDims, 0, sizeof(bool) * (size_t)depth);
+  }
+  for (int d = 0; d < depth; ++d) {
+    isl_val_free(lo[d]);
+    isl_val_free(hi[d]);
+  }
+  free(lo);
+  free(hi);
+  free(a);
+  free(wide);
+  isl_multi_aff_free(ma);
+  return result;
+}
+
+/* Reduction dims, exactly: d is one when two points of the domain that
+ * differ only in d write the same element. (Tile loops are not: the
+ * point loop inside determines them.) Returns whether the write is
+ * non-injective at all, which also covers accumulations along no single
+ * dim, such as out[i + k] += a[i] * b[k]. */
+bool egFindReductionDims(EgNode *node, const EgAccess *write) {
+  int depth = node->scope->depth;
+  node->reductionDims = calloc((size_t)depth + 1, sizeof(bool));
+  if (!node->reductionDims)
+    abort();
+  if (!write->exact)
+    return false;
+  int affine = affineReductionDims(node, write);
+  if (affine >= 0)
+    return affine;
+  isl_map *sameElement = isl_map_apply_range(isl_map_copy(write->map),
+                                             isl_map_reverse(isl_map_copy(write->map)));
+  for (int d = 0; d < depth; ++d) {
+    isl_map *pairs = isl_map_universe(isl_map_get_space(sameElement));
+    for (int e = 0; e < depth; ++e)
+      if (e != d)
+        pairs = isl_map_equate(pairs, isl_dim_in, e, isl_dim_out, e);
+    pairs = isl_map_order_lt(pairs, isl_dim_in, d, isl_dim_out, d);
+    pairs = isl_map_intersect(pairs, isl_map_copy(sameElement));
+    node->reductionDims[d] = isl_map_is_empty(pairs) == isl_bool_false;
+    isl_map_free(pairs);
+  }
+  isl_map_free(sameElement);
+  return isl_map_is_injective(write->map) == isl_bool_false;
+}
