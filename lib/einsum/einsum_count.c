@@ -503,9 +503,6 @@ bool egCountSetSummed(__isl_keep isl_set *set, unsigned long budget,
   if (!state.failed) {
     out->count = assemble(&current, isl_space_params(isl_set_get_space(work)));
     out->exact = state.exact;
-    /* Too many floors for later reading and summing: the bounding box. */
-    if (out->count && !egPwQpolynomialWithinLimit(out->count))
-      out->count = isl_pw_qpolynomial_free(out->count);
   }
   entryListClear(&current);
   isl_set_free(work);

@@ -38,15 +38,30 @@ egPwQpolynomialAddBounded(__isl_take isl_pw_qpolynomial *a,
   isl_size da = egPwQpolynomialDivs(a), db = egPwQpolynomialDivs(b);
   /* On the operands: isl's add simplifies over the floors of both before
    * it can merge equal ones (two counts of 16 distinct floors on cells of
-   * a union take seconds to add). */
+   * a union take seconds to add). A piece of the sum holds at most the
+   * floors of its two summands, so the sum is within the limit too. */
   if (da < 0 || db < 0 || da + db > EG_MAX_EXPRESSION_DIVS) {
     isl_pw_qpolynomial_free(a);
     isl_pw_qpolynomial_free(b);
     return NULL;
   }
-  isl_pw_qpolynomial *sum = isl_pw_qpolynomial_add(a, b);
-  if (!egPwQpolynomialWithinLimit(sum))
-    return isl_pw_qpolynomial_free(sum);
+  return isl_pw_qpolynomial_add(a, b);
+}
+
+__isl_give isl_pw_qpolynomial *
+egPwQpolynomialAddOrKeep(__isl_take isl_pw_qpolynomial *a,
+                         __isl_take isl_pw_qpolynomial *b, bool *dropped) {
+  if (!a)
+    return b;
+  if (!b)
+    return a;
+  isl_pw_qpolynomial *sum =
+      egPwQpolynomialAddBounded(isl_pw_qpolynomial_copy(a), b);
+  if (!sum) {
+    *dropped = true;
+    return a;
+  }
+  isl_pw_qpolynomial_free(a);
   return sum;
 }
 

@@ -91,27 +91,6 @@ static char *countsDict(const int64_t *counts) {
   return egAttrDictFinish(&d);
 }
 
-/* Sum of pw_qpolynomials (either may be NULL); takes both. A sum with
- * more floors than isl handles in bounded time (einsum_count.h) keeps `a`
- * alone and sets *dropped: op counts are never negative, so the partial
- * sum is a lower bound, and the caller marks it inexact. */
-static __isl_give isl_pw_qpolynomial *addPw(__isl_take isl_pw_qpolynomial *a,
-                                          __isl_take isl_pw_qpolynomial *b,
-                                          bool *dropped) {
-  if (!a)
-    return b;
-  if (!b)
-    return a;
-  isl_pw_qpolynomial *sum =
-      egPwQpolynomialAddBounded(isl_pw_qpolynomial_copy(a), b);
-  if (!sum) {
-    *dropped = true;
-    return a;
-  }
-  isl_pw_qpolynomial_free(a);
-  return sum;
-}
-
 static __isl_give isl_pw_qpolynomial *scalePw(__isl_take isl_pw_qpolynomial *a,
                                             long factor) {
   return a ? isl_pw_qpolynomial_scale_val(
@@ -126,7 +105,7 @@ flopsPw(__isl_keep isl_pw_qpolynomial *const *totals, bool *dropped) {
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c) {
     int weight = solarOpClassFlops((SolarOpClass)c);
     if (totals[c] && weight)
-      sum = addPw(sum, scalePw(isl_pw_qpolynomial_copy(totals[c]), weight),
+      sum = egPwQpolynomialAddOrKeep(sum, scalePw(isl_pw_qpolynomial_copy(totals[c]), weight),
                   dropped);
   }
   return sum;
@@ -279,7 +258,7 @@ static void putOps(EgNode *node, EgAttrDict *d,
     for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c) {
       perPoint[c] += row->perPoint[c];
       if (row->total[c])
-        totals[c] = addPw(totals[c], isl_pw_qpolynomial_copy(row->total[c]),
+        totals[c] = egPwQpolynomialAddOrKeep(totals[c], isl_pw_qpolynomial_copy(row->total[c]),
                           &dropped);
     }
   }
@@ -296,7 +275,7 @@ static void putOps(EgNode *node, EgAttrDict *d,
     *graphExact = false;
   bool graphDropped = false;
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
-    graphTotals[c] = addPw(graphTotals[c], totals[c], &graphDropped);
+    graphTotals[c] = egPwQpolynomialAddOrKeep(graphTotals[c], totals[c], &graphDropped);
   if (graphDropped)
     *graphExact = false;
 }

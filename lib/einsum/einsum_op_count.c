@@ -185,19 +185,9 @@ void egNodeCountOp(EgBuilder *b, EgNode *node, EgScope *scope,
   }
   if (!count->exact)
     node->exact = false;
-  isl_pw_qpolynomial *part = egCountScaled(count, lanes);
-  if (!row->total[cls]) {
-    row->total[cls] = part;
-    return;
-  }
-  /* Too many floors to add (einsum_count.h): the part is left out, a lower
-   * bound on the node's ops, and the node is inexact. */
-  isl_pw_qpolynomial *sum =
-      egPwQpolynomialAddBounded(isl_pw_qpolynomial_copy(row->total[cls]), part);
-  if (!sum) {
+  bool dropped = false;
+  row->total[cls] = egPwQpolynomialAddOrKeep(
+      row->total[cls], egCountScaled(count, lanes), &dropped);
+  if (dropped)
     node->exact = false;
-    return;
-  }
-  isl_pw_qpolynomial_free(row->total[cls]);
-  row->total[cls] = sum;
 }

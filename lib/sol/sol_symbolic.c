@@ -138,13 +138,14 @@ necessaryOps(isl_ctx *ctx, const SolarEinsumNode *node, int c) {
                      node->necessaryPoints != node->points);
   if (!total || !restricted || node->opsPerPoint.counts[c] == 0)
     return total;
+  /* total - perPoint * (points - necessaryPoints), as bounded sums. */
   isl_pw_qpolynomial *excluded = egPwQpolynomialAddBounded(
       graphCount(ctx, node->points, node->pointsExpr),
       isl_pw_qpolynomial_neg(graphCount(ctx, node->necessaryPoints,
                                         node->necessaryPointsExpr)));
   excluded = isl_pw_qpolynomial_scale_val(
-      excluded, isl_val_int_from_si(ctx, -node->opsPerPoint.counts[c]));
-  return egPwQpolynomialAddBounded(total, excluded);
+      excluded, isl_val_int_from_si(ctx, node->opsPerPoint.counts[c]));
+  return egPwQpolynomialAddBounded(total, isl_pw_qpolynomial_neg(excluded));
 }
 
 /* a + b where NULL stands for "nothing yet"; *failed when isl or the floor
@@ -161,17 +162,15 @@ addCounts(__isl_take isl_pw_qpolynomial *a, __isl_take isl_pw_qpolynomial *b,
   return sum;
 }
 
-/* Why a sum or reading was refused (einsum_count.h): the message for the
- * user, in a static buffer (the analysis is single-threaded). */
-static const char *tooManyFloors(const SolarEinsumGraph *graph) {
-  static char message[320];
-  snprintf(message, sizeof(message),
+/* Why a sum or reading was refused (einsum_count.h). */
+static void reportTooManyFloors(const SolarEinsumGraph *graph, char *err,
+                                size_t errSize) {
+  snprintf(err, errSize,
            "the symbolic figures of function @%s need more than %d distinct "
            "floor terms in the symbolic sizes (isl's arithmetic on them grows "
            "steeply), so no symbolic lower bound; give the sizes with "
            "--solar-bind-shapes, then --canonicalize",
            graph->function, EG_MAX_EXPRESSION_DIVS);
-  return message;
 }
 
 /* ---- per node ----------------------------------------------------------- */
@@ -397,7 +396,7 @@ bool solarSolComputeSymbolic(const SolarEinsumGraph *graph,
     bool failed = false;
     flops = addCounts(flops, nodes[i].flops, &failed);
     if (failed && ok) {
-      snprintf(err, errSize, "%s", tooManyFloors(graph));
+      reportTooManyFloors(graph, err, errSize);
       ok = false;
     }
     nodes[i].flops = NULL;
@@ -432,7 +431,7 @@ bool solarSolComputeSymbolic(const SolarEinsumGraph *graph,
       ok = false;
     }
     if (failed && ok) {
-      snprintf(err, errSize, "%s", tooManyFloors(graph));
+      reportTooManyFloors(graph, err, errSize);
       ok = false;
     }
     out->bytes[SOLAR_FIDELITY_IDEAL] =

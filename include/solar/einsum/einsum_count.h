@@ -132,6 +132,13 @@ bool egPwQpolynomialWithinLimit(__isl_keep isl_pw_qpolynomial *pw);
 __isl_give isl_pw_qpolynomial *
 egPwQpolynomialAddBounded(__isl_take isl_pw_qpolynomial *a,
                           __isl_take isl_pw_qpolynomial *b);
+/* Running sums of op counts (either operand may be NULL: nothing yet). A
+ * sum the limit refuses keeps `a` alone, frees `b` and sets *dropped: op
+ * counts are never negative, so the partial sum is a lower bound, and the
+ * caller marks it inexact. */
+__isl_give isl_pw_qpolynomial *
+egPwQpolynomialAddOrKeep(__isl_take isl_pw_qpolynomial *a,
+                         __isl_take isl_pw_qpolynomial *b, bool *dropped);
 /* Whether isl's printed form `text` has at most EG_MAX_EXPRESSION_DIVS
  * distinct floors: checked before reading a count from an attribute. */
 bool egExpressionTextWithinLimit(const char *text);
