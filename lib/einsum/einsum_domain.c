@@ -35,6 +35,7 @@ static EgScope *newScope(EgBuilder *b, EgScope *parent, int extraDims,
   if (!scope)
     abort();
   scope->id = b->scopeCount;
+  scope->shape = b->shapeCount++;
   scope->parent = parent;
   int parentDepth = parent ? parent->depth : 0;
   scope->depth = parentDepth + extraDims;
@@ -159,14 +160,74 @@ static MlirValue *operandsOf(MlirOperation op, intptr_t first, intptr_t count) {
 static int boundsFromMap(EgBuilder *b, EgScope *scope, MlirOperation loop,
                          MlirAffineMap map, MlirValue *operands,
                          intptr_t count, const char *which,
-                         __isl_give isl_pw_aff ***out) {
+                         __isl_give isl_pw_aff ***out, bool *unknown) {
   intptr_t results = mlirAffineMapGetNumResults(map);
   *out = calloc((size_t)results + 1, sizeof(isl_pw_aff *));
   EgFailure why = {{0}};
   if (egAffineMapApply(b, scope, map, operands, count, *out, &why))
     return (int)results;
   (*out)[0] = unknownBound(b, scope, loop, which, &why);
+  *unknown = true;
   return 1;
+}
+
+/* What a loop scope's domain depends on: the parent's shape, the
+ * parameters known so far (the bounds are built on their space), the
+ * number of new dims, the bounds as isl prints them and the steps. */
+typedef struct {
+  EgShapeKey key;
+} LoopKey;
+
+static void loopKeyStart(EgBuilder *b, EgScope *scope, LoopKey *k) {
+  memset(k, 0, sizeof(*k));
+  egShapeKeyAdd(&k->key, "loop");
+  egShapeKeyAddInt(&k->key, scope->parent->shape);
+  egShapeKeyAddInt(&k->key, b->paramCount);
+  egShapeKeyAddInt(&k->key, scope->depth);
+}
+
+static void loopKeyBounds(LoopKey *k, __isl_keep isl_pw_aff **bounds,
+                          int count, int64_t step) {
+  egShapeKeyAddInt(&k->key, count);
+  for (int i = 0; i < count; ++i)
+    egShapeKeyAddPrinted(&k->key, isl_pw_aff_to_str(bounds[i]));
+  egShapeKeyAddInt(&k->key, (long)step);
+}
+
+typedef struct {
+  isl_set *domain; /* tuple EG_SHAPE_MEMO_STORED */
+  int shape;
+} ScopeShape;
+
+static void freeScopeShape(void *payload) {
+  ScopeShape *entry = payload;
+  isl_set_free(entry->domain);
+  free(entry);
+}
+
+/* A scope of a known shape takes a fresh copy of its domain. */
+static bool takeKnownShape(EgBuilder *b, EgScope *scope, const LoopKey *k) {
+  ScopeShape *entry = egShapeMemoGet(b->scopeMemo, k->key.text);
+  if (!entry)
+    return false;
+  isl_set_free(scope->domain);
+  scope->domain = egShapeMemoFreshSet(entry->domain, NULL);
+  scope->shape = entry->shape;
+  return true;
+}
+
+static void rememberShape(EgBuilder *b, EgScope *scope, const LoopKey *k) {
+  ScopeShape *entry = calloc(1, sizeof(*entry));
+  if (!entry)
+    abort();
+  entry->domain = egShapeMemoFreshSet(scope->domain, EG_SHAPE_MEMO_STORED);
+  entry->shape = scope->shape;
+  egShapeMemoPut(b->scopeMemo, k->key.text, entry);
+}
+
+static void freeBounds(__isl_take isl_pw_aff **bounds, int count) {
+  for (int i = 0; i < count; ++i)
+    isl_pw_aff_free(bounds[i]);
 }
 
 static void walkAffineFor(EgBuilder *b, MlirOperation op, EgScope *parent,
@@ -181,13 +242,32 @@ static void walkAffineFor(EgBuilder *b, MlirOperation op, EgScope *parent,
   MlirValue *lbOperands = operandsOf(op, 0, lbCount);
   MlirValue *ubOperands = operandsOf(op, lbCount, ubCount);
   isl_pw_aff **lbs, **ubs;
+  bool unknown = false;
   int nl = boundsFromMap(b, scope, op,
                          mlirAffineMapAttrGetValue(attr(op, "lowerBoundMap")),
-                         lbOperands, lbCount, "lower", &lbs);
+                         lbOperands, lbCount, "lower", &lbs, &unknown);
   int nu = boundsFromMap(b, scope, op,
                          mlirAffineMapAttrGetValue(attr(op, "upperBoundMap")),
-                         ubOperands, ubCount, "upper", &ubs);
-  constrainDim(b, scope, dim, lbs, nl, ubs, nu, integerAttr(op, "step", 1));
+                         ubOperands, ubCount, "upper", &ubs, &unknown);
+  int64_t step = integerAttr(op, "step", 1);
+  /* An unknown bound made a parameter of its own: no shape to share. */
+  bool memo = !unknown;
+  LoopKey k;
+  if (memo) {
+    loopKeyStart(b, scope, &k);
+    loopKeyBounds(&k, lbs, nl, step);
+    loopKeyBounds(&k, ubs, nu, 0);
+  }
+  if (memo && takeKnownShape(b, scope, &k)) {
+    freeBounds(lbs, nl);
+    freeBounds(ubs, nu);
+  } else {
+    constrainDim(b, scope, dim, lbs, nl, ubs, nu, step);
+    if (memo)
+      rememberShape(b, scope, &k);
+  }
+  if (memo)
+    free(k.key.text);
   free(lbs);
   free(ubs);
   free(lbOperands);
@@ -214,12 +294,39 @@ static void walkAffineParallel(EgBuilder *b, MlirOperation op,
   MlirValue *lbOperands = operandsOf(op, 0, lbInputs);
   MlirValue *ubOperands = operandsOf(op, lbInputs, ubInputs);
   isl_pw_aff **lbs, **ubs;
+  bool unknown = false;
   int nl = boundsFromMap(b, scope, op, lbMap, lbOperands, lbInputs, "lower",
-                         &lbs);
+                         &lbs, &unknown);
   int nu = boundsFromMap(b, scope, op, ubMap, ubOperands, ubInputs, "upper",
-                         &ubs);
+                         &ubs, &unknown);
   bool grouped = nl == mlirAffineMapGetNumResults(lbMap) &&
                  nu == mlirAffineMapGetNumResults(ubMap);
+  bool memo = !unknown && grouped;
+  LoopKey k;
+  if (memo) {
+    loopKeyStart(b, scope, &k);
+    for (int d = 0; d < dims; ++d) {
+      egShapeKeyAddInt(&k.key, mlirDenseElementsAttrGetInt32Value(lbGroups, d));
+      egShapeKeyAddInt(&k.key, mlirDenseElementsAttrGetInt32Value(ubGroups, d));
+    }
+    loopKeyBounds(&k, lbs, nl, 0);
+    loopKeyBounds(&k, ubs, nu, 0);
+    for (int d = 0; d < dims; ++d)
+      egShapeKeyAddInt(&k.key, (long)mlirIntegerAttrGetValueInt(
+                                   mlirArrayAttrGetElement(steps, d)));
+  }
+  if (memo && takeKnownShape(b, scope, &k)) {
+    freeBounds(lbs, nl);
+    freeBounds(ubs, nu);
+    free(lbs);
+    free(ubs);
+    free(lbOperands);
+    free(ubOperands);
+    free(k.key.text);
+    registerBlock(b, body, scope);
+    walkBlock(b, body, scope);
+    return;
+  }
   int lbAt = 0, ubAt = 0;
   for (int d = 0; d < dims; ++d) {
     int lc = grouped ? mlirDenseElementsAttrGetInt32Value(lbGroups, d) : 0;
@@ -242,6 +349,10 @@ static void walkAffineParallel(EgBuilder *b, MlirOperation op,
     isl_pw_aff_free(lbs[i]);
   for (int i = ubAt; i < nu; ++i)
     isl_pw_aff_free(ubs[i]);
+  if (memo) {
+    rememberShape(b, scope, &k);
+    free(k.key.text);
+  }
   free(lbs);
   free(ubs);
   free(lbOperands);
@@ -536,7 +647,10 @@ void egBuildScopes(EgBuilder *b) {
     if (mlirTypeIsAMemRef(mlirValueGetType(arg)))
       egTensorOf(b, arg);
   }
+  b->scopeMemo = egShapeMemoCreate(freeScopeShape);
   for (MlirBlock block = entry; !mlirBlockIsNull(block);
        block = mlirBlockGetNextInRegion(block))
     walkBlock(b, block, root);
+  egShapeMemoDestroy(b->scopeMemo);
+  b->scopeMemo = NULL;
 }

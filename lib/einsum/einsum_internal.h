@@ -21,6 +21,7 @@
 
 #include "solar/einsum/einsum_count.h"
 #include "einsum_lookup.h"
+#include "einsum_shape_memo.h"
 #include "solar/einsum/einsum_graph.h"
 #include "solar/support/format.h"
 
@@ -89,6 +90,10 @@ typedef struct EgScope {
   bool exact;             /* false when a condition or bound was widened */
   bool counted;
   EgCount count;          /* lazily computed size of domain */
+  /* Scopes with equal shapes have domains built by the same isl operations
+   * on inputs of the same representation (einsum_domain.c's memo); a scope
+   * that is not memoized has a shape of its own. */
+  int shape;
 } EgScope;
 
 EgScope *egScopeOfBlock(EgBuilder *b, MlirBlock block);
@@ -321,6 +326,12 @@ struct EgBuilder {
   /* An op the graph does not model may touch memory: no value or use of
    * any tensor is then known (necessary work is not analyzed). */
   bool opaqueMemoryOps;
+
+  /* Memos of the per-statement isl work, by shape (einsum_shape_memo.h):
+   * scope domains while the scopes are built, access relations while the
+   * nodes are; each is destroyed by the phase that made it. */
+  int shapeCount;
+  EgShapeMemo *scopeMemo, *accessMemo;
 };
 
 /* Grows a (pointer, count, capacity) array to hold one more element. */
