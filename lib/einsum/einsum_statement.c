@@ -378,21 +378,22 @@ static bool reportOutOfBounds(EgBuilder *b, const RawAccess *raw,
   return true;
 }
 
-/* An access past a static extent is undefined behaviour; it is also what a
+/* Whether an error was reported. An access past a static extent is
+ * undefined behaviour; it is also what a
  * --solar-bind-shapes binding that disagrees with the loops produces (a
  * 1000-element tensor read at the 4096 indices of a loop bound to another
  * argument). Counting it would bound a program that cannot run, so it is an
  * error naming the tensor and the dimension. Parametric images are left
  * alone: their extent is only known once bound. */
-static void checkInBounds(EgBuilder *b, const RawAccess *raw,
+static bool checkInBounds(EgBuilder *b, const RawAccess *raw,
                           __isl_keep isl_set *image) {
   const EgTensor *t = &b->tensors[raw->tensor];
   for (int d = 0; d < t->rank; ++d)
     if (t->shape[d] < 0)
-      return;
+      return false;
   if (isl_set_involves_dims(image, isl_dim_param, 0,
                             isl_set_dim(image, isl_dim_param)) != isl_bool_false)
-    return;
+    return false;
   /* A box image (most are) shows its extreme indices in its constraints;
    * projecting each dimension out costs more than the rest of the access. */
   isl_val **boxLo = calloc((size_t)t->rank + 1, sizeof(isl_val *));
@@ -415,6 +416,90 @@ static void checkInBounds(EgBuilder *b, const RawAccess *raw,
   }
   free(boxLo);
   free(boxHi);
+  return reported;
+}
+
+/* An access relation, its image and the image's count, computed once per
+ * shape: the key (accessKey) names everything they depend on up to the
+ * tuple names, and the in-bounds check passed for the tensor shape the key
+ * names. */
+typedef struct {
+  isl_map *map;   /* domain tuple EG_SHAPE_MEMO_STORED */
+  isl_set *image; /* tuple EG_SHAPE_MEMO_STORED */
+  bool counted;   /* what egCountSetCached answered */
+  EgCount footprint;
+} AccessShape;
+
+static void freeAccessShape(void *payload) {
+  AccessShape *entry = payload;
+  isl_map_free(entry->map);
+  isl_set_free(entry->image);
+  egCountClear(&entry->footprint);
+  free(entry);
+}
+
+static void copyFootprint(const EgCount *from, EgCount *to) {
+  to->count = isl_pw_qpolynomial_copy(from->count);
+  to->exact = from->exact;
+}
+
+/* The node's and the access's scope shapes and how they nest, the
+ * parameters known (every relation is on their space), the tensor's shape
+ * (the in-bounds check) and the index expressions without the tensor's
+ * name. NULL for an access that is not affine (rare; not memoized). */
+static char *accessKey(EgBuilder *b, EgNode *node, const RawAccess *raw) {
+  if (!raw->indices)
+    return NULL;
+  EgShapeKey key = {0};
+  egShapeKeyAdd(&key, "access");
+  egShapeKeyAddInt(&key, node->scope->shape);
+  egShapeKeyAddInt(&key, raw->scope->shape);
+  if (raw->scope != node->scope) {
+    EgScope *common = egScopeCommonAncestor(node->scope, raw->scope);
+    egShapeKeyAddInt(&key, common ? common->depth : 0);
+  }
+  egShapeKeyAddInt(&key, b->paramCount);
+  const EgTensor *t = &b->tensors[raw->tensor];
+  egShapeKeyAddInt(&key, t->rank);
+  for (int d = 0; d < t->rank; ++d)
+    egShapeKeyAddInt(&key, (long)t->shape[d]);
+  isl_multi_pw_aff *anonymous = isl_multi_pw_aff_reset_tuple_id(
+      isl_multi_pw_aff_copy(raw->indices), isl_dim_out);
+  egShapeKeyAddPrinted(&key, isl_multi_pw_aff_to_str(anonymous));
+  isl_multi_pw_aff_free(anonymous);
+  return key.text;
+}
+
+/* Fills a from the memo; false when the shape is new. */
+static bool takeKnownAccess(EgBuilder *b, EgNode *node, const RawAccess *raw,
+                            const char *key, EgAccess *a) {
+  AccessShape *entry = key ? egShapeMemoGet(b->accessMemo, key) : NULL;
+  if (!entry)
+    return false;
+  const char *tensorName = b->tensors[raw->tensor].islName;
+  char *name = statementName(node->id);
+  a->map = egShapeMemoFreshMap(entry->map, name, tensorName);
+  free(name);
+  if (!raw->write)
+    egHandleMapPut(&b->accessedLoads, raw->op.ptr, 1);
+  a->image = egShapeMemoFreshSet(entry->image, tensorName);
+  copyFootprint(&entry->footprint, &a->footprint);
+  if (!entry->counted)
+    a->footprint.exact = false;
+  return true;
+}
+
+static void rememberAccess(EgBuilder *b, const char *key, const EgAccess *a,
+                           bool counted) {
+  AccessShape *entry = calloc(1, sizeof(*entry));
+  if (!entry)
+    abort();
+  entry->map = egShapeMemoFreshMap(a->map, EG_SHAPE_MEMO_STORED,
+                                   isl_map_get_tuple_name(a->map, isl_dim_out));
+  entry->image = egShapeMemoFreshSet(a->image, EG_SHAPE_MEMO_STORED);
+  entry->counted = counted;
+  copyFootprint(&a->footprint, &entry->footprint);
+  egShapeMemoPut(b->accessMemo, key, entry);
 }
 
 static void buildAccess(EgBuilder *b, EgNode *node, RawAccess *raw) {
@@ -428,6 +513,13 @@ static void buildAccess(EgBuilder *b, EgNode *node, RawAccess *raw) {
   a->exact = raw->indices != NULL;
   if (raw->indices && egScopeIsAncestor(raw->scope, node->scope))
     a->indices = isl_multi_pw_aff_copy(raw->indices);
+  if (!b->accessMemo)
+    b->accessMemo = egShapeMemoCreate(freeAccessShape);
+  char *key = accessKey(b, node, raw);
+  if (takeKnownAccess(b, node, raw, key, a)) {
+    free(key);
+    return;
+  }
   isl_map *access;
   if (raw->indices) {
     /* Most indices are plain affine: isl_map_from_multi_aff skips the
@@ -457,9 +549,14 @@ static void buildAccess(EgBuilder *b, EgNode *node, RawAccess *raw) {
   if (!raw->write)
     egHandleMapPut(&b->accessedLoads, raw->op.ptr, 1);
   a->image = isl_set_apply(isl_set_copy(node->domain), isl_map_copy(a->map));
+  bool inBounds = true;
   if (a->exact)
-    checkInBounds(b, raw, a->image);
-  if (!egCountSetCached(b->counts, a->image, &a->footprint))
+    inBounds = !checkInBounds(b, raw, a->image);
+  bool counted = egCountSetCached(b->counts, a->image, &a->footprint);
+  if (key && inBounds)
+    rememberAccess(b, key, a, counted);
+  free(key);
+  if (!counted)
     a->footprint.exact = false;
   if (!a->exact)
     a->footprint.exact = false;
@@ -617,4 +714,7 @@ static MlirWalkResult attachIfOrphan(MlirOperation op, void *userData) {
 void egAttachAddressLoads(EgBuilder *b) {
   LoadSearch search = {b};
   mlirOperationWalk(b->func, attachIfOrphan, &search, MlirWalkPreOrder);
+  /* The last phase that builds accesses. */
+  egShapeMemoDestroy(b->accessMemo);
+  b->accessMemo = NULL;
 }
