@@ -11,6 +11,7 @@
 
 #include "solar/support/diagnostics.h"
 
+#include "mlir-c/AffineExpr.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
@@ -194,6 +195,24 @@ static void loopKeyBounds(LoopKey *k, __isl_keep isl_pw_aff **bounds,
   egShapeKeyAddInt(&k->key, (long)step);
 }
 
+/* A map without operands whose results are constants: "const" and the
+ * values (the bounds egConstPwAff would build on the scope's space, which
+ * the key already names). False for any other map. */
+static bool loopKeyConstants(LoopKey *k, MlirAffineMap map) {
+  if (mlirAffineMapGetNumInputs(map) != 0)
+    return false;
+  intptr_t results = mlirAffineMapGetNumResults(map);
+  for (intptr_t r = 0; r < results; ++r)
+    if (!mlirAffineExprIsAConstant(mlirAffineMapGetResult(map, r)))
+      return false;
+  egShapeKeyAdd(&k->key, "const");
+  egShapeKeyAddInt(&k->key, (long)results);
+  for (intptr_t r = 0; r < results; ++r)
+    egShapeKeyAddInt(&k->key, (long)mlirAffineConstantExprGetValue(
+                                  mlirAffineMapGetResult(map, r)));
+  return true;
+}
+
 typedef struct {
   isl_set *domain; /* tuple EG_SHAPE_MEMO_STORED */
   int shape;
@@ -235,30 +254,43 @@ static void walkAffineFor(EgBuilder *b, MlirOperation op, EgScope *parent,
   MlirAttribute segments = attr(op, "operandSegmentSizes");
   intptr_t lbCount = mlirDenseI32ArrayGetElement(segments, 0);
   intptr_t ubCount = mlirDenseI32ArrayGetElement(segments, 1);
+  MlirAffineMap lbMap = mlirAffineMapAttrGetValue(attr(op, "lowerBoundMap"));
+  MlirAffineMap ubMap = mlirAffineMapAttrGetValue(attr(op, "upperBoundMap"));
+  int64_t step = integerAttr(op, "step", 1);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   EgScope *scope = newScope(b, parent, 1, position);
   int dim = scope->depth - 1;
   addLoopDim(scope, dim, mlirBlockGetArgument(body, 0), op);
+  /* Constant bounds (most loops) are keyed without building them. */
+  LoopKey k;
+  loopKeyStart(b, scope, &k);
+  bool constant = loopKeyConstants(&k, lbMap) && loopKeyConstants(&k, ubMap);
+  if (constant) {
+    egShapeKeyAddInt(&k.key, (long)step);
+    if (takeKnownShape(b, scope, &k)) {
+      free(k.key.text);
+      registerBlock(b, body, scope);
+      walkBlock(b, body, scope);
+      return;
+    }
+  }
   MlirValue *lbOperands = operandsOf(op, 0, lbCount);
   MlirValue *ubOperands = operandsOf(op, lbCount, ubCount);
   isl_pw_aff **lbs, **ubs;
   bool unknown = false;
-  int nl = boundsFromMap(b, scope, op,
-                         mlirAffineMapAttrGetValue(attr(op, "lowerBoundMap")),
-                         lbOperands, lbCount, "lower", &lbs, &unknown);
-  int nu = boundsFromMap(b, scope, op,
-                         mlirAffineMapAttrGetValue(attr(op, "upperBoundMap")),
-                         ubOperands, ubCount, "upper", &ubs, &unknown);
-  int64_t step = integerAttr(op, "step", 1);
+  int nl = boundsFromMap(b, scope, op, lbMap, lbOperands, lbCount, "lower",
+                         &lbs, &unknown);
+  int nu = boundsFromMap(b, scope, op, ubMap, ubOperands, ubCount, "upper",
+                         &ubs, &unknown);
   /* An unknown bound made a parameter of its own: no shape to share. */
   bool memo = !unknown;
-  LoopKey k;
-  if (memo) {
+  if (memo && !constant) {
+    free(k.key.text);
     loopKeyStart(b, scope, &k);
     loopKeyBounds(&k, lbs, nl, step);
     loopKeyBounds(&k, ubs, nu, 0);
   }
-  if (memo && takeKnownShape(b, scope, &k)) {
+  if (memo && !constant && takeKnownShape(b, scope, &k)) {
     freeBounds(lbs, nl);
     freeBounds(ubs, nu);
   } else {
@@ -266,8 +298,7 @@ static void walkAffineFor(EgBuilder *b, MlirOperation op, EgScope *parent,
     if (memo)
       rememberShape(b, scope, &k);
   }
-  if (memo)
-    free(k.key.text);
+  free(k.key.text);
   free(lbs);
   free(ubs);
   free(lbOperands);

@@ -251,8 +251,13 @@ static isl_stat takePiece(__isl_take isl_set *set, __isl_take isl_aff *aff,
   return isl_stat_ok;
 }
 
-/* One index of an access in equation form, appended to out. */
-static void appendIndex(char *out, size_t size, __isl_take isl_pw_aff *pa) {
+/* One index of an access in equation form, appended to out. Its first
+ * `named` input dims are printed under the node's labels: naming the one
+ * affine piece that is printed, not the whole multi_pw_aff (every piece
+ * and domain of every index), gives the same text at a fraction of the
+ * cost. */
+static void appendIndex(char *out, size_t size, EgNode *node, int named,
+                        __isl_take isl_pw_aff *pa) {
   OnePiece one = {NULL, 0};
   if (pa)
     isl_pw_aff_foreach_piece(pa, takePiece, &one);
@@ -261,6 +266,11 @@ static void appendIndex(char *out, size_t size, __isl_take isl_pw_aff *pa) {
     isl_aff_free(one.aff);
     strncat(out, "?", size - strlen(out) - 1);
     return;
+  }
+  for (int d = 0; d < named; ++d) {
+    char name[32];
+    egLabelName(node, d, true, name, sizeof(name));
+    one.aff = isl_aff_set_dim_name(one.aff, isl_dim_in, (unsigned)d, name);
   }
   char *printed = isl_aff_to_str(one.aff);
   isl_aff_free(one.aff);
@@ -308,17 +318,12 @@ static void appendOperand(char *out, size_t size, EgNode *node,
       strncat(out, "?", size - strlen(out) - 1);
     return;
   }
-  isl_multi_pw_aff *named = isl_multi_pw_aff_copy(access->indices);
-  isl_size depth = isl_multi_pw_aff_dim(named, isl_dim_in);
-  for (int d = 0; d < depth && d < node->scope->depth; ++d) {
-    char name[32];
-    egLabelName(node, d, true, name, sizeof(name));
-    named = isl_multi_pw_aff_set_dim_name(named, isl_dim_in, (unsigned)d, name);
-  }
-  isl_size rank = isl_multi_pw_aff_dim(named, isl_dim_out);
+  isl_multi_pw_aff *indices = access->indices;
+  isl_size depth = isl_multi_pw_aff_dim(indices, isl_dim_in);
+  int named = depth < node->scope->depth ? (int)depth : node->scope->depth;
+  isl_size rank = isl_multi_pw_aff_dim(indices, isl_dim_out);
   for (int i = 0; i < rank; ++i)
-    appendIndex(out, size, isl_multi_pw_aff_get_at(named, i));
-  isl_multi_pw_aff_free(named);
+    appendIndex(out, size, node, named, isl_multi_pw_aff_get_at(indices, i));
 }
 
 char *egEquation(EgBuilder *b, EgNode *node) {

@@ -2,7 +2,6 @@
 #include "einsum_shape_memo.h"
 
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -123,10 +122,22 @@ void egShapeKeyAdd(EgShapeKey *key, const char *piece) {
   key->text[key->length] = '\0';
 }
 
+/* Decimal digits by hand: snprintf would cost more than the rest of a
+ * key that is asked once per loop and access. */
 void egShapeKeyAddInt(EgShapeKey *key, long value) {
   char text[32];
-  snprintf(text, sizeof(text), "%ld", value);
-  egShapeKeyAdd(key, text);
+  char *end = text + sizeof(text) - 1;
+  char *p = end;
+  *p = '\0';
+  unsigned long magnitude =
+      value < 0 ? 0ul - (unsigned long)value : (unsigned long)value;
+  do {
+    *--p = (char)('0' + magnitude % 10);
+    magnitude /= 10;
+  } while (magnitude);
+  if (value < 0)
+    *--p = '-';
+  egShapeKeyAdd(key, p);
 }
 
 void egShapeKeyAddPrinted(EgShapeKey *key, char *printed) {

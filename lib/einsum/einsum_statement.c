@@ -463,10 +463,26 @@ static char *accessKey(EgBuilder *b, EgNode *node, const RawAccess *raw) {
   egShapeKeyAddInt(&key, t->rank);
   for (int d = 0; d < t->rank; ++d)
     egShapeKeyAddInt(&key, (long)t->shape[d]);
-  isl_multi_pw_aff *anonymous = isl_multi_pw_aff_reset_tuple_id(
-      isl_multi_pw_aff_copy(raw->indices), isl_dim_out);
-  egShapeKeyAddPrinted(&key, isl_multi_pw_aff_to_str(anonymous));
-  isl_multi_pw_aff_free(anonymous);
+  /* The tensor's name is its range tuple, the first "-> NAME[" after the
+   * opening brace (isl identifiers are unique among tensors and
+   * parameters): cut out of the text, it leaves the indices alone. */
+  char *printed = isl_multi_pw_aff_to_str(raw->indices);
+  char *brace = printed ? strchr(printed, '{') : NULL;
+  char *tuple = NULL;
+  if (brace) {
+    char *arrow = solarFormat("-> %s[", t->islName);
+    tuple = strstr(brace, arrow);
+    if (tuple)
+      memmove(tuple + 3, tuple + strlen(arrow) - 1,
+              strlen(tuple + strlen(arrow) - 1) + 1);
+    free(arrow);
+  }
+  if (!tuple) {
+    free(printed);
+    free(key.text);
+    return NULL;
+  }
+  egShapeKeyAddPrinted(&key, printed);
   return key.text;
 }
 
