@@ -8,6 +8,7 @@
  * ops at other levels are related to the node domain through their common
  * enclosing loops, and ops are counted on the domain where they execute, so
  * totals stay exact. Each op is counted by the first node that reaches it. */
+#include "einsum_access_build.h"
 #include "einsum_internal.h"
 
 #include "solar/support/diagnostics.h"
@@ -24,14 +25,6 @@
 #include <string.h>
 
 typedef struct {
-  MlirOperation op;
-  EgScope *scope;
-  int tensor;
-  bool write;
-  isl_multi_pw_aff *indices; /* NULL: not affine */
-} RawAccess;
-
-typedef struct {
   MlirOperation op;       /* null for an implicit reduction combiner */
   EgScope *scope;
   SolarOpClass cls;
@@ -45,7 +38,7 @@ typedef struct {
   EgNode *node;
   MlirOperation *visited;
   int visitedCount, visitedCapacity;
-  RawAccess *raw;
+  EgRawAccess *raw;
   int rawCount, rawCapacity;
   PendingOp *ops;
   int opCount, opCapacity;
@@ -78,29 +71,9 @@ static void addPending(Slice *s, MlirOperation op, EgScope *scope,
   p->lanes = lanes;
 }
 
-/* Converts the access of a load/store; false (after a warning) when it is
- * not affine and is over-approximated. */
-static bool makeRaw(EgBuilder *b, MlirOperation op, bool write,
-                    RawAccess *r) {
-  memset(r, 0, sizeof(*r));
-  r->op = op;
-  r->scope = egScopeOfOp(b, op);
-  r->write = write;
-  EgFailure why = {{0}};
-  if (egAccessIndices(b, r->scope, op, &r->tensor, &r->indices, &why))
-    return true;
-  char name[64];
-  egOpName(op, name, sizeof(name));
-  egWarn(b, mlirOperationGetLocation(op),
-         "non-affine access in '%s' (%s); its footprint is over-approximated "
-         "by the whole tensor",
-         name, why.text);
-  return false;
-}
-
 static void addRaw(Slice *s, MlirOperation op, bool write) {
-  egGrow((void **)&s->raw, &s->rawCapacity, s->rawCount, sizeof(RawAccess));
-  if (!makeRaw(s->b, op, write, &s->raw[s->rawCount++]))
+  egGrow((void **)&s->raw, &s->rawCapacity, s->rawCount, sizeof(EgRawAccess));
+  if (!egMakeRawAccess(s->b, op, write, &s->raw[s->rawCount++]))
     s->exact = false;
 }
 
@@ -326,258 +299,6 @@ static void visitValue(Slice *s, MlirValue value) {
    * are leaves. */
 }
 
-/* node domain -> raw access scope: equal on the common loops. */
-static __isl_give isl_map *relateScopes(EgBuilder *b, EgNode *node,
-                                        EgScope *scope) {
-  EgScope *common = egScopeCommonAncestor(node->scope, scope);
-  int shared = common ? common->depth : 0;
-  isl_space *space = isl_space_map_from_domain_and_range(
-      egScopeSpace(b, node->scope), egScopeSpace(b, scope));
-  isl_map *rel = isl_map_universe(space);
-  for (int i = 0; i < shared; ++i)
-    rel = isl_map_equate(rel, isl_dim_in, i, isl_dim_out, i);
-  rel = isl_map_intersect_domain(rel, isl_set_copy(node->scope->domain));
-  return isl_map_intersect_range(rel, isl_set_copy(scope->domain));
-}
-
-static char *statementName(int id) { return solarFormat("S%d", id); }
-
-/* The least and greatest index of dimension d of the image. */
-static void dimExtremes(__isl_keep isl_set *image, int d, int rank,
-                        isl_val **lowest, isl_val **highest) {
-  isl_set *line = isl_set_project_out(
-      isl_set_project_out(isl_set_copy(image), isl_dim_set, (unsigned)d + 1,
-                          (unsigned)(rank - d - 1)),
-      isl_dim_set, 0, (unsigned)d);
-  *lowest = isl_set_dim_min_val(isl_set_copy(line), 0);
-  *highest = isl_set_dim_max_val(line, 0);
-}
-
-/* An error when the extreme indices of dimension d (taken) leave it. The
- * indices are compared as isl values: bounds built from the extent would
- * overflow isl's small-integer path at extents near 2^63. */
-static bool reportOutOfBounds(EgBuilder *b, const RawAccess *raw,
-                              const EgTensor *t, int d,
-                              __isl_take isl_val *lowest,
-                              __isl_take isl_val *highest) {
-  bool high = highest && isl_val_is_int(highest) &&
-              isl_val_cmp_si(highest, (long)(t->shape[d] - 1)) > 0;
-  bool low = lowest && isl_val_is_int(lowest) && isl_val_cmp_si(lowest, 0) < 0;
-  isl_val_free(lowest);
-  isl_val_free(highest);
-  if (!high && !low)
-    return false;
-  solarEmitError(mlirOperationGetLocation(raw->op),
-                 "inconsistent shapes: %s %s %s in dimension %d, which "
-                 "has size %lld (are the sizes given to "
-                 "--solar-bind-shapes the ones the loops use?)",
-                 t->name, raw->write ? "is written" : "is read",
-                 high ? "past its end" : "before its start", d,
-                 (long long)t->shape[d]);
-  b->failed = true;
-  return true;
-}
-
-/* Whether an error was reported. An access past a static extent is
- * undefined behaviour; it is also what a
- * --solar-bind-shapes binding that disagrees with the loops produces (a
- * 1000-element tensor read at the 4096 indices of a loop bound to another
- * argument). Counting it would bound a program that cannot run, so it is an
- * error naming the tensor and the dimension. Parametric images are left
- * alone: their extent is only known once bound. */
-static bool checkInBounds(EgBuilder *b, const RawAccess *raw,
-                          __isl_keep isl_set *image) {
-  const EgTensor *t = &b->tensors[raw->tensor];
-  for (int d = 0; d < t->rank; ++d)
-    if (t->shape[d] < 0)
-      return false;
-  if (isl_set_involves_dims(image, isl_dim_param, 0,
-                            isl_set_dim(image, isl_dim_param)) != isl_bool_false)
-    return false;
-  /* A box image (most are) shows its extreme indices in its constraints;
-   * projecting each dimension out costs more than the rest of the access. */
-  isl_val **boxLo = calloc((size_t)t->rank + 1, sizeof(isl_val *));
-  isl_val **boxHi = calloc((size_t)t->rank + 1, sizeof(isl_val *));
-  if (!boxLo || !boxHi)
-    abort();
-  bool box = isl_set_dim(image, isl_dim_set) == t->rank &&
-             egSetBoxBounds(image, boxLo, boxHi);
-  bool reported = false;
-  for (int d = 0; d < t->rank && !reported; ++d) {
-    isl_val *lowest = box ? isl_val_copy(boxLo[d]) : NULL;
-    isl_val *highest = box ? isl_val_copy(boxHi[d]) : NULL;
-    if (!box)
-      dimExtremes(image, d, t->rank, &lowest, &highest);
-    reported = reportOutOfBounds(b, raw, t, d, lowest, highest);
-  }
-  for (int d = 0; d < t->rank; ++d) {
-    isl_val_free(boxLo[d]);
-    isl_val_free(boxHi[d]);
-  }
-  free(boxLo);
-  free(boxHi);
-  return reported;
-}
-
-/* An access relation, its image and the image's count, computed once per
- * shape: the key (accessKey) names everything they depend on up to the
- * tuple names, and the in-bounds check passed for the tensor shape the key
- * names. */
-typedef struct {
-  isl_map *map;   /* domain tuple EG_SHAPE_MEMO_STORED */
-  isl_set *image; /* tuple EG_SHAPE_MEMO_STORED */
-  bool counted;   /* what egCountSetCached answered */
-  EgCount footprint;
-} AccessShape;
-
-static void freeAccessShape(void *payload) {
-  AccessShape *entry = payload;
-  isl_map_free(entry->map);
-  isl_set_free(entry->image);
-  egCountClear(&entry->footprint);
-  free(entry);
-}
-
-static void copyFootprint(const EgCount *from, EgCount *to) {
-  to->count = isl_pw_qpolynomial_copy(from->count);
-  to->exact = from->exact;
-}
-
-/* The node's and the access's scope shapes and how they nest, the
- * parameters known (every relation is on their space), the tensor's shape
- * (the in-bounds check) and the index expressions without the tensor's
- * name. NULL for an access that is not affine (rare; not memoized). */
-static char *accessKey(EgBuilder *b, EgNode *node, const RawAccess *raw) {
-  if (!raw->indices)
-    return NULL;
-  EgShapeKey key = {0};
-  egShapeKeyAdd(&key, "access");
-  egShapeKeyAddInt(&key, node->scope->shape);
-  egShapeKeyAddInt(&key, raw->scope->shape);
-  if (raw->scope != node->scope) {
-    EgScope *common = egScopeCommonAncestor(node->scope, raw->scope);
-    egShapeKeyAddInt(&key, common ? common->depth : 0);
-  }
-  egShapeKeyAddInt(&key, b->paramCount);
-  const EgTensor *t = &b->tensors[raw->tensor];
-  egShapeKeyAddInt(&key, t->rank);
-  for (int d = 0; d < t->rank; ++d)
-    egShapeKeyAddInt(&key, (long)t->shape[d]);
-  /* The tensor's name is its range tuple, the first "-> NAME[" after the
-   * opening brace (isl identifiers are unique among tensors and
-   * parameters): cut out of the text, it leaves the indices alone. */
-  char *printed = isl_multi_pw_aff_to_str(raw->indices);
-  char *brace = printed ? strchr(printed, '{') : NULL;
-  char *tuple = NULL;
-  if (brace) {
-    char *arrow = solarFormat("-> %s[", t->islName);
-    tuple = strstr(brace, arrow);
-    if (tuple)
-      memmove(tuple + 3, tuple + strlen(arrow) - 1,
-              strlen(tuple + strlen(arrow) - 1) + 1);
-    free(arrow);
-  }
-  if (!tuple) {
-    free(printed);
-    free(key.text);
-    return NULL;
-  }
-  egShapeKeyAddPrinted(&key, printed);
-  return key.text;
-}
-
-/* Fills a from the memo; false when the shape is new. */
-static bool takeKnownAccess(EgBuilder *b, EgNode *node, const RawAccess *raw,
-                            const char *key, EgAccess *a) {
-  AccessShape *entry = key ? egShapeMemoGet(b->accessMemo, key) : NULL;
-  if (!entry)
-    return false;
-  const char *tensorName = b->tensors[raw->tensor].islName;
-  char *name = statementName(node->id);
-  a->map = egShapeMemoFreshMap(entry->map, name, tensorName);
-  free(name);
-  if (!raw->write)
-    egHandleMapPut(&b->accessedLoads, raw->op.ptr, 1);
-  a->image = egShapeMemoFreshSet(entry->image, tensorName);
-  copyFootprint(&entry->footprint, &a->footprint);
-  if (!entry->counted)
-    a->footprint.exact = false;
-  return true;
-}
-
-static void rememberAccess(EgBuilder *b, const char *key, const EgAccess *a,
-                           bool counted) {
-  AccessShape *entry = calloc(1, sizeof(*entry));
-  if (!entry)
-    abort();
-  entry->map = egShapeMemoFreshMap(a->map, EG_SHAPE_MEMO_STORED,
-                                   isl_map_get_tuple_name(a->map, isl_dim_out));
-  entry->image = egShapeMemoFreshSet(a->image, EG_SHAPE_MEMO_STORED);
-  entry->counted = counted;
-  copyFootprint(&a->footprint, &entry->footprint);
-  egShapeMemoPut(b->accessMemo, key, entry);
-}
-
-static void buildAccess(EgBuilder *b, EgNode *node, RawAccess *raw) {
-  egGrow((void **)&node->accesses, &node->accessCapacity, node->accessCount,
-         sizeof(EgAccess));
-  EgAccess *a = &node->accesses[node->accessCount++];
-  memset(a, 0, sizeof(*a));
-  a->tensor = raw->tensor;
-  a->write = raw->write;
-  a->op = raw->op;
-  a->exact = raw->indices != NULL;
-  if (raw->indices && egScopeIsAncestor(raw->scope, node->scope))
-    a->indices = isl_multi_pw_aff_copy(raw->indices);
-  if (!b->accessMemo)
-    b->accessMemo = egShapeMemoCreate(freeAccessShape);
-  char *key = accessKey(b, node, raw);
-  if (takeKnownAccess(b, node, raw, key, a)) {
-    free(key);
-    return;
-  }
-  isl_map *access;
-  if (raw->indices) {
-    /* Most indices are plain affine: isl_map_from_multi_aff skips the
-     * piecewise machinery (a third of the cost of an access). */
-    isl_multi_pw_aff *indices = isl_multi_pw_aff_copy(raw->indices);
-    isl_map *relation =
-        isl_multi_pw_aff_isa_multi_aff(indices) == isl_bool_true
-            ? isl_map_from_multi_aff(isl_multi_pw_aff_as_multi_aff(indices))
-            : isl_map_from_multi_pw_aff(indices);
-    access = isl_map_intersect_domain(relation,
-                                      isl_set_copy(raw->scope->domain));
-  } else {
-    access = isl_map_from_domain_and_range(isl_set_copy(raw->scope->domain),
-                                           egTensorBox(b, raw->tensor));
-  }
-  /* In the node's own scope the relation is the identity on its domain,
-   * which the access is already restricted to; it would only have brought
-   * in every parameter known so far. */
-  isl_map *map =
-      raw->scope == node->scope
-          ? isl_map_align_params(access, isl_space_copy(b->paramSpace))
-          : isl_map_apply_range(relateScopes(b, node, raw->scope), access);
-  char *name = statementName(node->id);
-  map = isl_map_set_tuple_name(map, isl_dim_in, name);
-  free(name);
-  a->map = isl_map_coalesce(isl_map_detect_equalities(map));
-  if (!raw->write)
-    egHandleMapPut(&b->accessedLoads, raw->op.ptr, 1);
-  a->image = isl_set_apply(isl_set_copy(node->domain), isl_map_copy(a->map));
-  bool inBounds = true;
-  if (a->exact)
-    inBounds = !checkInBounds(b, raw, a->image);
-  bool counted = egCountSetCached(b->counts, a->image, &a->footprint);
-  if (key && inBounds)
-    rememberAccess(b, key, a, counted);
-  free(key);
-  if (!counted)
-    a->footprint.exact = false;
-  if (!a->exact)
-    a->footprint.exact = false;
-}
-
 /* `load C[f]; op; store C[f]`: the read is the accumulator. */
 static void findAccumulator(Slice *s, EgNode *node, int writeIndex) {
   EgAccess *w = &node->accesses[writeIndex];
@@ -656,7 +377,7 @@ void egBuildNode(EgBuilder *b, EgNode *node) {
   node->scope = s.deepest;
   node->anchorPosition = s.deepestAnchor.ptr ? egOpPosition(s.deepestAnchor)
                                              : node->storePosition;
-  char *name = statementName(node->id);
+  char *name = egStatementName(node->id);
   node->domain = isl_set_set_tuple_name(isl_set_copy(s.deepest->domain), name);
   free(name);
   if (!egCountSetCached(b->counts, node->domain, &node->points))
@@ -666,7 +387,7 @@ void egBuildNode(EgBuilder *b, EgNode *node) {
     node->points.exact = false;
 
   for (int i = 0; i < s.rawCount; ++i)
-    buildAccess(b, node, &s.raw[i]);
+    egBuildAccess(b, node, &s.raw[i]);
   if (egFindReductionDims(node, &node->accesses[0])) {
     findAccumulator(&s, node, 0);
   } else {
@@ -717,9 +438,9 @@ static MlirWalkResult attachIfOrphan(MlirOperation op, void *userData) {
            "'%s' feeds no analyzed store; its traffic is not counted", name);
     return MlirWalkResultAdvance;
   }
-  RawAccess raw;
-  bool exact = makeRaw(b, op, false, &raw);
-  buildAccess(b, node, &raw);
+  EgRawAccess raw;
+  bool exact = egMakeRawAccess(b, op, false, &raw);
+  egBuildAccess(b, node, &raw);
   node->accesses[node->accessCount - 1].address = true;
   if (!exact)
     node->exact = false;
@@ -730,7 +451,5 @@ static MlirWalkResult attachIfOrphan(MlirOperation op, void *userData) {
 void egAttachAddressLoads(EgBuilder *b) {
   LoadSearch search = {b};
   mlirOperationWalk(b->func, attachIfOrphan, &search, MlirWalkPreOrder);
-  /* The last phase that builds accesses. */
-  egShapeMemoDestroy(b->accessMemo);
-  b->accessMemo = NULL;
+  egAccessMemoFinish(b); /* the last phase that builds accesses */
 }

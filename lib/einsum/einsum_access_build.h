@@ -1,0 +1,29 @@
+/* Access relations of a node, between einsum_statement.c (which finds
+ * the loads and stores of a node) and einsum_access_build.c (which turns
+ * each into the node's access: relation, image, footprint). */
+#ifndef SOLAR_EINSUM_ACCESS_BUILD_H
+#define SOLAR_EINSUM_ACCESS_BUILD_H
+
+#include "einsum_internal.h"
+
+/* A load or store as found, on the space of its own scope. */
+typedef struct {
+  MlirOperation op;
+  EgScope *scope;
+  int tensor;
+  bool write;
+  isl_multi_pw_aff *indices; /* NULL: not affine; owned */
+} EgRawAccess;
+
+/* Converts the access of a load/store; false (after a warning) when it is
+ * not affine and is over-approximated. */
+bool egMakeRawAccess(EgBuilder *b, MlirOperation op, bool write,
+                     EgRawAccess *r);
+/* Appends the node's access through raw (kept). */
+void egBuildAccess(EgBuilder *b, EgNode *node, EgRawAccess *raw);
+/* Frees the memo of access shapes once no access is built any more. */
+void egAccessMemoFinish(EgBuilder *b);
+/* "S<id>", the node's tuple name; the caller frees it. */
+char *egStatementName(int id);
+
+#endif
