@@ -8,6 +8,8 @@
 
 #include "solar/support/diagnostics.h"
 
+#include "mlir-c/BuiltinAttributes.h"
+
 #include <isl/ilp.h>
 #include <isl/space.h>
 #include <isl/val.h>
@@ -16,14 +18,91 @@
 #include <stdlib.h>
 #include <string.h>
 
+typedef struct {
+  isl_multi_pw_aff *indices; /* range tuple EG_SHAPE_MEMO_STORED */
+  int shape;
+} IndexShape;
+
+static void freeIndexShape(void *payload) {
+  IndexShape *entry = payload;
+  isl_multi_pw_aff_free(entry->indices);
+  free(entry);
+}
+
+/* The key of an affine.load/store on a base buffer whose map operands are
+ * all loop dims of its scope: the map (MLIR uniques them, so equal maps
+ * are one pointer), the dims it takes, the scope's depth and the
+ * parameters known; the indices are then built by the same isl operations
+ * on the same inputs, up to the tensor's name. NULL for any other access. */
+static char *indexKey(EgBuilder *b, const EgScope *scope, MlirOperation op) {
+  if (!scope || (!egOpIs(op, "affine.load") && !egOpIs(op, "affine.store")))
+    return NULL;
+  MlirValue memref = egAccessMemref(op);
+  if (!mlirValueEqual(egBaseBuffer(memref), memref))
+    return NULL;
+  intptr_t first = egIsStore(op) ? 2 : 1;
+  intptr_t n = mlirOperationGetNumOperands(op) - first;
+  MlirAffineMap map = mlirAffineMapAttrGetValue(
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("map")));
+  EgShapeKey key = {0};
+  egShapeKeyAdd(&key, "index");
+  egShapeKeyAddInt(&key, (long)(intptr_t)map.ptr);
+  egShapeKeyAddInt(&key, scope->depth);
+  egShapeKeyAddInt(&key, b->paramCount);
+  egShapeKeyAddInt(&key, (long)n);
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirValue operand = mlirOperationGetOperand(op, first + i);
+    int dim = mlirValueIsABlockArgument(operand)
+                  ? egScopeDimOf(scope, operand)
+                  : -1;
+    if (dim < 0) {
+      free(key.text);
+      return NULL;
+    }
+    egShapeKeyAddInt(&key, dim);
+  }
+  return key.text;
+}
+
+/* egAccessIndices through the memo of index shapes. */
+static bool accessIndices(EgBuilder *b, EgRawAccess *r, EgFailure *why) {
+  r->indexShape = -1;
+  char *key = indexKey(b, r->scope, r->op);
+  IndexShape *entry = key ? egShapeMemoGet(b->indexMemo, key) : NULL;
+  if (entry) {
+    free(key);
+    r->tensor =
+        egTensorOf(b, egBaseBuffer(egAccessMemref(r->op)));
+    r->indices = isl_multi_pw_aff_set_tuple_name(
+        isl_multi_pw_aff_copy(entry->indices), isl_dim_out,
+        b->tensors[r->tensor].islName);
+    r->indexShape = entry->shape;
+    return true;
+  }
+  bool ok = egAccessIndices(b, r->scope, r->op, &r->tensor, &r->indices, why);
+  if (ok && key && r->indices) {
+    if (!b->indexMemo)
+      b->indexMemo = egShapeMemoCreate(freeIndexShape);
+    entry = calloc(1, sizeof(*entry));
+    if (!entry)
+      abort();
+    entry->indices = isl_multi_pw_aff_set_tuple_name(
+        isl_multi_pw_aff_copy(r->indices), isl_dim_out, EG_SHAPE_MEMO_STORED);
+    entry->shape = r->indexShape = b->shapeCount++;
+    egShapeMemoPut(b->indexMemo, key, entry);
+  }
+  free(key);
+  return ok;
+}
+
 bool egMakeRawAccess(EgBuilder *b, MlirOperation op, bool write,
-                    EgRawAccess *r) {
+                     EgRawAccess *r) {
   memset(r, 0, sizeof(*r));
   r->op = op;
   r->scope = egScopeOfOp(b, op);
   r->write = write;
   EgFailure why = {{0}};
-  if (egAccessIndices(b, r->scope, op, &r->tensor, &r->indices, &why))
+  if (accessIndices(b, r, &why))
     return true;
   char name[64];
   egOpName(op, name, sizeof(name));
@@ -33,7 +112,6 @@ bool egMakeRawAccess(EgBuilder *b, MlirOperation op, bool write,
          name, why.text);
   return false;
 }
-
 
 /* node domain -> raw access scope: equal on the common loops. */
 static __isl_give isl_map *relateScopes(EgBuilder *b, EgNode *node,
@@ -172,6 +250,11 @@ static char *accessKey(EgBuilder *b, EgNode *node, const EgRawAccess *raw) {
   egShapeKeyAddInt(&key, t->rank);
   for (int d = 0; d < t->rank; ++d)
     egShapeKeyAddInt(&key, (long)t->shape[d]);
+  if (raw->indexShape >= 0) {
+    egShapeKeyAdd(&key, "#");
+    egShapeKeyAddInt(&key, raw->indexShape);
+    return key.text;
+  }
   /* The tensor's name is its range tuple, the first "-> NAME[" after the
    * opening brace (isl identifiers are unique among tensors and
    * parameters): cut out of the text, it leaves the indices alone. */
@@ -288,6 +371,8 @@ void egBuildAccess(EgBuilder *b, EgNode *node, EgRawAccess *raw) {
 }
 
 void egAccessMemoFinish(EgBuilder *b) {
+  egShapeMemoDestroy(b->indexMemo);
+  b->indexMemo = NULL;
   egShapeMemoDestroy(b->accessMemo);
   b->accessMemo = NULL;
 }

@@ -13,6 +13,9 @@ typedef struct {
   int tensor;
   bool write;
   isl_multi_pw_aff *indices; /* NULL: not affine; owned */
+  /* Accesses with equal index shapes have indices of the same
+   * representation up to the tensor's name; -1: not known. */
+  int indexShape;
 } EgRawAccess;
 
 /* Converts the access of a load/store; false (after a warning) when it is

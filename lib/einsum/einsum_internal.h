@@ -328,10 +328,11 @@ struct EgBuilder {
   bool opaqueMemoryOps;
 
   /* Memos of the per-statement isl work, by shape (einsum_shape_memo.h):
-   * scope domains while the scopes are built, access relations while the
-   * nodes are; each is destroyed by the phase that made it. */
+   * scope domains while the scopes are built, index expressions and
+   * access relations while the nodes are; each is destroyed by the phase
+   * that made it. */
   int shapeCount;
-  EgShapeMemo *scopeMemo, *accessMemo;
+  EgShapeMemo *scopeMemo, *indexMemo, *accessMemo;
 };
 
 /* Grows a (pointer, count, capacity) array to hold one more element. */
