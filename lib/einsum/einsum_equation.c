@@ -310,7 +310,51 @@ static void appendIndex(char *out, size_t size, EgNode *node, int named,
 
 /* The access's indices as written, one per tensor dim; "?" for each dim
  * of an access that is not a function of the node's loops. */
-static void appendOperand(char *out, size_t size, EgNode *node,
+/* A printed index, kept with the expression it was printed from: the
+ * memo's key is that expression's address, which holding it keeps from
+ * being reused. */
+typedef struct {
+  isl_pw_aff *index;
+  char *text;
+} PrintedIndex;
+
+static void freePrintedIndex(void *payload) {
+  PrintedIndex *entry = payload;
+  isl_pw_aff_free(entry->index);
+  free(entry->text);
+  free(entry);
+}
+
+/* appendIndex through the memo: accesses of one index shape share their
+ * expressions (einsum_access_build.c), and nodes of one shape their
+ * labels, so most indices were printed before. */
+static void appendIndexOnce(EgBuilder *b, char *out, size_t size,
+                            EgNode *node, int named,
+                            __isl_take isl_pw_aff *pa) {
+  EgShapeKey key = {0};
+  egShapeKeyAddInt(&key, (long)(intptr_t)pa);
+  for (int d = 0; d < named; ++d)
+    egShapeKeyAdd(&key, node->labels[d]);
+  PrintedIndex *entry = egShapeMemoGet(b->equationMemo, key.text);
+  if (!entry) {
+    entry = calloc(1, sizeof(*entry));
+    if (!entry)
+      abort();
+    char text[640] = "";
+    entry->index = isl_pw_aff_copy(pa);
+    appendIndex(text, sizeof(text), node, named, pa);
+    entry->text = egStrdup(text);
+    egShapeMemoPut(b->equationMemo, key.text, entry);
+  } else {
+    isl_pw_aff_free(pa);
+  }
+  free(key.text);
+  strncat(out, entry->text, size - strlen(out) - 1);
+}
+
+/* The access's indices as written, one per tensor dim; "?" for each dim
+ * of an access that is not a function of the node's loops. */
+static void appendOperand(EgBuilder *b, char *out, size_t size, EgNode *node,
                           const EgAccess *access) {
   if (!access->indices) {
     isl_size rank = isl_map_dim(access->map, isl_dim_out);
@@ -323,11 +367,13 @@ static void appendOperand(char *out, size_t size, EgNode *node,
   int named = depth < node->scope->depth ? (int)depth : node->scope->depth;
   isl_size rank = isl_multi_pw_aff_dim(indices, isl_dim_out);
   for (int i = 0; i < rank; ++i)
-    appendIndex(out, size, node, named, isl_multi_pw_aff_get_at(indices, i));
+    appendIndexOnce(b, out, size, node, named,
+                    isl_multi_pw_aff_get_at(indices, i));
 }
 
 char *egEquation(EgBuilder *b, EgNode *node) {
-  (void)b;
+  if (!b->equationMemo)
+    b->equationMemo = egShapeMemoCreate(freePrintedIndex);
   char text[4096] = "";
   int written = -1, operands = 0;
   for (int i = 0; i < node->accessCount; ++i) {
@@ -350,10 +396,16 @@ char *egEquation(EgBuilder *b, EgNode *node) {
       continue;
     if (operands++)
       strncat(text, ",", sizeof(text) - strlen(text) - 1);
-    appendOperand(text, sizeof(text), node, a);
+    appendOperand(b, text, sizeof(text), node, a);
   }
   strncat(text, "->", sizeof(text) - strlen(text) - 1);
   if (written >= 0)
-    appendOperand(text, sizeof(text), node, &node->accesses[written]);
+    appendOperand(b, text, sizeof(text), node, &node->accesses[written]);
+  /* Equations are asked node by node, in order: the memo ends with the
+   * last one. */
+  if (node == &b->nodes[b->nodeCount - 1]) {
+    egShapeMemoDestroy(b->equationMemo);
+    b->equationMemo = NULL;
+  }
   return egStrdup(text);
 }

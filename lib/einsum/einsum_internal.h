@@ -329,10 +329,10 @@ struct EgBuilder {
 
   /* Memos of the per-statement isl work, by shape (einsum_shape_memo.h):
    * scope domains while the scopes are built, index expressions and
-   * access relations while the nodes are; each is destroyed by the phase
-   * that made it. */
+   * access relations while the nodes are, printed indices while the
+   * equations are; each is destroyed by the phase that made it. */
   int shapeCount;
-  EgShapeMemo *scopeMemo, *indexMemo, *accessMemo;
+  EgShapeMemo *scopeMemo, *indexMemo, *accessMemo, *equationMemo;
 };
 
 /* Grows a (pointer, count, capacity) array to hold one more element. */
