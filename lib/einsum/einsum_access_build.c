@@ -215,6 +215,9 @@ typedef struct {
   isl_set *image; /* tuple EG_SHAPE_MEMO_STORED */
   bool counted;   /* what egCountSetCached answered */
   EgCount footprint;
+  /* Entries of egFindReductionDimsOnce (no map, image or count). */
+  bool *reductionDims;
+  bool nonInjective;
 } AccessShape;
 
 static void freeAccessShape(void *payload) {
@@ -222,7 +225,16 @@ static void freeAccessShape(void *payload) {
   isl_map_free(entry->map);
   isl_set_free(entry->image);
   egCountClear(&entry->footprint);
+  free(entry->reductionDims);
   free(entry);
+}
+
+static AccessShape *newAccessShape(EgBuilder *b, const char *key) {
+  AccessShape *entry = calloc(1, sizeof(*entry));
+  if (!entry)
+    abort();
+  egShapeMemoPut(b->accessMemo, key, entry);
+  return entry;
 }
 
 static void copyFootprint(const EgCount *from, EgCount *to) {
@@ -244,6 +256,7 @@ static char *accessKey(EgBuilder *b, EgNode *node, const EgRawAccess *raw) {
   if (raw->scope != node->scope) {
     EgScope *common = egScopeCommonAncestor(node->scope, raw->scope);
     egShapeKeyAddInt(&key, common ? common->depth : 0);
+    egShapeKeyAddInt(&key, egScopeIsAncestor(raw->scope, node->scope));
   }
   egShapeKeyAddInt(&key, b->paramCount);
   const EgTensor *t = &b->tensors[raw->tensor];
@@ -299,15 +312,12 @@ static bool takeKnownAccess(EgBuilder *b, EgNode *node, const EgRawAccess *raw,
 
 static void rememberAccess(EgBuilder *b, const char *key, const EgAccess *a,
                            bool counted) {
-  AccessShape *entry = calloc(1, sizeof(*entry));
-  if (!entry)
-    abort();
+  AccessShape *entry = newAccessShape(b, key);
   entry->map = egShapeMemoFreshMap(a->map, EG_SHAPE_MEMO_STORED,
                                    isl_map_get_tuple_name(a->map, isl_dim_out));
   entry->image = egShapeMemoFreshSet(a->image, EG_SHAPE_MEMO_STORED);
   entry->counted = counted;
   copyFootprint(&a->footprint, &entry->footprint);
-  egShapeMemoPut(b->accessMemo, key, entry);
 }
 
 void egBuildAccess(EgBuilder *b, EgNode *node, EgRawAccess *raw) {
@@ -368,6 +378,53 @@ void egBuildAccess(EgBuilder *b, EgNode *node, EgRawAccess *raw) {
     a->footprint.exact = false;
   if (!a->exact)
     a->footprint.exact = false;
+}
+
+bool egCountNodeDomain(EgBuilder *b, EgNode *node) {
+  if (!b->accessMemo)
+    b->accessMemo = egShapeMemoCreate(freeAccessShape);
+  EgShapeKey key = {0};
+  egShapeKeyAdd(&key, "domain");
+  egShapeKeyAddInt(&key, node->scope->shape);
+  AccessShape *entry = egShapeMemoGet(b->accessMemo, key.text);
+  if (!entry) {
+    entry = newAccessShape(b, key.text);
+    entry->counted =
+        egCountSetCached(b->counts, node->domain, &entry->footprint);
+  }
+  free(key.text);
+  copyFootprint(&entry->footprint, &node->points);
+  return entry->counted;
+}
+
+/* The write's relation, domain and indices, which egFindReductionDims
+ * reads, are those of its access shape. */
+bool egFindReductionDimsOnce(EgBuilder *b, EgNode *node,
+                             const EgRawAccess *raw) {
+  char *access = accessKey(b, node, raw);
+  if (!access)
+    return egFindReductionDims(node, &node->accesses[0]);
+  char *key = solarFormat("reduce|%s", access);
+  free(access);
+  AccessShape *entry = egShapeMemoGet(b->accessMemo, key);
+  int depth = node->scope->depth;
+  if (entry) {
+    node->reductionDims = calloc((size_t)depth + 1, sizeof(bool));
+    if (!node->reductionDims)
+      abort();
+    memcpy(node->reductionDims, entry->reductionDims,
+           (size_t)depth * sizeof(bool));
+  } else {
+    entry = newAccessShape(b, key);
+    entry->nonInjective = egFindReductionDims(node, &node->accesses[0]);
+    entry->reductionDims = calloc((size_t)depth + 1, sizeof(bool));
+    if (!entry->reductionDims)
+      abort();
+    memcpy(entry->reductionDims, node->reductionDims,
+           (size_t)depth * sizeof(bool));
+  }
+  free(key);
+  return entry->nonInjective;
 }
 
 void egAccessMemoFinish(EgBuilder *b) {

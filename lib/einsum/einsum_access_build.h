@@ -24,6 +24,13 @@ bool egMakeRawAccess(EgBuilder *b, MlirOperation op, bool write,
                      EgRawAccess *r);
 /* Appends the node's access through raw (kept). */
 void egBuildAccess(EgBuilder *b, EgNode *node, EgRawAccess *raw);
+/* egCountSetCached of the node's domain into node->points, once per
+ * scope shape (the domain is its scope's, renamed). */
+bool egCountNodeDomain(EgBuilder *b, EgNode *node);
+/* egFindReductionDims for the node's write, built from raw (its first
+ * access), once per access shape. */
+bool egFindReductionDimsOnce(EgBuilder *b, EgNode *node,
+                             const EgRawAccess *raw);
 /* Frees the memo of access shapes once no access is built any more. */
 void egAccessMemoFinish(EgBuilder *b);
 /* "S<id>", the node's tuple name; the caller frees it. */

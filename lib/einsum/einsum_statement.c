@@ -380,7 +380,7 @@ void egBuildNode(EgBuilder *b, EgNode *node) {
   char *name = egStatementName(node->id);
   node->domain = isl_set_set_tuple_name(isl_set_copy(s.deepest->domain), name);
   free(name);
-  if (!egCountSetCached(b->counts, node->domain, &node->points))
+  if (!egCountNodeDomain(b, node))
     egWarn(b, node->loc, "the iteration domain of this store is unbounded");
   node->exact = s.exact && node->scope->exact && node->points.exact;
   if (!node->scope->exact)
@@ -388,7 +388,7 @@ void egBuildNode(EgBuilder *b, EgNode *node) {
 
   for (int i = 0; i < s.rawCount; ++i)
     egBuildAccess(b, node, &s.raw[i]);
-  if (egFindReductionDims(node, &node->accesses[0])) {
+  if (egFindReductionDimsOnce(b, node, &s.raw[0])) {
     findAccumulator(&s, node, 0);
   } else {
     node->reductionOp = node->accesses[0].exact ? "none" : "unknown";
