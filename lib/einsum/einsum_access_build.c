@@ -215,9 +215,11 @@ typedef struct {
   isl_set *image; /* tuple EG_SHAPE_MEMO_STORED */
   bool counted;   /* what egCountSetCached answered */
   EgCount footprint;
-  /* Entries of egFindReductionDimsOnce (no map, image or count). */
+  /* Entries of egFindReductionDimsOnce and egAccessMapsEqual (no map,
+   * image or count). */
   bool *reductionDims;
   bool nonInjective;
+  bool equal;
 } AccessShape;
 
 static void freeAccessShape(void *payload) {
@@ -263,7 +265,7 @@ static char *accessKey(EgBuilder *b, EgNode *node, const EgRawAccess *raw) {
   egShapeKeyAddInt(&key, t->rank);
   for (int d = 0; d < t->rank; ++d)
     egShapeKeyAddInt(&key, (long)t->shape[d]);
-  if (raw->indexShape >= 0) {
+  if (raw->indexShape > 0) {
     egShapeKeyAdd(&key, "#");
     egShapeKeyAddInt(&key, raw->indexShape);
     return key.text;
@@ -329,8 +331,11 @@ void egBuildAccess(EgBuilder *b, EgNode *node, EgRawAccess *raw) {
   a->write = raw->write;
   a->op = raw->op;
   a->exact = raw->indices != NULL;
-  if (raw->indices && egScopeIsAncestor(raw->scope, node->scope))
+  a->indexShape = -1;
+  if (raw->indices && egScopeIsAncestor(raw->scope, node->scope)) {
     a->indices = isl_multi_pw_aff_copy(raw->indices);
+    a->indexShape = raw->indexShape;
+  }
   if (!b->accessMemo)
     b->accessMemo = egShapeMemoCreate(freeAccessShape);
   char *key = accessKey(b, node, raw);
@@ -425,6 +430,29 @@ bool egFindReductionDimsOnce(EgBuilder *b, EgNode *node,
   }
   free(key);
   return entry->nonInjective;
+}
+
+/* Relations are functions of their access shapes (and of the node's and
+ * the tensor's names, equal here), so is their equality. */
+bool egAccessMapsEqual(EgBuilder *b, EgNode *node, const EgRawAccess *ra,
+                       const EgAccess *a, const EgRawAccess *rb,
+                       const EgAccess *other) {
+  char *ka = accessKey(b, node, ra);
+  char *kb = ka ? accessKey(b, node, rb) : NULL;
+  if (!kb) {
+    free(ka);
+    return isl_map_is_equal(a->map, other->map) == isl_bool_true;
+  }
+  char *key = solarFormat("equal|%s%s", ka, kb);
+  free(ka);
+  free(kb);
+  AccessShape *entry = egShapeMemoGet(b->accessMemo, key);
+  if (!entry) {
+    entry = newAccessShape(b, key);
+    entry->equal = isl_map_is_equal(a->map, other->map) == isl_bool_true;
+  }
+  free(key);
+  return entry->equal;
 }
 
 void egAccessMemoFinish(EgBuilder *b) {

@@ -14,7 +14,7 @@ typedef struct {
   bool write;
   isl_multi_pw_aff *indices; /* NULL: not affine; owned */
   /* Accesses with equal index shapes have indices of the same
-   * representation up to the tensor's name; -1: not known. */
+   * representation up to the tensor's name; 0 or -1: not known. */
   int indexShape;
 } EgRawAccess;
 
@@ -31,6 +31,11 @@ bool egCountNodeDomain(EgBuilder *b, EgNode *node);
  * access), once per access shape. */
 bool egFindReductionDimsOnce(EgBuilder *b, EgNode *node,
                              const EgRawAccess *raw);
+/* isl_map_is_equal of the relations of two accesses a and other of the
+ * node (built from ra and rb), once per pair of access shapes. */
+bool egAccessMapsEqual(EgBuilder *b, EgNode *node, const EgRawAccess *ra,
+                       const EgAccess *a, const EgRawAccess *rb,
+                       const EgAccess *other);
 /* Frees the memo of access shapes once no access is built any more. */
 void egAccessMemoFinish(EgBuilder *b);
 /* "S<id>", the node's tuple name; the caller frees it. */

@@ -666,6 +666,7 @@ static void walkBlock(EgBuilder *b, MlirBlock block, EgScope *scope) {
 }
 
 void egBuildScopes(EgBuilder *b) {
+  b->shapeCount = 1; /* 0 is no shape: what a zeroed struct says */
   EgScope *root = newScope(b, NULL, 0, 0);
   MlirRegion body = mlirOperationGetRegion(b->func, 0);
   MlirBlock entry = mlirRegionGetFirstBlock(body);

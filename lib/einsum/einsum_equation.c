@@ -308,48 +308,34 @@ static void appendIndex(char *out, size_t size, EgNode *node, int named,
   strncat(out, piece, size - strlen(out) - 1);
 }
 
-/* The access's indices as written, one per tensor dim; "?" for each dim
- * of an access that is not a function of the node's loops. */
-/* A printed index, kept with the expression it was printed from: the
- * memo's key is that expression's address, which holding it keeps from
- * being reused. */
-typedef struct {
-  isl_pw_aff *index;
-  char *text;
-} PrintedIndex;
+static void freePrintedIndex(void *payload) { free(payload); }
 
-static void freePrintedIndex(void *payload) {
-  PrintedIndex *entry = payload;
-  isl_pw_aff_free(entry->index);
-  free(entry->text);
-  free(entry);
-}
-
-/* appendIndex through the memo: accesses of one index shape share their
- * expressions (einsum_access_build.c), and nodes of one shape their
- * labels, so most indices were printed before. */
+/* appendIndex through the memo: index i of an access of a known index
+ * shape (einsum_access_build.c) prints the same under the same labels,
+ * and nodes of one shape have the same labels. */
 static void appendIndexOnce(EgBuilder *b, char *out, size_t size,
-                            EgNode *node, int named,
+                            EgNode *node, int named, int shape, int i,
                             __isl_take isl_pw_aff *pa) {
+  if (shape <= 0) {
+    appendIndex(out, size, node, named, pa);
+    return;
+  }
   EgShapeKey key = {0};
-  egShapeKeyAddInt(&key, (long)(intptr_t)pa);
+  egShapeKeyAddInt(&key, shape);
+  egShapeKeyAddInt(&key, i);
   for (int d = 0; d < named; ++d)
     egShapeKeyAdd(&key, node->labels[d]);
-  PrintedIndex *entry = egShapeMemoGet(b->equationMemo, key.text);
-  if (!entry) {
-    entry = calloc(1, sizeof(*entry));
-    if (!entry)
-      abort();
-    char text[640] = "";
-    entry->index = isl_pw_aff_copy(pa);
-    appendIndex(text, sizeof(text), node, named, pa);
-    entry->text = egStrdup(text);
-    egShapeMemoPut(b->equationMemo, key.text, entry);
+  char *text = egShapeMemoGet(b->equationMemo, key.text);
+  if (!text) {
+    char printed[640] = "";
+    appendIndex(printed, sizeof(printed), node, named, pa);
+    text = egStrdup(printed);
+    egShapeMemoPut(b->equationMemo, key.text, text);
   } else {
     isl_pw_aff_free(pa);
   }
   free(key.text);
-  strncat(out, entry->text, size - strlen(out) - 1);
+  strncat(out, text, size - strlen(out) - 1);
 }
 
 /* The access's indices as written, one per tensor dim; "?" for each dim
@@ -367,7 +353,7 @@ static void appendOperand(EgBuilder *b, char *out, size_t size, EgNode *node,
   int named = depth < node->scope->depth ? (int)depth : node->scope->depth;
   isl_size rank = isl_multi_pw_aff_dim(indices, isl_dim_out);
   for (int i = 0; i < rank; ++i)
-    appendIndexOnce(b, out, size, node, named,
+    appendIndexOnce(b, out, size, node, named, access->indexShape, i,
                     isl_multi_pw_aff_get_at(indices, i));
 }
 

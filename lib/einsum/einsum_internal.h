@@ -175,6 +175,9 @@ typedef struct {
   char *mapText; /* printed map, when frozen (egGraphFreezeText); owned */
   signed char injective; /* memo of egAccessInjective: 0 not asked yet,
                             1 injective, -1 not (or isl failed) */
+  /* Accesses with equal index shapes have indices of the same
+   * representation up to the tensor's name; 0 or -1: not known. */
+  int indexShape;
 } EgAccess;
 
 /* Whether the access relation is injective (no element reached from two

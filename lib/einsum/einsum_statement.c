@@ -306,7 +306,8 @@ static void findAccumulator(Slice *s, EgNode *node, int writeIndex) {
   for (int i = 0; i < node->accessCount; ++i) {
     EgAccess *r = &node->accesses[i];
     if (r->write || r->tensor != w->tensor || !r->exact || !w->exact ||
-        isl_map_is_equal(r->map, w->map) != isl_bool_true)
+        !egAccessMapsEqual(s->b, node, &s->raw[i], r, &s->raw[writeIndex],
+                           w))
       continue;
     selfRead = true;
     r->accumulator = true;
