@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 char *egAttrI64(int64_t value) {
   char text[32];
@@ -105,4 +106,65 @@ char *egAttrSolarWrap(const char *mnemonic, char *dict) {
   solarTextAppendCString(&text, ">");
   free(dict);
   return text.text;
+}
+
+char *egAttrStripWrappers(const char *text) {
+  static const char prefix[] = "#solar.";
+  size_t length = strlen(text);
+  char *out = malloc(length + 1);
+  if (!out)
+    abort();
+  size_t used = 0;
+  /* Open '<' outside strings; a wrapper's is the only kind written, but a
+   * depth counter keeps any other pair balanced and in place. */
+  size_t depth = 0, capacity = 16;
+  bool *isWrapper = malloc(capacity * sizeof(bool));
+  if (!isWrapper)
+    abort();
+  for (size_t i = 0; i < length;) {
+    char c = text[i];
+    if (c == '"') {
+      /* A quoted string, escapes included, copied as it is. */
+      size_t end = i + 1;
+      while (end < length && text[end] != '"')
+        end += text[end] == '\\' && end + 1 < length ? 2 : 1;
+      end = end < length ? end + 1 : length;
+      memcpy(out + used, text + i, end - i);
+      used += end - i;
+      i = end;
+      continue;
+    }
+    bool wrapper = c == '#' && strncmp(text + i, prefix, sizeof(prefix) - 1) == 0;
+    if (wrapper || c == '<') {
+      size_t open = i;
+      if (wrapper)
+        while (open < length && text[open] != '<')
+          ++open;
+      if (open == length) { /* no '<': not a wrapper after all */
+        out[used++] = text[i++];
+        continue;
+      }
+      if (depth == capacity) {
+        capacity *= 2;
+        isWrapper = realloc(isWrapper, capacity * sizeof(bool));
+        if (!isWrapper)
+          abort();
+      }
+      isWrapper[depth++] = wrapper;
+      if (!wrapper)
+        out[used++] = '<';
+      i = open + 1;
+      continue;
+    }
+    if (c == '>' && depth > 0) {
+      if (!isWrapper[--depth])
+        out[used++] = '>';
+      ++i;
+      continue;
+    }
+    out[used++] = text[i++];
+  }
+  out[used] = '\0';
+  free(isWrapper);
+  return out;
 }

@@ -41,4 +41,10 @@ char *egAttrListFinish(EgAttrList *list);
  * (takes ownership of dict). */
 char *egAttrSolarWrap(const char *mnemonic, char *dict);
 
+/* The text with every `#solar.MNEMONIC<` and its closing `>` left out, so
+ * each wrapped dictionary stands bare. For text this writer produced: it
+ * has no '<' or '>' outside quoted strings but the wrappers'. The caller
+ * frees the result. */
+char *egAttrStripWrappers(const char *text);
+
 #endif

@@ -16,8 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-MlirAttribute egGraphToAttribute(EgBuilder *b);
-
 /* `key` as i64 when the count is constant, else `key_expr` as isl text. */
 /* Counts past int64 come back saturated at INT64_MAX (egValToInt64, or
  * mulCount below): the writer warns, naming the node or tensor. */
@@ -165,6 +163,28 @@ static char *accessMapText(EgNode *node, EgAccess *a) {
   return text;
 }
 
+/* The printed text of the access map, keeping the object it was printed
+ * from when the lift hands its isl objects to the stages. */
+static char *freezeAccessMap(EgBuilder *b, EgNode *node, EgAccess *a) {
+  isl_map *named = egNamedMap(node, a->map);
+  char *text = isl_map_to_str(named);
+  if (b->keepIsl)
+    a->mapNamed = named;
+  else
+    isl_map_free(named);
+  return text;
+}
+
+static char *freezeDomain(EgBuilder *b, EgNode *node) {
+  isl_set *domain = egNamedDomain(node);
+  char *text = isl_set_to_str(domain);
+  if (b->keepIsl)
+    node->domainNamed = domain;
+  else
+    isl_set_free(domain);
+  return text;
+}
+
 static char *domainText(EgNode *node) {
   if (node->domainText) {
     char *text = node->domainText;
@@ -204,12 +224,15 @@ void egGraphFreezeText(EgBuilder *b) {
   for (int i = 0; i < b->nodeCount; ++i) {
     EgNode *node = &b->nodes[i];
     free(node->domainText);
-    node->domainText = NULL;
-    node->domainText = domainText(node);
+    isl_set_free(node->domainNamed);
+    node->domainNamed = NULL;
+    node->domainText = freezeDomain(b, node);
     for (int k = 0; k < node->accessCount; ++k) {
-      free(node->accesses[k].mapText);
-      node->accesses[k].mapText = NULL;
-      node->accesses[k].mapText = accessMapText(node, &node->accesses[k]);
+      EgAccess *a = &node->accesses[k];
+      free(a->mapText);
+      isl_map_free(a->mapNamed);
+      a->mapNamed = NULL;
+      a->mapText = freezeAccessMap(b, node, a);
     }
   }
   for (int i = 0; i < b->edgeCount; ++i) {
@@ -389,7 +412,7 @@ static char *edgeAttr(EgBuilder *b, EgEdge *edge) {
   return egAttrDictFinish(&d);
 }
 
-MlirAttribute egGraphToAttribute(EgBuilder *b) {
+MlirAttribute egGraphToAttribute(EgBuilder *b, MlirAttribute *plain) {
   bool exact = true;
   isl_pw_qpolynomial *totals[SOLAR_OP_CLASS_COUNT] = {NULL};
 
@@ -449,7 +472,15 @@ MlirAttribute egGraphToAttribute(EgBuilder *b) {
   /* A warning means something was not analyzed: nothing is guaranteed. */
   egAttrPut(&g, "exact", egAttrBool(exact && b->warnings == 0));
   egAttrPut(&g, "warnings", egAttrI64(b->warnings));
-  char *text = egAttrSolarWrap("einsum_graph", egAttrDictFinish(&g));
+  char *dict = egAttrDictFinish(&g);
+  if (plain) {
+    /* For the reader of the same run: the bare dictionaries it would
+     * otherwise get by printing and re-parsing each wrapper. */
+    char *bare = egAttrStripWrappers(dict);
+    *plain = mlirAttributeParseGet(b->mctx, mlirStringRefCreateFromCString(bare));
+    free(bare);
+  }
+  char *text = egAttrSolarWrap("einsum_graph", dict);
   MlirAttribute graph =
       mlirAttributeParseGet(b->mctx, mlirStringRefCreateFromCString(text));
   free(text);
