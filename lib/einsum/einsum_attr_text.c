@@ -6,13 +6,44 @@
 #include <stdlib.h>
 #include <string.h>
 
-char *egAttrI64(int64_t value) {
-  char text[32];
-  snprintf(text, sizeof(text), "%" PRId64 " : i64", value);
-  return egStrdup(text);
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+/* The twins' context; null when none are built. Per thread, like the
+ * builder that sets it. */
+static _Thread_local MlirContext twinContext;
+
+void egAttrTwinBegin(MlirContext ctx) { twinContext = ctx; }
+
+void egAttrTwinEnd(void) { twinContext = (MlirContext){NULL}; }
+
+static bool twins(void) { return twinContext.ptr != NULL; }
+
+static void *growArray(void *items, int *capacity, int count, size_t size) {
+  if (count < *capacity)
+    return items;
+  *capacity = *capacity ? 2 * *capacity : 8;
+  items = realloc(items, (size_t)*capacity * size);
+  if (!items)
+    abort();
+  return items;
 }
 
-char *egAttrBool(bool value) { return egStrdup(value ? "true" : "false"); }
+EgAttrValue egAttrI64(int64_t value) {
+  char text[32];
+  snprintf(text, sizeof(text), "%" PRId64 " : i64", value);
+  EgAttrValue v = {egStrdup(text), {NULL}};
+  if (twins())
+    v.twin = mlirIntegerAttrGet(mlirIntegerTypeGet(twinContext, 64), value);
+  return v;
+}
+
+EgAttrValue egAttrBool(bool value) {
+  EgAttrValue v = {egStrdup(value ? "true" : "false"), {NULL}};
+  if (twins())
+    v.twin = mlirBoolAttrGet(twinContext, value);
+  return v;
+}
 
 /* MLIR's lexer reads \" \\ and two hex digits as the byte they name; every
  * byte outside printable ASCII is written that way, so any string
@@ -36,14 +67,18 @@ static void appendQuoted(SolarText *out, const char *text) {
   solarTextAppendCString(out, "\"");
 }
 
-char *egAttrString(const char *text) {
+EgAttrValue egAttrString(const char *text) {
   SolarText out = {0};
   appendQuoted(&out, text ? text : "");
-  return out.text;
+  EgAttrValue v = {out.text, {NULL}};
+  if (twins())
+    v.twin = mlirStringAttrGet(twinContext,
+                               mlirStringRefCreateFromCString(text ? text : ""));
+  return v;
 }
 
-char *egAttrIslString(char *text) {
-  char *quoted = egAttrString(text);
+EgAttrValue egAttrIslString(char *text) {
+  EgAttrValue quoted = egAttrString(text);
   free(text);
   return quoted;
 }
@@ -60,111 +95,67 @@ static bool bareIdentifier(const char *key) {
   return true;
 }
 
-void egAttrPut(EgAttrDict *dict, const char *key, char *value) {
-  if (!value)
+void egAttrPut(EgAttrDict *dict, const char *key, EgAttrValue value) {
+  if (!value.text)
     return;
+  if (twins()) {
+    dict->entries = growArray(dict->entries, &dict->capacity, dict->count,
+                              sizeof(MlirNamedAttribute));
+    dict->entries[dict->count] = mlirNamedAttributeGet(
+        mlirIdentifierGet(twinContext, mlirStringRefCreateFromCString(key)),
+        value.twin);
+  }
   solarTextAppendCString(&dict->text, dict->count++ ? ", " : "{");
   if (bareIdentifier(key))
     solarTextAppendCString(&dict->text, key);
   else
     appendQuoted(&dict->text, key);
   solarTextAppendCString(&dict->text, " = ");
-  solarTextAppendCString(&dict->text, value);
-  free(value);
+  solarTextAppendCString(&dict->text, value.text);
+  free(value.text);
 }
 
-char *egAttrDictFinish(EgAttrDict *dict) {
+EgAttrValue egAttrDictFinish(EgAttrDict *dict) {
   solarTextAppendCString(&dict->text, dict->count ? "}" : "{}");
-  char *text = dict->text.text;
-  dict->text = (SolarText){0};
-  dict->count = 0;
-  return text;
+  EgAttrValue v = {dict->text.text, {NULL}};
+  if (twins())
+    v.twin = mlirDictionaryAttrGet(twinContext, dict->count, dict->entries);
+  free(dict->entries);
+  *dict = (EgAttrDict){0};
+  return v;
 }
 
-void egAttrPush(EgAttrList *list, char *value) {
-  if (!value)
+void egAttrPush(EgAttrList *list, EgAttrValue value) {
+  if (!value.text)
     return;
+  if (twins()) {
+    list->items = growArray(list->items, &list->capacity, list->count,
+                            sizeof(MlirAttribute));
+    list->items[list->count] = value.twin;
+  }
   solarTextAppendCString(&list->text, list->count++ ? ", " : "[");
-  solarTextAppendCString(&list->text, value);
-  free(value);
+  solarTextAppendCString(&list->text, value.text);
+  free(value.text);
 }
 
-char *egAttrListFinish(EgAttrList *list) {
+EgAttrValue egAttrListFinish(EgAttrList *list) {
   solarTextAppendCString(&list->text, list->count ? "]" : "[]");
-  char *text = list->text.text;
-  list->text = (SolarText){0};
-  list->count = 0;
-  return text;
+  EgAttrValue v = {list->text.text, {NULL}};
+  if (twins())
+    v.twin = mlirArrayAttrGet(twinContext, list->count, list->items);
+  free(list->items);
+  *list = (EgAttrList){0};
+  return v;
 }
 
-char *egAttrSolarWrap(const char *mnemonic, char *dict) {
+EgAttrValue egAttrSolarWrap(const char *mnemonic, EgAttrValue dict) {
   SolarText text = {0};
   solarTextAppendCString(&text, "#solar.");
   solarTextAppendCString(&text, mnemonic);
   solarTextAppendCString(&text, "<");
-  solarTextAppendCString(&text, dict);
+  solarTextAppendCString(&text, dict.text);
   solarTextAppendCString(&text, ">");
-  free(dict);
-  return text.text;
+  free(dict.text);
+  return (EgAttrValue){text.text, dict.twin};
 }
 
-char *egAttrStripWrappers(const char *text) {
-  static const char prefix[] = "#solar.";
-  size_t length = strlen(text);
-  char *out = malloc(length + 1);
-  if (!out)
-    abort();
-  size_t used = 0;
-  /* Open '<' outside strings; a wrapper's is the only kind written, but a
-   * depth counter keeps any other pair balanced and in place. */
-  size_t depth = 0, capacity = 16;
-  bool *isWrapper = malloc(capacity * sizeof(bool));
-  if (!isWrapper)
-    abort();
-  for (size_t i = 0; i < length;) {
-    char c = text[i];
-    if (c == '"') {
-      /* A quoted string, escapes included, copied as it is. */
-      size_t end = i + 1;
-      while (end < length && text[end] != '"')
-        end += text[end] == '\\' && end + 1 < length ? 2 : 1;
-      end = end < length ? end + 1 : length;
-      memcpy(out + used, text + i, end - i);
-      used += end - i;
-      i = end;
-      continue;
-    }
-    bool wrapper = c == '#' && strncmp(text + i, prefix, sizeof(prefix) - 1) == 0;
-    if (wrapper || c == '<') {
-      size_t open = i;
-      if (wrapper)
-        while (open < length && text[open] != '<')
-          ++open;
-      if (open == length) { /* no '<': not a wrapper after all */
-        out[used++] = text[i++];
-        continue;
-      }
-      if (depth == capacity) {
-        capacity *= 2;
-        isWrapper = realloc(isWrapper, capacity * sizeof(bool));
-        if (!isWrapper)
-          abort();
-      }
-      isWrapper[depth++] = wrapper;
-      if (!wrapper)
-        out[used++] = '<';
-      i = open + 1;
-      continue;
-    }
-    if (c == '>' && depth > 0) {
-      if (!isWrapper[--depth])
-        out[used++] = '>';
-      ++i;
-      continue;
-    }
-    out[used++] = text[i++];
-  }
-  out[used] = '\0';
-  free(isWrapper);
-  return out;
-}

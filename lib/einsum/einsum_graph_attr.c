@@ -70,19 +70,19 @@ static void putPwCount(EgAttrDict *d, const char *key,
     egAttrPut(d, exprKey, egAttrIslString(isl_pw_qpolynomial_to_str(pw)));
 }
 
-static char *locationAttr(MlirLocation loc) {
+static EgAttrValue locationAttr(MlirLocation loc) {
   char buf[1024];
   solarLocationFormat(loc, buf, sizeof(buf));
   return egAttrString(buf);
 }
 
-static char *opNameAttr(MlirOperation op) {
+static EgAttrValue opNameAttr(MlirOperation op) {
   char name[128];
   egOpName(op, name, sizeof(name));
   return egAttrString(name);
 }
 
-static char *countsDict(const int64_t *counts) {
+static EgAttrValue countsDict(const int64_t *counts) {
   EgAttrDict d = {0};
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
     egAttrPut(&d, solarOpClassName((SolarOpClass)c), egAttrI64(counts[c]));
@@ -132,7 +132,7 @@ static void putTotals(EgAttrDict *d, const char *key,
   egAttrPut(d, exprKey, egAttrDictFinish(&e));
 }
 
-static char *loopsAttr(EgNode *node) {
+static EgAttrValue loopsAttr(EgNode *node) {
   EgAttrList loops = {0};
   for (int i = 0; i < node->scope->depth; ++i) {
     EgAttrDict d = {0};
@@ -242,7 +242,7 @@ void egGraphFreezeText(EgBuilder *b) {
   }
 }
 
-static char *accessesAttr(EgBuilder *b, EgNode *node) {
+static EgAttrValue accessesAttr(EgBuilder *b, EgNode *node) {
   EgAttrList items = {0};
   for (int i = 0; i < node->accessCount; ++i) {
     EgAccess *a = &node->accesses[i];
@@ -304,7 +304,7 @@ static void putOps(EgNode *node, EgAttrDict *d,
 }
 
 /* `#solar.node<{...}>`. */
-static char *nodeAttr(EgBuilder *b, EgNode *node,
+static EgAttrValue nodeAttr(EgBuilder *b, EgNode *node,
                       __isl_keep isl_pw_qpolynomial **graphTotals,
                       bool *graphExact) {
   EgAttrDict d = {0};
@@ -342,7 +342,7 @@ static char *nodeAttr(EgBuilder *b, EgNode *node,
   return egAttrSolarWrap("node", egAttrDictFinish(&d));
 }
 
-static char *tensorAttr(EgBuilder *b, int id, bool *graphExact) {
+static EgAttrValue tensorAttr(EgBuilder *b, int id, bool *graphExact) {
   EgTensor *t = &b->tensors[id];
   EgAttrDict d = {0};
   egAttrPut(&d, "id", egAttrI64(id));
@@ -400,7 +400,7 @@ static char *tensorAttr(EgBuilder *b, int id, bool *graphExact) {
   return egAttrDictFinish(&d);
 }
 
-static char *edgeAttr(EgBuilder *b, EgEdge *edge) {
+static EgAttrValue edgeAttr(EgBuilder *b, EgEdge *edge) {
   EgAttrDict d = {0};
   egAttrPut(&d, "producer", egAttrI64(edge->producer));
   egAttrPut(&d, "consumer", egAttrI64(edge->consumer));
@@ -413,6 +413,10 @@ static char *edgeAttr(EgBuilder *b, EgEdge *edge) {
 }
 
 MlirAttribute egGraphToAttribute(EgBuilder *b, MlirAttribute *plain) {
+  /* The bare twin for the reader of the same run: the dictionaries it
+   * would otherwise get by printing and re-parsing each wrapper. */
+  if (plain)
+    egAttrTwinBegin(b->mctx);
   bool exact = true;
   isl_pw_qpolynomial *totals[SOLAR_OP_CLASS_COUNT] = {NULL};
 
@@ -472,17 +476,14 @@ MlirAttribute egGraphToAttribute(EgBuilder *b, MlirAttribute *plain) {
   /* A warning means something was not analyzed: nothing is guaranteed. */
   egAttrPut(&g, "exact", egAttrBool(exact && b->warnings == 0));
   egAttrPut(&g, "warnings", egAttrI64(b->warnings));
-  char *dict = egAttrDictFinish(&g);
-  if (plain) {
-    /* For the reader of the same run: the bare dictionaries it would
-     * otherwise get by printing and re-parsing each wrapper. */
-    char *bare = egAttrStripWrappers(dict);
-    *plain = mlirAttributeParseGet(b->mctx, mlirStringRefCreateFromCString(bare));
-    free(bare);
-  }
-  char *text = egAttrSolarWrap("einsum_graph", dict);
-  MlirAttribute graph =
-      mlirAttributeParseGet(b->mctx, mlirStringRefCreateFromCString(text));
-  free(text);
+  EgAttrValue dict = egAttrDictFinish(&g);
+  if (plain)
+    *plain = dict.twin;
+  EgAttrValue wrapped = egAttrSolarWrap("einsum_graph", dict);
+  MlirAttribute graph = mlirAttributeParseGet(
+      b->mctx, mlirStringRefCreateFromCString(wrapped.text));
+  free(wrapped.text);
+  if (plain)
+    egAttrTwinEnd();
   return graph;
 }
