@@ -1,7 +1,6 @@
 #include "einsum_attr_text.h"
 #include "einsum_internal.h"
 
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,9 +12,72 @@
  * builder that sets it. */
 static _Thread_local MlirContext twinContext;
 
-void egAttrTwinBegin(MlirContext ctx) { twinContext = ctx; }
+/* Keys recur (every node has its "id", "loc", ...): their identifiers are
+ * kept by text for the twin session instead of asking the context's
+ * uniquer each time. Open addressing; keys copied. */
+typedef struct {
+  char **keys;
+  MlirIdentifier *ids;
+  size_t capacity, count;
+} KeyTable;
+static _Thread_local KeyTable keyTable;
 
-void egAttrTwinEnd(void) { twinContext = (MlirContext){NULL}; }
+static void keyTableClear(void) {
+  for (size_t k = 0; k < keyTable.capacity; ++k)
+    free(keyTable.keys[k]);
+  free(keyTable.keys);
+  free(keyTable.ids);
+  keyTable = (KeyTable){0};
+}
+
+static size_t hashKey(const char *key) {
+  uint64_t h = 1469598103934665603u;
+  for (const unsigned char *c = (const unsigned char *)key; *c; ++c)
+    h = (h ^ *c) * 1099511628211u;
+  return (size_t)h;
+}
+
+static MlirIdentifier keyIdentifier(const char *key) {
+  if (2 * (keyTable.count + 1) > keyTable.capacity) {
+    KeyTable old = keyTable;
+    keyTable.capacity = old.capacity ? 2 * old.capacity : 64;
+    keyTable.keys = calloc(keyTable.capacity, sizeof(char *));
+    keyTable.ids = calloc(keyTable.capacity, sizeof(MlirIdentifier));
+    if (!keyTable.keys || !keyTable.ids)
+      abort();
+    for (size_t k = 0; k < old.capacity; ++k) {
+      if (!old.keys[k])
+        continue;
+      size_t h = hashKey(old.keys[k]) & (keyTable.capacity - 1);
+      while (keyTable.keys[h])
+        h = (h + 1) & (keyTable.capacity - 1);
+      keyTable.keys[h] = old.keys[k];
+      keyTable.ids[h] = old.ids[k];
+    }
+    free(old.keys);
+    free(old.ids);
+  }
+  size_t h = hashKey(key) & (keyTable.capacity - 1);
+  while (keyTable.keys[h] && strcmp(keyTable.keys[h], key) != 0)
+    h = (h + 1) & (keyTable.capacity - 1);
+  if (!keyTable.keys[h]) {
+    keyTable.keys[h] = egStrdup(key);
+    keyTable.ids[h] =
+        mlirIdentifierGet(twinContext, mlirStringRefCreateFromCString(key));
+    keyTable.count++;
+  }
+  return keyTable.ids[h];
+}
+
+void egAttrTwinBegin(MlirContext ctx) {
+  keyTableClear();
+  twinContext = ctx;
+}
+
+void egAttrTwinEnd(void) {
+  keyTableClear();
+  twinContext = (MlirContext){NULL};
+}
 
 static bool twins(void) { return twinContext.ptr != NULL; }
 
@@ -30,9 +92,20 @@ static void *growArray(void *items, int *capacity, int count, size_t size) {
 }
 
 EgAttrValue egAttrI64(int64_t value) {
+  /* Digits right to left: snprintf spent more on its format than this. */
+  static const char suffix[] = " : i64";
   char text[32];
-  snprintf(text, sizeof(text), "%" PRId64 " : i64", value);
-  EgAttrValue v = {egStrdup(text), {NULL}};
+  char *end = text + sizeof(text) - sizeof(suffix);
+  memcpy(end, suffix, sizeof(suffix));
+  char *p = end;
+  uint64_t magnitude = value < 0 ? 0 - (uint64_t)value : (uint64_t)value;
+  do {
+    *--p = (char)('0' + magnitude % 10);
+    magnitude /= 10;
+  } while (magnitude);
+  if (value < 0)
+    *--p = '-';
+  EgAttrValue v = {egStrdup(p), {NULL}};
   if (twins())
     v.twin = mlirIntegerAttrGet(mlirIntegerTypeGet(twinContext, 64), value);
   return v;
@@ -102,8 +175,7 @@ void egAttrPut(EgAttrDict *dict, const char *key, EgAttrValue value) {
     dict->entries = growArray(dict->entries, &dict->capacity, dict->count,
                               sizeof(MlirNamedAttribute));
     dict->entries[dict->count] = mlirNamedAttributeGet(
-        mlirIdentifierGet(twinContext, mlirStringRefCreateFromCString(key)),
-        value.twin);
+        keyIdentifier(key), value.twin);
   }
   solarTextAppendCString(&dict->text, dict->count++ ? ", " : "{");
   if (bareIdentifier(key))

@@ -82,11 +82,66 @@ static EgAttrValue opNameAttr(MlirOperation op) {
   return egAttrString(name);
 }
 
-static EgAttrValue countsDict(const int64_t *counts) {
+/* Op-count dictionaries repeat across nodes (a network's layers count the
+ * same ops): each distinct one is written once per graph and copied. */
+typedef struct {
+  int64_t counts[SOLAR_OP_CLASS_COUNT];
+  EgAttrValue value;
+} CountsEntry;
+static _Thread_local CountsEntry *countsMemo;
+static _Thread_local size_t countsMemoCount, countsMemoCapacity;
+
+static void countsMemoClear(void) {
+  for (size_t k = 0; k < countsMemoCapacity; ++k)
+    free(countsMemo[k].value.text);
+  free(countsMemo);
+  countsMemo = NULL;
+  countsMemoCount = countsMemoCapacity = 0;
+}
+
+static size_t hashCounts(const int64_t *counts) {
+  uint64_t h = 1469598103934665603u;
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
+    h = (h ^ (uint64_t)counts[c]) * 1099511628211u;
+  return (size_t)(h ^ (h >> 29));
+}
+
+static EgAttrValue writeCountsDict(const int64_t *counts) {
   EgAttrDict d = {0};
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
     egAttrPut(&d, solarOpClassName((SolarOpClass)c), egAttrI64(counts[c]));
   return egAttrDictFinish(&d);
+}
+
+/* The slot holding these counts, or the free one where they belong. */
+static CountsEntry *countsSlot(const int64_t *counts) {
+  size_t h = hashCounts(counts) & (countsMemoCapacity - 1);
+  while (countsMemo[h].value.text &&
+         memcmp(countsMemo[h].counts, counts, sizeof(countsMemo[h].counts)))
+    h = (h + 1) & (countsMemoCapacity - 1);
+  return &countsMemo[h];
+}
+
+static EgAttrValue countsDict(const int64_t *counts) {
+  if (2 * (countsMemoCount + 1) > countsMemoCapacity) {
+    CountsEntry *old = countsMemo;
+    size_t oldCapacity = countsMemoCapacity;
+    countsMemoCapacity = oldCapacity ? 2 * oldCapacity : 64;
+    countsMemo = calloc(countsMemoCapacity, sizeof(CountsEntry));
+    if (!countsMemo)
+      abort();
+    for (size_t k = 0; k < oldCapacity; ++k)
+      if (old[k].value.text)
+        *countsSlot(old[k].counts) = old[k];
+    free(old);
+  }
+  CountsEntry *entry = countsSlot(counts);
+  if (!entry->value.text) {
+    memcpy(entry->counts, counts, sizeof(entry->counts));
+    entry->value = writeCountsDict(counts);
+    countsMemoCount++;
+  }
+  return (EgAttrValue){egStrdup(entry->value.text), entry->value.twin};
 }
 
 static __isl_give isl_pw_qpolynomial *scalePw(__isl_take isl_pw_qpolynomial *a,
@@ -417,6 +472,7 @@ MlirAttribute egGraphToAttribute(EgBuilder *b, MlirAttribute *plain) {
    * would otherwise get by printing and re-parsing each wrapper. */
   if (plain)
     egAttrTwinBegin(b->mctx);
+  countsMemoClear(); /* its twins belong to the session just begun */
   bool exact = true;
   isl_pw_qpolynomial *totals[SOLAR_OP_CLASS_COUNT] = {NULL};
 
@@ -483,6 +539,7 @@ MlirAttribute egGraphToAttribute(EgBuilder *b, MlirAttribute *plain) {
   MlirAttribute graph = mlirAttributeParseGet(
       b->mctx, mlirStringRefCreateFromCString(wrapped.text));
   free(wrapped.text);
+  countsMemoClear();
   if (plain)
     egAttrTwinEnd();
   return graph;
