@@ -74,7 +74,7 @@ static isl_stat addConstraint(__isl_take isl_constraint *c, void *user) {
     return isl_stat_error;
   }
   /* x = -k / c, or x >= -k / c for c > 0, or x <= -k / c for c < 0. The
-   * sign is read before isl_val_div takes coef. */
+   * sign is read before isl_val_div takes (and may free) the coefficient. */
   bool positive = isl_val_is_pos(coef) == isl_bool_true;
   isl_val *at = isl_val_div(isl_val_neg(constant), coef);
   if (equality) {
