@@ -313,7 +313,7 @@ static bool trivialFlow(Flow *flow, int tensor, const AccessRef *refs,
       if (i != writer &&
           !runsBefore(producer, &b->nodes[refs[i].node], flow->length))
         return false;
-    if (!egEdgeMemoInjective(flow->memo, writeAccess))
+    if (!egEdgeMemoInjective(flow->memo, producer, writeAccess))
       return false;
     for (int i = 0; i < count; ++i)
       if (!plainAccess(accessOf(b, refs[i])->map) ||
@@ -411,7 +411,9 @@ static void flowProblem(Flow *flow, int tensor, const AccessRef *refs,
   isl_union_flow_free(result);
 }
 
-/* The elements the accesses refs[begin..end) of one kind touch. */
+/* The elements the accesses refs[begin..end) of one kind touch: their
+ * images, the ranges of their relations (whose domain is the node's),
+ * made once when the access was built. */
 static __isl_give isl_set *touched(EgBuilder *b, const AccessRef *refs,
                                    int begin, int end, bool writes) {
   isl_set *all = NULL;
@@ -419,7 +421,7 @@ static __isl_give isl_set *touched(EgBuilder *b, const AccessRef *refs,
     EgAccess *access = accessOf(b, refs[i]);
     if (access->write != writes || (writes && !access->exact))
       continue;
-    isl_set *range = isl_map_range(isl_map_copy(access->map));
+    isl_set *range = isl_set_copy(access->image);
     all = all ? isl_set_union(all, range) : range;
   }
   return all;
@@ -442,12 +444,11 @@ static bool lexicographicSchedule(const EgNode *node) {
  * NULL when neither holds. */
 static __isl_give isl_map *lastWriter(Flow *flow, const EgNode *node,
                                       EgAccess *write) {
-  if (egEdgeMemoInjective(flow->memo, write))
+  if (egEdgeMemoInjective(flow->memo, node, write))
     return isl_map_copy(write->map);
   if (!lexicographicSchedule(node))
     return NULL;
-  return isl_map_reverse(
-      isl_map_lexmax(isl_map_reverse(isl_map_copy(write->map))));
+  return egEdgeMemoLastInstances(flow->memo, write->map);
 }
 
 /* The reads of node refs[begin..end) when the node refs[killer..) kills
@@ -516,7 +517,7 @@ static bool killedDirectly(Flow *flow, int tensor, const AccessRef *refs,
      * own predecessor's (an edge of the node to itself, not listed).
      * Instances run in the lexicographic order of the domain when the
      * schedule lists the dimensions in order. */
-    accumulates = !egEdgeMemoInjective(flow->memo, own);
+    accumulates = !egEdgeMemoInjective(flow->memo, reader, own);
     if (accumulates && !lexicographicSchedule(reader))
       return false;
   }
@@ -530,10 +531,9 @@ static bool killedDirectly(Flow *flow, int tensor, const AccessRef *refs,
       return false;
     }
   }
-  isl_map *sinkRead =
-      accumulates ? isl_map_reverse(isl_map_lexmin(
-                        isl_map_reverse(isl_map_copy(r->map))))
-                  : isl_map_copy(r->map);
+  isl_map *sinkRead = accumulates
+                          ? egEdgeMemoFirstInstances(flow->memo, r->map)
+                          : isl_map_copy(r->map);
   EdgeSink sink = {b, flow->memo, tensor};
   /* Latest writer first: each earlier one keeps the elements no later
    * one overwrites. */
