@@ -57,9 +57,13 @@ static void needElements(EgNeed *need, __isl_take isl_set *elements) {
     isl_set_free(elements);
     return;
   }
+  /* One contribution in several pieces is coalesced too: the image of a
+   * window read (a convolution's) comes in one piece per kernel offset and
+   * is most often one box, which lets the writer take its fast path. */
   need->needed = need->needed ? isl_set_coalesce(
                                      isl_set_union(need->needed, elements))
-                               : elements;
+                 : isl_set_n_basic_set(elements) > 1 ? isl_set_coalesce(elements)
+                                                     : elements;
   if (isl_set_n_basic_set(need->needed) > EG_NEED_MAX_PIECES)
     needAll(need);
 }
@@ -156,10 +160,28 @@ static void demand(Walk *w, MlirValue value, __isl_take isl_set *points) {
   demandOperands(w, mlirOpResultGetOwner(value), fresh);
 }
 
-/* The points of a lone node whose written element is needed later. */
-static __isl_give isl_set *neededPoints(EgNode *node, const EgNeed *need) {
+/* Whether nothing is known about any value of the node (no zero, -inf or
+ * truth anywhere, no skippable point): every value is then demanded at the
+ * same points. */
+static bool nothingKnown(const EgNodeKnown *nk) {
+  if (nk->skippable)
+    return false;
+  for (int i = 0; i < nk->count; ++i) {
+    const EgKnown *k = &nk->entries[i]->known;
+    if (k->zero || k->negInf || k->truth)
+      return false;
+  }
+  return true;
+}
+
+/* The points of a lone node whose written element is needed later. When
+ * every element it writes is needed (the whole tensor, or a box holding
+ * its image), that is its whole domain, taken as is (*whole). */
+static __isl_give isl_set *neededPoints(EgBoxCache *boxes, EgNode *node,
+                                        const EgNeed *need, bool *whole) {
   const EgAccess *write = &node->accesses[0];
-  if (need->all)
+  *whole = need->all || egBoxCacheContains(boxes, need->needed, write->image);
+  if (*whole)
     return isl_set_copy(node->domain);
   if (!need->needed)
     return isl_set_empty(isl_set_get_space(node->domain));
@@ -299,11 +321,13 @@ static bool countProduct(EgCountCache *cache, __isl_keep isl_set *set,
   return ok;
 }
 
+/* `differs`: the set is known to be smaller than the domain. */
 static void recordNecessary(EgNecessaryWork *work, EgNode *node,
-                            __isl_take isl_set *necessary) {
+                            __isl_take isl_set *necessary, bool differs) {
   EgBuilder *b = work->b;
   if (islFailed(work) ||
-      isl_set_is_equal(necessary, node->domain) != isl_bool_false) {
+      (!differs &&
+       isl_set_is_equal(necessary, node->domain) != isl_bool_false)) {
     isl_set_free(necessary);
     return;
   }
@@ -333,9 +357,24 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
   w.reached = calloc((size_t)node->accessCount, sizeof(bool));
   if (!w.reads || !w.reached)
     abort();
-  isl_set *need = neededPoints(node, out);
-  isl_set *necessary = subtractOpt(isl_set_copy(need), nk->skippable);
-  demand(&w, egStoredValue(node->anchor), need);
+  bool whole = false;
+  isl_set *need = neededPoints(work->boxes, node, out, &whole);
+  /* A whole, non-empty domain and nothing known: every value is needed at
+   * every point, so every read, reached by the walk or not, reads its whole
+   * image (the apply of the domain that made it), and the necessary points
+   * are the domain. */
+  int64_t points = 0;
+  bool nonEmpty = node->points.exact &&
+                  egCountConstant(&node->points, &points) && points > 0;
+  bool uniform = whole && nonEmpty && nothingKnown(nk);
+  isl_set *necessary = NULL;
+  if (uniform) {
+    isl_set_free(need);
+  } else {
+    if (!whole || nk->skippable)
+      necessary = subtractOpt(isl_set_copy(need), nk->skippable);
+    demand(&w, egStoredValue(node->anchor), need);
+  }
 
   /* The write replaces what was there: the old value is needed only where
    * this node (or something before it) reads it. */
@@ -343,6 +382,8 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
     out->all = false;
     out->needed = egTensorUniverse(b, write->tensor);
   }
+  if (out->needed && egBoxCacheContains(work->boxes, write->image, out->needed))
+    out->needed = isl_set_free(out->needed);
   if (out->needed)
     out->needed = isl_set_subtract(out->needed, isl_set_copy(write->image));
   for (int i = 0; i < node->accessCount; ++i) {
@@ -351,7 +392,7 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
       continue;
     } else if (!a->exact) {
       needAll(&needs[a->tensor]);
-    } else if (!w.reached[i] || a->accumulator || a->address) {
+    } else if (!w.reached[i] || a->accumulator || a->address || uniform) {
       /* An accumulator's initial value is the result where every
        * contribution is skipped: always read. */
       needElements(&needs[a->tensor], isl_set_copy(a->image));
@@ -361,7 +402,12 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
                                  isl_map_copy(a->map)));
     }
   }
-  recordNecessary(work, node, necessary);
+  /* The whole domain less skippable points, which are points of the domain
+   * (every fact is over the domain) and some (a fact is never empty): not
+   * the domain. */
+  if (necessary)
+    recordNecessary(work, node, necessary,
+                    whole && nonEmpty && nk->skippable);
 
   for (int i = 0; i < node->accessCount; ++i)
     isl_set_free(w.reads[i]);
@@ -438,6 +484,7 @@ void egComputeNecessaryWork(EgBuilder *b) {
   isl_ctx_set_max_operations(b->ctx, kNecessaryIslOperations);
   EgNecessaryWork work = {0};
   work.b = b;
+  work.boxes = egBoxCacheCreate();
   size_t nodes = (size_t)b->nodeCount, tensors = (size_t)b->tensorCount + 1;
   work.groupStart = calloc(nodes, sizeof(int));
   work.groupEnd = calloc(nodes, sizeof(int));
@@ -477,6 +524,7 @@ void egComputeNecessaryWork(EgBuilder *b) {
     free(nk->entries);
     isl_set_free(nk->skippable);
   }
+  egBoxCacheDestroy(work.boxes);
   free(work.nodes);
   free(work.tensors);
   free(work.groupStart);
