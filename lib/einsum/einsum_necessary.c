@@ -23,6 +23,9 @@
 typedef struct {
   isl_set *needed; /* NULL: nothing (when !all) */
   bool all;        /* the whole tensor */
+  /* What is known of `needed` without isl: it holds every element of the
+   * tensor's (static) box, it lies inside the box. */
+  bool full, inBox;
 } EgNeed;
 
 typedef struct {
@@ -44,6 +47,7 @@ static void needAll(EgNeed *need) {
   isl_set_free(need->needed);
   need->needed = NULL;
   need->all = true;
+  need->full = need->inBox = false;
 }
 
 /* isl operations per stretch of the analysis between two counts. */
@@ -52,11 +56,46 @@ static const unsigned long kNecessaryIslOperations = 2000000;
 /* A need with too many pieces becomes the whole tensor (always sound). */
 #define EG_NEED_MAX_PIECES 32
 
-static void needElements(EgNeed *need, __isl_take isl_set *elements) {
+/* Whether the elements an exact access reaches lie inside its tensor's
+ * box: a static shape and an image without parameters make any other
+ * element an error of the graph (checkInBounds in einsum_statement.c). */
+static bool insideBox(EgBuilder *b, const EgAccess *a) {
+  const EgTensor *t = &b->tensors[a->tensor];
+  if (b->failed || !a->exact)
+    return false;
+  for (int d = 0; d < t->rank; ++d)
+    if (t->shape[d] < 0)
+      return false;
+  isl_size params = isl_set_dim(a->image, isl_dim_param);
+  return params >= 0 &&
+         isl_set_involves_dims(a->image, isl_dim_param, 0,
+                               (unsigned)params) == isl_bool_false;
+}
+
+/* Whether the access's image is every element of its tensor: inside the
+ * box and as many elements. */
+static bool imageIsWholeTensor(EgBuilder *b, const EgAccess *a) {
+  const EgTensor *t = &b->tensors[a->tensor];
+  int64_t size = 1, footprint = -1;
+  if (!a->footprint.exact || !insideBox(b, a))
+    return false;
+  for (int d = 0; d < t->rank; ++d)
+    if (__builtin_mul_overflow(size, t->shape[d], &size))
+      return false;
+  return egCountConstant(&a->footprint, &footprint) && footprint == size;
+}
+
+/* Adds elements an exact access reaches (inside the tensor's box, as
+ * imageIsWholeTensor says); `whole`: they are the whole tensor. */
+static void needElements(EgNeed *need, __isl_take isl_set *elements,
+                         bool whole) {
   if (need->all || !elements) {
     isl_set_free(elements);
     return;
   }
+  if (!need->needed)
+    need->inBox = true;
+  need->full = need->full || whole;
   /* One contribution in several pieces is coalesced too: the image of a
    * window read (a convolution's) comes in one piece per kernel offset and
    * is most often one box, which lets the writer take its fast path. */
@@ -177,10 +216,12 @@ static bool nothingKnown(const EgNodeKnown *nk) {
 /* The points of a lone node whose written element is needed later. When
  * every element it writes is needed (the whole tensor, or a box holding
  * its image), that is its whole domain, taken as is (*whole). */
-static __isl_give isl_set *neededPoints(EgBoxCache *boxes, EgNode *node,
+static __isl_give isl_set *neededPoints(EgBuilder *b, EgBoxCache *boxes,
+                                        EgNode *node,
                                         const EgNeed *need, bool *whole) {
   const EgAccess *write = &node->accesses[0];
-  *whole = need->all || egBoxCacheContains(boxes, need->needed, write->image);
+  *whole = need->all || (need->full && insideBox(b, write)) ||
+           egBoxCacheContains(boxes, need->needed, write->image);
   if (*whole)
     return isl_set_copy(node->domain);
   if (!need->needed)
@@ -200,13 +241,13 @@ static bool readsOwnOutput(const EgNode *node) {
 }
 
 static void readEverything(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
-  (void)work;
   for (int i = 0; i < node->accessCount; ++i) {
     const EgAccess *a = &node->accesses[i];
     if (a->write)
       continue;
     if (a->exact)
-      needElements(&needs[a->tensor], isl_set_copy(a->image));
+      needElements(&needs[a->tensor], isl_set_copy(a->image),
+                   imageIsWholeTensor(work->b, a));
     else
       needAll(&needs[a->tensor]);
   }
@@ -358,7 +399,7 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
   if (!w.reads || !w.reached)
     abort();
   bool whole = false;
-  isl_set *need = neededPoints(work->boxes, node, out, &whole);
+  isl_set *need = neededPoints(b, work->boxes, node, out, &whole);
   /* A whole, non-empty domain and nothing known: every value is needed at
    * every point, so every read, reached by the walk or not, reads its whole
    * image (the apply of the domain that made it), and the necessary points
@@ -381,9 +422,13 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
   if (out->all) {
     out->all = false;
     out->needed = egTensorUniverse(b, write->tensor);
+    out->inBox = false;
   }
-  if (out->needed && egBoxCacheContains(work->boxes, write->image, out->needed))
+  if (out->needed &&
+      ((out->inBox && imageIsWholeTensor(b, write)) ||
+       egBoxCacheContains(work->boxes, write->image, out->needed)))
     out->needed = isl_set_free(out->needed);
+  out->full = false;
   if (out->needed)
     out->needed = isl_set_subtract(out->needed, isl_set_copy(write->image));
   for (int i = 0; i < node->accessCount; ++i) {
@@ -395,11 +440,13 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
     } else if (!w.reached[i] || a->accumulator || a->address || uniform) {
       /* An accumulator's initial value is the result where every
        * contribution is skipped: always read. */
-      needElements(&needs[a->tensor], isl_set_copy(a->image));
+      needElements(&needs[a->tensor], isl_set_copy(a->image),
+                   imageIsWholeTensor(b, a));
     } else if (w.reads[i]) {
       needElements(&needs[a->tensor],
                    isl_set_apply(isl_set_copy(w.reads[i]),
-                                 isl_map_copy(a->map)));
+                                 isl_map_copy(a->map)),
+                   false);
     }
   }
   /* The whole domain less skippable points, which are points of the domain
