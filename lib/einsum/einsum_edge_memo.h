@@ -76,4 +76,17 @@ __isl_give isl_map *egEdgeMemoFirstInstances(EgEdgeMemo *memo,
  * (einsum_injective.c): 1 injective, 0 not, -1 not decided that way. */
 int egAccessInjectiveByIndices(const EgNode *node, const EgAccess *access);
 
+/* Whether an exact access of a tensor of static shape reaches only
+ * elements inside the tensor's box: with an image free of parameters, any
+ * other element is an error of the graph (checkInBounds in
+ * einsum_statement.c). */
+bool egAccessInsideBox(const EgBuilder *b, const EgAccess *a);
+/* Whether the access's image is every element of its tensor: inside the
+ * box and counting as many elements. */
+bool egAccessCoversTensor(const EgBuilder *b, const EgAccess *a);
+/* Whether two accesses of one node have the same relation: the same
+ * affine indices (over the same scope, the one of their depth among the
+ * node's), else isl_map_is_equal. */
+bool egAccessSameRelation(const EgAccess *a, const EgAccess *c);
+
 #endif

@@ -427,6 +427,23 @@ static __isl_give isl_set *touched(EgBuilder *b, const AccessRef *refs,
   return all;
 }
 
+/* Whether a write among refs[writeBegin..writeEnd) is shown, without
+ * isl, to touch every element the reads of refs[readBegin..readEnd)
+ * touch: it writes the whole tensor and every read stays inside it. */
+static bool coversReads(EgBuilder *b, const AccessRef *refs, int writeBegin,
+                        int writeEnd, int readBegin, int readEnd) {
+  bool whole = false;
+  for (int i = writeBegin; i < writeEnd && !whole; ++i) {
+    EgAccess *access = accessOf(b, refs[i]);
+    whole = access->write && access->exact && egAccessCoversTensor(b, access);
+  }
+  for (int i = readBegin; i < readEnd && whole; ++i) {
+    EgAccess *access = accessOf(b, refs[i]);
+    whole = access->write || egAccessInsideBox(b, access);
+  }
+  return whole;
+}
+
 /* Whether the node's schedule orders its instances as its domain does:
  * the loop dimensions appear in it as 0, 1, 2, ... */
 static bool lexicographicSchedule(const EgNode *node) {
@@ -510,7 +527,7 @@ static bool killedDirectly(Flow *flow, int tensor, const AccessRef *refs,
   bool accumulates = false;
   if (ownWrite >= 0) {
     EgAccess *own = accessOf(b, refs[ownWrite]);
-    if (!own->exact || isl_map_is_equal(own->map, r->map) != isl_bool_true)
+    if (!own->exact || !egAccessSameRelation(own, r))
       return false;
     /* Several instances updating one element (a reduction into it): only
      * the first of them reads the last writer's value, the others their
@@ -601,9 +618,12 @@ static void generalFlow(Flow *flow, int tensor, const AccessRef *refs,
       }
       if (!runsBefore(candidate, reader, flow->length))
         break;
-      isl_set *written = touched(b, refs, k, next, true);
-      bool kills = written && egEdgeMemoSubset(flow->memo, wanted, written);
-      isl_set_free(written);
+      bool kills = coversReads(b, refs, k, next, begin, end);
+      if (!kills) {
+        isl_set *written = touched(b, refs, k, next, true);
+        kills = written && egEdgeMemoSubset(flow->memo, wanted, written);
+        isl_set_free(written);
+      }
       if (kills) {
         int older = k - 1;
         while (older >= 0 && !accessOf(b, refs[older])->write)

@@ -9,6 +9,7 @@
  * tensor the function does not own (an argument, a global, a returned
  * buffer) is needed whole; a group of nodes sharing a top-level op keeps
  * all its points and reads everything it touches. */
+#include "einsum_edge_memo.h"
 #include "einsum_known.h"
 
 #include "mlir-c/BuiltinTypes.h"
@@ -56,37 +57,8 @@ static const unsigned long kNecessaryIslOperations = 2000000;
 /* A need with too many pieces becomes the whole tensor (always sound). */
 #define EG_NEED_MAX_PIECES 32
 
-/* Whether the elements an exact access reaches lie inside its tensor's
- * box: a static shape and an image without parameters make any other
- * element an error of the graph (checkInBounds in einsum_statement.c). */
-static bool insideBox(EgBuilder *b, const EgAccess *a) {
-  const EgTensor *t = &b->tensors[a->tensor];
-  if (b->failed || !a->exact)
-    return false;
-  for (int d = 0; d < t->rank; ++d)
-    if (t->shape[d] < 0)
-      return false;
-  isl_size params = isl_set_dim(a->image, isl_dim_param);
-  return params >= 0 &&
-         isl_set_involves_dims(a->image, isl_dim_param, 0,
-                               (unsigned)params) == isl_bool_false;
-}
-
-/* Whether the access's image is every element of its tensor: inside the
- * box and as many elements. */
-static bool imageIsWholeTensor(EgBuilder *b, const EgAccess *a) {
-  const EgTensor *t = &b->tensors[a->tensor];
-  int64_t size = 1, footprint = -1;
-  if (!a->footprint.exact || !insideBox(b, a))
-    return false;
-  for (int d = 0; d < t->rank; ++d)
-    if (__builtin_mul_overflow(size, t->shape[d], &size))
-      return false;
-  return egCountConstant(&a->footprint, &footprint) && footprint == size;
-}
-
 /* Adds elements an exact access reaches (inside the tensor's box, as
- * imageIsWholeTensor says); `whole`: they are the whole tensor. */
+ * egAccessInsideBox says); `whole`: they are the whole tensor. */
 static void needElements(EgNeed *need, __isl_take isl_set *elements,
                          bool whole) {
   if (need->all || !elements) {
@@ -220,7 +192,7 @@ static __isl_give isl_set *neededPoints(EgBuilder *b, EgBoxCache *boxes,
                                         EgNode *node,
                                         const EgNeed *need, bool *whole) {
   const EgAccess *write = &node->accesses[0];
-  *whole = need->all || (need->full && insideBox(b, write)) ||
+  *whole = need->all || (need->full && egAccessInsideBox(b, write)) ||
            egBoxCacheContains(boxes, need->needed, write->image);
   if (*whole)
     return isl_set_copy(node->domain);
@@ -247,7 +219,7 @@ static void readEverything(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
       continue;
     if (a->exact)
       needElements(&needs[a->tensor], isl_set_copy(a->image),
-                   imageIsWholeTensor(work->b, a));
+                   egAccessCoversTensor(work->b, a));
     else
       needAll(&needs[a->tensor]);
   }
@@ -425,7 +397,7 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
     out->inBox = false;
   }
   if (out->needed &&
-      ((out->inBox && imageIsWholeTensor(b, write)) ||
+      ((out->inBox && egAccessCoversTensor(b, write)) ||
        egBoxCacheContains(work->boxes, write->image, out->needed)))
     out->needed = isl_set_free(out->needed);
   out->full = false;
@@ -441,7 +413,7 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
       /* An accumulator's initial value is the result where every
        * contribution is skipped: always read. */
       needElements(&needs[a->tensor], isl_set_copy(a->image),
-                   imageIsWholeTensor(b, a));
+                   egAccessCoversTensor(b, a));
     } else if (w.reads[i]) {
       needElements(&needs[a->tensor],
                    isl_set_apply(isl_set_copy(w.reads[i]),
