@@ -40,6 +40,9 @@ typedef struct {
   const EgNodeKnown *nk;
   Demand *demands;
   int demandCount, demandCapacity;
+  /* The domain less the skippable points, when the node's whole domain is
+   * demanded (kept; NULL otherwise). */
+  isl_set *unskipped;
   isl_set **reads;  /* per access: demanded points (NULL: none) */
   bool *reached;    /* per access: the walk got there */
 } Walk;
@@ -147,8 +150,13 @@ static void demand(Walk *w, MlirValue value, __isl_take isl_set *points) {
     isl_set_free(points);
     return;
   }
+  /* Demanded points are points of the domain, so less the skippable ones
+   * they are their intersection with the unskipped domain, which is one
+   * piece where the difference is one per kernel offset. */
   if (mlirValueEqual(value, w->nk->contribution))
-    points = subtractOpt(points, w->nk->skippable);
+    points = w->unskipped
+                 ? isl_set_intersect(points, isl_set_copy(w->unskipped))
+                 : subtractOpt(points, w->nk->skippable);
   points = unknownPart(w, value, points);
   /* Only the part not demanded before is new. */
   Demand *d = NULL;
@@ -336,7 +344,8 @@ static bool countProduct(EgCountCache *cache, __isl_keep isl_set *set,
 
 /* `differs`: the set is known to be smaller than the domain. */
 static void recordNecessary(EgNecessaryWork *work, EgNode *node,
-                            __isl_take isl_set *necessary, bool differs) {
+                            __isl_take isl_set *necessary, bool differs,
+                            bool coalesced) {
   EgBuilder *b = work->b;
   if (islFailed(work) ||
       (!differs &&
@@ -344,7 +353,8 @@ static void recordNecessary(EgNecessaryWork *work, EgNode *node,
     isl_set_free(necessary);
     return;
   }
-  necessary = isl_set_coalesce(necessary);
+  if (!coalesced)
+    necessary = isl_set_coalesce(necessary);
   EgCount count = {0};
   if (!countProduct(b->counts, necessary, &count) &&
       !egCountSetCached(b->counts, necessary, &count)) {
@@ -365,7 +375,7 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
     return;
   }
   const EgNodeKnown *nk = &work->nodes[node->id];
-  Walk w = {work, node, nk, NULL, 0, 0, NULL, NULL};
+  Walk w = {work, node, nk, NULL, 0, 0, NULL, NULL, NULL};
   w.reads = calloc((size_t)node->accessCount, sizeof(isl_set *));
   w.reached = calloc((size_t)node->accessCount, sizeof(bool));
   if (!w.reads || !w.reached)
@@ -380,12 +390,20 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
   bool nonEmpty = node->points.exact &&
                   egCountConstant(&node->points, &points) && points > 0;
   bool uniform = whole && nonEmpty && nothingKnown(nk);
+  /* The whole domain less skippable points, which are points of the domain
+   * (every fact is over the domain) and some (a fact is never empty): not
+   * the domain. */
+  bool differs = whole && nonEmpty && nk->skippable;
   isl_set *necessary = NULL;
   if (uniform) {
     isl_set_free(need);
   } else {
     if (!whole || nk->skippable)
       necessary = subtractOpt(isl_set_copy(need), nk->skippable);
+    if (differs) {
+      necessary = isl_set_coalesce(necessary);
+      w.unskipped = necessary;
+    }
     demand(&w, egStoredValue(node->anchor), need);
   }
 
@@ -421,12 +439,8 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
                    false);
     }
   }
-  /* The whole domain less skippable points, which are points of the domain
-   * (every fact is over the domain) and some (a fact is never empty): not
-   * the domain. */
   if (necessary)
-    recordNecessary(work, node, necessary,
-                    whole && nonEmpty && nk->skippable);
+    recordNecessary(work, node, necessary, differs, differs);
 
   for (int i = 0; i < node->accessCount; ++i)
     isl_set_free(w.reads[i]);
