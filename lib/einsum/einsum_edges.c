@@ -412,8 +412,7 @@ static void flowProblem(Flow *flow, int tensor, const AccessRef *refs,
 }
 
 /* The elements the accesses refs[begin..end) of one kind touch: their
- * images, the ranges of their relations (whose domain is the node's),
- * made once when the access was built. */
+ * images (the ranges of their relations, made when they were built). */
 static __isl_give isl_set *touched(EgBuilder *b, const AccessRef *refs,
                                    int begin, int end, bool writes) {
   isl_set *all = NULL;
@@ -427,9 +426,9 @@ static __isl_give isl_set *touched(EgBuilder *b, const AccessRef *refs,
   return all;
 }
 
-/* Whether a write among refs[writeBegin..writeEnd) is shown, without
- * isl, to touch every element the reads of refs[readBegin..readEnd)
- * touch: it writes the whole tensor and every read stays inside it. */
+/* Whether a write among refs[writeBegin..writeEnd) touches, shown without
+ * isl, all that the reads of refs[readBegin..readEnd) touch: it writes
+ * the whole tensor and every read stays inside it. */
 static bool coversReads(EgBuilder *b, const AccessRef *refs, int writeBegin,
                         int writeEnd, int readBegin, int readEnd) {
   bool whole = false;
@@ -548,9 +547,8 @@ static bool killedDirectly(Flow *flow, int tensor, const AccessRef *refs,
       return false;
     }
   }
-  isl_map *sinkRead = accumulates
-                          ? egEdgeMemoFirstInstances(flow->memo, r->map)
-                          : isl_map_copy(r->map);
+  isl_map *sinkRead = accumulates ? egEdgeMemoFirstInstances(flow->memo, r->map)
+                                   : isl_map_copy(r->map);
   EdgeSink sink = {b, flow->memo, tensor};
   /* Latest writer first: each earlier one keeps the elements no later
    * one overwrites. */

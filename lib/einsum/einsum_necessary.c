@@ -74,10 +74,12 @@ static void needElements(EgNeed *need, __isl_take isl_set *elements,
   /* One contribution in several pieces is coalesced too: the image of a
    * window read (a convolution's) comes in one piece per kernel offset and
    * is most often one box, which lets the writer take its fast path. */
-  need->needed = need->needed ? isl_set_coalesce(
-                                     isl_set_union(need->needed, elements))
-                 : isl_set_n_basic_set(elements) > 1 ? isl_set_coalesce(elements)
-                                                     : elements;
+  if (need->needed)
+    need->needed = isl_set_coalesce(isl_set_union(need->needed, elements));
+  else if (isl_set_n_basic_set(elements) > 1)
+    need->needed = isl_set_coalesce(elements);
+  else
+    need->needed = elements;
   if (isl_set_n_basic_set(need->needed) > EG_NEED_MAX_PIECES)
     needAll(need);
 }
