@@ -23,10 +23,26 @@ typedef struct {
   bool counted;
 } MemoSlot;
 
+/* The anonymous key of an isl object the memo was asked about, by its
+ * address: access relations and images are asked about again and again,
+ * and making a key (a copy on a space without names, normalized for its
+ * hash) costs as much as a small isl operation. The entry holds a
+ * reference to the object, so its address is not reused while the memo
+ * lives. */
+typedef struct {
+  const void *object; /* NULL: free entry */
+  bool isMap;
+  isl_set *key;       /* anonymous; owned */
+  uint32_t hash;
+} KeyEntry;
+
 struct EgEdgeMemo {
   MemoSlot *slots;
   size_t capacity; /* power of two */
   size_t used;
+  KeyEntry *keys;
+  size_t keyCapacity; /* power of two */
+  size_t keyCount;
 };
 
 /* The map as a set of [in -> out] pairs on a space without names (isl has
@@ -72,6 +88,17 @@ void egEdgeShapeClear(EgEdgeShape *shape) {
 void egEdgeMemoDestroy(EgEdgeMemo *memo) {
   if (!memo)
     return;
+  for (size_t i = 0; i < memo->keyCapacity; ++i) {
+    KeyEntry *entry = &memo->keys[i];
+    if (!entry->object)
+      continue;
+    if (entry->isMap)
+      isl_map_free((isl_map *)entry->object);
+    else
+      isl_set_free((isl_set *)entry->object);
+    isl_set_free(entry->key);
+  }
+  free(memo->keys);
   for (size_t i = 0; i < memo->capacity; ++i)
     if (memo->slots[i].write) {
       isl_set_free(memo->slots[i].write);
@@ -117,16 +144,63 @@ static void grow(EgEdgeMemo *memo) {
   memo->capacity = capacity;
 }
 
-static uint32_t pairHash(int kind, __isl_keep isl_set *write,
-                         __isl_keep isl_set *read) {
-  return (isl_set_get_hash(write) * 31u + (read ? isl_set_get_hash(read) : 0)) *
-             31u +
-         (uint32_t)kind;
-}
-
 static void copyCount(const EgCount *from, EgCount *to) {
   to->count = from->count ? isl_pw_qpolynomial_copy(from->count) : NULL;
   to->exact = from->exact;
+}
+
+static size_t addressSlot(const void *object, size_t capacity) {
+  uintptr_t a = (uintptr_t)object;
+  return (size_t)((a >> 4) ^ (a >> 12)) & (capacity - 1);
+}
+
+static KeyEntry *keyEntry(KeyEntry *keys, size_t capacity,
+                          const void *object) {
+  for (size_t i = addressSlot(object, capacity);; i = (i + 1) & (capacity - 1))
+    if (!keys[i].object || keys[i].object == object)
+      return &keys[i];
+}
+
+static void growKeys(EgEdgeMemo *memo) {
+  size_t capacity = memo->keyCapacity ? 2 * memo->keyCapacity : 256;
+  KeyEntry *keys = calloc(capacity, sizeof(*keys));
+  if (!keys)
+    abort();
+  for (size_t i = 0; i < memo->keyCapacity; ++i)
+    if (memo->keys[i].object)
+      *keyEntry(keys, capacity, memo->keys[i].object) = memo->keys[i];
+  free(memo->keys);
+  memo->keys = keys;
+  memo->keyCapacity = capacity;
+}
+
+/* The anonymous key of `object` (a map when isMap, else a set; kept) and
+ * its hash, made once per object; NULL on an isl failure. */
+static __isl_keep isl_set *keyOf(EgEdgeMemo *memo, const void *object,
+                                 bool isMap, uint32_t *hash) {
+  if (!object)
+    return NULL;
+  if (2 * (memo->keyCount + 1) > memo->keyCapacity)
+    growKeys(memo);
+  KeyEntry *entry = keyEntry(memo->keys, memo->keyCapacity, object);
+  if (!entry->object) {
+    isl_set *key = isMap ? anonymous((isl_map *)object)
+                         : anonymousSet((isl_set *)object);
+    if (!key)
+      return NULL;
+    entry->object = isMap ? (const void *)isl_map_copy((isl_map *)object)
+                          : (const void *)isl_set_copy((isl_set *)object);
+    entry->isMap = isMap;
+    entry->key = key;
+    entry->hash = isl_set_get_hash(key);
+    ++memo->keyCount;
+  }
+  *hash = entry->hash;
+  return entry->key;
+}
+
+static uint32_t combineHash(int kind, uint32_t first, uint32_t second) {
+  return (first * 31u + second) * 31u + (uint32_t)kind;
 }
 
 bool egEdgeMemoFind(EgEdgeMemo *memo, __isl_keep isl_map *write,
@@ -136,12 +210,11 @@ bool egEdgeMemoFind(EgEdgeMemo *memo, __isl_keep isl_map *write,
     isl_space_free(space);
     return false;
   }
-  isl_set *w = anonymous(write), *r = anonymous(read);
-  MemoSlot *slot =
-      w && r ? findSlot(memo->slots, memo->capacity, pairHash(0, w, r), 0, w, r)
-             : NULL;
-  isl_set_free(w);
-  isl_set_free(r);
+  uint32_t wh = 0, rh = 0;
+  isl_set *w = keyOf(memo, write, true, &wh), *r = keyOf(memo, read, true, &rh);
+  MemoSlot *slot = w && r ? findSlot(memo->slots, memo->capacity,
+                                     combineHash(0, wh, rh), 0, w, r)
+                          : NULL;
   if (!slot || !slot->write) {
     isl_space_free(space);
     return false;
@@ -155,72 +228,111 @@ bool egEdgeMemoFind(EgEdgeMemo *memo, __isl_keep isl_map *write,
   return true;
 }
 
-void egEdgeMemoStore(EgEdgeMemo *memo, __isl_keep isl_map *write,
-                     __isl_keep isl_map *read, const EgEdgeShape *shape) {
-  isl_set *w = anonymous(write), *r = anonymous(read);
-  if (!w || !r) {
-    isl_set_free(w);
-    isl_set_free(r);
-    return;
-  }
+/* A free slot for (kind, first, second) (keys kept), or NULL when the pair
+ * is already there. */
+static MemoSlot *newSlot(EgEdgeMemo *memo, int kind, uint32_t hash,
+                         __isl_keep isl_set *first,
+                         __isl_keep isl_set *second) {
   if (2 * (memo->used + 1) > memo->capacity)
     grow(memo);
-  uint32_t hash = pairHash(0, w, r);
-  MemoSlot *slot = findSlot(memo->slots, memo->capacity, hash, 0, w, r);
-  if (slot->write) { /* already there */
-    isl_set_free(w);
-    isl_set_free(r);
-    return;
-  }
+  MemoSlot *slot =
+      findSlot(memo->slots, memo->capacity, hash, kind, first, second);
+  if (slot->write)
+    return NULL;
   slot->hash = hash;
-  slot->write = w;
-  slot->read = r;
+  slot->kind = kind;
+  slot->write = isl_set_copy(first);
+  slot->read = second ? isl_set_copy(second) : NULL;
+  ++memo->used;
+  return slot;
+}
+
+void egEdgeMemoStore(EgEdgeMemo *memo, __isl_keep isl_map *write,
+                     __isl_keep isl_map *read, const EgEdgeShape *shape) {
+  uint32_t wh = 0, rh = 0;
+  isl_set *w = keyOf(memo, write, true, &wh), *r = keyOf(memo, read, true, &rh);
+  MemoSlot *slot =
+      w && r ? newSlot(memo, 0, combineHash(0, wh, rh), w, r) : NULL;
+  if (!slot)
+    return;
   slot->relation = shape->relation ? anonymous(shape->relation) : NULL;
   copyCount(&shape->elements, &slot->elements);
   slot->counted = shape->counted;
-  ++memo->used;
+}
+
+/* A stored yes/no fact about keys a and c (c may be NULL): 1, 0, or -1
+ * when not stored. */
+static int factOf(EgEdgeMemo *memo, int kind, __isl_keep isl_set *a,
+                  uint32_t ah, __isl_keep isl_set *c, uint32_t ch) {
+  if (!memo->capacity || !a)
+    return -1;
+  MemoSlot *slot = findSlot(memo->slots, memo->capacity,
+                            combineHash(kind, ah, ch), kind, a, c);
+  return slot->write ? slot->counted : -1;
+}
+
+static void storeFact(EgEdgeMemo *memo, int kind, __isl_keep isl_set *a,
+                      uint32_t ah, __isl_keep isl_set *c, uint32_t ch,
+                      bool value) {
+  MemoSlot *slot = a ? newSlot(memo, kind, combineHash(kind, ah, ch), a, c)
+                     : NULL;
+  if (slot)
+    slot->counted = value;
 }
 
 int egEdgeMemoFact(EgEdgeMemo *memo, int kind, __isl_keep isl_set *first,
                    __isl_keep isl_set *second) {
-  if (!memo->capacity)
-    return -1;
-  isl_set *a = anonymousSet(first);
-  isl_set *c = second ? anonymousSet(second) : NULL;
-  MemoSlot *slot = a && (c || !second)
-                       ? findSlot(memo->slots, memo->capacity,
-                                  pairHash(kind, a, c), kind, a, c)
-                       : NULL;
-  isl_set_free(a);
-  isl_set_free(c);
-  return slot && slot->write ? slot->counted : -1;
+  uint32_t ah = 0, ch = 0;
+  isl_set *a = keyOf(memo, first, false, &ah);
+  isl_set *c = second ? keyOf(memo, second, false, &ch) : NULL;
+  return second && !c ? -1 : factOf(memo, kind, a, ah, c, ch);
 }
 
 void egEdgeMemoStoreFact(EgEdgeMemo *memo, int kind,
                          __isl_keep isl_set *first,
                          __isl_keep isl_set *second, bool value) {
-  isl_set *a = anonymousSet(first);
-  isl_set *c = second ? anonymousSet(second) : NULL;
-  if (!a || (second && !c)) {
-    isl_set_free(a);
-    isl_set_free(c);
-    return;
+  uint32_t ah = 0, ch = 0;
+  isl_set *a = keyOf(memo, first, false, &ah);
+  isl_set *c = second ? keyOf(memo, second, false, &ch) : NULL;
+  if (!second || c)
+    storeFact(memo, kind, a, ah, c, ch, value);
+}
+
+/* The relation `map` turned into its lexicographic optimum per element
+ * (see egEdgeMemoLastInstances), by shape: one isl_map_lexmax or lexmin per
+ * shape of relation, the others get the stored result under their own
+ * names. */
+static __isl_give isl_map *lexOptimumPerElement(EgEdgeMemo *memo,
+                                                __isl_keep isl_map *map,
+                                                bool last) {
+  int kind = last ? EG_RESULT_LAST_INSTANCES : EG_RESULT_FIRST_INSTANCES;
+  uint32_t hash = 0;
+  isl_set *key = keyOf(memo, map, true, &hash);
+  if (key && memo->capacity) {
+    MemoSlot *slot = findSlot(memo->slots, memo->capacity,
+                              combineHash(kind, hash, 0), kind, key, NULL);
+    if (slot->write && slot->relation)
+      return named(slot->relation, isl_map_get_space(map));
   }
-  if (2 * (memo->used + 1) > memo->capacity)
-    grow(memo);
-  uint32_t hash = pairHash(kind, a, c);
-  MemoSlot *slot = findSlot(memo->slots, memo->capacity, hash, kind, a, c);
-  if (slot->write) {
-    isl_set_free(a);
-    isl_set_free(c);
-    return;
-  }
-  slot->hash = hash;
-  slot->kind = kind;
-  slot->write = a;
-  slot->read = c;
-  slot->counted = value;
-  ++memo->used;
+  isl_map *reversed = isl_map_reverse(isl_map_copy(map));
+  isl_map *result = isl_map_reverse(last ? isl_map_lexmax(reversed)
+                                         : isl_map_lexmin(reversed));
+  MemoSlot *slot =
+      key && result ? newSlot(memo, kind, combineHash(kind, hash, 0), key, NULL)
+                    : NULL;
+  if (slot)
+    slot->relation = anonymous(result);
+  return result;
+}
+
+__isl_give isl_map *egEdgeMemoLastInstances(EgEdgeMemo *memo,
+                                            __isl_keep isl_map *map) {
+  return lexOptimumPerElement(memo, map, true);
+}
+
+__isl_give isl_map *egEdgeMemoFirstInstances(EgEdgeMemo *memo,
+                                             __isl_keep isl_map *map) {
+  return lexOptimumPerElement(memo, map, false);
 }
 
 bool egAccessInjective(EgAccess *access) {
@@ -230,16 +342,21 @@ bool egAccessInjective(EgAccess *access) {
   return access->injective > 0;
 }
 
-bool egEdgeMemoInjective(EgEdgeMemo *memo, EgAccess *access) {
+bool egEdgeMemoInjective(EgEdgeMemo *memo, const EgNode *node,
+                         EgAccess *access) {
   if (!access->injective) {
-    isl_set *pairs = isl_map_wrap(isl_map_copy(access->map));
-    int known = egEdgeMemoFact(memo, EG_FACT_INJECTIVE, pairs, NULL);
+    int known = egAccessInjectiveByIndices(node, access);
     if (known < 0) {
-      known = egAccessInjective(access);
-      egEdgeMemoStoreFact(memo, EG_FACT_INJECTIVE, pairs, NULL, known);
+      /* The key of a map is that of its wrapped pairs. */
+      uint32_t hash = 0;
+      isl_set *key = keyOf(memo, access->map, true, &hash);
+      known = factOf(memo, EG_FACT_INJECTIVE, key, hash, NULL, 0);
+      if (known < 0) {
+        known = egAccessInjective(access);
+        storeFact(memo, EG_FACT_INJECTIVE, key, hash, NULL, 0, known);
+      }
     }
     access->injective = known ? 1 : -1;
-    isl_set_free(pairs);
   }
   return access->injective > 0;
 }

@@ -44,17 +44,49 @@ void egEdgeShapeClear(EgEdgeShape *shape);
  * injectivity, one set holding another), by shape too: `kind` tells the
  * facts apart, `second` may be NULL. egEdgeMemoFact: 1 yes, 0 no, -1 not
  * stored. */
-enum { EG_FACT_INJECTIVE = 1, EG_FACT_SUBSET = 2 };
+enum {
+  EG_FACT_INJECTIVE = 1,
+  EG_FACT_SUBSET = 2,
+  EG_RESULT_LAST_INSTANCES = 3,
+  EG_RESULT_FIRST_INSTANCES = 4
+};
 int egEdgeMemoFact(EgEdgeMemo *memo, int kind, __isl_keep isl_set *first,
                    __isl_keep isl_set *second);
 void egEdgeMemoStoreFact(EgEdgeMemo *memo, int kind,
                          __isl_keep isl_set *first,
                          __isl_keep isl_set *second, bool value);
 
-/* Injectivity of an access (EgAccess.injective first, then by shape) and
- * inclusion of two sets of one space, through the memo. */
-bool egEdgeMemoInjective(EgEdgeMemo *memo, EgAccess *access);
+/* Injectivity of an access of `node` (EgAccess.injective first, then its
+ * index expressions, then by shape) and inclusion of two sets of one
+ * space, through the memo. */
+bool egEdgeMemoInjective(EgEdgeMemo *memo, const EgNode *node,
+                         EgAccess *access);
 bool egEdgeMemoSubset(EgEdgeMemo *memo, __isl_keep isl_set *inner,
                       __isl_keep isl_set *outer);
+
+/* { p -> e : p is the lexicographically last (first) instance of `map`
+ * (kept) reaching e }, by shape: isl_map_lexmax (lexmin) of the reversed
+ * relation, reversed back. */
+__isl_give isl_map *egEdgeMemoLastInstances(EgEdgeMemo *memo,
+                                            __isl_keep isl_map *map);
+__isl_give isl_map *egEdgeMemoFirstInstances(EgEdgeMemo *memo,
+                                             __isl_keep isl_map *map);
+
+/* Injectivity read off the index expressions of an exact access of `node`
+ * (einsum_injective.c): 1 injective, 0 not, -1 not decided that way. */
+int egAccessInjectiveByIndices(const EgNode *node, const EgAccess *access);
+
+/* Whether an exact access of a tensor of static shape reaches only
+ * elements inside the tensor's box: with an image free of parameters, any
+ * other element is an error of the graph (checkInBounds in
+ * einsum_statement.c). */
+bool egAccessInsideBox(const EgBuilder *b, const EgAccess *a);
+/* Whether the access's image is every element of its tensor: inside the
+ * box and counting as many elements. */
+bool egAccessCoversTensor(const EgBuilder *b, const EgAccess *a);
+/* Whether two accesses of one node have the same relation: the same
+ * affine indices (over the same scope, the one of their depth among the
+ * node's), else isl_map_is_equal. */
+bool egAccessSameRelation(const EgAccess *a, const EgAccess *c);
 
 #endif

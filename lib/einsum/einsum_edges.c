@@ -313,7 +313,7 @@ static bool trivialFlow(Flow *flow, int tensor, const AccessRef *refs,
       if (i != writer &&
           !runsBefore(producer, &b->nodes[refs[i].node], flow->length))
         return false;
-    if (!egEdgeMemoInjective(flow->memo, writeAccess))
+    if (!egEdgeMemoInjective(flow->memo, producer, writeAccess))
       return false;
     for (int i = 0; i < count; ++i)
       if (!plainAccess(accessOf(b, refs[i])->map) ||
@@ -411,7 +411,8 @@ static void flowProblem(Flow *flow, int tensor, const AccessRef *refs,
   isl_union_flow_free(result);
 }
 
-/* The elements the accesses refs[begin..end) of one kind touch. */
+/* The elements the accesses refs[begin..end) of one kind touch: their
+ * images (the ranges of their relations, made when they were built). */
 static __isl_give isl_set *touched(EgBuilder *b, const AccessRef *refs,
                                    int begin, int end, bool writes) {
   isl_set *all = NULL;
@@ -419,10 +420,27 @@ static __isl_give isl_set *touched(EgBuilder *b, const AccessRef *refs,
     EgAccess *access = accessOf(b, refs[i]);
     if (access->write != writes || (writes && !access->exact))
       continue;
-    isl_set *range = isl_map_range(isl_map_copy(access->map));
+    isl_set *range = isl_set_copy(access->image);
     all = all ? isl_set_union(all, range) : range;
   }
   return all;
+}
+
+/* Whether a write among refs[writeBegin..writeEnd) touches, shown without
+ * isl, all that the reads of refs[readBegin..readEnd) touch: it writes
+ * the whole tensor and every read stays inside it. */
+static bool coversReads(EgBuilder *b, const AccessRef *refs, int writeBegin,
+                        int writeEnd, int readBegin, int readEnd) {
+  bool whole = false;
+  for (int i = writeBegin; i < writeEnd && !whole; ++i) {
+    EgAccess *access = accessOf(b, refs[i]);
+    whole = access->write && access->exact && egAccessCoversTensor(b, access);
+  }
+  for (int i = readBegin; i < readEnd && whole; ++i) {
+    EgAccess *access = accessOf(b, refs[i]);
+    whole = access->write || egAccessInsideBox(b, access);
+  }
+  return whole;
 }
 
 /* Whether the node's schedule orders its instances as its domain does:
@@ -442,12 +460,11 @@ static bool lexicographicSchedule(const EgNode *node) {
  * NULL when neither holds. */
 static __isl_give isl_map *lastWriter(Flow *flow, const EgNode *node,
                                       EgAccess *write) {
-  if (egEdgeMemoInjective(flow->memo, write))
+  if (egEdgeMemoInjective(flow->memo, node, write))
     return isl_map_copy(write->map);
   if (!lexicographicSchedule(node))
     return NULL;
-  return isl_map_reverse(
-      isl_map_lexmax(isl_map_reverse(isl_map_copy(write->map))));
+  return egEdgeMemoLastInstances(flow->memo, write->map);
 }
 
 /* The reads of node refs[begin..end) when the node refs[killer..) kills
@@ -509,14 +526,14 @@ static bool killedDirectly(Flow *flow, int tensor, const AccessRef *refs,
   bool accumulates = false;
   if (ownWrite >= 0) {
     EgAccess *own = accessOf(b, refs[ownWrite]);
-    if (!own->exact || isl_map_is_equal(own->map, r->map) != isl_bool_true)
+    if (!own->exact || !egAccessSameRelation(own, r))
       return false;
     /* Several instances updating one element (a reduction into it): only
      * the first of them reads the last writer's value, the others their
      * own predecessor's (an edge of the node to itself, not listed).
      * Instances run in the lexicographic order of the domain when the
      * schedule lists the dimensions in order. */
-    accumulates = !egEdgeMemoInjective(flow->memo, own);
+    accumulates = !egEdgeMemoInjective(flow->memo, reader, own);
     if (accumulates && !lexicographicSchedule(reader))
       return false;
   }
@@ -530,10 +547,8 @@ static bool killedDirectly(Flow *flow, int tensor, const AccessRef *refs,
       return false;
     }
   }
-  isl_map *sinkRead =
-      accumulates ? isl_map_reverse(isl_map_lexmin(
-                        isl_map_reverse(isl_map_copy(r->map))))
-                  : isl_map_copy(r->map);
+  isl_map *sinkRead = accumulates ? egEdgeMemoFirstInstances(flow->memo, r->map)
+                                   : isl_map_copy(r->map);
   EdgeSink sink = {b, flow->memo, tensor};
   /* Latest writer first: each earlier one keeps the elements no later
    * one overwrites. */
@@ -601,9 +616,12 @@ static void generalFlow(Flow *flow, int tensor, const AccessRef *refs,
       }
       if (!runsBefore(candidate, reader, flow->length))
         break;
-      isl_set *written = touched(b, refs, k, next, true);
-      bool kills = written && egEdgeMemoSubset(flow->memo, wanted, written);
-      isl_set_free(written);
+      bool kills = coversReads(b, refs, k, next, begin, end);
+      if (!kills) {
+        isl_set *written = touched(b, refs, k, next, true);
+        kills = written && egEdgeMemoSubset(flow->memo, wanted, written);
+        isl_set_free(written);
+      }
       if (kills) {
         int older = k - 1;
         while (older >= 0 && !accessOf(b, refs[older])->write)

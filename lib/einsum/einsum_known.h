@@ -40,8 +40,18 @@ typedef struct {
   isl_set *skippable;     /* points whose contribution is the identity */
 } EgNodeKnown;
 
+/* Box bounds of sets by their address (einsum_box_cache.c). */
+typedef struct EgBoxCache EgBoxCache;
+EgBoxCache *egBoxCacheCreate(void);
+void egBoxCacheDestroy(EgBoxCache *cache);
+/* Whether `inner` lies in `outer`, shown by both being one box with
+ * integer bounds (both kept); false when not shown. */
+bool egBoxCacheContains(EgBoxCache *cache, __isl_keep isl_set *outer,
+                        __isl_keep isl_set *inner);
+
 typedef struct {
   EgBuilder *b;
+  EgBoxCache *boxes;    /* box bounds of the images and needs asked about */
   bool failed;          /* an isl operation failed (budget): no result */
   int *groupStart;      /* per node: first node of its top-level op */
   int *groupEnd;        /* per node: one past the last */

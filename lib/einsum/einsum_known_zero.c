@@ -10,6 +10,7 @@
  * so its reads see exactly the state left by them. When several nodes share
  * a top-level op their interleaving is unknown: their reads do not trust
  * anything the group writes, and their writes only forget. */
+#include "einsum_edge_memo.h"
 #include "einsum_known.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -230,7 +231,7 @@ bool egReadSeesOldValue(const EgNode *node, const EgAccess *read) {
     return true;
   return write->exact && read->exact && node->reductionOp &&
          strcmp(node->reductionOp, "none") == 0 &&
-         isl_map_is_equal(read->map, write->map) == isl_bool_true;
+         egAccessSameRelation(read, write);
 }
 
 static void evaluateLoad(Eval *e, MlirOperation load, EgKnown *out) {

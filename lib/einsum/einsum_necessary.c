@@ -9,6 +9,7 @@
  * tensor the function does not own (an argument, a global, a returned
  * buffer) is needed whole; a group of nodes sharing a top-level op keeps
  * all its points and reads everything it touches. */
+#include "einsum_edge_memo.h"
 #include "einsum_known.h"
 
 #include "mlir-c/BuiltinTypes.h"
@@ -23,6 +24,9 @@
 typedef struct {
   isl_set *needed; /* NULL: nothing (when !all) */
   bool all;        /* the whole tensor */
+  /* What is known of `needed` without isl: it holds every element of the
+   * tensor's (static) box, it lies inside the box. */
+  bool full, inBox;
 } EgNeed;
 
 typedef struct {
@@ -36,6 +40,9 @@ typedef struct {
   const EgNodeKnown *nk;
   Demand *demands;
   int demandCount, demandCapacity;
+  /* The domain less the skippable points, when the node's whole domain is
+   * demanded (kept; NULL otherwise). */
+  isl_set *unskipped;
   isl_set **reads;  /* per access: demanded points (NULL: none) */
   bool *reached;    /* per access: the walk got there */
 } Walk;
@@ -44,6 +51,7 @@ static void needAll(EgNeed *need) {
   isl_set_free(need->needed);
   need->needed = NULL;
   need->all = true;
+  need->full = need->inBox = false;
 }
 
 /* isl operations per stretch of the analysis between two counts. */
@@ -52,14 +60,26 @@ static const unsigned long kNecessaryIslOperations = 2000000;
 /* A need with too many pieces becomes the whole tensor (always sound). */
 #define EG_NEED_MAX_PIECES 32
 
-static void needElements(EgNeed *need, __isl_take isl_set *elements) {
+/* Adds elements an exact access reaches (inside the tensor's box, as
+ * egAccessInsideBox says); `whole`: they are the whole tensor. */
+static void needElements(EgNeed *need, __isl_take isl_set *elements,
+                         bool whole) {
   if (need->all || !elements) {
     isl_set_free(elements);
     return;
   }
-  need->needed = need->needed ? isl_set_coalesce(
-                                     isl_set_union(need->needed, elements))
-                               : elements;
+  if (!need->needed)
+    need->inBox = true;
+  need->full = need->full || whole;
+  /* One contribution in several pieces is coalesced too: the image of a
+   * window read (a convolution's) comes in one piece per kernel offset and
+   * is most often one box, which lets the writer take its fast path. */
+  if (need->needed)
+    need->needed = isl_set_coalesce(isl_set_union(need->needed, elements));
+  else if (isl_set_n_basic_set(elements) > 1)
+    need->needed = isl_set_coalesce(elements);
+  else
+    need->needed = elements;
   if (isl_set_n_basic_set(need->needed) > EG_NEED_MAX_PIECES)
     needAll(need);
 }
@@ -132,8 +152,13 @@ static void demand(Walk *w, MlirValue value, __isl_take isl_set *points) {
     isl_set_free(points);
     return;
   }
+  /* Demanded points are points of the domain, so less the skippable ones
+   * they are their intersection with the unskipped domain, which is one
+   * piece where the difference is one per kernel offset. */
   if (mlirValueEqual(value, w->nk->contribution))
-    points = subtractOpt(points, w->nk->skippable);
+    points = w->unskipped
+                 ? isl_set_intersect(points, isl_set_copy(w->unskipped))
+                 : subtractOpt(points, w->nk->skippable);
   points = unknownPart(w, value, points);
   /* Only the part not demanded before is new. */
   Demand *d = NULL;
@@ -156,10 +181,30 @@ static void demand(Walk *w, MlirValue value, __isl_take isl_set *points) {
   demandOperands(w, mlirOpResultGetOwner(value), fresh);
 }
 
-/* The points of a lone node whose written element is needed later. */
-static __isl_give isl_set *neededPoints(EgNode *node, const EgNeed *need) {
+/* Whether nothing is known about any value of the node (no zero, -inf or
+ * truth anywhere, no skippable point): every value is then demanded at the
+ * same points. */
+static bool nothingKnown(const EgNodeKnown *nk) {
+  if (nk->skippable)
+    return false;
+  for (int i = 0; i < nk->count; ++i) {
+    const EgKnown *k = &nk->entries[i]->known;
+    if (k->zero || k->negInf || k->truth)
+      return false;
+  }
+  return true;
+}
+
+/* The points of a lone node whose written element is needed later. When
+ * every element it writes is needed (the whole tensor, or a box holding
+ * its image), that is its whole domain, taken as is (*whole). */
+static __isl_give isl_set *neededPoints(EgBuilder *b, EgBoxCache *boxes,
+                                        EgNode *node,
+                                        const EgNeed *need, bool *whole) {
   const EgAccess *write = &node->accesses[0];
-  if (need->all)
+  *whole = need->all || (need->full && egAccessInsideBox(b, write)) ||
+           egBoxCacheContains(boxes, need->needed, write->image);
+  if (*whole)
     return isl_set_copy(node->domain);
   if (!need->needed)
     return isl_set_empty(isl_set_get_space(node->domain));
@@ -178,13 +223,13 @@ static bool readsOwnOutput(const EgNode *node) {
 }
 
 static void readEverything(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
-  (void)work;
   for (int i = 0; i < node->accessCount; ++i) {
     const EgAccess *a = &node->accesses[i];
     if (a->write)
       continue;
     if (a->exact)
-      needElements(&needs[a->tensor], isl_set_copy(a->image));
+      needElements(&needs[a->tensor], isl_set_copy(a->image),
+                   egAccessCoversTensor(work->b, a));
     else
       needAll(&needs[a->tensor]);
   }
@@ -299,15 +344,19 @@ static bool countProduct(EgCountCache *cache, __isl_keep isl_set *set,
   return ok;
 }
 
+/* `differs`: the set is known to be smaller than the domain. */
 static void recordNecessary(EgNecessaryWork *work, EgNode *node,
-                            __isl_take isl_set *necessary) {
+                            __isl_take isl_set *necessary, bool differs,
+                            bool coalesced) {
   EgBuilder *b = work->b;
   if (islFailed(work) ||
-      isl_set_is_equal(necessary, node->domain) != isl_bool_false) {
+      (!differs &&
+       isl_set_is_equal(necessary, node->domain) != isl_bool_false)) {
     isl_set_free(necessary);
     return;
   }
-  necessary = isl_set_coalesce(necessary);
+  if (!coalesced)
+    necessary = isl_set_coalesce(necessary);
   EgCount count = {0};
   if (!countProduct(b->counts, necessary, &count) &&
       !egCountSetCached(b->counts, necessary, &count)) {
@@ -328,21 +377,50 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
     return;
   }
   const EgNodeKnown *nk = &work->nodes[node->id];
-  Walk w = {work, node, nk, NULL, 0, 0, NULL, NULL};
+  Walk w = {work, node, nk, NULL, 0, 0, NULL, NULL, NULL};
   w.reads = calloc((size_t)node->accessCount, sizeof(isl_set *));
   w.reached = calloc((size_t)node->accessCount, sizeof(bool));
   if (!w.reads || !w.reached)
     abort();
-  isl_set *need = neededPoints(node, out);
-  isl_set *necessary = subtractOpt(isl_set_copy(need), nk->skippable);
-  demand(&w, egStoredValue(node->anchor), need);
+  bool whole = false;
+  isl_set *need = neededPoints(b, work->boxes, node, out, &whole);
+  /* A whole, non-empty domain and nothing known: every value is needed at
+   * every point, so every read, reached by the walk or not, reads its whole
+   * image (the apply of the domain that made it), and the necessary points
+   * are the domain. */
+  int64_t points = 0;
+  bool nonEmpty = node->points.exact &&
+                  egCountConstant(&node->points, &points) && points > 0;
+  bool uniform = whole && nonEmpty && nothingKnown(nk);
+  /* The whole domain less skippable points, which are points of the domain
+   * (every fact is over the domain) and some (a fact is never empty): not
+   * the domain. */
+  bool differs = whole && nonEmpty && nk->skippable;
+  isl_set *necessary = NULL;
+  if (uniform) {
+    isl_set_free(need);
+  } else {
+    if (!whole || nk->skippable)
+      necessary = subtractOpt(isl_set_copy(need), nk->skippable);
+    if (differs) {
+      necessary = isl_set_coalesce(necessary);
+      w.unskipped = necessary;
+    }
+    demand(&w, egStoredValue(node->anchor), need);
+  }
 
   /* The write replaces what was there: the old value is needed only where
    * this node (or something before it) reads it. */
   if (out->all) {
     out->all = false;
     out->needed = egTensorUniverse(b, write->tensor);
+    out->inBox = false;
   }
+  if (out->needed &&
+      ((out->inBox && egAccessCoversTensor(b, write)) ||
+       egBoxCacheContains(work->boxes, write->image, out->needed)))
+    out->needed = isl_set_free(out->needed);
+  out->full = false;
   if (out->needed)
     out->needed = isl_set_subtract(out->needed, isl_set_copy(write->image));
   for (int i = 0; i < node->accessCount; ++i) {
@@ -351,17 +429,20 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
       continue;
     } else if (!a->exact) {
       needAll(&needs[a->tensor]);
-    } else if (!w.reached[i] || a->accumulator || a->address) {
+    } else if (!w.reached[i] || a->accumulator || a->address || uniform) {
       /* An accumulator's initial value is the result where every
        * contribution is skipped: always read. */
-      needElements(&needs[a->tensor], isl_set_copy(a->image));
+      needElements(&needs[a->tensor], isl_set_copy(a->image),
+                   egAccessCoversTensor(b, a));
     } else if (w.reads[i]) {
       needElements(&needs[a->tensor],
                    isl_set_apply(isl_set_copy(w.reads[i]),
-                                 isl_map_copy(a->map)));
+                                 isl_map_copy(a->map)),
+                   false);
     }
   }
-  recordNecessary(work, node, necessary);
+  if (necessary)
+    recordNecessary(work, node, necessary, differs, differs);
 
   for (int i = 0; i < node->accessCount; ++i)
     isl_set_free(w.reads[i]);
@@ -438,6 +519,7 @@ void egComputeNecessaryWork(EgBuilder *b) {
   isl_ctx_set_max_operations(b->ctx, kNecessaryIslOperations);
   EgNecessaryWork work = {0};
   work.b = b;
+  work.boxes = egBoxCacheCreate();
   size_t nodes = (size_t)b->nodeCount, tensors = (size_t)b->tensorCount + 1;
   work.groupStart = calloc(nodes, sizeof(int));
   work.groupEnd = calloc(nodes, sizeof(int));
@@ -477,6 +559,7 @@ void egComputeNecessaryWork(EgBuilder *b) {
     free(nk->entries);
     isl_set_free(nk->skippable);
   }
+  egBoxCacheDestroy(work.boxes);
   free(work.nodes);
   free(work.tensors);
   free(work.groupStart);
