@@ -7,6 +7,7 @@
 #define SOLAR_FUSION_INTERNAL_H
 
 #include "solar/fusion/fusion.h"
+#include "solar/fusion/shape_memo.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -40,6 +41,9 @@ typedef struct {
   size_t orphanCount;
   double *live;     /* live bytes of each tensor when internal; NAN: not yet */
   bool symbolic;    /* bytes as isl counts in the parameters (dramBytesPw) */
+  /* Footprints and index facts per layer shape: groups of one network
+   * repeat the same few shapes. Owned. */
+  SolarShapeMemo *shapes;
 } SolarFuser;
 
 /* Every node its own group; false when memory ran out. */

@@ -45,7 +45,8 @@ bool solarFuserInit(SolarFuser *f, const SolarEinsumGraph *graph,
   f->tensors = allocZeroed(t, sizeof(int64_t));
   f->orphans = allocZeroed(t, sizeof(int64_t));
   f->live = allocZeroed(t, sizeof(double));
-  if ((views && !f->view) || !f->noBuffer || !f->parent || !f->next ||
+  f->shapes = solarShapeMemoCreate(graph);
+  if (!f->shapes || (views && !f->view) || !f->noBuffer || !f->parent || !f->next ||
       !f->first || !f->last || !f->size || !f->heavy || !f->lastIndex ||
       !f->edgeConsumer || !f->nodeMark || !f->tensorMark || !f->stack ||
       !f->members || !f->ids || !f->tensors || !f->orphans || !f->live)
@@ -95,6 +96,7 @@ void solarFuserDestroy(SolarFuser *f) {
   free(f->tensors);
   free(f->orphans);
   free(f->live);
+  solarShapeMemoDestroy(f->shapes);
   memset(f, 0, sizeof(*f));
 }
 
@@ -180,24 +182,14 @@ size_t solarFuserCollect(SolarFuser *f, size_t a, size_t b) {
 /* True when the access's first tensor index is a function of the node's
  * outermost loop alone and that loop is not a reduction: the tensor is then
  * produced/consumed slice by slice along it. */
-static bool streamsAlongOuterLoop(const SolarEinsumGraph *graph, size_t node,
-                                  size_t access) {
-  const SolarEinsumNode *nd = &graph->nodes[node];
+static bool streamsAlongOuterLoop(SolarFuser *f, size_t node, size_t access) {
+  const SolarEinsumNode *nd = &f->graph->nodes[node];
   if (nd->loopCount == 0 || nd->loops[0].reduction ||
       !nd->accesses[access].exact)
     return false;
-  isl_map *map = solarGraphAccessMap(graph, node, access);
-  bool streams = false;
-  if (map && isl_map_dim(map, isl_dim_out) > 0 &&
-      isl_map_is_single_valued(map) == isl_bool_true) {
-    isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(isl_map_copy(map));
-    isl_pw_aff *firstIndex = isl_pw_multi_aff_get_pw_aff(pma, 0);
-    bool coordinate;
-    streams = solarIndexDims(firstIndex, &coordinate) == 1u;
-    isl_pw_aff_free(firstIndex);
-    isl_pw_multi_aff_free(pma);
-  }
-  return streams;
+  SolarIndexFacts facts;
+  solarShapeIndexFacts(f->shapes, node, access, &facts);
+  return facts.singleValued && facts.indexCount > 0 && facts.dims[0] == 1u;
 }
 
 /* Working-set bytes that keeping `tensor` on chip inside a group needs.
@@ -217,7 +209,7 @@ static double tensorLiveBytes(SolarFuser *f, int64_t tensor) {
     const SolarEinsumNode *node = &graph->nodes[users[i]];
     for (size_t a = 0; a < node->accessCount && streams; ++a)
       if (node->accesses[a].tensor == tensor)
-        streams = streamsAlongOuterLoop(graph, users[i], a);
+        streams = streamsAlongOuterLoop(f, users[i], a);
   }
   double footprint = (double)(t->footprintElements > 0 ? t->footprintElements
                                                        : t->elements);
@@ -353,6 +345,17 @@ bool solarFuserFillGroup(SolarFuser *f, const int64_t *nodes, size_t n,
   g->boundary = allocZeroed(graph->tensorCount, sizeof(SolarGroupTensor));
   g->internal = allocZeroed(graph->tensorCount, sizeof(int64_t));
   size_t touched = touchedTensors(f, nodes, n, false);
+  /* touchedTensors marked the nodes: footprints scan a tensor's users. */
+  SolarFootprintContext footprints = {
+      .shapes = f->shapes, .mark = f->nodeMark, .stamp = f->stamp,
+      .ascending = true};
+  for (size_t k = 0, last = graph->nodeCount; k < n; ++k) {
+    size_t i = solarGraphNodeIndex(graph, nodes[k]);
+    if (i < graph->nodeCount) {
+      footprints.ascending &= last == graph->nodeCount || i > last;
+      last = i;
+    }
+  }
   for (size_t k = 0; k < touched; ++k) {
     int64_t t = f->tensors[k];
     if (isInternal(f, t) || (f->view && f->view[t])) {
@@ -365,11 +368,12 @@ bool solarFuserFillGroup(SolarFuser *f, const int64_t *nodes, size_t n,
       continue;
     }
     bool exactReads, exactWrites;
-    int64_t reads = solarUnionFootprint(graph, t, nodes, n,
-                                        SOLAR_ACCESS_READS, true, &exactReads);
-    int64_t writes = solarUnionFootprint(graph, t, nodes, n,
-                                         SOLAR_ACCESS_WRITES, false,
-                                         &exactWrites);
+    int64_t reads =
+        solarUnionFootprintIn(&footprints, graph, t, nodes, n,
+                              SOLAR_ACCESS_READS, true, &exactReads);
+    int64_t writes =
+        solarUnionFootprintIn(&footprints, graph, t, nodes, n,
+                              SOLAR_ACCESS_WRITES, false, &exactWrites);
     if (reads < 0 || writes < 0) {
       char names[256];
       parameterNames(graph, names, sizeof(names));
