@@ -368,9 +368,11 @@ bool solarFuserFillGroup(SolarFuser *f, const int64_t *nodes, size_t n,
   g->nodes = allocZeroed(n, sizeof(int64_t));
   memcpy(g->nodes, nodes, n * sizeof(int64_t));
   g->nodeCount = n;
-  g->boundary = allocZeroed(graph->tensorCount, sizeof(SolarGroupTensor));
-  g->internal = allocZeroed(graph->tensorCount, sizeof(int64_t));
   size_t touched = touchedTensors(f, nodes, n, false);
+  /* Each touched tensor is internal or on the boundary: sized by the
+   * group, not by the graph (a network has as many groups as tensors). */
+  g->boundary = allocZeroed(touched, sizeof(SolarGroupTensor));
+  g->internal = allocZeroed(touched, sizeof(int64_t));
   /* touchedTensors marked the nodes: footprints scan a tensor's users. */
   SolarFootprintContext footprints = {
       .shapes = f->shapes, .mark = f->nodeMark, .stamp = f->stamp,
