@@ -30,6 +30,7 @@ typedef struct {
    * is topological), so a search for a path into a group can stop at
    * nodes after the group's last. */
   bool forward;
+  bool uniqueIds; /* solarGraphNodeIndex(id of node i) == i for every i */
   /* Marks by node (tensor) index: equal to `stamp` when set in the current
    * query, so clearing them is free. */
   size_t *nodeMark, *tensorMark, *stack;
@@ -65,6 +66,9 @@ size_t solarFuserCollect(SolarFuser *f, size_t a, size_t b);
 
 /* On-chip working set of the intermediates the nodes keep inside. */
 double solarFuserLiveBytes(SolarFuser *f, const int64_t *nodes, size_t n);
+/* The same for the nodes at these indices (f->members after
+ * solarFuserCollect), without looking their ids up. */
+double solarFuserLiveBytesAt(SolarFuser *f, const size_t *members, size_t n);
 
 /* Fills g for the nodes (ids in program order): boundary tensors with
  * their footprints, internal ones, live bytes. False with a message when

@@ -57,6 +57,9 @@ bool solarFuserInit(SolarFuser *f, const SolarEinsumGraph *graph,
     f->size[i] = 1;
     f->heavy[i] = !solarNodeIsLayout(&graph->nodes[i]);
   }
+  f->uniqueIds = true;
+  for (size_t i = 0; i < n; ++i)
+    f->uniqueIds &= solarGraphNodeIndex(graph, graph->nodes[i].id) == i;
   f->forward = true;
   for (size_t k = 0; k < e; ++k) {
     f->edgeConsumer[k] = solarGraphNodeIndex(graph, graph->edges[k].consumer);
@@ -250,33 +253,33 @@ static int compareIds(const void *lhs, const void *rhs) {
   return *a < *b ? -1 : *a > *b;
 }
 
-/* The tensors the nodes touch (with `orphans`, also the intermediates no
- * node touches), ascending as in a scan over all tensors, into f->tensors;
- * marks the nodes. */
-static size_t touchedTensors(SolarFuser *f, const int64_t *nodes, size_t n,
-                             bool orphans) {
+/* Marks the node at index i and lists its tensors not yet marked. */
+static void touchNode(SolarFuser *f, size_t i, size_t stamp, size_t *count) {
   const SolarEinsumGraph *graph = f->graph;
-  size_t stamp = ++f->stamp, count = 0;
-  for (size_t k = 0; k < n; ++k) {
-    size_t i = solarGraphNodeIndex(graph, nodes[k]);
-    if (i < graph->nodeCount)
-      f->nodeMark[i] = stamp;
+  const SolarEinsumNode *node = &graph->nodes[i];
+  f->nodeMark[i] = stamp;
+  for (size_t a = 0; a < node->accessCount; ++a) {
+    int64_t t = node->accesses[a].tensor;
+    if (t < 0 || (size_t)t >= graph->tensorCount || f->tensorMark[t] == stamp)
+      continue;
+    f->tensorMark[t] = stamp;
+    f->tensors[(*count)++] = t;
   }
+}
+
+static size_t touchOrphans(SolarFuser *f, size_t stamp, bool orphans) {
+  size_t count = 0;
   for (size_t k = 0; orphans && k < f->orphanCount; ++k) {
     f->tensorMark[f->orphans[k]] = stamp;
     f->tensors[count++] = f->orphans[k];
   }
-  for (size_t k = 0; k < n; ++k) {
-    const SolarEinsumNode *node = solarGraphNode(graph, nodes[k]);
-    for (size_t a = 0; node && a < node->accessCount; ++a) {
-      int64_t t = node->accesses[a].tensor;
-      if (t < 0 || (size_t)t >= graph->tensorCount ||
-          f->tensorMark[t] == stamp)
-        continue;
-      f->tensorMark[t] = stamp;
-      f->tensors[count++] = t;
-    }
-  }
+  return count;
+}
+
+/* The `count` tensors listed in f->tensors (all marked `stamp`), put in
+ * ascending order. */
+static size_t sortTouched(SolarFuser *f, size_t count, size_t stamp) {
+  const SolarEinsumGraph *graph = f->graph;
   /* Sorting costs about 30 c log2(c) instructions for c tensors, a pass
    * over the marks of all T tensors about 4 T: the cheaper of the two. */
   size_t log2Count = 0;
@@ -293,13 +296,47 @@ static size_t touchedTensors(SolarFuser *f, const int64_t *nodes, size_t n,
   return count;
 }
 
-double solarFuserLiveBytes(SolarFuser *f, const int64_t *nodes, size_t n) {
+/* The tensors the nodes touch (with `orphans`, also the intermediates no
+ * node touches), ascending as in a scan over all tensors, into f->tensors;
+ * marks the nodes. */
+static size_t touchedTensors(SolarFuser *f, const int64_t *nodes, size_t n,
+                             bool orphans) {
+  size_t stamp = ++f->stamp;
+  size_t count = touchOrphans(f, stamp, orphans);
+  for (size_t k = 0; k < n; ++k) {
+    size_t i = solarGraphNodeIndex(f->graph, nodes[k]);
+    if (i < f->graph->nodeCount)
+      touchNode(f, i, stamp, &count);
+  }
+  return sortTouched(f, count, stamp);
+}
+
+static double internalLiveBytes(SolarFuser *f, size_t count) {
   double total = 0;
-  size_t count = touchedTensors(f, nodes, n, true);
   for (size_t k = 0; k < count; ++k)
     if (isInternal(f, f->tensors[k]))
       total += tensorLiveBytes(f, f->tensors[k]);
   return total;
+}
+
+double solarFuserLiveBytes(SolarFuser *f, const int64_t *nodes, size_t n) {
+  return internalLiveBytes(f, touchedTensors(f, nodes, n, true));
+}
+
+double solarFuserLiveBytesAt(SolarFuser *f, const size_t *members,
+                             size_t n) {
+  /* With ids that name their nodes one to one, the indices are the nodes
+   * the ids would be looked up as. */
+  if (!f->uniqueIds) {
+    for (size_t k = 0; k < n; ++k)
+      f->ids[k] = f->graph->nodes[members[k]].id;
+    return solarFuserLiveBytes(f, f->ids, n);
+  }
+  size_t stamp = ++f->stamp;
+  size_t count = touchOrphans(f, stamp, true);
+  for (size_t k = 0; k < n; ++k)
+    touchNode(f, members[k], stamp, &count);
+  return internalLiveBytes(f, sortTouched(f, count, stamp));
 }
 
 /* The parameters by the names the source gave them, so the user knows

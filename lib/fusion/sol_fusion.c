@@ -82,7 +82,7 @@ static bool computeGroups(const SolarEinsumGraph *graph,
        * An unlimited capacity (the symbolic grouping) refuses nothing. */
       if (isfinite(capacityBytes) && f.heavy[a] > 0) {
         size_t count = solarFuserCollect(&f, a, b);
-        if (solarFuserLiveBytes(&f, f.ids, count) > capacityBytes)
+        if (solarFuserLiveBytesAt(&f, f.members, count) > capacityBytes)
           continue;
       }
       solarFuserUnite(&f, a, b);
