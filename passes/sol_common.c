@@ -13,15 +13,17 @@ bool solarFuncEinsumGraph(MlirOperation func, bool strict,
                           SolarEinsumGraph *graph) {
   MlirStringRef attrName = mlirStringRefCreateFromCString(SOLAR_EINSUM_GRAPH_ATTR);
   MlirAttribute attr = mlirOperationGetAttributeByName(func, attrName);
+  SolarLiftedGraph *lifted = NULL;
   if (mlirAttributeIsNull(attr)) {
     /* Each stage can run alone: lift the graph the way
-     * --solar-einsum-graph would, and keep it for the next stage. */
-    if (!solarEinsumGraphLift(func, strict, &attr))
+     * --solar-einsum-graph would, and keep it for the next stage. The
+     * read below then takes what the lift holds instead of re-parsing. */
+    if (!solarEinsumGraphLiftShared(func, strict, &attr, &lifted))
       return false;
     mlirOperationSetDiscardableAttributeByName(func, attrName, attr);
   }
   char err[512];
-  if (!solarEinsumGraphRead(attr, graph, err, sizeof(err))) {
+  if (!solarEinsumGraphReadLifted(attr, lifted, graph, err, sizeof(err))) {
     solarEmitError(mlirOperationGetLocation(func), "%s", err);
     return false;
   }

@@ -1,17 +1,122 @@
 #include "einsum_attr_text.h"
 #include "einsum_internal.h"
 
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
-char *egAttrI64(int64_t value) {
-  char text[32];
-  snprintf(text, sizeof(text), "%" PRId64 " : i64", value);
-  return egStrdup(text);
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+/* The twins' context; null when none are built. Per thread, like the
+ * builder that sets it. */
+static _Thread_local MlirContext twinContext;
+
+/* Keys recur (every node has its "id", "loc", ...): their identifiers are
+ * kept by text for the twin session instead of asking the context's
+ * uniquer each time. Open addressing; keys copied. */
+typedef struct {
+  char **keys;
+  MlirIdentifier *ids;
+  size_t capacity, count;
+} KeyTable;
+static _Thread_local KeyTable keyTable;
+
+static void keyTableClear(void) {
+  for (size_t k = 0; k < keyTable.capacity; ++k)
+    free(keyTable.keys[k]);
+  free(keyTable.keys);
+  free(keyTable.ids);
+  keyTable = (KeyTable){0};
 }
 
-char *egAttrBool(bool value) { return egStrdup(value ? "true" : "false"); }
+static size_t hashKey(const char *key) {
+  uint64_t h = 1469598103934665603u;
+  for (const unsigned char *c = (const unsigned char *)key; *c; ++c)
+    h = (h ^ *c) * 1099511628211u;
+  return (size_t)h;
+}
+
+static MlirIdentifier keyIdentifier(const char *key) {
+  if (2 * (keyTable.count + 1) > keyTable.capacity) {
+    KeyTable old = keyTable;
+    keyTable.capacity = old.capacity ? 2 * old.capacity : 64;
+    keyTable.keys = calloc(keyTable.capacity, sizeof(char *));
+    keyTable.ids = calloc(keyTable.capacity, sizeof(MlirIdentifier));
+    if (!keyTable.keys || !keyTable.ids)
+      abort();
+    for (size_t k = 0; k < old.capacity; ++k) {
+      if (!old.keys[k])
+        continue;
+      size_t h = hashKey(old.keys[k]) & (keyTable.capacity - 1);
+      while (keyTable.keys[h])
+        h = (h + 1) & (keyTable.capacity - 1);
+      keyTable.keys[h] = old.keys[k];
+      keyTable.ids[h] = old.ids[k];
+    }
+    free(old.keys);
+    free(old.ids);
+  }
+  size_t h = hashKey(key) & (keyTable.capacity - 1);
+  while (keyTable.keys[h] && strcmp(keyTable.keys[h], key) != 0)
+    h = (h + 1) & (keyTable.capacity - 1);
+  if (!keyTable.keys[h]) {
+    keyTable.keys[h] = egStrdup(key);
+    keyTable.ids[h] =
+        mlirIdentifierGet(twinContext, mlirStringRefCreateFromCString(key));
+    keyTable.count++;
+  }
+  return keyTable.ids[h];
+}
+
+void egAttrTwinBegin(MlirContext ctx) {
+  keyTableClear();
+  twinContext = ctx;
+}
+
+void egAttrTwinEnd(void) {
+  keyTableClear();
+  twinContext = (MlirContext){NULL};
+}
+
+static bool twins(void) { return twinContext.ptr != NULL; }
+
+static void *growArray(void *items, int *capacity, int count, size_t size) {
+  if (count < *capacity)
+    return items;
+  *capacity = *capacity ? 2 * *capacity : 8;
+  items = realloc(items, (size_t)*capacity * size);
+  if (!items)
+    abort();
+  return items;
+}
+
+EgAttrValue egAttrI64(int64_t value) {
+  /* Digits right to left: snprintf spent more on its format than this. */
+  static const char suffix[] = " : i64";
+  char text[32];
+  char *end = text + sizeof(text) - sizeof(suffix);
+  memcpy(end, suffix, sizeof(suffix));
+  char *p = end;
+  uint64_t magnitude = value < 0 ? 0 - (uint64_t)value : (uint64_t)value;
+  do {
+    *--p = (char)('0' + magnitude % 10);
+    magnitude /= 10;
+  } while (magnitude);
+  if (value < 0)
+    *--p = '-';
+  EgAttrValue v = {egStrdup(p), {NULL}};
+  if (twins())
+    v.twin = mlirIntegerAttrGet(mlirIntegerTypeGet(twinContext, 64), value);
+  return v;
+}
+
+EgAttrValue egAttrBool(bool value) {
+  EgAttrValue v = {egStrdup(value ? "true" : "false"), {NULL}};
+  if (twins())
+    v.twin = mlirBoolAttrGet(twinContext, value);
+  return v;
+}
 
 /* MLIR's lexer reads \" \\ and two hex digits as the byte they name; every
  * byte outside printable ASCII is written that way, so any string
@@ -35,14 +140,18 @@ static void appendQuoted(SolarText *out, const char *text) {
   solarTextAppendCString(out, "\"");
 }
 
-char *egAttrString(const char *text) {
+EgAttrValue egAttrString(const char *text) {
   SolarText out = {0};
   appendQuoted(&out, text ? text : "");
-  return out.text;
+  EgAttrValue v = {out.text, {NULL}};
+  if (twins())
+    v.twin = mlirStringAttrGet(twinContext,
+                               mlirStringRefCreateFromCString(text ? text : ""));
+  return v;
 }
 
-char *egAttrIslString(char *text) {
-  char *quoted = egAttrString(text);
+EgAttrValue egAttrIslString(char *text) {
+  EgAttrValue quoted = egAttrString(text);
   free(text);
   return quoted;
 }
@@ -59,50 +168,66 @@ static bool bareIdentifier(const char *key) {
   return true;
 }
 
-void egAttrPut(EgAttrDict *dict, const char *key, char *value) {
-  if (!value)
+void egAttrPut(EgAttrDict *dict, const char *key, EgAttrValue value) {
+  if (!value.text)
     return;
+  if (twins()) {
+    dict->entries = growArray(dict->entries, &dict->capacity, dict->count,
+                              sizeof(MlirNamedAttribute));
+    dict->entries[dict->count] = mlirNamedAttributeGet(
+        keyIdentifier(key), value.twin);
+  }
   solarTextAppendCString(&dict->text, dict->count++ ? ", " : "{");
   if (bareIdentifier(key))
     solarTextAppendCString(&dict->text, key);
   else
     appendQuoted(&dict->text, key);
   solarTextAppendCString(&dict->text, " = ");
-  solarTextAppendCString(&dict->text, value);
-  free(value);
+  solarTextAppendCString(&dict->text, value.text);
+  free(value.text);
 }
 
-char *egAttrDictFinish(EgAttrDict *dict) {
+EgAttrValue egAttrDictFinish(EgAttrDict *dict) {
   solarTextAppendCString(&dict->text, dict->count ? "}" : "{}");
-  char *text = dict->text.text;
-  dict->text = (SolarText){0};
-  dict->count = 0;
-  return text;
+  EgAttrValue v = {dict->text.text, {NULL}};
+  if (twins())
+    v.twin = mlirDictionaryAttrGet(twinContext, dict->count, dict->entries);
+  free(dict->entries);
+  *dict = (EgAttrDict){0};
+  return v;
 }
 
-void egAttrPush(EgAttrList *list, char *value) {
-  if (!value)
+void egAttrPush(EgAttrList *list, EgAttrValue value) {
+  if (!value.text)
     return;
+  if (twins()) {
+    list->items = growArray(list->items, &list->capacity, list->count,
+                            sizeof(MlirAttribute));
+    list->items[list->count] = value.twin;
+  }
   solarTextAppendCString(&list->text, list->count++ ? ", " : "[");
-  solarTextAppendCString(&list->text, value);
-  free(value);
+  solarTextAppendCString(&list->text, value.text);
+  free(value.text);
 }
 
-char *egAttrListFinish(EgAttrList *list) {
+EgAttrValue egAttrListFinish(EgAttrList *list) {
   solarTextAppendCString(&list->text, list->count ? "]" : "[]");
-  char *text = list->text.text;
-  list->text = (SolarText){0};
-  list->count = 0;
-  return text;
+  EgAttrValue v = {list->text.text, {NULL}};
+  if (twins())
+    v.twin = mlirArrayAttrGet(twinContext, list->count, list->items);
+  free(list->items);
+  *list = (EgAttrList){0};
+  return v;
 }
 
-char *egAttrSolarWrap(const char *mnemonic, char *dict) {
+EgAttrValue egAttrSolarWrap(const char *mnemonic, EgAttrValue dict) {
   SolarText text = {0};
   solarTextAppendCString(&text, "#solar.");
   solarTextAppendCString(&text, mnemonic);
   solarTextAppendCString(&text, "<");
-  solarTextAppendCString(&text, dict);
+  solarTextAppendCString(&text, dict.text);
   solarTextAppendCString(&text, ">");
-  free(dict);
-  return text.text;
+  free(dict.text);
+  return (EgAttrValue){text.text, dict.twin};
 }
+

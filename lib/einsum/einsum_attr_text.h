@@ -4,41 +4,60 @@
  * which the C API can only create by parsing; building every dictionary
  * as an MlirAttribute first and printing it cost more than the parse.
  *
- * Every value is a malloc'd string; put/push take ownership of it (a NULL
- * value is skipped), finish* hand the result to the caller. */
+ * Between egAttrTwinBegin and egAttrTwinEnd every value also carries its
+ * twin: the same value built with the C API, #solar wrappers left out
+ * (the bare dictionary the reader of the same run takes as it is).
+ *
+ * Every value's text is malloc'd; put/push take ownership of it (a value
+ * without text is skipped), finish* hand the result to the caller. */
 #ifndef SOLAR_EINSUM_ATTR_TEXT_H
 #define SOLAR_EINSUM_ATTR_TEXT_H
 
 #include "solar/support/text.h"
 
+#include "mlir-c/IR.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 
-char *egAttrI64(int64_t value);       /* "5 : i64" */
-char *egAttrBool(bool value);         /* "true" / "false" */
-char *egAttrString(const char *text); /* quoted and escaped; NULL = "" */
+typedef struct {
+  char *text;         /* owned; NULL: no value */
+  MlirAttribute twin; /* null outside egAttrTwinBegin/End */
+} EgAttrValue;
+
+/* Twins are built in ctx until egAttrTwinEnd (per thread). */
+void egAttrTwinBegin(MlirContext ctx);
+void egAttrTwinEnd(void);
+
+EgAttrValue egAttrI64(int64_t value);       /* "5 : i64" */
+EgAttrValue egAttrBool(bool value);         /* "true" / "false" */
+EgAttrValue egAttrString(const char *text); /* quoted and escaped; NULL = "" */
 /* egAttrString of an isl-allocated string, which it frees. */
-char *egAttrIslString(char *text);
+EgAttrValue egAttrIslString(char *text);
 
 /* `{key = value, ...}`; keys need not be sorted (the parser sorts them)
- * but must be distinct. */
+ * but must be distinct. Start from {0}. */
 typedef struct {
   SolarText text;
   int count;
+  MlirNamedAttribute *entries; /* the twin's */
+  int capacity;
 } EgAttrDict;
-void egAttrPut(EgAttrDict *dict, const char *key, char *value);
-char *egAttrDictFinish(EgAttrDict *dict);
+void egAttrPut(EgAttrDict *dict, const char *key, EgAttrValue value);
+EgAttrValue egAttrDictFinish(EgAttrDict *dict);
 
-/* `[value, ...]`. */
+/* `[value, ...]`. Start from {0}. */
 typedef struct {
   SolarText text;
   int count;
+  MlirAttribute *items; /* the twin's */
+  int capacity;
 } EgAttrList;
-void egAttrPush(EgAttrList *list, char *value);
-char *egAttrListFinish(EgAttrList *list);
+void egAttrPush(EgAttrList *list, EgAttrValue value);
+EgAttrValue egAttrListFinish(EgAttrList *list);
 
 /* `#solar.MNEMONIC<dict>`: a dialect attribute wrapping one dictionary
- * (takes ownership of dict). */
-char *egAttrSolarWrap(const char *mnemonic, char *dict);
+ * (takes ownership of dict). Its twin is the dictionary's, unwrapped. */
+EgAttrValue egAttrSolarWrap(const char *mnemonic, EgAttrValue dict);
 
 #endif

@@ -1,6 +1,7 @@
 /* Lifting one func.func into an einsum graph: builder lifetime and the order
  * of the phases (see einsum_internal.h). */
 #include "einsum_internal.h"
+#include "einsum_lifted.h"
 #include "solar/support/text.h"
 
 #include "solar/support/diagnostics.h"
@@ -24,6 +25,7 @@ static void destroyNode(EgNode *node) {
     isl_set_free(node->accesses[i].image);
     isl_multi_pw_aff_free(node->accesses[i].indices);
     free(node->accesses[i].mapText);
+    isl_map_free(node->accesses[i].mapNamed);
     egCountClear(&node->accesses[i].footprint);
   }
   free(node->accesses);
@@ -44,6 +46,7 @@ static void destroyNode(EgNode *node) {
   isl_set_free(node->necessary);
   egCountClear(&node->necessaryPoints);
   free(node->domainText);
+  isl_set_free(node->domainNamed);
 }
 
 static void destroyBuilder(EgBuilder *b) {
@@ -107,13 +110,14 @@ static char *functionName(MlirOperation func) {
   return solarFormat("%.*s", (int)text.length, text.data);
 }
 
-bool solarEinsumGraphLift(MlirOperation func, bool strict,
-                          MlirAttribute *graph) {
+static bool lift(MlirOperation func, bool strict, MlirAttribute *graph,
+                 SolarLiftedGraph **lifted) {
   EgBuilder b;
   memset(&b, 0, sizeof(b));
   b.mctx = mlirOperationGetContext(func);
   b.func = func;
   b.strict = strict;
+  b.keepIsl = lifted != NULL;
   b.ctx = isl_ctx_alloc();
   b.counts = egCountCacheCreate();
   /* isl reports misuse on stderr and returns NULL; solar checks results and
@@ -147,8 +151,22 @@ bool solarEinsumGraphLift(MlirOperation func, bool strict,
   }
   egGraphFreezeText(&b);
   egComputeNecessaryWork(&b);
-  *graph = egGraphToAttribute(&b);
+  MlirAttribute bare = {NULL};
+  *graph = egGraphToAttribute(&b, lifted ? &bare : NULL);
   bool ok = !b.failed && !mlirAttributeIsNull(*graph);
+  if (lifted)
+    *lifted = ok ? egLiftedTake(&b, bare) : NULL;
   destroyBuilder(&b);
   return ok;
+}
+
+bool solarEinsumGraphLift(MlirOperation func, bool strict,
+                          MlirAttribute *graph) {
+  return lift(func, strict, graph, NULL);
+}
+
+bool solarEinsumGraphLiftShared(MlirOperation func, bool strict,
+                                MlirAttribute *graph,
+                                SolarLiftedGraph **lifted) {
+  return lift(func, strict, graph, lifted);
 }

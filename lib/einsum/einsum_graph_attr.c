@@ -16,8 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-MlirAttribute egGraphToAttribute(EgBuilder *b);
-
 /* `key` as i64 when the count is constant, else `key_expr` as isl text. */
 /* Counts past int64 come back saturated at INT64_MAX (egValToInt64, or
  * mulCount below): the writer warns, naming the node or tensor. */
@@ -72,23 +70,78 @@ static void putPwCount(EgAttrDict *d, const char *key,
     egAttrPut(d, exprKey, egAttrIslString(isl_pw_qpolynomial_to_str(pw)));
 }
 
-static char *locationAttr(MlirLocation loc) {
+static EgAttrValue locationAttr(MlirLocation loc) {
   char buf[1024];
   solarLocationFormat(loc, buf, sizeof(buf));
   return egAttrString(buf);
 }
 
-static char *opNameAttr(MlirOperation op) {
+static EgAttrValue opNameAttr(MlirOperation op) {
   char name[128];
   egOpName(op, name, sizeof(name));
   return egAttrString(name);
 }
 
-static char *countsDict(const int64_t *counts) {
+/* Op-count dictionaries repeat across nodes (a network's layers count the
+ * same ops): each distinct one is written once per graph and copied. */
+typedef struct {
+  int64_t counts[SOLAR_OP_CLASS_COUNT];
+  EgAttrValue value;
+} CountsEntry;
+static _Thread_local CountsEntry *countsMemo;
+static _Thread_local size_t countsMemoCount, countsMemoCapacity;
+
+static void countsMemoClear(void) {
+  for (size_t k = 0; k < countsMemoCapacity; ++k)
+    free(countsMemo[k].value.text);
+  free(countsMemo);
+  countsMemo = NULL;
+  countsMemoCount = countsMemoCapacity = 0;
+}
+
+static size_t hashCounts(const int64_t *counts) {
+  uint64_t h = 1469598103934665603u;
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
+    h = (h ^ (uint64_t)counts[c]) * 1099511628211u;
+  return (size_t)(h ^ (h >> 29));
+}
+
+static EgAttrValue writeCountsDict(const int64_t *counts) {
   EgAttrDict d = {0};
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
     egAttrPut(&d, solarOpClassName((SolarOpClass)c), egAttrI64(counts[c]));
   return egAttrDictFinish(&d);
+}
+
+/* The slot holding these counts, or the free one where they belong. */
+static CountsEntry *countsSlot(const int64_t *counts) {
+  size_t h = hashCounts(counts) & (countsMemoCapacity - 1);
+  while (countsMemo[h].value.text &&
+         memcmp(countsMemo[h].counts, counts, sizeof(countsMemo[h].counts)))
+    h = (h + 1) & (countsMemoCapacity - 1);
+  return &countsMemo[h];
+}
+
+static EgAttrValue countsDict(const int64_t *counts) {
+  if (2 * (countsMemoCount + 1) > countsMemoCapacity) {
+    CountsEntry *old = countsMemo;
+    size_t oldCapacity = countsMemoCapacity;
+    countsMemoCapacity = oldCapacity ? 2 * oldCapacity : 64;
+    countsMemo = calloc(countsMemoCapacity, sizeof(CountsEntry));
+    if (!countsMemo)
+      abort();
+    for (size_t k = 0; k < oldCapacity; ++k)
+      if (old[k].value.text)
+        *countsSlot(old[k].counts) = old[k];
+    free(old);
+  }
+  CountsEntry *entry = countsSlot(counts);
+  if (!entry->value.text) {
+    memcpy(entry->counts, counts, sizeof(entry->counts));
+    entry->value = writeCountsDict(counts);
+    countsMemoCount++;
+  }
+  return (EgAttrValue){egStrdup(entry->value.text), entry->value.twin};
 }
 
 static __isl_give isl_pw_qpolynomial *scalePw(__isl_take isl_pw_qpolynomial *a,
@@ -134,7 +187,7 @@ static void putTotals(EgAttrDict *d, const char *key,
   egAttrPut(d, exprKey, egAttrDictFinish(&e));
 }
 
-static char *loopsAttr(EgNode *node) {
+static EgAttrValue loopsAttr(EgNode *node) {
   EgAttrList loops = {0};
   for (int i = 0; i < node->scope->depth; ++i) {
     EgAttrDict d = {0};
@@ -162,6 +215,28 @@ static char *accessMapText(EgNode *node, EgAccess *a) {
   isl_map *named = egNamedMap(node, a->map);
   char *text = isl_map_to_str(named);
   isl_map_free(named);
+  return text;
+}
+
+/* The printed text of the access map, keeping the object it was printed
+ * from when the lift hands its isl objects to the stages. */
+static char *freezeAccessMap(EgBuilder *b, EgNode *node, EgAccess *a) {
+  isl_map *named = egNamedMap(node, a->map);
+  char *text = isl_map_to_str(named);
+  if (b->keepIsl)
+    a->mapNamed = named;
+  else
+    isl_map_free(named);
+  return text;
+}
+
+static char *freezeDomain(EgBuilder *b, EgNode *node) {
+  isl_set *domain = egNamedDomain(node);
+  char *text = isl_set_to_str(domain);
+  if (b->keepIsl)
+    node->domainNamed = domain;
+  else
+    isl_set_free(domain);
   return text;
 }
 
@@ -204,12 +279,15 @@ void egGraphFreezeText(EgBuilder *b) {
   for (int i = 0; i < b->nodeCount; ++i) {
     EgNode *node = &b->nodes[i];
     free(node->domainText);
-    node->domainText = NULL;
-    node->domainText = domainText(node);
+    isl_set_free(node->domainNamed);
+    node->domainNamed = NULL;
+    node->domainText = freezeDomain(b, node);
     for (int k = 0; k < node->accessCount; ++k) {
-      free(node->accesses[k].mapText);
-      node->accesses[k].mapText = NULL;
-      node->accesses[k].mapText = accessMapText(node, &node->accesses[k]);
+      EgAccess *a = &node->accesses[k];
+      free(a->mapText);
+      isl_map_free(a->mapNamed);
+      a->mapNamed = NULL;
+      a->mapText = freezeAccessMap(b, node, a);
     }
   }
   for (int i = 0; i < b->edgeCount; ++i) {
@@ -219,7 +297,7 @@ void egGraphFreezeText(EgBuilder *b) {
   }
 }
 
-static char *accessesAttr(EgBuilder *b, EgNode *node) {
+static EgAttrValue accessesAttr(EgBuilder *b, EgNode *node) {
   EgAttrList items = {0};
   for (int i = 0; i < node->accessCount; ++i) {
     EgAccess *a = &node->accesses[i];
@@ -281,7 +359,7 @@ static void putOps(EgNode *node, EgAttrDict *d,
 }
 
 /* `#solar.node<{...}>`. */
-static char *nodeAttr(EgBuilder *b, EgNode *node,
+static EgAttrValue nodeAttr(EgBuilder *b, EgNode *node,
                       __isl_keep isl_pw_qpolynomial **graphTotals,
                       bool *graphExact) {
   EgAttrDict d = {0};
@@ -319,7 +397,7 @@ static char *nodeAttr(EgBuilder *b, EgNode *node,
   return egAttrSolarWrap("node", egAttrDictFinish(&d));
 }
 
-static char *tensorAttr(EgBuilder *b, int id, bool *graphExact) {
+static EgAttrValue tensorAttr(EgBuilder *b, int id, bool *graphExact) {
   EgTensor *t = &b->tensors[id];
   EgAttrDict d = {0};
   egAttrPut(&d, "id", egAttrI64(id));
@@ -377,7 +455,7 @@ static char *tensorAttr(EgBuilder *b, int id, bool *graphExact) {
   return egAttrDictFinish(&d);
 }
 
-static char *edgeAttr(EgBuilder *b, EgEdge *edge) {
+static EgAttrValue edgeAttr(EgBuilder *b, EgEdge *edge) {
   EgAttrDict d = {0};
   egAttrPut(&d, "producer", egAttrI64(edge->producer));
   egAttrPut(&d, "consumer", egAttrI64(edge->consumer));
@@ -389,7 +467,12 @@ static char *edgeAttr(EgBuilder *b, EgEdge *edge) {
   return egAttrDictFinish(&d);
 }
 
-MlirAttribute egGraphToAttribute(EgBuilder *b) {
+MlirAttribute egGraphToAttribute(EgBuilder *b, MlirAttribute *plain) {
+  /* The bare twin for the reader of the same run: the dictionaries it
+   * would otherwise get by printing and re-parsing each wrapper. */
+  if (plain)
+    egAttrTwinBegin(b->mctx);
+  countsMemoClear(); /* its twins belong to the session just begun */
   bool exact = true;
   isl_pw_qpolynomial *totals[SOLAR_OP_CLASS_COUNT] = {NULL};
 
@@ -449,9 +532,15 @@ MlirAttribute egGraphToAttribute(EgBuilder *b) {
   /* A warning means something was not analyzed: nothing is guaranteed. */
   egAttrPut(&g, "exact", egAttrBool(exact && b->warnings == 0));
   egAttrPut(&g, "warnings", egAttrI64(b->warnings));
-  char *text = egAttrSolarWrap("einsum_graph", egAttrDictFinish(&g));
-  MlirAttribute graph =
-      mlirAttributeParseGet(b->mctx, mlirStringRefCreateFromCString(text));
-  free(text);
+  EgAttrValue dict = egAttrDictFinish(&g);
+  if (plain)
+    *plain = dict.twin;
+  EgAttrValue wrapped = egAttrSolarWrap("einsum_graph", dict);
+  MlirAttribute graph = mlirAttributeParseGet(
+      b->mctx, mlirStringRefCreateFromCString(wrapped.text));
+  free(wrapped.text);
+  countsMemoClear();
+  if (plain)
+    egAttrTwinEnd();
   return graph;
 }

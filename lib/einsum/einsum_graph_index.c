@@ -1,5 +1,6 @@
 /* Lookups and parsed isl objects of a read graph (einsum_graph_index.h). */
 #include "solar/einsum/einsum_graph_index.h"
+#include "einsum_lifted.h"
 
 #include <isl/options.h>
 
@@ -54,6 +55,34 @@ static void *xcalloc(size_t n, size_t size) {
   if (!p)
     abort();
   return p;
+}
+
+void egGraphIndexAdopt(SolarEinsumGraph *graph, __isl_take isl_ctx *ctx,
+                       isl_set **domains, isl_map **maps) {
+  struct SolarGraphIndex *x = graph->index;
+  if (!x || x->ctx) {
+    /* Never built, or already parsing in a context of its own: nothing
+     * of the lift's may mix with it. */
+    size_t k = 0;
+    for (size_t i = 0; i < graph->nodeCount; ++i) {
+      isl_set_free(domains[i]);
+      for (size_t a = 0; a < graph->nodes[i].accessCount; ++a)
+        isl_map_free(maps[k++]);
+    }
+    isl_ctx_free(ctx);
+    return;
+  }
+  x->ctx = ctx;
+  size_t k = 0;
+  for (size_t i = 0; i < graph->nodeCount; ++i) {
+    /* An object the lift did not keep is parsed from its text later. */
+    x->domains[i] = domains[i];
+    x->parsed[i] = domains[i] != NULL;
+    for (size_t a = 0; a < graph->nodes[i].accessCount; ++a, ++k) {
+      x->maps[k] = maps[k];
+      x->mapParsed[k] = maps[k] != NULL;
+    }
+  }
 }
 
 static size_t slowNodeIndex(const SolarEinsumGraph *graph, int64_t id) {

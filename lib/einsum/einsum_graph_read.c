@@ -6,6 +6,7 @@
 #include "solar/dialect/dialect_attr.h"
 #include "solar/einsum/einsum_graph.h"
 #include "solar/einsum/einsum_graph_index.h"
+#include "einsum_lifted.h"
 
 #include "solar/support/text.h"
 
@@ -21,6 +22,9 @@ typedef struct {
   size_t errSize;
   char where[128];
   bool failed;
+  /* Reading the lift's bare twin (egGraphReadBare): dictionaries stand
+   * where the attribute has #solar wrappers. */
+  bool bare;
 } Reader;
 
 static void failf(Reader *r, const char *fmt, ...)
@@ -47,6 +51,8 @@ static MlirAttribute unwrap(Reader *r, MlirAttribute attr,
     failf(r, "missing #solar.%s attribute", mnemonic);
     return attr;
   }
+  if (r->bare && mlirAttributeIsADictionary(attr))
+    return attr;
   MlirAttribute dict = solarDialectAttrOpen(attr, mnemonic);
   if (mlirAttributeIsNull(dict))
     failf(r, "expected a #solar.%s<{...}> attribute", mnemonic);
@@ -288,12 +294,27 @@ static void readEdge(Reader *r, MlirAttribute d, SolarEinsumEdge *e) {
   e->elementsExact = readBool(r, d, "elements_exact", true);
 }
 
+static bool readGraph(Reader *reader, MlirAttribute attr,
+                      SolarEinsumGraph *out);
+
 bool solarEinsumGraphRead(MlirAttribute attr, SolarEinsumGraph *out,
                           char *err, size_t errSize) {
+  Reader r = {err, errSize, "", false, false};
+  return readGraph(&r, attr, out);
+}
+
+bool egGraphReadBare(MlirAttribute dict, SolarEinsumGraph *out, char *err,
+                     size_t errSize) {
+  Reader r = {err, errSize, "", false, true};
+  return readGraph(&r, dict, out);
+}
+
+static bool readGraph(Reader *reader, MlirAttribute attr,
+                      SolarEinsumGraph *out) {
+  Reader r = *reader;
   memset(out, 0, sizeof(*out));
-  Reader r = {err, errSize, "", false};
-  if (err && errSize)
-    err[0] = '\0';
+  if (r.err && r.errSize)
+    r.err[0] = '\0';
   MlirAttribute g = unwrap(&r, attr, "einsum_graph");
   if (r.failed)
     return false;

@@ -168,6 +168,9 @@ typedef struct {
   MlirOperation op;
   EgCount footprint;
   char *mapText; /* printed map, when frozen (egGraphFreezeText); owned */
+  /* The map mapText was printed from, kept for the stages when the lift
+   * hands its isl objects over (EgBuilder.keepIsl); owned. */
+  isl_map *mapNamed;
   signed char injective; /* memo of egAccessInjective: 0 not asked yet,
                             1 injective, -1 not (or isl failed) */
 } EgAccess;
@@ -209,6 +212,7 @@ typedef struct {
   isl_set *necessary;
   EgCount necessaryPoints;
   char *domainText; /* printed domain, when frozen; owned */
+  isl_set *domainNamed; /* what domainText was printed from (keepIsl); owned */
 } EgNode;
 
 void egBuildNode(EgBuilder *b, EgNode *node);
@@ -288,6 +292,9 @@ struct EgBuilder {
   isl_ctx *ctx;
   EgCountCache *counts; /* memo of point counts; owned */
   bool strict;
+  /* Keep the objects the frozen texts were printed from, for the stages
+   * (solarEinsumGraphLiftShared). */
+  bool keepIsl;
   bool failed;
   int warnings;
   MlirAsmState asmState;
@@ -326,8 +333,10 @@ struct EgBuilder {
 /* Grows a (pointer, count, capacity) array to hold one more element. */
 void egGrow(void **items, int *capacity, int count, size_t elementSize);
 
-/* The finished model as #solar.einsum_graph (einsum_graph_attr.c). */
-MlirAttribute egGraphToAttribute(EgBuilder *b);
+/* The finished model as #solar.einsum_graph (einsum_graph_attr.c). When
+ * plain is not NULL it receives the same graph dictionary with every
+ * #solar wrapper left out (see egAttrStripWrappers), or a null attribute. */
+MlirAttribute egGraphToAttribute(EgBuilder *b, MlirAttribute *plain);
 
 /* The printed SSA name of a value ("%arg0"), into buf. */
 void egValueName(EgBuilder *b, MlirValue value, char *buf, size_t size);

@@ -2,7 +2,10 @@
  * parses back (mlirAttributeParseGet) to exactly the values it was made
  * from, including strings with quotes, backslashes, control and non-ASCII
  * bytes, keys that are not bare identifiers, negative and extreme
- * integers, and empty arrays and dictionaries. */
+ * integers, and empty arrays and dictionaries; and the twins built beside
+ * the text are the very attributes the text parses to (MLIR uniques
+ * attributes, so equal means the same), a #solar wrapper's twin being the
+ * dictionary inside it. */
 #include "../../lib/einsum/einsum_attr_text.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -51,6 +54,8 @@ int main(void) {
                                   "caf\xc3\xa9 \xe2\x88\x80",
                                   "{ S0[m] -> A[m] }"};
   enum { STRINGS = sizeof(strings) / sizeof(strings[0]) };
+  MlirContext ctx = mlirContextCreate();
+  egAttrTwinBegin(ctx);
   EgAttrDict d = {0};
   EgAttrList list = {0};
   for (int i = 0; i < STRINGS; ++i)
@@ -63,19 +68,43 @@ int main(void) {
   egAttrPut(&d, "no", egAttrBool(false));
   egAttrPut(&d, "vector<4xf32>", egAttrString("key needs quotes"));
   egAttrPut(&d, "a.b$c_1", egAttrString("bare key"));
-  egAttrPut(&d, "skipped", NULL);
+  egAttrPut(&d, "skipped", (EgAttrValue){NULL, {NULL}});
   EgAttrList empty = {0};
   egAttrPut(&d, "empty_list", egAttrListFinish(&empty));
-  EgAttrDict inner = {0};
-  egAttrPut(&d, "empty_dict", egAttrDictFinish(&inner));
+  EgAttrDict none = {0};
+  egAttrPut(&d, "empty_dict", egAttrDictFinish(&none));
   char *isl = malloc(8);
   strcpy(isl, "[n] -> ");
   egAttrPut(&d, "isl", egAttrIslString(isl));
-  char *text = egAttrDictFinish(&d);
+  EgAttrValue whole = egAttrDictFinish(&d);
+  char *text = whole.text;
 
-  MlirContext ctx = mlirContextCreate();
+  /* A wrapper: its text around the dictionary's, its twin the bare one. */
+  EgAttrDict node = {0};
+  egAttrPut(&node, "id", egAttrI64(7));
+  egAttrPut(&node, "map", egAttrString("{ S7[i] -> A[i] : 0 <= i < 8 }"));
+  EgAttrValue wrapped = egAttrSolarWrap("node", egAttrDictFinish(&node));
+  egAttrTwinEnd();
+  static const char prefix[] = "#solar.node<";
+  size_t length = strlen(wrapped.text);
+  check(strncmp(wrapped.text, prefix, sizeof(prefix) - 1) == 0 &&
+            wrapped.text[length - 1] == '>',
+        "wrapper text");
+  MlirAttribute inner = mlirAttributeParseGet(
+      ctx, mlirStringRefCreate(wrapped.text + sizeof(prefix) - 1,
+                               length - sizeof(prefix)));
+  check(!mlirAttributeIsNull(inner) && !mlirAttributeIsNull(wrapped.twin) &&
+            mlirAttributeEqual(inner, wrapped.twin),
+        "a wrapper's twin is the dictionary inside");
+  free(wrapped.text);
+  EgAttrValue untwinned = egAttrI64(1);
+  check(mlirAttributeIsNull(untwinned.twin), "no twin after egAttrTwinEnd");
+  free(untwinned.text);
+
   MlirAttribute attr =
       mlirAttributeParseGet(ctx, mlirStringRefCreateFromCString(text));
+  check(!mlirAttributeIsNull(whole.twin) && mlirAttributeEqual(attr, whole.twin),
+        "the twin is the attribute the text parses to");
   check(!mlirAttributeIsNull(attr) && mlirAttributeIsADictionary(attr),
         "parses as a dictionary");
   if (!mlirAttributeIsNull(attr)) {

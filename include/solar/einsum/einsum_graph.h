@@ -216,6 +216,26 @@ typedef struct {
 bool solarEinsumGraphLift(MlirOperation func, bool strict,
                           MlirAttribute *graph);
 
+/* What a lift hands to the stages of the same run (passes/sol_common.c):
+ * the graph dictionary with its #solar wrappers left out, which the reader
+ * takes as it is instead of printing and re-parsing each wrapper, and the
+ * isl objects the domain and access-map texts were printed from, which
+ * the graph index keeps instead of parsing those texts. Opaque. */
+typedef struct SolarLiftedGraph SolarLiftedGraph;
+
+/* solarEinsumGraphLift, also giving *lifted (caller owns it: pass it to
+ * solarEinsumGraphReadLifted, or free it with solarLiftedGraphDestroy);
+ * *lifted is NULL on failure. */
+bool solarEinsumGraphLiftShared(MlirOperation func, bool strict,
+                                MlirAttribute *graph,
+                                SolarLiftedGraph **lifted);
+/* solarEinsumGraphRead of the attribute `lifted` came with, through what
+ * it holds; the same result. Takes lifted (NULL: a plain read). */
+bool solarEinsumGraphReadLifted(MlirAttribute attr, SolarLiftedGraph *lifted,
+                                SolarEinsumGraph *out, char *err,
+                                size_t errSize);
+void solarLiftedGraphDestroy(SolarLiftedGraph *lifted);
+
 /* Reads a #solar.einsum_graph attribute. Returns false and writes a message
  * to err when the attribute is not a well-formed version-1 graph. On
  * success the caller owns *out and frees it with solarEinsumGraphDestroy. */

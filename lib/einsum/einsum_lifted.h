@@ -1,0 +1,33 @@
+/* The lift's hand-over to the stages of the same run (SolarLiftedGraph,
+ * einsum_graph.h): private parts shared by the builder, the reader and the
+ * index. */
+#ifndef SOLAR_EINSUM_LIFTED_H
+#define SOLAR_EINSUM_LIFTED_H
+
+#include "solar/einsum/einsum_graph.h"
+
+#include <isl/ctx.h>
+#include <isl/map.h>
+#include <isl/set.h>
+
+typedef struct EgBuilder EgBuilder;
+
+/* Reads the graph from its bare twin (the dictionary of
+ * #solar.einsum_graph with every #solar wrapper left out), as
+ * solarEinsumGraphRead reads the attribute. */
+bool egGraphReadBare(MlirAttribute dict, SolarEinsumGraph *out, char *err,
+                     size_t errSize);
+
+/* Takes the builder's isl context and the objects its frozen domain and
+ * map texts were printed from (b->keepIsl), with the bare twin. The
+ * builder is left without a context: destroy it before the result. */
+SolarLiftedGraph *egLiftedTake(EgBuilder *b, MlirAttribute bare);
+
+/* Hands the index of a graph just read from the bare twin the lifted
+ * objects and their context (einsum_graph_index.c); they must describe
+ * the graph node for node and access for access. Takes every object and
+ * the context. */
+void egGraphIndexAdopt(SolarEinsumGraph *graph, __isl_take isl_ctx *ctx,
+                       isl_set **domains, isl_map **maps);
+
+#endif
