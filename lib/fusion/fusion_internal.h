@@ -45,6 +45,10 @@ typedef struct {
   /* Footprints and index facts per layer shape: groups of one network
    * repeat the same few shapes. Owned. */
   SolarShapeMemo *shapes;
+  /* After solarFuserTrackLive: the live bytes of the intermediates inside
+   * each root's group (all users there), and of those no node touches. */
+  double *inner;
+  double orphanLive;
 } SolarFuser;
 
 /* Every node its own group; false when memory ran out. */
@@ -69,6 +73,17 @@ double solarFuserLiveBytes(SolarFuser *f, const int64_t *nodes, size_t n);
 /* The same for the nodes at these indices (f->members after
  * solarFuserCollect), without looking their ids up. */
 double solarFuserLiveBytesAt(SolarFuser *f, const size_t *members, size_t n);
+
+/* Starts keeping each group's live bytes by parts (f->inner), so a merge
+ * test costs the smaller group, not both: only when the parts add up
+ * exactly (integers, total below 2^53), false otherwise (then use
+ * solarFuserLiveBytesAt). Call after any unites so far; afterwards add
+ * solarFuserMergeGain(a, b) and the merged root's parts at each unite. */
+bool solarFuserTrackLive(SolarFuser *f);
+/* Live bytes of intermediates inside the union of groups a and b but
+ * inside neither alone. The merged group's solarFuserLiveBytes is then
+ * orphanLive + inner[a] + inner[b] + this gain. */
+double solarFuserMergeGain(SolarFuser *f, size_t a, size_t b);
 
 /* Fills g for the nodes (ids in program order): boundary tensors with
  * their footprints, internal ones, live bytes. False with a message when

@@ -99,6 +99,7 @@ void solarFuserDestroy(SolarFuser *f) {
   free(f->tensors);
   free(f->orphans);
   free(f->live);
+  free(f->inner);
   solarShapeMemoDestroy(f->shapes);
   memset(f, 0, sizeof(*f));
 }
@@ -337,6 +338,79 @@ double solarFuserLiveBytesAt(SolarFuser *f, const size_t *members,
   for (size_t k = 0; k < n; ++k)
     touchNode(f, members[k], stamp, &count);
   return internalLiveBytes(f, sortTouched(f, count, stamp));
+}
+
+/* ---- live bytes kept per group ------------------------------------------ */
+
+bool solarFuserTrackLive(SolarFuser *f) {
+  const SolarEinsumGraph *graph = f->graph;
+  size_t n = graph->nodeCount;
+  /* Integer byte counts whose grand total stays below 2^53 add exactly in
+   * any order and grouping, so a group's total kept by parts is the sum
+   * solarFuserLiveBytes takes in ascending tensor order, to the bit. */
+  double total = 0;
+  bool exact = true;
+  for (size_t t = 0; t < graph->tensorCount && exact; ++t) {
+    if (graph->tensors[t].role != SOLAR_ROLE_INTERMEDIATE)
+      continue;
+    double v = tensorLiveBytes(f, (int64_t)t);
+    exact = isfinite(v) && v >= 0 && v == floor(v);
+    total += v;
+  }
+  if (!exact || !(total < 9007199254740992.0))
+    return false;
+  f->inner = allocZeroed(n, sizeof(double));
+  if (!f->inner)
+    return false;
+  f->orphanLive = 0;
+  for (size_t k = 0; k < f->orphanCount; ++k)
+    f->orphanLive += tensorLiveBytes(f, f->orphans[k]);
+  /* An intermediate all of whose users share a group is inside it. */
+  for (size_t t = 0; t < graph->tensorCount; ++t) {
+    size_t count = 0;
+    const size_t *users = solarGraphTensorNodes(graph, (int64_t)t, &count);
+    if (graph->tensors[t].role != SOLAR_ROLE_INTERMEDIATE || count == 0)
+      continue;
+    size_t root = solarFuserRoot(f, users[0]);
+    bool inside = true;
+    for (size_t k = 1; k < count && inside; ++k)
+      inside = solarFuserRoot(f, users[k]) == root;
+    if (inside)
+      f->inner[root] += tensorLiveBytes(f, (int64_t)t);
+  }
+  return true;
+}
+
+double solarFuserMergeGain(SolarFuser *f, size_t a, size_t b) {
+  /* A tensor inside a + b but inside neither alone has users in both, so
+   * the smaller group touches it. */
+  const SolarEinsumGraph *graph = f->graph;
+  size_t n = graph->nodeCount, small = f->size[a] <= f->size[b] ? a : b;
+  size_t stamp = ++f->stamp;
+  double gain = 0;
+  for (size_t x = f->first[small]; x < n; x = f->next[x]) {
+    const SolarEinsumNode *node = &graph->nodes[x];
+    for (size_t k = 0; k < node->accessCount; ++k) {
+      int64_t t = node->accesses[k].tensor;
+      if (t < 0 || (size_t)t >= graph->tensorCount ||
+          f->tensorMark[t] == stamp)
+        continue;
+      f->tensorMark[t] = stamp;
+      if (graph->tensors[t].role != SOLAR_ROLE_INTERMEDIATE)
+        continue;
+      size_t count = 0;
+      const size_t *users = solarGraphTensorNodes(graph, t, &count);
+      bool insideSmall = true, insideBoth = true;
+      for (size_t u = 0; u < count && insideBoth; ++u) {
+        size_t root = solarFuserRoot(f, users[u]);
+        insideSmall &= root == small;
+        insideBoth = root == a || root == b;
+      }
+      if (insideBoth && !insideSmall)
+        gain += tensorLiveBytes(f, t);
+    }
+  }
+  return gain;
 }
 
 /* The parameters by the names the source gave them, so the user knows
