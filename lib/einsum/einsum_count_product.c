@@ -73,7 +73,9 @@ static isl_stat addConstraint(__isl_take isl_constraint *c, void *user) {
     box->isBox = false;
     return isl_stat_error;
   }
-  /* x = -k / c, or x >= -k / c for c > 0, or x <= -k / c for c < 0. */
+  /* x = -k / c, or x >= -k / c for c > 0, or x <= -k / c for c < 0. The
+   * sign is read before isl_val_div takes (and may free) the coefficient. */
+  bool positive = isl_val_is_pos(coef) == isl_bool_true;
   isl_val *at = isl_val_div(isl_val_neg(constant), coef);
   if (equality) {
     if (isl_val_is_int(at) != isl_bool_true) { /* empty: no integer x */
@@ -83,7 +85,7 @@ static isl_stat addConstraint(__isl_take isl_constraint *c, void *user) {
     }
     tighten(&box->lo[dim], isl_val_copy(at), true);
     tighten(&box->hi[dim], at, false);
-  } else if (isl_val_is_pos(coef) == isl_bool_true) {
+  } else if (positive) {
     tighten(&box->lo[dim], isl_val_ceil(at), true);
   } else {
     tighten(&box->hi[dim], isl_val_floor(at), false);
