@@ -7,6 +7,7 @@
 #define SOLAR_FUSION_INTERNAL_H
 
 #include "solar/fusion/fusion.h"
+#include "solar/fusion/shape_memo.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -29,6 +30,7 @@ typedef struct {
    * is topological), so a search for a path into a group can stop at
    * nodes after the group's last. */
   bool forward;
+  bool uniqueIds; /* solarGraphNodeIndex(id of node i) == i for every i */
   /* Marks by node (tensor) index: equal to `stamp` when set in the current
    * query, so clearing them is free. */
   size_t *nodeMark, *tensorMark, *stack;
@@ -40,6 +42,13 @@ typedef struct {
   size_t orphanCount;
   double *live;     /* live bytes of each tensor when internal; NAN: not yet */
   bool symbolic;    /* bytes as isl counts in the parameters (dramBytesPw) */
+  /* Footprints and index facts per layer shape: groups of one network
+   * repeat the same few shapes. Owned. */
+  SolarShapeMemo *shapes;
+  /* After solarFuserTrackLive: the live bytes of the intermediates inside
+   * each root's group (all users there), and of those no node touches. */
+  double *inner;
+  double orphanLive;
 } SolarFuser;
 
 /* Every node its own group; false when memory ran out. */
@@ -61,6 +70,20 @@ size_t solarFuserCollect(SolarFuser *f, size_t a, size_t b);
 
 /* On-chip working set of the intermediates the nodes keep inside. */
 double solarFuserLiveBytes(SolarFuser *f, const int64_t *nodes, size_t n);
+/* The same for the nodes at these indices (f->members after
+ * solarFuserCollect), without looking their ids up. */
+double solarFuserLiveBytesAt(SolarFuser *f, const size_t *members, size_t n);
+
+/* Starts keeping each group's live bytes by parts (f->inner), so a merge
+ * test costs the smaller group, not both: only when the parts add up
+ * exactly (integers, total below 2^53), false otherwise (then use
+ * solarFuserLiveBytesAt). Call after any unites so far; afterwards add
+ * solarFuserMergeGain(a, b) and the merged root's parts at each unite. */
+bool solarFuserTrackLive(SolarFuser *f);
+/* Live bytes of intermediates inside the union of groups a and b but
+ * inside neither alone. The merged group's solarFuserLiveBytes is then
+ * orphanLive + inner[a] + inner[b] + this gain. */
+double solarFuserMergeGain(SolarFuser *f, size_t a, size_t b);
 
 /* Fills g for the nodes (ids in program order): boundary tensors with
  * their footprints, internal ones, live bytes. False with a message when

@@ -3,6 +3,7 @@
 #include "solar/einsum/einsum_count.h"
 #include "solar/einsum/einsum_graph_index.h"
 #include "solar/fusion/fusion.h"
+#include "solar/fusion/shape_memo.h"
 
 #include <isl/map.h>
 #include <isl/set.h>
@@ -10,6 +11,7 @@
 #include <isl/val.h>
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 double solarTensorElementBytes(const SolarEinsumTensor *tensor,
@@ -42,8 +44,10 @@ static bool contains(const int64_t *ids, size_t n, int64_t id) {
 }
 
 /* A read of `tensor` by `node` is served on chip when some producer of that
- * tensor for this node is in the set. */
-static bool readServedInside(const SolarEinsumGraph *graph, int64_t tensor,
+ * tensor for this node is in the set: marked (ctx->mark) when the caller
+ * marked the set's node indices, else found in `nodes`. */
+static bool readServedInside(const SolarEinsumGraph *graph,
+                             const SolarFootprintContext *ctx, int64_t tensor,
                              size_t nodeIndex, const int64_t *nodes,
                              size_t n) {
   int64_t node = graph->nodes[nodeIndex].id;
@@ -51,8 +55,15 @@ static bool readServedInside(const SolarEinsumGraph *graph, int64_t tensor,
   const size_t *into = solarGraphEdgesInto(graph, nodeIndex, &count);
   for (size_t k = 0; k < count; ++k) {
     const SolarEinsumEdge *edge = &graph->edges[into[k]];
-    if (edge->tensor == tensor && edge->consumer == node &&
-        edge->producer != node && contains(nodes, n, edge->producer))
+    if (edge->tensor != tensor || edge->consumer != node ||
+        edge->producer == node)
+      continue;
+    /* A marked index holds a node whose id is in `nodes`, and every id of
+     * `nodes` that names a node has its index marked. */
+    size_t p = ctx && ctx->mark ? solarGraphNodeIndex(graph, edge->producer)
+                                : graph->nodeCount;
+    if (p < graph->nodeCount ? ctx->mark[p] == ctx->stamp
+                             : contains(nodes, n, edge->producer))
       return true;
   }
   return false;
@@ -82,43 +93,116 @@ static int64_t projectionLowerBound(__isl_keep isl_set *set) {
  * a node: its one-node footprint of each kind and whether it was exact. */
 enum { MEMO_READS, MEMO_WRITES, MEMO_READS_EXACT, MEMO_WRITES_EXACT };
 
-/* The union of the images of the selected accesses (NULL: none, or
- * *failed). Non-affine accesses are left out and clear *exact. */
+/* The affine accesses a union footprint unites, in the order it unites
+ * them, and whether a non-affine one (left out) was met before each. */
+typedef struct {
+  size_t node, access;
+  bool inexactBefore;
+} Pick;
+
+typedef struct {
+  Pick *picks;
+  size_t count, capacity;
+  bool anyInexact;
+  Pick inline_[16];
+} Picks;
+
+static void addPick(Picks *p, size_t node, size_t access) {
+  if (p->count == p->capacity) {
+    size_t capacity = 2 * p->capacity;
+    Pick *grown = malloc(capacity * sizeof(Pick));
+    if (!grown)
+      abort();
+    memcpy(grown, p->picks, p->count * sizeof(Pick));
+    if (p->picks != p->inline_)
+      free(p->picks);
+    p->picks = grown;
+    p->capacity = capacity;
+  }
+  p->picks[p->count++] = (Pick){node, access, p->anyInexact};
+}
+
+static void pickNode(const SolarEinsumGraph *graph,
+                     const SolarFootprintContext *ctx, int64_t tensor,
+                     size_t index, const int64_t *nodes, size_t n,
+                     SolarAccessKind kind, bool skipSatisfied, Picks *p) {
+  const SolarEinsumNode *node = &graph->nodes[index];
+  for (size_t a = 0; a < node->accessCount; ++a) {
+    const SolarEinsumAccess *access = &node->accesses[a];
+    if (access->tensor != tensor ||
+        access->isWrite != (kind == SOLAR_ACCESS_WRITES))
+      continue;
+    if (kind == SOLAR_ACCESS_READS && skipSatisfied &&
+        readServedInside(graph, ctx, tensor, index, nodes, n))
+      continue;
+    if (!access->exact) {
+      /* A non-affine access is stored as the whole tensor, an upper bound
+       * of what it touches; a lower bound knows nothing of it. */
+      p->anyInexact = true;
+      continue;
+    }
+    addPick(p, index, a);
+  }
+}
+
+/* The accesses of the nodes, node by node in the order given. With the
+ * set's indices marked and ascending, the tensor's users (ascending too)
+ * that are marked are the same nodes in the same order, found without a
+ * pass over the whole set per tensor. */
+static void pickAccesses(const SolarEinsumGraph *graph,
+                         const SolarFootprintContext *ctx, int64_t tensor,
+                         const int64_t *nodes, size_t n, SolarAccessKind kind,
+                         bool skipSatisfied, Picks *p) {
+  size_t users = 0;
+  const size_t *list = ctx && ctx->mark && ctx->ascending
+                           ? solarGraphTensorNodes(graph, tensor, &users)
+                           : NULL;
+  if (list) {
+    for (size_t k = 0; k < users; ++k)
+      if (ctx->mark[list[k]] == ctx->stamp)
+        pickNode(graph, ctx, tensor, list[k], nodes, n, kind, skipSatisfied,
+                 p);
+    return;
+  }
+  for (size_t i = 0; i < n; ++i) {
+    size_t index = solarGraphNodeIndex(graph, nodes[i]);
+    if (index < graph->nodeCount)
+      pickNode(graph, ctx, tensor, index, nodes, n, kind, skipSatisfied, p);
+  }
+}
+
+static void picksInit(Picks *p) {
+  p->picks = p->inline_;
+  p->count = 0;
+  p->capacity = sizeof(p->inline_) / sizeof(p->inline_[0]);
+  p->anyInexact = false;
+}
+
+static void picksClear(Picks *p) {
+  if (p->picks != p->inline_)
+    free(p->picks);
+}
+
+/* The union of the picked accesses' images (NULL: none, or *failed, with
+ * *failedAt the pick whose image is missing). */
 static __isl_give isl_set *unionImage(const SolarEinsumGraph *graph,
-                                      int64_t tensor, const int64_t *nodes,
-                                      size_t n, SolarAccessKind kind,
-                                      bool skipSatisfied, bool *exact,
-                                      bool *failed) {
-  *exact = true;
+                                      const Picks *p, bool *failed,
+                                      size_t *failedAt) {
   *failed = false;
   isl_set *all = NULL;
-  for (size_t i = 0; i < n && !*failed; ++i) {
-    size_t index = solarGraphNodeIndex(graph, nodes[i]);
-    if (index >= graph->nodeCount)
-      continue;
-    const SolarEinsumNode *node = &graph->nodes[index];
-    for (size_t a = 0; a < node->accessCount; ++a) {
-      const SolarEinsumAccess *access = &node->accesses[a];
-      if (access->tensor != tensor ||
-          access->isWrite != (kind == SOLAR_ACCESS_WRITES))
-        continue;
-      if (kind == SOLAR_ACCESS_READS && skipSatisfied &&
-          readServedInside(graph, tensor, index, nodes, n))
-        continue;
-      if (!access->exact) {
-        /* A non-affine access is stored as the whole tensor, an upper bound
-         * of what it touches; a lower bound knows nothing of it. */
-        *exact = false;
-        continue;
-      }
-      isl_set *image = solarGraphAccessImage(graph, index, a);
-      if (!image) {
-        *failed = true;
-        break;
-      }
-      all = all ? isl_set_union(all, isl_set_copy(image)) : isl_set_copy(image);
-      if (!all)
-        *failed = true;
+  for (size_t k = 0; k < p->count; ++k) {
+    isl_set *image =
+        solarGraphAccessImage(graph, p->picks[k].node, p->picks[k].access);
+    if (!image) {
+      *failed = true;
+      *failedAt = k;
+      break;
+    }
+    all = all ? isl_set_union(all, isl_set_copy(image)) : isl_set_copy(image);
+    if (!all) {
+      *failed = true;
+      *failedAt = k;
+      break;
     }
   }
   if (*failed) {
@@ -128,34 +212,92 @@ static __isl_give isl_set *unionImage(const SolarEinsumGraph *graph,
   return all ? isl_set_coalesce(all) : NULL;
 }
 
-static int64_t countUnion(const SolarEinsumGraph *graph, int64_t tensor,
+/* The count of the united images: -1 when it is parametric or isl failed;
+ * *countExact false when the count is only the projection lower bound. */
+static int64_t countSet(const SolarEinsumGraph *graph, __isl_keep isl_set *all,
+                        bool *countExact) {
+  *countExact = true;
+  if (!all)
+    return 0;
+  EgCount count;
+  int64_t value = 0, result;
+  if (!egCountSetCached(solarGraphCountCache(graph), all, &count)) {
+    result = -1;
+  } else if (isl_set_dim(all, isl_dim_param) > 0 &&
+             !egCountConstant(&count, &value)) {
+    result = -1;
+  } else if (count.exact && egCountConstant(&count, &value)) {
+    result = value;
+  } else {
+    /* Inexact counts are upper bounds; traffic needs a lower one. */
+    *countExact = false;
+    result = projectionLowerBound(all);
+  }
+  egCountClear(&count);
+  return result;
+}
+
+/* The memo key of the picks: (domain shape, map shape) of each, in order;
+ * false when a text has no shape or its tuple names do not agree with the
+ * graph's (isl would then fail where a renamed shape would not). */
+static bool picksKey(SolarShapeMemo *shapes, const SolarEinsumGraph *graph,
+                     int64_t tensor, const Picks *p, uint32_t *key) {
+  const char *tensorName = graph->tensors[tensor].islName;
+  for (size_t k = 0; k < p->count; ++k) {
+    size_t node = p->picks[k].node, access = p->picks[k].access;
+    if (!solarShapeNamesAgree(shapes, node, access, tensorName))
+      return false;
+    key[2 * k] = solarShapeOfDomain(shapes, node);
+    key[2 * k + 1] = solarShapeOfAccess(shapes, node, access);
+  }
+  return true;
+}
+
+static int64_t countUnion(const SolarEinsumGraph *graph,
+                          const SolarFootprintContext *ctx, int64_t tensor,
                           const int64_t *nodes, size_t n,
                           SolarAccessKind kind, bool skipSatisfied,
                           bool *exact) {
-  bool failed;
-  isl_set *all = unionImage(graph, tensor, nodes, n, kind, skipSatisfied,
-                            exact, &failed);
-  int64_t result = 0;
-  if (!failed && all) {
-    EgCount count;
-    int64_t value = 0;
-    if (!egCountSetCached(solarGraphCountCache(graph), all, &count)) {
-      result = -1;
-    } else if (isl_set_dim(all, isl_dim_param) > 0 &&
-               !egCountConstant(&count, &value)) {
-      result = -1;
-    } else if (count.exact && egCountConstant(&count, &value)) {
-      result = value;
-    } else {
-      /* Inexact counts are upper bounds; traffic needs a lower one. */
-      *exact = false;
-      result = projectionLowerBound(all);
-    }
-    egCountClear(&count);
-  } else if (failed) {
-    result = -1;
+  Picks p;
+  picksInit(&p);
+  pickAccesses(graph, ctx, tensor, nodes, n, kind, skipSatisfied, &p);
+  SolarShapeMemo *shapes = ctx ? ctx->shapes : NULL;
+  uint32_t inlineKey[32];
+  uint32_t *key = NULL;
+  bool keyed = false;
+  if (shapes && tensor >= 0 && (size_t)tensor < graph->tensorCount) {
+    key = 2 * p.count <= 32 ? inlineKey
+                            : malloc(2 * p.count * sizeof(uint32_t));
+    if (!key)
+      abort();
+    keyed = picksKey(shapes, graph, tensor, &p, key);
   }
-  isl_set_free(all);
+  int64_t result;
+  bool countExact;
+  if (keyed &&
+      solarShapeFootprintFind(shapes, key, 2 * p.count, &result,
+                              &countExact)) {
+    *exact = !p.anyInexact && countExact;
+  } else {
+    bool failed;
+    size_t failedAt = 0;
+    isl_set *all = unionImage(graph, &p, &failed, &failedAt);
+    if (failed) {
+      /* As a scan stopping at the failed access leaves it. */
+      *exact = !p.picks[failedAt].inexactBefore;
+      result = -1;
+    } else {
+      result = countSet(graph, all, &countExact);
+      *exact = !p.anyInexact && countExact;
+      if (keyed)
+        solarShapeFootprintStore(shapes, key, 2 * p.count, result,
+                                 countExact);
+    }
+    isl_set_free(all);
+  }
+  if (key != inlineKey)
+    free(key);
+  picksClear(&p);
   return result;
 }
 
@@ -163,9 +305,16 @@ __isl_give isl_pw_qpolynomial *
 solarUnionFootprintPw(const SolarEinsumGraph *graph, int64_t tensor,
                       const int64_t *nodes, size_t n, SolarAccessKind kind,
                       bool skipSatisfied, bool *exact) {
+  Picks p;
+  picksInit(&p);
+  pickAccesses(graph, NULL, tensor, nodes, n, kind, skipSatisfied, &p);
+  *exact = !p.anyInexact;
   bool failed;
-  isl_set *all = unionImage(graph, tensor, nodes, n, kind, skipSatisfied,
-                            exact, &failed);
+  size_t failedAt = 0;
+  isl_set *all = unionImage(graph, &p, &failed, &failedAt);
+  if (failed)
+    *exact = !p.picks[failedAt].inexactBefore;
+  picksClear(&p);
   isl_ctx *ctx = solarGraphIslCtx(graph);
   if (failed || !ctx)
     return NULL;
@@ -182,10 +331,11 @@ solarUnionFootprintPw(const SolarEinsumGraph *graph, int64_t tensor,
   return result;
 }
 
-int64_t solarUnionFootprint(const SolarEinsumGraph *graph, int64_t tensor,
-                            const int64_t *nodes, size_t n,
-                            SolarAccessKind kind, bool skipSatisfied,
-                            bool *exact) {
+int64_t solarUnionFootprintIn(const SolarFootprintContext *ctx,
+                              const SolarEinsumGraph *graph, int64_t tensor,
+                              const int64_t *nodes, size_t n,
+                              SolarAccessKind kind, bool skipSatisfied,
+                              bool *exact) {
   /* One node's footprint is asked for by the traffic and SOL stages alike
    * (and twice by traffic): counted once per graph. */
   int64_t *value = NULL, *valueExact = NULL;
@@ -209,12 +359,20 @@ int64_t solarUnionFootprint(const SolarEinsumGraph *graph, int64_t tensor,
     return *value;
   }
   int64_t result =
-      countUnion(graph, tensor, nodes, n, kind, skipSatisfied, exact);
+      countUnion(graph, ctx, tensor, nodes, n, kind, skipSatisfied, exact);
   if (value) {
     *value = result;
     *valueExact = *exact;
   }
   return result;
+}
+
+int64_t solarUnionFootprint(const SolarEinsumGraph *graph, int64_t tensor,
+                            const int64_t *nodes, size_t n,
+                            SolarAccessKind kind, bool skipSatisfied,
+                            bool *exact) {
+  return solarUnionFootprintIn(NULL, graph, tensor, nodes, n, kind,
+                               skipSatisfied, exact);
 }
 
 __isl_give isl_val *solarValFromDouble(isl_ctx *ctx, double value) {

@@ -45,7 +45,8 @@ bool solarFuserInit(SolarFuser *f, const SolarEinsumGraph *graph,
   f->tensors = allocZeroed(t, sizeof(int64_t));
   f->orphans = allocZeroed(t, sizeof(int64_t));
   f->live = allocZeroed(t, sizeof(double));
-  if ((views && !f->view) || !f->noBuffer || !f->parent || !f->next ||
+  f->shapes = solarShapeMemoCreate(graph);
+  if (!f->shapes || (views && !f->view) || !f->noBuffer || !f->parent || !f->next ||
       !f->first || !f->last || !f->size || !f->heavy || !f->lastIndex ||
       !f->edgeConsumer || !f->nodeMark || !f->tensorMark || !f->stack ||
       !f->members || !f->ids || !f->tensors || !f->orphans || !f->live)
@@ -56,6 +57,9 @@ bool solarFuserInit(SolarFuser *f, const SolarEinsumGraph *graph,
     f->size[i] = 1;
     f->heavy[i] = !solarNodeIsLayout(&graph->nodes[i]);
   }
+  f->uniqueIds = true;
+  for (size_t i = 0; i < n; ++i)
+    f->uniqueIds &= solarGraphNodeIndex(graph, graph->nodes[i].id) == i;
   f->forward = true;
   for (size_t k = 0; k < e; ++k) {
     f->edgeConsumer[k] = solarGraphNodeIndex(graph, graph->edges[k].consumer);
@@ -95,6 +99,8 @@ void solarFuserDestroy(SolarFuser *f) {
   free(f->tensors);
   free(f->orphans);
   free(f->live);
+  free(f->inner);
+  solarShapeMemoDestroy(f->shapes);
   memset(f, 0, sizeof(*f));
 }
 
@@ -108,9 +114,24 @@ size_t solarFuserRoot(SolarFuser *f, size_t i) {
 }
 
 void solarFuserUnite(SolarFuser *f, size_t from, size_t into) {
+  size_t n = f->graph->nodeCount, *next = f->next;
   f->parent[from] = into;
-  f->next[f->last[into]] = f->first[from];
-  f->last[into] = f->last[from];
+  /* Both member lists ascend; merged, so does the group's, and
+   * solarFuserCollect needs no sort. */
+  size_t a = f->first[into], b = f->first[from], head = n, tail = n;
+  while (a < n || b < n) {
+    size_t *take = b >= n || (a < n && a < b) ? &a : &b;
+    size_t x = *take;
+    *take = next[x];
+    if (tail < n)
+      next[tail] = x;
+    else
+      head = x;
+    tail = x;
+  }
+  next[tail] = n;
+  f->first[into] = head;
+  f->last[into] = tail;
   f->size[into] += f->size[from];
   f->heavy[into] += f->heavy[from];
   if (f->lastIndex[from] > f->lastIndex[into])
@@ -158,18 +179,15 @@ bool solarFuserPathThroughOutside(SolarFuser *f, size_t a, size_t b) {
   return found;
 }
 
-static int compareSizes(const void *lhs, const void *rhs) {
-  const size_t *a = lhs, *b = rhs;
-  return *a < *b ? -1 : *a > *b;
-}
-
 size_t solarFuserCollect(SolarFuser *f, size_t a, size_t b) {
+  /* The two ascending member lists, merged. */
   size_t n = f->graph->nodeCount, count = 0;
-  for (size_t x = f->first[a]; x < n; x = f->next[x])
-    f->members[count++] = x;
-  for (size_t x = b < n ? f->first[b] : n; x < n; x = f->next[x])
-    f->members[count++] = x;
-  qsort(f->members, count, sizeof(size_t), compareSizes);
+  size_t x = f->first[a], y = b < n ? f->first[b] : n;
+  while (x < n || y < n) {
+    size_t *take = y >= n || (x < n && x < y) ? &x : &y;
+    f->members[count++] = *take;
+    *take = f->next[*take];
+  }
   for (size_t k = 0; k < count; ++k)
     f->ids[k] = f->graph->nodes[f->members[k]].id;
   return count;
@@ -180,24 +198,14 @@ size_t solarFuserCollect(SolarFuser *f, size_t a, size_t b) {
 /* True when the access's first tensor index is a function of the node's
  * outermost loop alone and that loop is not a reduction: the tensor is then
  * produced/consumed slice by slice along it. */
-static bool streamsAlongOuterLoop(const SolarEinsumGraph *graph, size_t node,
-                                  size_t access) {
-  const SolarEinsumNode *nd = &graph->nodes[node];
+static bool streamsAlongOuterLoop(SolarFuser *f, size_t node, size_t access) {
+  const SolarEinsumNode *nd = &f->graph->nodes[node];
   if (nd->loopCount == 0 || nd->loops[0].reduction ||
       !nd->accesses[access].exact)
     return false;
-  isl_map *map = solarGraphAccessMap(graph, node, access);
-  bool streams = false;
-  if (map && isl_map_dim(map, isl_dim_out) > 0 &&
-      isl_map_is_single_valued(map) == isl_bool_true) {
-    isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(isl_map_copy(map));
-    isl_pw_aff *firstIndex = isl_pw_multi_aff_get_pw_aff(pma, 0);
-    bool coordinate;
-    streams = solarIndexDims(firstIndex, &coordinate) == 1u;
-    isl_pw_aff_free(firstIndex);
-    isl_pw_multi_aff_free(pma);
-  }
-  return streams;
+  SolarIndexFacts facts;
+  solarShapeIndexFacts(f->shapes, node, access, &facts);
+  return facts.singleValued && facts.indexCount > 0 && facts.dims[0] == 1u;
 }
 
 /* Working-set bytes that keeping `tensor` on chip inside a group needs.
@@ -217,7 +225,7 @@ static double tensorLiveBytes(SolarFuser *f, int64_t tensor) {
     const SolarEinsumNode *node = &graph->nodes[users[i]];
     for (size_t a = 0; a < node->accessCount && streams; ++a)
       if (node->accesses[a].tensor == tensor)
-        streams = streamsAlongOuterLoop(graph, users[i], a);
+        streams = streamsAlongOuterLoop(f, users[i], a);
   }
   double footprint = (double)(t->footprintElements > 0 ? t->footprintElements
                                                        : t->elements);
@@ -246,42 +254,163 @@ static int compareIds(const void *lhs, const void *rhs) {
   return *a < *b ? -1 : *a > *b;
 }
 
+/* Marks the node at index i and lists its tensors not yet marked. */
+static void touchNode(SolarFuser *f, size_t i, size_t stamp, size_t *count) {
+  const SolarEinsumGraph *graph = f->graph;
+  const SolarEinsumNode *node = &graph->nodes[i];
+  f->nodeMark[i] = stamp;
+  for (size_t a = 0; a < node->accessCount; ++a) {
+    int64_t t = node->accesses[a].tensor;
+    if (t < 0 || (size_t)t >= graph->tensorCount || f->tensorMark[t] == stamp)
+      continue;
+    f->tensorMark[t] = stamp;
+    f->tensors[(*count)++] = t;
+  }
+}
+
+static size_t touchOrphans(SolarFuser *f, size_t stamp, bool orphans) {
+  size_t count = 0;
+  for (size_t k = 0; orphans && k < f->orphanCount; ++k) {
+    f->tensorMark[f->orphans[k]] = stamp;
+    f->tensors[count++] = f->orphans[k];
+  }
+  return count;
+}
+
+/* The `count` tensors listed in f->tensors (all marked `stamp`), put in
+ * ascending order. */
+static size_t sortTouched(SolarFuser *f, size_t count, size_t stamp) {
+  const SolarEinsumGraph *graph = f->graph;
+  /* Sorting costs about 30 c log2(c) instructions for c tensors, a pass
+   * over the marks of all T tensors about 4 T: the cheaper of the two. */
+  size_t log2Count = 0;
+  while (((size_t)1 << log2Count) < count)
+    ++log2Count;
+  if (8 * count * log2Count < graph->tensorCount) {
+    qsort(f->tensors, count, sizeof(int64_t), compareIds);
+    return count;
+  }
+  count = 0;
+  for (size_t t = 0; t < graph->tensorCount; ++t)
+    if (f->tensorMark[t] == stamp)
+      f->tensors[count++] = (int64_t)t;
+  return count;
+}
+
 /* The tensors the nodes touch (with `orphans`, also the intermediates no
  * node touches), ascending as in a scan over all tensors, into f->tensors;
  * marks the nodes. */
 static size_t touchedTensors(SolarFuser *f, const int64_t *nodes, size_t n,
                              bool orphans) {
-  const SolarEinsumGraph *graph = f->graph;
-  size_t stamp = ++f->stamp, count = 0;
+  size_t stamp = ++f->stamp;
+  size_t count = touchOrphans(f, stamp, orphans);
   for (size_t k = 0; k < n; ++k) {
-    size_t i = solarGraphNodeIndex(graph, nodes[k]);
-    if (i < graph->nodeCount)
-      f->nodeMark[i] = stamp;
+    size_t i = solarGraphNodeIndex(f->graph, nodes[k]);
+    if (i < f->graph->nodeCount)
+      touchNode(f, i, stamp, &count);
   }
-  for (size_t k = 0; orphans && k < f->orphanCount; ++k)
-    f->tensors[count++] = f->orphans[k];
-  for (size_t k = 0; k < n; ++k) {
-    const SolarEinsumNode *node = solarGraphNode(graph, nodes[k]);
-    for (size_t a = 0; node && a < node->accessCount; ++a) {
-      int64_t t = node->accesses[a].tensor;
-      if (t < 0 || (size_t)t >= graph->tensorCount ||
-          f->tensorMark[t] == stamp)
-        continue;
-      f->tensorMark[t] = stamp;
-      f->tensors[count++] = t;
-    }
-  }
-  qsort(f->tensors, count, sizeof(int64_t), compareIds);
-  return count;
+  return sortTouched(f, count, stamp);
 }
 
-double solarFuserLiveBytes(SolarFuser *f, const int64_t *nodes, size_t n) {
+static double internalLiveBytes(SolarFuser *f, size_t count) {
   double total = 0;
-  size_t count = touchedTensors(f, nodes, n, true);
   for (size_t k = 0; k < count; ++k)
     if (isInternal(f, f->tensors[k]))
       total += tensorLiveBytes(f, f->tensors[k]);
   return total;
+}
+
+double solarFuserLiveBytes(SolarFuser *f, const int64_t *nodes, size_t n) {
+  return internalLiveBytes(f, touchedTensors(f, nodes, n, true));
+}
+
+double solarFuserLiveBytesAt(SolarFuser *f, const size_t *members,
+                             size_t n) {
+  /* With ids that name their nodes one to one, the indices are the nodes
+   * the ids would be looked up as. */
+  if (!f->uniqueIds) {
+    for (size_t k = 0; k < n; ++k)
+      f->ids[k] = f->graph->nodes[members[k]].id;
+    return solarFuserLiveBytes(f, f->ids, n);
+  }
+  size_t stamp = ++f->stamp;
+  size_t count = touchOrphans(f, stamp, true);
+  for (size_t k = 0; k < n; ++k)
+    touchNode(f, members[k], stamp, &count);
+  return internalLiveBytes(f, sortTouched(f, count, stamp));
+}
+
+/* ---- live bytes kept per group ------------------------------------------ */
+
+bool solarFuserTrackLive(SolarFuser *f) {
+  const SolarEinsumGraph *graph = f->graph;
+  size_t n = graph->nodeCount;
+  /* Integer byte counts whose grand total stays below 2^53 add exactly in
+   * any order and grouping, so a group's total kept by parts is the sum
+   * solarFuserLiveBytes takes in ascending tensor order, to the bit. */
+  double total = 0;
+  bool exact = true;
+  for (size_t t = 0; t < graph->tensorCount && exact; ++t) {
+    if (graph->tensors[t].role != SOLAR_ROLE_INTERMEDIATE)
+      continue;
+    double v = tensorLiveBytes(f, (int64_t)t);
+    exact = isfinite(v) && v >= 0 && v == floor(v);
+    total += v;
+  }
+  if (!exact || !(total < 9007199254740992.0))
+    return false;
+  f->inner = allocZeroed(n, sizeof(double));
+  if (!f->inner)
+    return false;
+  f->orphanLive = 0;
+  for (size_t k = 0; k < f->orphanCount; ++k)
+    f->orphanLive += tensorLiveBytes(f, f->orphans[k]);
+  /* An intermediate all of whose users share a group is inside it. */
+  for (size_t t = 0; t < graph->tensorCount; ++t) {
+    size_t count = 0;
+    const size_t *users = solarGraphTensorNodes(graph, (int64_t)t, &count);
+    if (graph->tensors[t].role != SOLAR_ROLE_INTERMEDIATE || count == 0)
+      continue;
+    size_t root = solarFuserRoot(f, users[0]);
+    bool inside = true;
+    for (size_t k = 1; k < count && inside; ++k)
+      inside = solarFuserRoot(f, users[k]) == root;
+    if (inside)
+      f->inner[root] += tensorLiveBytes(f, (int64_t)t);
+  }
+  return true;
+}
+
+double solarFuserMergeGain(SolarFuser *f, size_t a, size_t b) {
+  /* A tensor inside a + b but inside neither alone has users in both, so
+   * the smaller group touches it. */
+  const SolarEinsumGraph *graph = f->graph;
+  size_t n = graph->nodeCount, small = f->size[a] <= f->size[b] ? a : b;
+  size_t stamp = ++f->stamp;
+  double gain = 0;
+  for (size_t x = f->first[small]; x < n; x = f->next[x]) {
+    const SolarEinsumNode *node = &graph->nodes[x];
+    for (size_t k = 0; k < node->accessCount; ++k) {
+      int64_t t = node->accesses[k].tensor;
+      if (t < 0 || (size_t)t >= graph->tensorCount ||
+          f->tensorMark[t] == stamp)
+        continue;
+      f->tensorMark[t] = stamp;
+      if (graph->tensors[t].role != SOLAR_ROLE_INTERMEDIATE)
+        continue;
+      size_t count = 0;
+      const size_t *users = solarGraphTensorNodes(graph, t, &count);
+      bool insideSmall = true, insideBoth = true;
+      for (size_t u = 0; u < count && insideBoth; ++u) {
+        size_t root = solarFuserRoot(f, users[u]);
+        insideSmall &= root == small;
+        insideBoth = root == a || root == b;
+      }
+      if (insideBoth && !insideSmall)
+        gain += tensorLiveBytes(f, t);
+    }
+  }
+  return gain;
 }
 
 /* The parameters by the names the source gave them, so the user knows
@@ -350,9 +479,22 @@ bool solarFuserFillGroup(SolarFuser *f, const int64_t *nodes, size_t n,
   g->nodes = allocZeroed(n, sizeof(int64_t));
   memcpy(g->nodes, nodes, n * sizeof(int64_t));
   g->nodeCount = n;
-  g->boundary = allocZeroed(graph->tensorCount, sizeof(SolarGroupTensor));
-  g->internal = allocZeroed(graph->tensorCount, sizeof(int64_t));
   size_t touched = touchedTensors(f, nodes, n, false);
+  /* Each touched tensor is internal or on the boundary: sized by the
+   * group, not by the graph (a network has as many groups as tensors). */
+  g->boundary = allocZeroed(touched, sizeof(SolarGroupTensor));
+  g->internal = allocZeroed(touched, sizeof(int64_t));
+  /* touchedTensors marked the nodes: footprints scan a tensor's users. */
+  SolarFootprintContext footprints = {
+      .shapes = f->shapes, .mark = f->nodeMark, .stamp = f->stamp,
+      .ascending = true};
+  for (size_t k = 0, last = graph->nodeCount; k < n; ++k) {
+    size_t i = solarGraphNodeIndex(graph, nodes[k]);
+    if (i < graph->nodeCount) {
+      footprints.ascending &= last == graph->nodeCount || i > last;
+      last = i;
+    }
+  }
   for (size_t k = 0; k < touched; ++k) {
     int64_t t = f->tensors[k];
     if (isInternal(f, t) || (f->view && f->view[t])) {
@@ -365,11 +507,12 @@ bool solarFuserFillGroup(SolarFuser *f, const int64_t *nodes, size_t n,
       continue;
     }
     bool exactReads, exactWrites;
-    int64_t reads = solarUnionFootprint(graph, t, nodes, n,
-                                        SOLAR_ACCESS_READS, true, &exactReads);
-    int64_t writes = solarUnionFootprint(graph, t, nodes, n,
-                                         SOLAR_ACCESS_WRITES, false,
-                                         &exactWrites);
+    int64_t reads =
+        solarUnionFootprintIn(&footprints, graph, t, nodes, n,
+                              SOLAR_ACCESS_READS, true, &exactReads);
+    int64_t writes =
+        solarUnionFootprintIn(&footprints, graph, t, nodes, n,
+                              SOLAR_ACCESS_WRITES, false, &exactWrites);
     if (reads < 0 || writes < 0) {
       char names[256];
       parameterNames(graph, names, sizeof(names));

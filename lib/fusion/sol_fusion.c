@@ -67,6 +67,7 @@ static bool computeGroups(const SolarEinsumGraph *graph,
   }
   free(leader);
 
+  bool tracked = isfinite(capacityBytes) && solarFuserTrackLive(&f);
   /* Edges in program order of their consumer, then of their producer. */
   for (size_t c = 0; c < n; ++c) {
     size_t into = 0;
@@ -80,12 +81,21 @@ static bool computeGroups(const SolarEinsumGraph *graph,
         continue;
       /* Layout producers are indexed by their consumer, never buffered.
        * An unlimited capacity (the symbolic grouping) refuses nothing. */
+      double gain = tracked ? solarFuserMergeGain(&f, a, b) : 0;
       if (isfinite(capacityBytes) && f.heavy[a] > 0) {
-        size_t count = solarFuserCollect(&f, a, b);
-        if (solarFuserLiveBytes(&f, f.ids, count) > capacityBytes)
+        double live;
+        if (tracked) {
+          live = f.orphanLive + f.inner[a] + f.inner[b] + gain;
+        } else {
+          size_t count = solarFuserCollect(&f, a, b);
+          live = solarFuserLiveBytesAt(&f, f.members, count);
+        }
+        if (live > capacityBytes)
           continue;
       }
       solarFuserUnite(&f, a, b);
+      if (tracked)
+        f.inner[b] += f.inner[a] + gain;
     }
   }
 

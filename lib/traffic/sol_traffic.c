@@ -50,7 +50,8 @@ static void dropViews(const SolarEinsumGraph *graph, SolarIoNest *nest,
 
 /* known: the node's nest with views dropped, when the caller built it
  * already (NULL: built here). */
-static void singleNodeBounds(const SolarEinsumGraph *graph,
+static void singleNodeBounds(SolarShapeMemo *shapes,
+                             const SolarEinsumGraph *graph,
                              const SolarFusionGroup *g, double capacityBytes,
                              double innerCapacityBytes, SolarDtype storageDtype,
                              const SolarIoNest *known, SolarGroupTraffic *t) {
@@ -60,7 +61,8 @@ static void singleNodeBounds(const SolarEinsumGraph *graph,
   if (known) {
     nest = *known;
   } else {
-    if (!node || !solarNodeNest(graph, node, storageDtype, &nest, tensors))
+    if (!node ||
+        !solarNodeNest(shapes, graph, node, storageDtype, &nest, tensors))
       return;
     dropViews(graph, &nest, tensors);
   }
@@ -113,7 +115,10 @@ bool solarTrafficCompute(const SolarEinsumGraph *graph,
    * writes it (its boundary entry says so). */
   size_t *dramInput = calloc(graph->tensorCount ? graph->tensorCount : 1,
                              sizeof(size_t));
-  if (!out->groups || !inGroup || !dramInput)
+  /* Nests of one layer shape repeat through a network: their isl facts
+   * are worked out once. */
+  SolarShapeMemo *shapes = solarShapeMemoCreate(graph);
+  if (!out->groups || !inGroup || !dramInput || !shapes)
     abort();
   for (size_t i = 0; i < fusion->groupCount; ++i) {
     const SolarFusionGroup *g = &fusion->groups[i];
@@ -143,7 +148,8 @@ bool solarTrafficCompute(const SolarEinsumGraph *graph,
       const SolarEinsumNode *node = solarGraphNode(graph, g->nodes[k]);
       SolarIoNest nest;
       int64_t tensors[SOLAR_IO_MAX_OPERANDS];
-      if (!node || !solarNodeNest(graph, node, storageDtype, &nest, tensors)) {
+      if (!node ||
+          !solarNodeNest(shapes, graph, node, storageDtype, &nest, tensors)) {
         snprintf(err, errSize,
                  "node %lld of @%s has symbolic sizes or more than %d loops; "
                  "the cache-aware model needs static shapes",
@@ -151,6 +157,7 @@ bool solarTrafficCompute(const SolarEinsumGraph *graph,
                  SOLAR_IO_MAX_DIMS);
         free(inGroup);
         free(dramInput);
+        solarShapeMemoDestroy(shapes);
         solarTrafficDestroy(out);
         return false;
       }
@@ -193,13 +200,14 @@ bool solarTrafficCompute(const SolarEinsumGraph *graph,
      * segment argument (and Smith et al. for products) applies, and the
      * tiling search has a nest to tile. */
     if (g->nodeCount == 1)
-      singleNodeBounds(graph, g, capacityBytes, innerCapacityBytes,
+      singleNodeBounds(shapes, graph, g, capacityBytes, innerCapacityBytes,
                        storageDtype, haveOnlyNest ? &onlyNest : NULL, t);
     if (t->hblBytes > t->lowerBoundBytes)
       t->lowerBoundBytes = t->hblBytes;
   }
   free(inGroup);
   free(dramInput);
+  solarShapeMemoDestroy(shapes);
   return true;
 }
 
