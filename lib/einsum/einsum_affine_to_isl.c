@@ -456,3 +456,20 @@ __isl_give isl_set *egIntegerSetApply(EgBuilder *b, const EgScope *scope,
   freeBound(bound, operandCount);
   return result;
 }
+
+bool egAffIsPlain(__isl_keep isl_aff *aff) {
+  if (!aff || isl_aff_dim(aff, isl_dim_div) != 0)
+    return false;
+  isl_val *denominator = isl_aff_get_denominator_val(aff);
+  bool one = denominator && isl_val_is_one(denominator) == isl_bool_true;
+  isl_val_free(denominator);
+  return one;
+}
+
+bool egAffUsesDim(__isl_keep isl_aff *aff, int d, bool *uses) {
+  isl_val *v = isl_aff_get_coefficient_val(aff, isl_dim_in, d);
+  isl_bool zero = v ? isl_val_is_zero(v) : isl_bool_error;
+  isl_val_free(v);
+  *uses = zero == isl_bool_false;
+  return zero != isl_bool_error;
+}

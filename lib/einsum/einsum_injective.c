@@ -40,24 +40,6 @@ bool egAccessCoversTensor(const EgBuilder *b, const EgAccess *a) {
   return egCountConstant(&a->footprint, &footprint) && footprint == size;
 }
 
-/* The coefficient of dimension d in aff is nonzero (*out); false on error. */
-static bool usesDim(__isl_keep isl_aff *aff, int d, bool *out) {
-  isl_val *v = isl_aff_get_coefficient_val(aff, isl_dim_in, d);
-  isl_bool zero = v ? isl_val_is_zero(v) : isl_bool_error;
-  isl_val_free(v);
-  *out = zero == isl_bool_false;
-  return zero != isl_bool_error;
-}
-
-/* An integer-valued affine expression without floors. */
-static bool floorFree(__isl_keep isl_aff *aff) {
-  if (!aff || isl_aff_dim(aff, isl_dim_div) != 0)
-    return false;
-  isl_val *denominator = isl_aff_get_denominator_val(aff);
-  bool one = denominator && isl_val_is_one(denominator) == isl_bool_true;
-  isl_val_free(denominator);
-  return one;
-}
 
 /* The access is x -> A x + b (indices over the first `inner` dimensions of
  * the node's domain, A integer, no floors) on a box domain. Two points that
@@ -92,9 +74,9 @@ int egAccessInjectiveByIndices(const EgNode *node, const EgAccess *access) {
   }
   for (int r = 0; ok && r < rows; ++r) {
     isl_aff *aff = isl_multi_aff_get_at(ma, r);
-    ok = floorFree(aff);
+    ok = egAffIsPlain(aff);
     for (int d = 0; ok && d < inner; ++d)
-      ok = usesDim(aff, d, &used[(size_t)r * width + (size_t)d]);
+      ok = egAffUsesDim(aff, d, &used[(size_t)r * width + (size_t)d]);
     isl_aff_free(aff);
   }
   int result = -1;

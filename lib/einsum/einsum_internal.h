@@ -70,6 +70,13 @@ typedef struct {
   char text[1024];
 } EgFailure;
 
+/* An integer-valued affine expression without floors: a row of x -> A x + b
+ * (the reduction dims and injectivity read their matrices off such rows). */
+bool egAffIsPlain(__isl_keep isl_aff *aff);
+/* Whether input dimension d has a nonzero coefficient (*uses); false on
+ * error. */
+bool egAffUsesDim(__isl_keep isl_aff *aff, int d, bool *uses);
+
 /* ---- scopes (built by einsum_domain.c, queried in einsum_scope.c) ------- */
 
 /* One entry of a schedule: a constant position or a loop dimension. */

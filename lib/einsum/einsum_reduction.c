@@ -9,24 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Whether dimension d has a nonzero coefficient in aff (false on error). */
-static bool coefficient(__isl_keep isl_aff *aff, int d, long *out) {
-  isl_val *v = isl_aff_get_coefficient_val(aff, isl_dim_in, d);
-  isl_bool zero = v ? isl_val_is_zero(v) : isl_bool_error;
-  isl_val_free(v);
-  *out = zero == isl_bool_false;
-  return zero != isl_bool_error;
-}
-
-/* An integer-valued affine expression without floors. */
-static bool plainAffine(__isl_keep isl_aff *aff) {
-  if (!aff || isl_aff_dim(aff, isl_dim_div) != 0)
-    return false;
-  isl_val *denominator = isl_aff_get_denominator_val(aff);
-  bool one = denominator && isl_val_is_one(denominator) == isl_bool_true;
-  isl_val_free(denominator);
-  return one;
-}
 
 /* egFindReductionDims read off the index expressions, when the write is
  * affine without floors (x -> A x + b) on a box domain: two points that
@@ -63,9 +45,12 @@ static int affineReductionDims(EgNode *node, const EgAccess *write) {
   }
   for (int r = 0; ok && r < rows; ++r) {
     isl_aff *aff = isl_multi_aff_get_at(ma, r);
-    ok = plainAffine(aff);
-    for (int d = 0; ok && d < inner; ++d)
-      ok = coefficient(aff, d, &a[r * depth + d]);
+    ok = egAffIsPlain(aff);
+    for (int d = 0; ok && d < inner; ++d) {
+      bool uses = false;
+      ok = egAffUsesDim(aff, d, &uses);
+      a[r * depth + d] = uses;
+    }
     isl_aff_free(aff);
   }
   int result = -1;
