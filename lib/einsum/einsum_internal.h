@@ -235,6 +235,14 @@ void egBuildNode(EgBuilder *b, EgNode *node);
  * d is one when two points of the domain that differ only in d write the
  * same element. Returns whether the write is not injective at all. */
 bool egFindReductionDims(EgNode *node, const EgAccess *write);
+/* The same question read off the index expressions alone, when the access
+ * is x -> A x + b (affine without floors) on a box domain: 1 when two
+ * points reach one element along a dimension (zeroColumns[d], depth
+ * entries, then says which: the box is at least 2 wide in d and column d
+ * of A is zero), 0 when the access is injective, -1 when this reading
+ * does not decide (zeroColumns all false). */
+int egAffineAccessRepeats(const EgNode *node, const EgAccess *access,
+                          bool *zeroColumns);
 /* Loads that feed no stored value (gather indices, loop bounds) become
  * `address` reads of the first node inside their scope. */
 void egAttachAddressLoads(EgBuilder *b);
@@ -357,7 +365,8 @@ void egGrow(void **items, int *capacity, int count, size_t elementSize);
 
 /* The finished model as #solar.einsum_graph (einsum_graph_attr.c). When
  * plain is not NULL it receives the same graph dictionary with every
- * #solar wrapper left out (see egAttrStripWrappers), or a null attribute. */
+ * #solar wrapper left out (the twins of einsum_attr_text.h), or a null
+ * attribute. */
 MlirAttribute egGraphToAttribute(EgBuilder *b, MlirAttribute *plain);
 
 /* The printed SSA name of a value ("%arg0"), into buf. */

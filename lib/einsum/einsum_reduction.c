@@ -10,30 +10,29 @@
 #include <string.h>
 
 
-/* egFindReductionDims read off the index expressions, when the write is
- * affine without floors (x -> A x + b) on a box domain: two points that
- * differ only in d write one element exactly when column d of A is zero
- * and the box is at least 2 wide in d; with no such d, the write is
- * injective when each column of a wide dimension has a row of its own (a
- * nonzero entry where the other wide columns have none: A then has full
- * rank on them). 1 or 0 as egFindReductionDims returns, with
- * node->reductionDims set; -1 when it does not apply (nothing set). The
- * isl formulation costs about a million instructions per node. */
-static int affineReductionDims(EgNode *node, const EgAccess *write) {
+/* Two points that differ only in d reach one element exactly when column
+ * d of A is zero and the box is at least 2 wide in d; with no such d, the
+ * access is injective when each column of a wide dimension has a row of
+ * its own (a nonzero entry where the other wide columns have none: A then
+ * has full rank on them). The isl formulation costs about a million
+ * instructions per access. */
+int egAffineAccessRepeats(const EgNode *node, const EgAccess *access,
+                          bool *zeroColumns) {
   int depth = node->scope->depth;
-  if (!write->indices ||
-      isl_multi_pw_aff_isa_multi_aff(write->indices) != isl_bool_true)
+  memset(zeroColumns, 0, sizeof(bool) * (size_t)depth);
+  if (!access->exact || !access->indices ||
+      isl_multi_pw_aff_isa_multi_aff(access->indices) != isl_bool_true)
     return -1;
   isl_multi_aff *ma =
-      isl_multi_pw_aff_as_multi_aff(isl_multi_pw_aff_copy(write->indices));
+      isl_multi_pw_aff_as_multi_aff(isl_multi_pw_aff_copy(access->indices));
   isl_size inner = isl_multi_aff_dim(ma, isl_dim_in);
   isl_size rows = isl_multi_aff_dim(ma, isl_dim_out);
-  isl_val **lo = calloc((size_t)depth + 1, sizeof(isl_val *));
-  isl_val **hi = calloc((size_t)depth + 1, sizeof(isl_val *));
-  long *a = calloc((size_t)(rows > 0 ? rows : 1) * (size_t)(depth + 1),
-                   sizeof(long));
-  bool *wide = calloc((size_t)depth + 1, sizeof(bool));
-  if (!lo || !hi || !a || !wide)
+  size_t width = (size_t)depth + 1;
+  isl_val **lo = calloc(width, sizeof(isl_val *));
+  isl_val **hi = calloc(width, sizeof(isl_val *));
+  bool *used = calloc((size_t)(rows > 0 ? rows : 1) * width, sizeof(bool));
+  bool *wide = calloc(width, sizeof(bool));
+  if (!lo || !hi || !used || !wide)
     abort();
   bool ok = ma && inner >= 0 && rows >= 0 && inner <= depth &&
             isl_set_dim(node->domain, isl_dim_set) == depth &&
@@ -46,42 +45,37 @@ static int affineReductionDims(EgNode *node, const EgAccess *write) {
   for (int r = 0; ok && r < rows; ++r) {
     isl_aff *aff = isl_multi_aff_get_at(ma, r);
     ok = egAffIsPlain(aff);
-    for (int d = 0; ok && d < inner; ++d) {
-      bool uses = false;
-      ok = egAffUsesDim(aff, d, &uses);
-      a[r * depth + d] = uses;
-    }
+    for (int d = 0; ok && d < inner; ++d)
+      ok = egAffUsesDim(aff, d, &used[(size_t)r * width + (size_t)d]);
     isl_aff_free(aff);
   }
   int result = -1;
   if (ok) {
-    bool reduction = false;
+    bool repeats = false;
     for (int d = 0; d < depth; ++d) {
       bool zero = true;
       for (int r = 0; r < rows; ++r)
-        zero &= a[r * depth + d] == 0;
-      node->reductionDims[d] = zero && wide[d];
-      reduction |= node->reductionDims[d];
+        zero &= !used[(size_t)r * width + (size_t)d];
+      zeroColumns[d] = zero && wide[d];
+      repeats |= zeroColumns[d];
     }
     bool ownRows = true;
-    for (int d = 0; d < depth && !reduction && ownRows; ++d) {
+    for (int d = 0; d < depth && !repeats && ownRows; ++d) {
       if (!wide[d])
         continue;
       bool own = false;
       for (int r = 0; r < rows && !own; ++r) {
-        own = a[r * depth + d] != 0;
+        own = used[(size_t)r * width + (size_t)d];
         for (int e = 0; e < depth && own; ++e)
-          if (e != d && wide[e] && a[r * depth + e] != 0)
+          if (e != d && wide[e] && used[(size_t)r * width + (size_t)e])
             own = false;
       }
       ownRows = own;
     }
-    if (reduction)
+    if (repeats)
       result = 1;
     else if (ownRows)
       result = 0;
-    else
-      memset(node->reductionDims, 0, sizeof(bool) * (size_t)depth);
   }
   for (int d = 0; d < depth; ++d) {
     isl_val_free(lo[d]);
@@ -89,7 +83,7 @@ static int affineReductionDims(EgNode *node, const EgAccess *write) {
   }
   free(lo);
   free(hi);
-  free(a);
+  free(used);
   free(wide);
   isl_multi_aff_free(ma);
   return result;
@@ -107,7 +101,7 @@ bool egFindReductionDims(EgNode *node, const EgAccess *write) {
     abort();
   if (!write->exact)
     return false;
-  int affine = affineReductionDims(node, write);
+  int affine = egAffineAccessRepeats(node, write, node->reductionDims);
   if (affine >= 0)
     return affine;
   isl_map *sameElement = isl_map_apply_range(isl_map_copy(write->map),
