@@ -54,10 +54,14 @@ int main(int argc, char **argv) {
     return mlir ? 0 : 1;
   }
   if (!strcmp(what, "endpoint") && argc == 4) {
-    char *url = solarLlmEndpoint(provider(argv[2]), argv[3]);
-    printf("%s\n", url);
+    char why[160];
+    char *url = solarLlmEndpoint(provider(argv[2]), argv[3], why, sizeof(why));
+    if (url)
+      printf("%s\n", url);
+    else
+      printf("error: %s\n", why);
     free(url);
-    return 0;
+    return url ? 0 : 1;
   }
   if (!strcmp(what, "guess")) {
     printf("%s\n", solarLlmProviderName(solarLlmProviderGuess(argv[2])));

@@ -1,6 +1,7 @@
 /* solar: the end-to-end command line (translate, import, analyze, compare,
  * provision, calibrate, ...). solar-opt is the pass driver; this tool
  * strings frontends, verification and the SOL passes together. */
+#include "cli_secrets.h"
 #include "commands.h"
 
 #include <stdio.h>
@@ -16,6 +17,9 @@ static void printUsage(FILE *out) {
 }
 
 int main(int argc, char **argv) {
+  /* Before anything can start a child: no program solar runs inherits an
+   * API key (cli_secrets.h). */
+  solarSecretsAdopt();
   if (argc < 2 || !strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ||
       !strcmp(argv[1], "-h")) {
     printUsage(argc < 2 ? stderr : stdout);

@@ -38,6 +38,7 @@ import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import urlsplit
 
 
 def provider_body(fmt, text, index):
@@ -82,7 +83,8 @@ class Replay:
 
     def problem(self, path, headers, body):
         suffix = "/messages" if self.format == "anthropic" else "/chat/completions"
-        if not path.endswith(suffix):
+        # The endpoint's path, without the query a gateway may want.
+        if not urlsplit(path).path.endswith(suffix):
             return 404, f"replay: {self.format} requests go to */v1{suffix}, not {path}"
         if self.format == "anthropic" and "anthropic-version" not in headers:
             return 400, "replay: anthropic-version header missing"

@@ -1,5 +1,6 @@
 #define _XOPEN_SOURCE 700
 #include "cli_bench_child.h"
+#include "cli_secrets.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -23,13 +24,16 @@ double solarBenchNow(void) {
 }
 
 /* environ with TMPDIR replaced, built before fork: setenv is not safe
- * between fork and exec. The strings stay owned by environ, except the new
- * TMPDIR entry (env[0]). */
+ * between fork and exec. The child is `solar analyze`, so it gets back the
+ * API keys solar took out of its own environment (cli_secrets.h). The
+ * strings stay owned by environ and the key store, except the new TMPDIR
+ * entry (env[0]). */
 static char **childEnvironment(const char *tmpDir) {
+  enum { MaxKeys = 8 };
   size_t n = 0;
   while (environ[n])
     n++;
-  char **env = calloc(n + 2, sizeof(char *));
+  char **env = calloc(n + 2 + MaxKeys, sizeof(char *));
   size_t length = strlen(tmpDir) + 8;
   env[0] = malloc(length);
   snprintf(env[0], length, "TMPDIR=%s", tmpDir);
@@ -37,6 +41,7 @@ static char **childEnvironment(const char *tmpDir) {
   for (size_t i = 0; i < n; ++i)
     if (strncmp(environ[i], "TMPDIR=", 7) != 0)
       env[k++] = environ[i];
+  k += solarSecretsEnvironmentEntries((const char **)env + k, MaxKeys);
   env[k] = NULL;
   return env;
 }

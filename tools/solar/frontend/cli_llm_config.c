@@ -1,5 +1,9 @@
+/* Resolving the LLM endpoint, model and key from flags and environment,
+ * and refusing values that could not be sent or redacted safely. */
 #include "cli_llm_config.h"
+#include "cli_secrets.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,21 +19,31 @@ static bool badByte(const char *value, bool blanksToo, unsigned char *bad) {
 
 void solarLlmConfigDescribeBadValue(const SolarLlmConfig *config, char *buf,
                                     size_t size) {
-  snprintf(buf, size,
-           "the %s holds %s 0x%02x; refusing to send it (a line break in a "
-           "header would add headers of its own)",
-           config->badWhat ? config->badWhat : "setting",
-           config->badByte == ' ' ? "a blank," : "control character",
-           config->badByte);
+  snprintf(buf, size, "%s", config->problem);
+}
+
+static SolarLlmConfigStatus refuse(SolarLlmConfig *out, const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(out->problem, sizeof(out->problem), fmt, args);
+  va_end(args);
+  return SolarLlmConfigBadValue;
+}
+
+/* A key variable comes from the store the CLI moved it into at start-up;
+ * getenv serves the rest (and key variables where nothing was adopted). */
+static const char *fromEnvironment(const char *name) {
+  const char *secret = solarSecretGet(name);
+  if (secret)
+    return secret;
+  const char *env = getenv(name);
+  return env && *env ? env : NULL;
 }
 
 static const char *envOr(const char *value, const char *a, const char *b) {
   const char *names[] = {a, b};
-  for (int i = 0; !value && i < 2; ++i) {
-    const char *env = names[i] ? getenv(names[i]) : NULL;
-    if (env && *env)
-      value = env;
-  }
+  for (int i = 0; !value && i < 2; ++i)
+    value = names[i] ? fromEnvironment(names[i]) : NULL;
   return value;
 }
 
@@ -63,12 +77,29 @@ SolarLlmConfigStatus solarLlmConfigResolve(const SolarLlmSettings *settings,
   } checked[] = {{out->apiKey, "API key", true},
                  {out->model, "model name", false},
                  {out->url, "URL", true}};
-  for (size_t i = 0; i < sizeof(checked) / sizeof(*checked); ++i)
-    if (badByte(checked[i].value, checked[i].blanks, &out->badByte)) {
-      out->badWhat = checked[i].what;
-      return SolarLlmConfigBadValue;
-    }
-  out->endpoint = solarLlmEndpoint(out->provider, out->url);
+  for (size_t i = 0; i < sizeof(checked) / sizeof(*checked); ++i) {
+    unsigned char bad;
+    if (badByte(checked[i].value, checked[i].blanks, &bad))
+      return refuse(out,
+                    "the %s holds %s 0x%02x; refusing to send it (a line "
+                    "break in a header would add headers of its own)",
+                    checked[i].what,
+                    bad == ' ' ? "a blank," : "control character", bad);
+  }
+  if (out->apiKey && strlen(out->apiKey) < SOLAR_LLM_MIN_KEY_LENGTH) {
+    size_t length = strlen(out->apiKey);
+    out->apiKey = NULL;
+    return refuse(out,
+                  "the API key is %zu character%s long; keys shorter than %d "
+                  "are refused, since every printed line is redacted with "
+                  "the key and a short one would rewrite ordinary text "
+                  "(leave the key unset for a server that needs none)",
+                  length, length == 1 ? "" : "s", SOLAR_LLM_MIN_KEY_LENGTH);
+  }
+  char why[160];
+  out->endpoint = solarLlmEndpoint(out->provider, out->url, why, sizeof(why));
+  if (!out->endpoint)
+    return refuse(out, "the URL is not an absolute http(s) URL: %s", why);
   return SolarLlmConfigOk;
 }
 

@@ -15,10 +15,10 @@ typedef struct {
 
 typedef struct {
   SolarLlmProvider provider;
-  const char *url, *model, *apiKey; /* borrowed from the settings or getenv */
+  const char *url, *model, *apiKey; /* borrowed from the settings, the key
+                                       store (cli_secrets.h) or getenv */
   char *endpoint;                   /* owned: the full request URL */
-  const char *badWhat; /* BadValue: "API key", "model name" or "URL" */
-  unsigned char badByte; /* BadValue: the offending byte */
+  char problem[256];                /* BadValue: what is wrong, one line */
 } SolarLlmConfig;
 
 typedef enum {
@@ -28,11 +28,15 @@ typedef enum {
   SolarLlmConfigNoModel,
   /* A control character (CR, LF, NUL, ...) in the key, model or URL, or a
    * blank in the URL: sent as is it would end a header line and start one
-   * of its own (header injection). Checked before any request. */
+   * of its own (header injection). A key shorter than
+   * SOLAR_LLM_MIN_KEY_LENGTH: redacting it would rewrite ordinary output
+   * (apiKey is then NULL, so nothing redacts with it). A URL that is not
+   * an absolute http(s) URL. Checked before any request. */
   SolarLlmConfigBadValue,
 } SolarLlmConfigStatus;
 
-/* "the API key holds control character 0x0d; ..." for BadValue. */
+/* "the API key holds control character 0x0d; ..." for BadValue (the
+ * config's `problem`). */
 void solarLlmConfigDescribeBadValue(const SolarLlmConfig *config, char *buf,
                                     size_t size);
 

@@ -60,9 +60,17 @@ bool solarHttpPostJson(const char *url, const char *const *headers,
                        SolarHttpResponse *response, char *err, size_t errSize);
 void solarHttpResponseDestroy(SolarHttpResponse *response);
 
-/* Replaces every occurrence of `secret` (if non-empty) in text, in place,
- * with "[REDACTED]" when it fits, else with '*'s; so too the user info of
- * every URL (http://USER:PASSWORD@host). Returns text. */
+/* Keys shorter than this are refused (cli_llm_config.c): redacting a short
+ * key would rewrite ordinary text, and no real provider issues one. */
+#define SOLAR_LLM_MIN_KEY_LENGTH 8
+
+/* Replaces, in place, with "[REDACTED]" when it fits, else with '*'s:
+ * every run of text that equals a prefix of `secret` of at least
+ * SOLAR_LLM_MIN_KEY_LENGTH characters (the whole key, or a server's
+ * truncated echo of it; a shorter secret redacts nothing), the user info
+ * of every URL (http://USER:PASSWORD@host) and the value of every query
+ * parameter of every URL but api-version (keys are passed as ?key=...).
+ * Returns text. */
 char *solarLlmRedact(char *text, size_t size, const char *secret);
 
 /* ---- providers --------------------------------------------------------------- */
@@ -93,11 +101,14 @@ bool solarLlmProviderParse(const char *name, SolarLlmProvider *provider);
 /* Anthropic when the URL names anthropic.com or ends in /messages. */
 SolarLlmProvider solarLlmProviderGuess(const char *url);
 
-/* The full endpoint for a base URL: kept when it already ends in
- * /chat/completions (/messages); ".../v1" gets "/chat/completions"
- * ("/messages"); anything else gets "/v1/chat/completions"
- * ("/v1/messages"). Caller frees. */
-char *solarLlmEndpoint(SolarLlmProvider provider, const char *baseUrl);
+/* The full endpoint for a base URL, joined on the URL's path with curl's
+ * URL parser (a query is kept after the joined path, a fragment dropped):
+ * the path is kept when it already ends in /chat/completions (/messages);
+ * ".../v1" gets "/chat/completions" ("/messages"); anything else gets
+ * "/v1/chat/completions" ("/v1/messages"). Caller frees. NULL, with the
+ * reason in err, when baseUrl is not an absolute http or https URL. */
+char *solarLlmEndpoint(SolarLlmProvider provider, const char *baseUrl,
+                       char *err, size_t errSize);
 
 typedef struct {
   const char *model;

@@ -42,12 +42,19 @@ static char *replaceSpan(char *hit, size_t length) {
   return hit + length;
 }
 
+/* Where a URL's authority ends: the characters that end a URL written in
+ * running text, or start its path, query or fragment. A URL in running
+ * text also ends at a ')' ("(openai, http://h/v1?key=K)"): provider keys
+ * hold no ')', and a credential read too short would leak its end. */
+static const char kAuthorityEnd[] = "/?# \t\r\n\"'<>";
+static const char kUrlEnd[] = " \t\r\n\"'<>)";
+
 /* scheme://USER:PASSWORD@host: the user info is a credential too. */
 static void redactUserinfo(char *text) {
   for (char *scheme = strstr(text, "://"); scheme;
        scheme = strstr(scheme, "://")) {
     char *start = scheme + 3;
-    size_t authority = strcspn(start, "/?# \t\r\n\"'<>");
+    size_t authority = strcspn(start, kAuthorityEnd);
     char *at = NULL;
     for (char *p = start; p < start + authority; ++p)
       if (*p == '@')
@@ -56,16 +63,74 @@ static void redactUserinfo(char *text) {
   }
 }
 
+/* Endpoints that take the key in the URL (?key=..., ?api_key=..., a
+ * signed ?sig=...) put a credential in every line that shows the URL, so
+ * every query value is redacted but api-version's, which says which API
+ * is spoken and is no secret. */
+static bool queryValueShown(const char *name, size_t length) {
+  static const char shown[] = "api-version";
+  return length == sizeof(shown) - 1 && !memcmp(name, shown, length);
+}
+
+static void redactQueryValues(char *text) {
+  for (char *scheme = strstr(text, "://"); scheme;
+       scheme = strstr(scheme, "://")) {
+    char *p = scheme + 3;
+    char *end = p + strcspn(p, kUrlEnd);
+    char *query = memchr(p, '?', (size_t)(end - p));
+    if (!query) {
+      scheme = end;
+      continue;
+    }
+    p = query + 1;
+    while (p < end && *p != '#') {
+      size_t pair = strcspn(p, "&#");
+      if (p + pair > end)
+        pair = (size_t)(end - p);
+      char *equals = memchr(p, '=', pair);
+      if (equals && !queryValueShown(p, (size_t)(equals - p))) {
+        char *value = equals + 1;
+        size_t valueLength = (size_t)(p + pair - value);
+        char *after = replaceSpan(value, valueLength);
+        /* The text may have shrunk: find the URL's end again. */
+        end = after + strcspn(after, kUrlEnd);
+        p = after;
+      } else {
+        p += pair;
+      }
+      if (p < end && *p == '&')
+        ++p;
+    }
+    scheme = end;
+  }
+}
+
+/* Each run of text equal to a prefix of the secret at least
+ * SOLAR_LLM_MIN_KEY_LENGTH long: the key itself, or a server's truncated
+ * echo of it ("Incorrect API key provided: sk-abcdefgh****"). */
+static void redactSecretPrefixes(char *text, const char *secret) {
+  size_t secretLength = strlen(secret);
+  if (secretLength < SOLAR_LLM_MIN_KEY_LENGTH)
+    return;
+  char head[SOLAR_LLM_MIN_KEY_LENGTH + 1];
+  memcpy(head, secret, SOLAR_LLM_MIN_KEY_LENGTH);
+  head[SOLAR_LLM_MIN_KEY_LENGTH] = '\0';
+  for (char *hit = strstr(text, head); hit; hit = strstr(hit, head)) {
+    size_t length = SOLAR_LLM_MIN_KEY_LENGTH;
+    while (length < secretLength && hit[length] == secret[length])
+      ++length;
+    hit = replaceSpan(hit, length);
+  }
+}
+
 char *solarLlmRedact(char *text, size_t size, const char *secret) {
   (void)size;
   if (!text)
     return text;
   redactUserinfo(text);
-  if (!secret || !*secret)
-    return text;
-  size_t secretLength = strlen(secret);
-  for (char *hit = strstr(text, secret); hit; hit = strstr(hit, secret))
-    hit = replaceSpan(hit, secretLength);
+  redactQueryValues(text);
+  if (secret)
+    redactSecretPrefixes(text, secret);
   return text;
 }
 
@@ -276,6 +341,7 @@ bool solarHttpPostJson(const char *url, const char *const *headers,
   char shown[2048];
   snprintf(shown, sizeof(shown), "%s", url);
   redactUserinfo(shown);
+  redactQueryValues(shown);
   url = shown;
   if (outcome == TryRetry)
     snprintf(err, errSize, "POST %s: %s (gave up after %d tries)", url,

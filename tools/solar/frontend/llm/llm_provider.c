@@ -9,6 +9,7 @@
 #include "llm.h"
 #include "solar/support/grow.h"
 
+#include <curl/curl.h>
 #include <jansson.h>
 
 #include <stdio.h>
@@ -78,21 +79,61 @@ SolarLlmProvider solarLlmProviderGuess(const char *url) {
   return SolarLlmProviderOpenAI;
 }
 
-char *solarLlmEndpoint(SolarLlmProvider provider, const char *baseUrl) {
-  const char *path = provider == SolarLlmProviderAnthropic
-                         ? "/messages"
-                         : "/chat/completions";
-  size_t length = trimmedLength(baseUrl);
+/* The provider's path joined onto `path` (the base URL's, '/'s at its end
+ * ignored). Caller frees. */
+static char *joinedPath(SolarLlmProvider provider, const char *path) {
+  const char *suffix = provider == SolarLlmProviderAnthropic
+                           ? "/messages"
+                           : "/chat/completions";
+  size_t length = trimmedLength(path);
   const char *prefix = "";
-  if (endsWith(baseUrl, length, path))
-    path = "";
-  else if (!endsWith(baseUrl, length, "/v1"))
+  if (endsWith(path, length, suffix))
+    suffix = "";
+  else if (!endsWith(path, length, "/v1"))
     prefix = "/v1";
-  size_t size = length + strlen(prefix) + strlen(path) + 1;
-  char *endpoint = malloc(size);
-  if (!endpoint)
+  size_t size = length + strlen(prefix) + strlen(suffix) + 1;
+  char *joined = malloc(size);
+  if (!joined)
     abort();
-  snprintf(endpoint, size, "%.*s%s%s", (int)length, baseUrl, prefix, path);
+  snprintf(joined, size, "%.*s%s%s", (int)length, path, prefix, suffix);
+  return joined;
+}
+
+char *solarLlmEndpoint(SolarLlmProvider provider, const char *baseUrl,
+                       char *err, size_t errSize) {
+  CURLU *url = curl_url();
+  if (!url)
+    abort();
+  char *scheme = NULL, *path = NULL, *full = NULL, *endpoint = NULL;
+  CURLUcode code = curl_url_set(url, CURLUPART_URL, baseUrl, 0);
+  if (code == CURLUE_OK)
+    code = curl_url_get(url, CURLUPART_SCHEME, &scheme, 0);
+  if (code != CURLUE_OK) {
+    snprintf(err, errSize, "%s", curl_url_strerror(code));
+  } else if (strcmp(scheme, "http") != 0 && strcmp(scheme, "https") != 0) {
+    snprintf(err, errSize, "scheme '%s' (only http and https are sent)",
+             scheme);
+  } else if ((code = curl_url_get(url, CURLUPART_PATH, &path, 0)) ==
+             CURLUE_OK) {
+    char *joined = joinedPath(provider, path);
+    code = curl_url_set(url, CURLUPART_PATH, joined, 0);
+    free(joined);
+    /* Never sent to the server; a '#' would only confuse the printed URL. */
+    if (code == CURLUE_OK)
+      code = curl_url_set(url, CURLUPART_FRAGMENT, NULL, 0);
+    if (code == CURLUE_OK)
+      code = curl_url_get(url, CURLUPART_URL, &full, 0);
+    if (code == CURLUE_OK)
+      endpoint = strdup(full);
+    else
+      snprintf(err, errSize, "%s", curl_url_strerror(code));
+  } else {
+    snprintf(err, errSize, "%s", curl_url_strerror(code));
+  }
+  curl_free(scheme);
+  curl_free(path);
+  curl_free(full);
+  curl_url_cleanup(url);
   return endpoint;
 }
 
