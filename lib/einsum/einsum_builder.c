@@ -112,6 +112,12 @@ static char *functionName(MlirOperation func) {
 
 static bool lift(MlirOperation func, bool strict, MlirAttribute *graph,
                  SolarLiftedGraph **lifted) {
+  if (!egCheckNesting(func)) {
+    *graph = (MlirAttribute){NULL};
+    if (lifted)
+      *lifted = NULL;
+    return false;
+  }
   EgBuilder b;
   memset(&b, 0, sizeof(b));
   b.mctx = mlirOperationGetContext(func);

@@ -18,7 +18,10 @@
 #include "einsum_edge_memo.h"
 #include "einsum_internal.h"
 
+#include "solar/support/diagnostics.h"
+
 #include <isl/aff.h>
+#include <isl/ctx.h>
 #include <isl/flow.h>
 #include <isl/local_space.h>
 #include <isl/space.h>
@@ -349,6 +352,10 @@ static bool trivialFlow(Flow *flow, int tensor, const AccessRef *refs,
 /* isl's flow for the reads of the nodes refs[sinkBegin..sinkEnd) (one
  * node), with the writes of refs[sources..count) as sources except those of
  * nodes that run entirely after the sink node. */
+/* isl operations one flow problem may take: the largest of the model zoo's
+ * networks takes far less (docs/reliability.md). */
+static const unsigned long kFlowIslOperations = 2000000;
+
 static void flowProblem(Flow *flow, int tensor, const AccessRef *refs,
                         int count, int sinkBegin, int sinkEnd, int sources) {
   EgBuilder *b = flow->b;
@@ -400,9 +407,36 @@ static void flowProblem(Flow *flow, int tensor, const AccessRef *refs,
   info = isl_union_access_info_set_must_source(info, mustWrites);
   info = isl_union_access_info_set_may_source(info, mayWrites);
   info = isl_union_access_info_set_schedule_map(info, schedule);
+  /* A budget, as counting and the necessary-work analysis have: isl's
+   * flow analysis over deeply conditioned domains grows far faster than
+   * the nesting, and without a limit a hostile input hangs the lift.
+   * Over the budget the lift fails with an error: a flow left out would
+   * turn a read into a read of the initial value, and a guessed source
+   * could fuse what must not be fused. */
+  unsigned long previousBudget = isl_ctx_get_max_operations(b->ctx);
+  isl_ctx_reset_operations(b->ctx);
+  isl_ctx_set_max_operations(b->ctx, kFlowIslOperations);
   isl_union_flow *result = isl_union_access_info_compute_flow(info);
   isl_union_map *deps = isl_union_flow_get_full_may_dependence(result);
   isl_union_map *initial = isl_union_flow_get_may_no_source(result);
+  bool exhausted = isl_ctx_last_error(b->ctx) == isl_error_quota;
+  isl_ctx_set_max_operations(b->ctx, previousBudget);
+  isl_ctx_reset_operations(b->ctx);
+  if (exhausted || !deps || !initial) {
+    isl_ctx_reset_error(b->ctx);
+    solarEmitError(mlirOperationGetLocation(sinkNode->anchor),
+                   "the dataflow into this store's reads %s the analysis "
+                   "budget of %lu isl operations (deeply nested conditions "
+                   "or loops make isl's flow analysis explode); solar "
+                   "refuses the function rather than guess its edges",
+                   exhausted ? "exceeded" : "could not be computed within",
+                   kFlowIslOperations);
+    b->failed = true;
+    isl_union_map_free(deps);
+    isl_union_map_free(initial);
+    isl_union_flow_free(result);
+    return;
+  }
   EdgeSink sink = {b, flow->memo, tensor};
   isl_union_map_foreach_map(deps, addEdge, &sink);
   isl_union_map_foreach_map(initial, markInitialRead, &sink);

@@ -112,6 +112,11 @@ bool egScopeIsAncestor(const EgScope *ancestor, const EgScope *scope);
 __isl_give isl_space *egScopeSpace(EgBuilder *b, const EgScope *scope);
 const EgCount *egScopeCount(EgBuilder *b, EgScope *scope);
 /* Walks the function, creating scopes and statements. */
+/* Ops nested inside more region-holding ops than this are refused
+ * (einsum_nesting.c says why). */
+enum { SOLAR_EINSUM_MAX_NESTING = 32 };
+/* False, after an error at the first op nested too deep, when one is. */
+bool egCheckNesting(MlirOperation func);
 void egBuildScopes(EgBuilder *b);
 
 /* ---- tensors (einsum_tensor.c) ------------------------------------------ */

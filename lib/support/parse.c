@@ -106,8 +106,55 @@ static void parserGuardEnd(ParserGuard *guard) {
     sigaltstack(&guard->stack, NULL);
 }
 
+/* The offset of the first '{' that opens level SOLAR_MAX_TEXT_NESTING + 1,
+ * outside string literals and // comments; `length` when there is none.
+ * Linear in the text, no recursion. */
+static size_t tooDeepOffset(const char *text, size_t length) {
+  int depth = 0;
+  for (size_t i = 0; i < length; ++i) {
+    char c = text[i];
+    if (c == '"') {
+      for (++i; i < length && text[i] != '"'; ++i)
+        if (text[i] == '\\')
+          ++i;
+    } else if (c == '/' && i + 1 < length && text[i + 1] == '/') {
+      while (i < length && text[i] != '\n')
+        ++i;
+    } else if (c == '{' && ++depth > SOLAR_MAX_TEXT_NESTING) {
+      return i;
+    } else if (c == '}' && depth > 0) {
+      --depth;
+    }
+  }
+  return length;
+}
+
+static bool refuseTooDeep(MlirContext ctx, const char *text, size_t length,
+                          const char *bufferName) {
+  size_t offset = tooDeepOffset(text, length);
+  if (offset == length)
+    return false;
+  unsigned line = 1, column = 1;
+  for (size_t i = 0; i < offset; ++i, ++column)
+    if (text[i] == '\n') {
+      ++line;
+      column = 0;
+    }
+  solarDiagnosticsSetSource(ctx, bufferName, text, length);
+  solarEmitError(mlirLocationFileLineColGet(
+                     ctx, mlirStringRefCreateFromCString(bufferName), line,
+                     column),
+                 "the input nests regions and braces more than %d deep "
+                 "here; MLIR's recursive parser would run out of stack, so "
+                 "solar reads at most %d levels",
+                 SOLAR_MAX_TEXT_NESTING, SOLAR_MAX_TEXT_NESTING);
+  return true;
+}
+
 MlirModule solarParseModule(MlirContext ctx, const char *text, size_t length,
                             const char *bufferName) {
+  if (refuseTooDeep(ctx, text, length, bufferName))
+    return (MlirModule){NULL};
   solarDiagnosticsSetSource(ctx, bufferName, text, length);
   /* Parser errors carry the anonymous buffer name; show them under ours. */
   solarDiagnosticsSetSource(ctx, "-", text, length);

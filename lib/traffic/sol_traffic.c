@@ -148,6 +148,11 @@ bool solarTrafficCompute(const SolarEinsumGraph *graph,
       const SolarEinsumNode *node = solarGraphNode(graph, g->nodes[k]);
       SolarIoNest nest;
       int64_t tensors[SOLAR_IO_MAX_OPERANDS];
+      /* A store that never executes (its domain is empty, e.g. under an
+       * affine.if that cannot hold) moves nothing: it bounds nothing, and
+       * its empty domain has no extents to describe a nest with. */
+      if (node && node->points == 0 && node->pointsExact)
+        continue;
       if (!node ||
           !solarNodeNest(shapes, graph, node, storageDtype, &nest, tensors)) {
         snprintf(err, errSize,

@@ -12,8 +12,16 @@
 extern "C" {
 #endif
 
+/* MLIR's parser recurses once per nested region (and attribute
+ * dictionary): text nested a few thousand '{' deep overflows its stack. Text
+ * nested deeper than this is refused before parsing, with the place where
+ * it first goes deeper; no program written or generated for analysis comes
+ * near it. */
+enum { SOLAR_MAX_TEXT_NESTING = 1000 };
+
 /* Returns a module owned by the caller (mlirModuleDestroy), or a null module
- * after printing the parser's diagnostics as `bufferName:line:col: error`. */
+ * after printing the parser's diagnostics as `bufferName:line:col: error`
+ * (text nested deeper than SOLAR_MAX_TEXT_NESTING included). */
 MlirModule solarParseModule(MlirContext ctx, const char *text, size_t length,
                             const char *bufferName);
 
