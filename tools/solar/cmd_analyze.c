@@ -348,6 +348,9 @@ int solarCmdAnalyze(int argc, char **argv) {
       reference.runs = -1;
       reference.timed = true;
       reference.elsewhere = true;
+      /* The file says nothing of the machine it was timed on. */
+      reference.timingReliable = -1;
+      reference.timingReasons[0] = '\0';
       snprintf(reference.timingSource, sizeof(reference.timingSource), "%s",
                measured.source);
     }

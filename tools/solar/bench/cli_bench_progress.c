@@ -77,10 +77,19 @@ void solarBenchProgressDone(SolarBenchProgress *p, size_t index,
   clearLine(p);
   fprintf(p->out, "[%*zu/%zu] %s ... ", p->width, index + 1, p->total,
           relPath);
+  /* Last on the line: whether the machine was busy must not change the
+   * shape of the line before it. */
+  const char *unreliable =
+      result->measured && result->timingUnreliable
+          ? " [timing unreliable: a busy machine or a wide spread]"
+          : "";
+  /* A resumed program's line stays as the first run printed it; the
+   * summary counts its timing all the same. */
   if (result->resumed)
     fprintf(p->out, "resumed: %s\n", what);
   else
-    fprintf(p->out, "%s (%.1f s)\n", what, result->wallSeconds);
+    fprintf(p->out, "%s (%.1f s)%s\n", what, result->wallSeconds,
+            unreliable);
   fflush(p->out);
 }
 

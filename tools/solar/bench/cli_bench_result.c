@@ -50,6 +50,8 @@ bool solarBenchResultRead(const char *jsonPath, SolarBenchResult *out,
   json_t *reference = json_object_get(report, "reference");
   out->elsewhere = json_is_true(json_object_get(reference, "timed")) &&
                    json_is_false(json_object_get(reference, "same_machine"));
+  out->timingUnreliable =
+      json_is_false(json_object_get(reference, "timing_reliable"));
   json_t *primary = json_array_get(functions, 0);
   size_t i;
   json_t *fn;

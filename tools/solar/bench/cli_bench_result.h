@@ -34,6 +34,9 @@ typedef struct {
   bool measured; /* the reference verified and timed the primary function */
   bool verified; /* the IR matched the reference (timed or not) */
   bool elsewhere; /* the times come from another machine */
+  /* The runner timed on a busy machine or saw a wide spread (the report's
+   * reference.timing_reliable is false). */
+  bool timingUnreliable;
   size_t functions;
   double flops;
   double sol[SOLAR_FIDELITY_COUNT];

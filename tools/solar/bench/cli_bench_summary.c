@@ -55,6 +55,7 @@ void solarBenchSummarize(const SolarBenchProgram *programs,
     out->verified +=
         r->status == SOLAR_BENCH_OK && r->verified && programs[i].framework;
     out->elsewhere += measured && r->elsewhere;
+    out->unreliable += measured && r->timingUnreliable;
     out->measured += measured;
     if (r->status == SOLAR_BENCH_OK && r->violations) {
       out->violationPrograms++;
@@ -227,6 +228,8 @@ static json_t *resultJson(const SolarBenchProgram *p,
     json_object_set_new(o, "verified", json_boolean(r->verified));
     json_object_set_new(o, "measured_elsewhere",
                         json_boolean(r->measured && r->elsewhere));
+    json_object_set_new(o, "timing_unreliable",
+                        json_boolean(r->measured && r->timingUnreliable));
     json_object_set_new(o, "functions", json_integer((json_int_t)r->functions));
     json_object_set_new(o, "flops", solarJsonNumber(r->flops));
     json_object_set_new(o, "sol_s", fidelityObject(r->sol));
@@ -290,6 +293,8 @@ bool solarBenchWriteJson(const char *path, const SolarBenchSettings *settings,
                 rate(summary->verified, summary->framework)));
   json_object_set_new(root, "measured_elsewhere",
                       json_integer((json_int_t)summary->elsewhere));
+  json_object_set_new(root, "timing_unreliable",
+                      json_integer((json_int_t)summary->unreliable));
   json_t *headroom = json_object();
   for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
     json_object_set_new(headroom, solarFidelityName(f),
@@ -367,14 +372,24 @@ void solarBenchPrintSummary(FILE *out, const SolarBenchSettings *settings,
               "    note: %zu of them measured on a different machine than "
               "the arch describes (--measured, or another device)\n",
               summary->elsewhere);
+
   } else {
     fprintf(out, "  headroom:   no measured program (a GPU arch is timed "
                  "where that GPU is; --measured FILE or --measure-here)\n");
   }
+  /* On the same line: whether the machine was busy must not change the
+   * shape of the summary that scripts and tests read. */
   fprintf(out,
           "  violations: %zu program(s) with a measured run faster than "
-          "SOL\n",
+          "SOL",
           summary->violationPrograms);
+  if (summary->unreliable)
+    fprintf(out,
+            " (%zu program(s) timed on a busy machine or with a wide spread: "
+            "their headroom and violations are unreliable, each report's "
+            "timing conditions say why)",
+            summary->unreliable);
+  fputc('\n', out);
   for (size_t i = 0; i < count; ++i) {
     const SolarBenchResult *r = &results[i];
     if (r->status == SOLAR_BENCH_OK && r->violations) {

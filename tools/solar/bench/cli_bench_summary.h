@@ -36,6 +36,7 @@ typedef struct {
   size_t verified;  /* .py programs whose IR matched the reference */
   size_t measured;  /* programs with headroom (verified and timed) */
   size_t elsewhere; /* of those, timed on another machine */
+  size_t unreliable; /* of those, timed on a busy machine or widely spread */
   size_t status[SOLAR_BENCH_STATUS_COUNT];
   SolarBenchStats headroom[SOLAR_FIDELITY_COUNT];
   size_t violationPrograms;   /* programs with any violation */

@@ -66,6 +66,25 @@ static void copyString(json_t *object, const char *key, char *buf,
   snprintf(buf, size, "%s", value ? value : "?");
 }
 
+/* timing.conditions: whether the runs were timed on a quiet machine, and
+ * the runner's reasons when not, joined into one line. */
+static void readConditions(json_t *conditions, SolarReferenceResult *out) {
+  json_t *reliable = json_object_get(conditions, "reliable");
+  out->timingReliable = json_is_boolean(reliable) ? json_is_true(reliable) : -1;
+  out->timingReasons[0] = '\0';
+  size_t i, used = 0;
+  json_t *reason;
+  json_array_foreach(json_object_get(conditions, "reasons"), i, reason) {
+    const char *text = json_string_value(reason);
+    if (!text || used >= sizeof(out->timingReasons))
+      continue;
+    int n = snprintf(out->timingReasons + used,
+                     sizeof(out->timingReasons) - used, "%s%s",
+                     used ? "; " : "", text);
+    used += n > 0 ? (size_t)n : 0;
+  }
+}
+
 bool solarReferenceReadManifest(const char *path, SolarReferenceResult *out,
                                 char *err, size_t errSize) {
   if (path != out->manifest)
@@ -98,6 +117,7 @@ bool solarReferenceReadManifest(const char *path, SolarReferenceResult *out,
     json_t *threads = json_object_get(device, "threads");
     out->threads =
         json_is_integer(threads) ? (long)json_integer_value(threads) : -1;
+    readConditions(json_object_get(timing, "conditions"), out);
   }
   json_decref(root);
   return ok;

@@ -43,6 +43,12 @@ typedef struct {
   /* The times were measured on another machine (a --measured file, or a
    * device other than the arch's). */
   bool elsewhere;
+  /* Whether the machine was quiet while the runner timed (the runner's
+   * timing.conditions, tools/python/solar_ref/timing.py): 1 yes, 0 no (then
+   * timingReasons says why: other processes busy, steal, spread), -1
+   * unknown (a --measured file, a manifest without conditions). */
+  int timingReliable;
+  char timingReasons[512];
 } SolarReferenceResult;
 
 /* Runs `$SOLAR_PYTHON (default python3) tools/python/solar_reference.py ...`.

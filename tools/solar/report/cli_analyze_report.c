@@ -176,8 +176,15 @@ static json_t *functionJson(MlirOperation func, const SolarSol *sol,
       func, mlirStringRefCreateFromCString("solar.verified"));
   const SolarReferenceResult *ref = context->reference;
   if (ref && ref->timed && !mlirAttributeIsNull(verified)) {
-    measured = json_pack("{s:f, s:f, s:i}", "median_s", ref->medianSeconds,
-                         "min_s", ref->minSeconds, "runs", (int)ref->runs);
+    /* "reliable": false when the runner saw a busy machine or a wide
+     * spread; headroom and violations below then describe the machine's
+     * load as much as the program. */
+    measured = json_pack("{s:f, s:f, s:i, s:o}", "median_s",
+                         ref->medianSeconds, "min_s", ref->minSeconds, "runs",
+                         (int)ref->runs, "reliable",
+                         ref->timingReliable < 0
+                             ? json_null()
+                             : json_boolean(ref->timingReliable));
     headroom = json_object();
     headroomMin = json_object();
     for (int f = 0; f < FIDELITY_COUNT; ++f) {
@@ -288,6 +295,16 @@ json_t *solarAnalyzeReport(MlirOperation module,
         ref->timed ? json_real(ref->minSeconds) : json_null(), "manifest",
         ref->manifest, "timed", ref->timed, "timing_source",
         ref->timed ? json_string(ref->timingSource) : json_null());
+  if (ref && json_is_object(reference)) {
+    json_object_set_new(reference, "timing_reliable",
+                        ref->timed && ref->timingReliable >= 0
+                            ? json_boolean(ref->timingReliable)
+                            : json_null());
+    json_object_set_new(reference, "timing_unreliable_because",
+                        ref->timed && ref->timingReliable == 0
+                            ? json_string(ref->timingReasons)
+                            : json_null());
+  }
   const SolarFrontendResult *frontend = context->frontend;
   json_t *verification = json_null();
   if (frontend->twoSizes)
@@ -376,6 +393,12 @@ void solarAnalyzePrintText(FILE *out, json_t *report) {
             str(ref, "device"), str(ref, "device_name"));
   else
     fprintf(out, "  reference: none (SOL only)\n");
+  if (timed && json_is_false(json_object_get(ref, "timing_reliable")))
+    fprintf(out,
+            "  timing conditions: UNRELIABLE (%s): the headroom and "
+            "violations below describe the machine's load as much as the "
+            "program\n",
+            str(ref, "timing_unreliable_because"));
   json_t *verification = json_object_get(report, "verification");
   if (json_is_true(json_object_get(verification, "same_structure")))
     fprintf(out, "  verified at %s; analyzed at full size: same einsum graph "
@@ -430,10 +453,13 @@ void solarAnalyzePrintText(FILE *out, json_t *report) {
     }
     json_t *measured = json_object_get(fn, "measured");
     if (json_is_object(measured))
-      fprintf(out, "  measured: median %s, min %s; violations: %zu\n",
+      fprintf(out, "  measured: median %s, min %s; violations: %zu%s\n",
               seconds(field(measured, "median_s"), a, sizeof(a)),
               seconds(field(measured, "min_s"), b, sizeof(b)),
-              json_array_size(json_object_get(fn, "violations")));
+              json_array_size(json_object_get(fn, "violations")),
+              json_is_false(json_object_get(measured, "reliable"))
+                  ? " (timing unreliable: see timing conditions)"
+                  : "");
     fprintf(out, "  %-5s %-12s %12s %12s %12s %12s %-8s %9s\n", "group",
             "nodes", "flop", "fused B", "unfused", "fused", "bound",
             "flop/B");
