@@ -309,6 +309,11 @@ def export(program, args, meta=False, suffix=""):
     fx, OutputType = _import_torch_mlir()
     imported, failure = _trace(program, args, fx, OutputType, True)
     if imported is None:
+        from .cli import say
+        exc = failure[0]
+        say(f"the export with the meta device as the default device failed "
+            f"({type(exc).__name__}: {str(exc).strip().splitlines()[0]}); "
+            f"exporting with the CPU as the default device")
         imported, second = _trace(program, args, fx, OutputType, False)
         # The attempt whose diagnostics name ops says more.
         if imported is None and unlowered_ops(second[1]):

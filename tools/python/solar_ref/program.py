@@ -28,8 +28,10 @@ INLINE_MIN = 16
 _INLINE_PREFIX = "_solar_inline_"
 _INLINE_NAME = re.compile(r"^([A-Za-z_]\w*)@(\d+):(\d+)$")
 # Calls whose positional int arguments are a shape.
-_SHAPE_CALLS = {"rand", "randn", "zeros", "ones", "empty", "full", "Tensor",
-                "FloatTensor", "normal"}
+_SHAPE_CALLS = {"rand", "randn", "zeros", "ones", "empty", "Tensor",
+                "FloatTensor"}
+# Calls whose tuple or list arguments are data, not shapes.
+_DATA_CALLS = {"tensor", "as_tensor", "array", "asarray"}
 _SIZE_FUNCTIONS = ("get_inputs", "get_init_inputs")
 
 
@@ -224,7 +226,8 @@ def _shape_literals(function):
             name = callee.attr if isinstance(callee, ast.Attribute) else \
                 callee.id if isinstance(callee, ast.Name) else None
             for arg in node.args:
-                take_sequence(arg)
+                if name not in _DATA_CALLS:
+                    take_sequence(arg)
                 if name in _SHAPE_CALLS:
                     take(arg)
             for keyword in node.keywords:
@@ -370,7 +373,9 @@ def load(path, override_texts):
         original = _sizes(_execute(parse_program(path)[2], path), assigned)
         for name, value in overrides.items():
             node = assigned[_internal(name)]
-            node.value = ast.copy_location(ast.Constant(value), node.value)
+            # Through its text: a list or tuple is no ast.Constant.
+            node.value = ast.copy_location(
+                ast.parse(repr(value), mode="eval").body, node.value)
         ast.fix_missing_locations(tree)
     module = _execute(tree, path)
     used = _sizes(module, assigned)
