@@ -270,11 +270,22 @@ def _decomposed_on_cpu(torch, exported):
     return exported
 
 
-def _trace(program, args, fx, OutputType, default_meta):
-    """torch-mlir's module of the program built on the meta device; with
-    `default_meta`, tensors forward() creates are on the meta device too
-    (else on the CPU). (module, None) or (None, (exception, diagnostics))."""
-    torch, model, inputs = _build(program, args, meta=True)
+def _build_fake(program, args):
+    """_build with every tensor a fake tensor on the CPU (torch's
+    FakeTensorMode: shapes, dtypes and devices, nothing allocated)."""
+    torch = torch_runner.import_torch()
+    from torch._subclasses.fake_tensor import FakeTensorMode
+    with FakeTensorMode(allow_non_fake_inputs=True):
+        return _build_here(torch, program, args)
+
+
+def _trace(program, args, fx, OutputType, meta):
+    """torch-mlir's module of the program built without data: with `meta`,
+    on the meta device, which is also the default device of the tensors
+    forward() creates; else as fake tensors on the CPU. (module, None) or
+    (None, (exception, diagnostics))."""
+    torch, model, inputs = _build(program, args, meta=True) if meta else \
+        _build_fake(program, args)
     state = list(model.named_parameters()) + list(model.named_buffers())
     names = [name for name, _ in state]
     tensors = [t.detach() for _, t in state]
@@ -283,7 +294,7 @@ def _trace(program, args, fx, OutputType, default_meta):
     importer, diagnostics = _importer_with_diagnostics()
     try:
         with torch.no_grad(), framework_ops.torch_node_names():
-            with _on_device(torch, default_meta):
+            with _on_device(torch, meta):
                 exported = torch.export.export(
                     wrapper, (*tensor_inputs, *tensors), strict=False)
             exported = _decomposed_on_cpu(torch, exported)
@@ -301,19 +312,20 @@ def export(program, args, meta=False, suffix=""):
     meta device, so that both sizes of a two-size import decompose alike
     (torch decomposes some ops by device: group_norm's CPU kernel through
     as_strided, its meta one without) and a full-size export allocates
-    nothing. First with the meta device as the default device (a mask
+    nothing. First on the meta device, also the default device (a mask
     forward() creates, torch.ones(S, S), sits with its inputs); when that
-    fails, with the CPU as the default device: a constant forward() makes
-    from a Python number (`torch.tensor(c)`) then has the data torch-mlir
-    copies into the IR ("Cannot copy out of meta tensor" otherwise)."""
+    fails, as fake tensors on the CPU: a constant forward() makes from a
+    Python number (`torch.tensor(c, device=x.device)`) is then a real
+    tensor whose data torch-mlir copies into the IR ("Cannot copy out of
+    meta tensor" on the meta device)."""
     fx, OutputType = _import_torch_mlir()
     imported, failure = _trace(program, args, fx, OutputType, True)
     if imported is None:
         from .cli import say
         exc = failure[0]
-        say(f"the export with the meta device as the default device failed "
-            f"({type(exc).__name__}: {str(exc).strip().splitlines()[0]}); "
-            f"exporting with the CPU as the default device")
+        say(f"the export on the meta device failed ({type(exc).__name__}: "
+            f"{str(exc).strip().splitlines()[0]}); exporting with fake "
+            "tensors on the CPU")
         imported, second = _trace(program, args, fx, OutputType, False)
         # The attempt whose diagnostics name ops says more.
         if imported is None and unlowered_ops(second[1]):
