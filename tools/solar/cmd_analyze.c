@@ -52,6 +52,7 @@ typedef struct {
   SolarFrontendChoice frontend;
   const char *plot; /* roofline SVG */
   const char *verifySize; /* auto | full | N */
+  SolarCliValues overrides, overridesIfAssigned; /* --override NAME=VALUE */
   const char *measured;   /* --measured FILE */
   const char *fp32Math; /* ieee | tf32 | framework (NULL) */
   unsigned runs;
@@ -66,6 +67,7 @@ static void printUsage(void) {
           "         [--function F] [--rtol R] [--atol A] [--framework torch|jax]\n"
           "         [--keep-reference DIR] [--frontend auto|import|llm|sibling]\n"
           "         [--plot FILE.svg] [--verify-size auto|full|N]\n"
+          "         [--override NAME=VALUE ...] [--override-if-assigned NAME=VALUE ...]\n"
           "         [--measured FILE.json] [--measure-here]\n"
           "         [--fp32-math ieee|tf32|framework]\n\n"
           "For a .py program: runs the framework reference (measured runtime),\n"
@@ -81,7 +83,9 @@ static void printUsage(void) {
           "--verify-size: the importer verifies at shrunk sizes (auto: about\n"
           "a second; N: size constants scaled to at most N; full) and\n"
           "analyzes the full-size export after checking both have the same\n"
-          "einsum graph. The reference is timed (at full size) only where\n"
+          "einsum graph. --override NAME=VALUE gives the verification sizes\n"
+          "yourself (as solar import --override; --override-if-assigned: the\n"
+          "same, ignored where the program has no NAME). The reference is timed (at full size) only where\n"
           "the arch's device is: a GPU here, or --arch host; --measure-here\n"
           "times it anyway; --measured FILE takes times measured elsewhere\n"
           "(KernelBench baseline JSON, or {\"name-or-path\": seconds}).\n"
@@ -104,23 +108,25 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
   a->runs = 5;
   const char *runs = NULL;
   const SolarCliFlag flags[] = {
-      {"arch", &a->arch, NULL},
-      {"dtype", &a->dtype, NULL},
-      {"mlir", &a->mlir, NULL},
-      {"-o", &a->output, NULL},
-      {"function", &a->function, NULL},
-      {"rtol", &a->rtol, NULL},
-      {"atol", &a->atol, NULL},
-      {"framework", &a->framework, NULL},
-      {"keep-reference", &a->keep, NULL},
-      {"frontend", &a->frontendName, NULL},
-      {"plot", &a->plot, NULL},
-      {"fp32-math", &a->fp32Math, NULL},
-      {"runs", &runs, NULL},
-      {"verify-size", &a->verifySize, NULL},
-      {"measured", &a->measured, NULL},
-      {"measure-here", NULL, &a->measureHere},
-      {"json", NULL, &a->json},
+      {"arch", &a->arch, NULL, NULL},
+      {"dtype", &a->dtype, NULL, NULL},
+      {"mlir", &a->mlir, NULL, NULL},
+      {"-o", &a->output, NULL, NULL},
+      {"function", &a->function, NULL, NULL},
+      {"rtol", &a->rtol, NULL, NULL},
+      {"atol", &a->atol, NULL, NULL},
+      {"framework", &a->framework, NULL, NULL},
+      {"keep-reference", &a->keep, NULL, NULL},
+      {"frontend", &a->frontendName, NULL, NULL},
+      {"plot", &a->plot, NULL, NULL},
+      {"fp32-math", &a->fp32Math, NULL, NULL},
+      {"runs", &runs, NULL, NULL},
+      {"verify-size", &a->verifySize, NULL, NULL},
+      {"override", NULL, NULL, &a->overrides},
+      {"override-if-assigned", NULL, NULL, &a->overridesIfAssigned},
+      {"measured", &a->measured, NULL, NULL},
+      {"measure-here", NULL, &a->measureHere, NULL},
+      {"json", NULL, &a->json, NULL},
   };
   int status = solarCliParseFlags("analyze", argc, argv, flags,
                                   sizeof(flags) / sizeof(flags[0]), "model",
@@ -254,6 +260,8 @@ int solarCmdAnalyze(int argc, char **argv) {
       .keepDir = args.keep,
       .reportPath = args.output,
       .verifySize = args.verifySize,
+      .overrides = args.overrides.items,
+      .overridesIfAssigned = args.overridesIfAssigned.items,
   };
   /* A --measured file without this program fails before anything runs. */
   SolarMeasured measured;

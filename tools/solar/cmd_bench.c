@@ -39,6 +39,7 @@ typedef struct {
   const char *framework; /* NULL: each program's, detected as analyze does */
   const char *rtol, *atol;
   const char *verifySize, *measured;
+  SolarCliValues overrides; /* passed as --override-if-assigned */
   bool measureHere;
   unsigned runs;
   unsigned jobs;
@@ -55,7 +56,7 @@ static void printHelp(void) {
       "         [--jobs N] [--resume] [--plot headroom.svg] [--dtype D]\n"
       "         [--framework torch|jax] [--timeout S] [--rtol R] [--atol A]\n"
       "         [--verify-size auto|full|N] [--measured FILE] [--measure-here]\n"
-      "         [--no-import-server]\n\n"
+      "         [--override NAME=VALUE ...] [--no-import-server]\n\n"
       "Runs `solar analyze` on every program below DIR (each NAME.py with\n"
       "its IR found as analyze finds it; each .mlir without a NAME.py is\n"
       "analyzed SOL-only), one child process per program, and writes\n"
@@ -76,6 +77,8 @@ static void printHelp(void) {
       "  --no-import-server  each program's import imports torch in its own\n"
       "                    Python process (default: one fork server imports\n"
       "                    torch and torch-mlir once for the whole run)\n"
+      "  --override NAME=VALUE  verification size for every program that\n"
+      "                    assigns NAME (the others run as usual)\n"
       "  --dtype, --framework, --rtol, --atol, --verify-size, --measured,\n"
       "  --fp32-math,\n"
       "  --measure-here    passed to solar analyze (the framework is\n"
@@ -109,17 +112,18 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
   a->timeout = 900;
   const char *runs = NULL, *jobs = NULL, *timeout = NULL;
   const SolarCliFlag flags[] = {
-      {"arch", &a->arch, NULL},   {"out", &a->out, NULL},
-      {"plot", &a->plot, NULL},   {"dtype", &a->dtype, NULL},
-      {"fp32-math", &a->fp32Math, NULL},
-      {"framework", &a->framework, NULL},
-      {"rtol", &a->rtol, NULL},   {"atol", &a->atol, NULL},
-      {"runs", &runs, NULL},      {"jobs", &jobs, NULL},
-      {"timeout", &timeout, NULL}, {"resume", NULL, &a->resume},
-      {"verify-size", &a->verifySize, NULL},
-      {"measured", &a->measured, NULL},
-      {"measure-here", NULL, &a->measureHere},
-      {"no-import-server", NULL, &a->noImportServer},
+      {"arch", &a->arch, NULL, NULL},   {"out", &a->out, NULL, NULL},
+      {"plot", &a->plot, NULL, NULL},   {"dtype", &a->dtype, NULL, NULL},
+      {"fp32-math", &a->fp32Math, NULL, NULL},
+      {"framework", &a->framework, NULL, NULL},
+      {"rtol", &a->rtol, NULL, NULL},   {"atol", &a->atol, NULL, NULL},
+      {"runs", &runs, NULL, NULL},      {"jobs", &jobs, NULL, NULL},
+      {"timeout", &timeout, NULL, NULL}, {"resume", NULL, &a->resume, NULL},
+      {"verify-size", &a->verifySize, NULL, NULL},
+      {"measured", &a->measured, NULL, NULL},
+      {"measure-here", NULL, &a->measureHere, NULL},
+      {"no-import-server", NULL, &a->noImportServer, NULL},
+      {"override", NULL, NULL, &a->overrides},
   };
   int status = solarCliParseFlags("bench", argc, argv, flags,
                                   sizeof(flags) / sizeof(flags[0]),
@@ -275,7 +279,7 @@ static bool startOne(Bench *b, size_t i, Slot *slot) {
     setMessage(r, err);
     return false;
   }
-  char *argv[40];
+  char *argv[40 + 2 * SOLAR_CLI_MAX_VALUES];
   int n = 0;
   argv[n++] = (char *)b->self;
   argv[n++] = "analyze";
@@ -298,6 +302,10 @@ static bool startOne(Bench *b, size_t i, Slot *slot) {
       argv[n++] = (char *)optional[k][0];
       argv[n++] = (char *)optional[k][1];
     }
+  for (int k = 0; k < a->overrides.count; ++k) {
+    argv[n++] = "--override-if-assigned";
+    argv[n++] = (char *)a->overrides.items[k];
+  }
   argv[n] = NULL;
   if (!solarBenchChildStart(argv, log, b->tmpDir, &slot->child, err,
                             sizeof(err))) {

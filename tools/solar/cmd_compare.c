@@ -62,10 +62,10 @@ static void printHelp(void) {
 static int parseArgs(int argc, char **argv, CompareArgs *args) {
   memset(args, 0, sizeof(*args));
   const SolarCliFlag flags[] = {
-      {"arch", &args->arch, NULL},         {"dtype", &args->dtype, NULL},
-      {"capacity", &args->capacity, NULL}, {"plot", &args->plot, NULL},
-      {"fp32-math", &args->fp32Math, NULL},
-      {"json", NULL, &args->json},
+      {"arch", &args->arch, NULL, NULL},         {"dtype", &args->dtype, NULL, NULL},
+      {"capacity", &args->capacity, NULL, NULL}, {"plot", &args->plot, NULL, NULL},
+      {"fp32-math", &args->fp32Math, NULL, NULL},
+      {"json", NULL, &args->json, NULL},
   };
   int status = solarCliParseFlags("compare", argc, argv, flags,
                                   sizeof(flags) / sizeof(flags[0]),

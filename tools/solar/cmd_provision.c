@@ -100,12 +100,12 @@ static int parseArgs(int argc, char **argv, ProvisionArgs *args) {
   memset(args, 0, sizeof(*args));
   args->arch = "all";
   const SolarCliFlag flags[] = {
-      {"target-latency", &args->latency, NULL},
-      {"rate", &args->rate, NULL},
-      {"arch", &args->arch, NULL},
-      {"dtype", &args->dtype, NULL},
-      {"fp32-math", &args->fp32Math, NULL},
-      {"json", NULL, &args->json},
+      {"target-latency", &args->latency, NULL, NULL},
+      {"rate", &args->rate, NULL, NULL},
+      {"arch", &args->arch, NULL, NULL},
+      {"dtype", &args->dtype, NULL, NULL},
+      {"fp32-math", &args->fp32Math, NULL, NULL},
+      {"json", NULL, &args->json, NULL},
   };
   int status = solarCliParseFlags("provision", argc, argv, flags,
                                   sizeof(flags) / sizeof(flags[0]),

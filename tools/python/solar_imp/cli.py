@@ -25,6 +25,10 @@ def parse_args(argv):
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--override", action="append", default=[],
                         metavar="NAME=VALUE")
+    parser.add_argument("--override-if-assigned", action="append",
+                        default=[], metavar="NAME=VALUE",
+                        help="as --override, ignored when the program has "
+                        "no assignment of NAME (solar bench --override)")
     parser.add_argument("--verify-size", default="auto",
                         metavar="auto|full|N",
                         help="sizes the reference runs and is verified at: "
@@ -93,6 +97,15 @@ def _load(args, override_texts):
 def verification_overrides(args, exporter):
     """(override texts for the verification run, mode said in sizes.json)."""
     from solar_ref import program as program_module
+    if args.override_if_assigned:
+        names = program_module.assigned_names(args.program)
+        for text in args.override_if_assigned:
+            name = text.split("=", 1)[0].strip()
+            if name in names:
+                args.override.append(text)
+            else:
+                say(f"--override {text}: the program assigns no '{name}'; "
+                    "ignored here")
     if args.override or args.verify_size == "full":
         return list(args.override), ("full" if args.verify_size == "full"
                                      else "override")

@@ -77,6 +77,7 @@ def _build_here(torch, program, args):
         model = call_user(program, "Model(*get_init_inputs())", model_class,
                           *init)
         model.eval()
+        model.solar_lifted = torch_runner.lift_tensor_attributes(torch, model)
         torch_runner.seed_all(torch, args.seed)
         inputs = as_list(call_user(program, "get_inputs()", get_inputs),
                          "get_inputs()")
@@ -97,11 +98,16 @@ class _Functional:
     """forward(*tensor inputs, *state) -> model(*inputs) with `state` swapped
     in and the Python numbers of get_inputs() put back at their places as
     constants (baked into the program; the manifest records them as
-    baked_scalars, not as arguments)."""
+    baked_scalars, not as arguments). A lifted attribute (a state forward()
+    may update in place, `self.hidden.copy_(h0)`) is swapped in as a copy:
+    the update stays inside the function, which torch.export cannot export
+    as a mutation of its argument, and which the forward pass's outputs
+    are all the reference compares."""
 
     def __init__(self, torch, model, names, inputs):
         self.torch, self.model, self.names = torch, model, names
         self.inputs = inputs
+        self.copied = set(getattr(model, "solar_lifted", ()))
         self.count = sum(isinstance(v, torch.Tensor) for v in inputs)
 
     def module(self):
@@ -110,7 +116,9 @@ class _Functional:
 
         class Functional(torch.nn.Module):
             def forward(self, *args):
-                state = dict(zip(outer.names, args[outer.count:]))
+                state = {name: value.clone() if name in outer.copied
+                         else value for name, value in
+                         zip(outer.names, args[outer.count:])}
                 tensors = iter(args[:outer.count])
                 full = tuple(next(tensors) if isinstance(v, torch.Tensor)
                              else v for v in outer.inputs)
@@ -118,15 +126,85 @@ class _Functional:
         return Functional()
 
 
+def _shape_class(shape):
+    """A shape as the IR's structure sees it: its rank and which dims are
+    0, 1 or >= 2 (a dim of 1 is folded away, changing the einsum graph)."""
+    return tuple(min(int(d), 2) for d in shape)
+
+
+# Reshapes: their dims' grouping (which input dims make which output dims)
+# is the reassociation of the IR's collapse/expand_shape.
+_RESHAPES = ("aten.view", "aten._unsafe_view", "aten.reshape")
+
+
+def _grouping(before, after):
+    """How a reshape groups dims: [(input dims, output dims)] of the
+    shortest runs with equal products (64x258x258 -> 8x532512 is one run of
+    3 -> 2, 8x34x34 -> 8x1156 two: 1 -> 1 and 2 -> 1)."""
+    groups, i, j = [], 0, 0
+    while i < len(before) or j < len(after):
+        start_i, start_j = i, j
+        a = b = 1
+        while True:
+            if a <= b and i < len(before):
+                a *= before[i]
+                i += 1
+            elif j < len(after):
+                b *= after[j]
+                j += 1
+            else:
+                break
+            if a == b and i > start_i and j > start_j:
+                break
+        groups.append((i - start_i, j - start_j))
+    return tuple(groups)
+
+
+def _signature_mode(torch, signature):
+    """A dispatch mode appending (op, output shape classes[, reshape
+    grouping]) of every op the forward pass runs to `signature`, with
+    torch-mlir's decompositions applied first (group_norm is then the
+    reshape to (N, G, C/G*H*W) and the reductions the IR has)."""
+    from torch.utils._python_dispatch import TorchDispatchMode
+    from torch.utils._pytree import tree_leaves
+    from torch_mlir.extras.fx_decomp_util import get_decomposition_table
+    table = get_decomposition_table()
+
+    class ShapeSignature(TorchDispatchMode):
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            kwargs = kwargs or {}
+            decomposition = table.get(func)
+            if decomposition is not None:
+                with self:
+                    out = decomposition(*args, **kwargs)
+                if out is not NotImplemented:
+                    return out
+            out = func(*args, **kwargs)
+            entry = (str(func), tuple(
+                _shape_class(t.shape) for t in tree_leaves(out)
+                if isinstance(t, torch.Tensor)))
+            if str(func).startswith(_RESHAPES) and \
+                    isinstance(args[0], torch.Tensor):
+                entry += (_grouping(list(args[0].shape), list(out.shape)),)
+            signature.append(entry)
+            return out
+    return ShapeSignature()
+
+
 def cost(program, args):
-    """(flops, elements) of one forward pass, on the meta device: matmul and
-    convolution FLOPs as torch's FlopCounterMode counts them, plus every
-    input, parameter and output element (the elementwise work)."""
+    """(flops, elements, shape signature) of one forward pass, on the meta
+    device: matmul and convolution FLOPs as torch's FlopCounterMode counts
+    them, plus every input, parameter and output element (the elementwise
+    work); the signature is the shape classes of the inputs and of every
+    op's outputs (sizes.py keeps only sizes that do not change it)."""
     torch, model, inputs = _build(program, args, meta=True)
     from torch.utils.flop_counter import FlopCounterMode
+    signature = [("inputs", tuple(_shape_class(t.shape) for t in inputs
+                                  if isinstance(t, torch.Tensor)))]
     try:
         with torch.no_grad(), _on_device(torch, True), \
-                FlopCounterMode(display=False) as counter:
+                FlopCounterMode(display=False) as counter, \
+                _signature_mode(torch, signature):
             out = model(*inputs)
     except Exception as exc:
         from solar_ref.errors import describe_exception
@@ -139,7 +217,7 @@ def cost(program, args):
         sum(t.numel() for t in model.parameters()) + \
         sum(t.numel() for t in model.buffers()) + \
         sum(t.numel() for t in outputs)
-    return float(counter.get_total_flops()), float(elements)
+    return float(counter.get_total_flops()), float(elements), signature
 
 
 # torch-mlir's conversion failures name the op in a diagnostic it prints,
@@ -192,9 +270,22 @@ def _decomposed_on_cpu(torch, exported):
     return exported
 
 
-def export(program, args, meta=False, suffix=""):
-    fx, OutputType = _import_torch_mlir()
-    torch, model, inputs = _build(program, args, meta)
+def _build_fake(program, args):
+    """_build with every tensor a fake tensor on the CPU (torch's
+    FakeTensorMode: shapes, dtypes and devices, nothing allocated)."""
+    torch = torch_runner.import_torch()
+    from torch._subclasses.fake_tensor import FakeTensorMode
+    with FakeTensorMode(allow_non_fake_inputs=True):
+        return _build_here(torch, program, args)
+
+
+def _trace(program, args, fx, OutputType, meta):
+    """torch-mlir's module of the program built without data: with `meta`,
+    on the meta device, which is also the default device of the tensors
+    forward() creates; else as fake tensors on the CPU. (module, None) or
+    (None, (exception, diagnostics))."""
+    torch, model, inputs = _build(program, args, meta=True) if meta else \
+        _build_fake(program, args)
     state = list(model.named_parameters()) + list(model.named_buffers())
     names = [name for name, _ in state]
     tensors = [t.detach() for _, t in state]
@@ -207,11 +298,40 @@ def export(program, args, meta=False, suffix=""):
                 exported = torch.export.export(
                     wrapper, (*tensor_inputs, *tensors), strict=False)
             exported = _decomposed_on_cpu(torch, exported)
-            imported = fx.export_and_import(
+            return fx.export_and_import(
                 exported, output_type=OutputType.LINALG_ON_TENSORS,
                 func_name=args.function, fx_importer=importer,
-                decomposition_table={})
+                decomposition_table={}), None
     except Exception as exc:
+        return None, (exc, diagnostics)
+
+
+def export(program, args, meta=False, suffix=""):
+    """The program at its sizes as linalg on tensors, always exported
+    without data (`meta` is the JAX exporter's choice): every tensor on the
+    meta device, so that both sizes of a two-size import decompose alike
+    (torch decomposes some ops by device: group_norm's CPU kernel through
+    as_strided, its meta one without) and a full-size export allocates
+    nothing. First on the meta device, also the default device (a mask
+    forward() creates, torch.ones(S, S), sits with its inputs); when that
+    fails, as fake tensors on the CPU: a constant forward() makes from a
+    Python number (`torch.tensor(c, device=x.device)`) is then a real
+    tensor whose data torch-mlir copies into the IR ("Cannot copy out of
+    meta tensor" on the meta device)."""
+    fx, OutputType = _import_torch_mlir()
+    imported, failure = _trace(program, args, fx, OutputType, True)
+    if imported is None:
+        from .cli import say
+        exc = failure[0]
+        say(f"the export on the meta device failed ({type(exc).__name__}: "
+            f"{str(exc).strip().splitlines()[0]}); exporting with fake "
+            "tensors on the CPU")
+        imported, second = _trace(program, args, fx, OutputType, False)
+        # The attempt whose diagnostics name ops says more.
+        if imported is None and unlowered_ops(second[1]):
+            failure = second
+    if imported is None:
+        exc, diagnostics = failure
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
         ops = unlowered_ops(diagnostics)
         what = (f"no lowering for {', '.join(ops)}" if ops else
@@ -219,7 +339,7 @@ def export(program, args, meta=False, suffix=""):
         raise ImportError_(
             f"torch-mlir could not export the model to linalg on tensors "
             f"({_versions()}): {what}; no deterministic path: translate it "
-            "with `solar translate`") from None
+            "with `solar translate`")
     from torch_mlir.ir import StringAttr
     with imported.context:
         scan_lowering.lower_scans(imported)

@@ -1,12 +1,18 @@
 """Loading the user's program with module-level size constants overridden.
 
-Overrides rewrite the program's top-level `NAME = <literal>` assignments in
-its syntax tree before it runs (tuple `T, D = 4, 8` and chained `a = b = 16`
-assignments are first split into one assignment per name), so constants derived from them
-(`M = N * 2`) and get_inputs() see the new value."""
+Overrides rewrite the program's top-level `NAME = ...` assignments in its
+syntax tree before it runs (tuple `T, D = 4, 8` and chained `a = b = 16`
+assignments are first split into one assignment per name), so constants
+derived from them (`M = N * 2`) and get_inputs() see the new value.
+
+Sizes written inline in get_inputs()/get_init_inputs() (`torch.rand(10, 3,
+224, 224)`) are hoisted into module-level assignments of their own before
+anything runs, named after where they are (`get_inputs@14:25`: function,
+line, column), so an override reaches them the same way."""
 import ast
 import copy
 import os
+import re
 import sys
 import types
 
@@ -15,13 +21,46 @@ from .errors import ProgramError_, ReferenceError_, describe_exception
 MODULE_NAME = "solar_reference_program"
 
 
+# Inline sizes smaller than this (kernel sizes, channels of an image, dims
+# given to a reduction) are left where they are: only sizes a shrunk
+# verification may scale are hoisted.
+INLINE_MIN = 16
+_INLINE_PREFIX = "_solar_inline_"
+_INLINE_NAME = re.compile(r"^([A-Za-z_]\w*)@(\d+):(\d+)$")
+# Calls whose positional int arguments are a shape.
+_SHAPE_CALLS = {"rand", "randn", "zeros", "ones", "empty", "Tensor",
+                "FloatTensor"}
+# Calls whose tuple or list arguments are data, not shapes.
+_DATA_CALLS = {"tensor", "as_tensor", "array", "asarray"}
+_SIZE_FUNCTIONS = ("get_inputs", "get_init_inputs")
+
+
+def _inline_identifier(function, line, column):
+    return f"{_INLINE_PREFIX}{function}_{line}_{column}"
+
+
+def _shown(name):
+    """The name of a hoisted inline size as the user gives it
+    (`get_inputs@14:25`); other names unchanged."""
+    if not name.startswith(_INLINE_PREFIX):
+        return name
+    function, line, column = name[len(_INLINE_PREFIX):].rsplit("_", 2)
+    return f"{function}@{line}:{column}"
+
+
+def _internal(name):
+    found = _INLINE_NAME.match(name)
+    return _inline_identifier(*found.groups()) if found else name
+
+
 def parse_override(text):
-    """`N=64` -> ("N", 64); the value must be a Python literal."""
+    """`N=64` -> ("N", 64); the value must be a Python literal. NAME is a
+    module-level name or an inline size `FUNCTION@LINE:COLUMN`."""
     if "=" not in text:
         raise ReferenceError_(f"--override '{text}' must be NAME=VALUE")
     name, value = text.split("=", 1)
     name = name.strip()
-    if not name.isidentifier():
+    if not name.isidentifier() and not _INLINE_NAME.match(name):
         raise ReferenceError_(f"--override '{text}': '{name}' is not a Python name")
     try:
         return name, ast.literal_eval(value.strip())
@@ -58,7 +97,8 @@ def _sizes(module, names):
             continue
         value = getattr(module, name, None)
         if _is_size(value):
-            result[name] = list(value) if isinstance(value, (tuple, list)) else value
+            result[_shown(name)] = list(value) \
+                if isinstance(value, (tuple, list)) else value
     return result
 
 
@@ -117,7 +157,7 @@ def _split(node, counter):
                 ast.Assign(targets=[ast.Name(t.id, ast.Store())], value=e),
                 node) for t, e in zip(targets[0].elts, value.elts)]
     if len(targets) > 1 and all(isinstance(t, ast.Name) for t in targets):
-        if _is_literal(value):
+        if _is_literal(value) or _folds(value):
             return [ast.copy_location(
                 ast.Assign(targets=[ast.Name(t.id, ast.Store())],
                            value=copy.deepcopy(value)), node)
@@ -151,10 +191,77 @@ def parse_program(path):
     counter = [0]
     body = []
     for node in tree.body:
+        body.extend(_hoist_inline_sizes(node))
         body.extend(_split(node, counter))
     tree.body = body
     ast.fix_missing_locations(tree)
     return path, source, tree
+
+
+def _is_int(node):
+    return isinstance(node, ast.Constant) and type(node.value) is int
+
+
+def _shape_literals(function):
+    """The int literals >= INLINE_MIN of get_inputs()/get_init_inputs()
+    that are sizes: positional arguments of a tensor factory
+    (`torch.rand(10, 3, 224, 224)`), items of a tuple or list given to any
+    call (`torch.randint(0, 10, (128, 4096))`, `size=(...)`), and items of
+    the list get_init_inputs() returns. Not other arguments (randint's
+    bounds, a fill value): those are values, not sizes."""
+    found = []
+
+    def take(node):
+        if _is_int(node) and node.value >= INLINE_MIN:
+            found.append(node)
+
+    def take_sequence(node):
+        if isinstance(node, (ast.Tuple, ast.List)):
+            for item in node.elts:
+                take(item)
+
+    for node in ast.walk(function):
+        if isinstance(node, ast.Call):
+            callee = node.func
+            name = callee.attr if isinstance(callee, ast.Attribute) else \
+                callee.id if isinstance(callee, ast.Name) else None
+            for arg in node.args:
+                if name not in _DATA_CALLS:
+                    take_sequence(arg)
+                if name in _SHAPE_CALLS:
+                    take(arg)
+            for keyword in node.keywords:
+                if keyword.arg == "size":
+                    take(keyword.value)
+                    take_sequence(keyword.value)
+        elif isinstance(node, ast.Return) and \
+                function.name == "get_init_inputs":
+            take_sequence(node.value)
+    return found
+
+
+def _hoist_inline_sizes(node):
+    """Module-level `_solar_inline_F_L_C = <literal>` assignments for the
+    inline sizes of get_inputs()/get_init_inputs() (`node` then reads the
+    name instead of the literal), so that overrides reach them."""
+    if not isinstance(node, ast.FunctionDef) or \
+            node.name not in _SIZE_FUNCTIONS:
+        return []
+    hoisted = []
+    literals = {id(n) for n in _shape_literals(node)}
+
+    class Hoist(ast.NodeTransformer):
+        def visit_Constant(self, constant):
+            if id(constant) not in literals:
+                return constant
+            name = _inline_identifier(node.name, constant.lineno,
+                                      constant.col_offset + 1)
+            hoisted.append(ast.copy_location(ast.Assign(
+                targets=[ast.Name(name, ast.Store())],
+                value=ast.Constant(constant.value)), constant))
+            return ast.copy_location(ast.Name(name, ast.Load()), constant)
+    Hoist().visit(node)
+    return hoisted
 
 
 def _assignments(tree):
@@ -166,17 +273,84 @@ def _assignments(tree):
     return assigned
 
 
+class _NotConstant(Exception):
+    pass
+
+
+_OPERATORS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b,
+              ast.Mult: lambda a, b: a * b, ast.FloorDiv: lambda a, b: a // b,
+              ast.Mod: lambda a, b: a % b, ast.Pow: lambda a, b: a ** b,
+              ast.LShift: lambda a, b: a << b}
+
+
+def _fold(node, env):
+    """The value of an integer expression of literals and names already in
+    `env` (`2048 * 2`, `N // 4`, `(B, 32768)`, `[H] * 3`); _NotConstant
+    for anything else."""
+    if _is_int(node):
+        return node.value
+    if isinstance(node, ast.Name) and node.id in env:
+        return env[node.id]
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        return -_fold(node.operand, env)
+    if isinstance(node, (ast.Tuple, ast.List)):
+        items = tuple(_fold(item, env) for item in node.elts)
+        if any(not isinstance(item, int) for item in items):
+            raise _NotConstant()
+        return items if isinstance(node, ast.Tuple) else list(items)
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+        left, right = _fold(node.left, env), _fold(node.right, env)
+        if isinstance(left, int) and isinstance(right, int):
+            if isinstance(node.op, (ast.FloorDiv, ast.Mod)) and right == 0 or \
+                    isinstance(node.op, (ast.Pow, ast.LShift)) and \
+                    not 0 <= right <= 64:
+                raise _NotConstant()
+            return _OPERATORS[type(node.op)](left, right)
+        # A repeated list of sizes ([H] * 3).
+        if isinstance(node.op, ast.Mult) and isinstance(right, int) and \
+                isinstance(left, (tuple, list)) and 0 <= right <= 64:
+            return left * right
+    raise _NotConstant()
+
+
+def _folds(node):
+    """An integer expression of literals alone (`2048 * 2`)."""
+    try:
+        _fold(node, {})
+        return True
+    except (_NotConstant, ArithmeticError, ValueError):
+        return False
+
+
 def integer_constants(path):
-    """{NAME: value} of the module-level `NAME = <int literal>` assignments
-    (tuple and chained ones included), in program order: the sizes a
-    shrunk verification may scale down."""
+    """{NAME: value} of the module-level assignments whose value is an
+    integer expression of literals alone (`N = 4096`, `N = 2048 * 2`, a
+    tuple or list of them, `input_shape = (32768,)`, tuple and chained
+    assignments and the hoisted inline sizes of get_inputs() included), in
+    program order: the sizes a shrunk verification may scale down.
+    Constants defined from other names (`M = N * 2`) follow them and are
+    not listed. Tuples and lists are given as lists."""
     _, _, tree = parse_program(path)
     found = {}
     for name, node in _assignments(tree).items():
-        value = node.value
-        if isinstance(value, ast.Constant) and type(value.value) is int:
-            found[name] = value.value
+        if name.startswith("_solar_chain_") or _names_in(node.value) or \
+                not _folds(node.value):
+            continue
+        value = _fold(node.value, {})
+        if isinstance(value, (tuple, list)):
+            if value:
+                found[_shown(name)] = list(value)
+        else:
+            found[_shown(name)] = value
     return found
+
+
+def assigned_names(path):
+    """The names an override can reach: module-level assignments and the
+    inline sizes of get_inputs()/get_init_inputs() (`get_inputs@14:25`)."""
+    _, _, tree = parse_program(path)
+    return {_shown(name) for name in _assignments(tree)
+            if not name.startswith("_solar_chain_")}
 
 
 def load(path, override_texts):
@@ -185,17 +359,23 @@ def load(path, override_texts):
     overrides = dict(parse_override(t) if isinstance(t, str) else t
                      for t in override_texts)
     for name in overrides:
-        if name not in assigned:
-            raise ReferenceError_(
-                f"--override {name}: {path} has no module-level assignment "
-                f"'{name} = ...'")
+        if _internal(name) not in assigned:
+            inline = [_shown(n) for n in assigned
+                      if n.startswith(_INLINE_PREFIX)]
+            what = "size in get_inputs()/get_init_inputs() at that place " \
+                f"(its inline sizes: {', '.join(inline) or 'none'})" \
+                if _INLINE_NAME.match(name) else \
+                f"module-level assignment '{name} = ...'"
+            raise ReferenceError_(f"--override {name}: {path} has no {what}")
 
     if overrides:
         # Run the program as written once, for the sizes it would have used.
         original = _sizes(_execute(parse_program(path)[2], path), assigned)
         for name, value in overrides.items():
-            node = assigned[name]
-            node.value = ast.copy_location(ast.Constant(value), node.value)
+            node = assigned[_internal(name)]
+            # Through its text: a list or tuple is no ast.Constant.
+            node.value = ast.copy_location(
+                ast.parse(repr(value), mode="eval").body, node.value)
         ast.fix_missing_locations(tree)
     module = _execute(tree, path)
     used = _sizes(module, assigned)

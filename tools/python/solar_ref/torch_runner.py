@@ -105,6 +105,25 @@ def fp32_math(torch):
     }
 
 
+def lift_tensor_attributes(torch, model):
+    """Tensors a module keeps as plain attributes (`self.hidden =
+    torch.randn(B, H)`, a state forward() reads and may update) become
+    (non-persistent) buffers, so that they are arguments like every other
+    state: the reference records them, the exported function takes them,
+    and `model.to(device)` moves them. Returns their names as
+    named_buffers() gives them."""
+    lifted = []
+    for prefix, module in model.named_modules():
+        for key, value in list(vars(module).items()):
+            if key.startswith("_") or not isinstance(value, torch.Tensor) \
+                    or isinstance(value, torch.nn.Parameter):
+                continue
+            delattr(module, key)
+            module.register_buffer(key, value, persistent=False)
+            lifted.append(f"{prefix}.{key}" if prefix else key)
+    return lifted
+
+
 def run(program, args, writer):
     torch = import_torch()
     module = program.module
@@ -122,7 +141,12 @@ def run(program, args, writer):
     seed_all(torch, args.seed)
     model = call_user(program, "Model(*get_init_inputs())", model_class, *init)
     model.eval()
+    lifted = lift_tensor_attributes(torch, model)
     model.to(device)
+    # forward() may replace a lifted state: the manifest holds the value
+    # it starts from.
+    initial = {name: tensor.clone() for name, tensor in model.named_buffers()
+               if name in lifted}
     seed_all(torch, args.seed)
     raw_inputs = as_list(call_user(program, "get_inputs()", get_inputs),
                          "get_inputs()")
@@ -160,7 +184,8 @@ def run(program, args, writer):
     for name, tensor in model.named_parameters():
         writer.add(name, "parameter", *to_numpy(torch, tensor))
     for name, tensor in model.named_buffers():
-        writer.add(name, "parameter", *to_numpy(torch, tensor))
+        writer.add(name, "parameter",
+                   *to_numpy(torch, initial.get(name, tensor)))
     for i, tensor in enumerate(outputs):
         writer.add("output" if len(outputs) == 1 else f"output{i}", "output",
                    *to_numpy(torch, tensor))

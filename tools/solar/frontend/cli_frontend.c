@@ -138,6 +138,8 @@ static ImportOutcome runImporter(const SolarFrontendRequest *r,
       .rtol = r->rtol,
       .atol = r->atol,
       .verifySize = r->verifySize,
+      .overrides = r->overrides,
+      .overridesIfAssigned = r->overridesIfAssigned,
       .chatterToStderr = true,
   };
   SolarImportResult result;

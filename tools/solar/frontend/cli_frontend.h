@@ -40,6 +40,11 @@ typedef struct {
   const char *keepDir;      /* --keep-reference DIR: produced IR goes here */
   const char *reportPath;   /* -o FILE: else the produced IR goes beside it */
   const char *verifySize;   /* --verify-size auto|full|N; NULL: auto */
+  /* --override NAME=VALUE: the importer's verification sizes (strict, and
+   * the same ignored where the program has no such name), NULL-terminated
+   * or NULL. */
+  const char *const *overrides;
+  const char *const *overridesIfAssigned;
 } SolarFrontendRequest;
 
 typedef struct {

@@ -72,10 +72,13 @@ static bool runExporter(const SolarImportRequest *r, SolarImportResult *out,
   const char *python = getenv("SOLAR_PYTHON");
   if (!python || !*python)
     python = "python3";
-  size_t overrideCount = 0;
+  size_t overrideCount = 0, ifAssignedCount = 0;
   while (r->overrides && r->overrides[overrideCount])
     overrideCount++;
-  const char **argv = calloc(24 + 2 * overrideCount, sizeof(char *));
+  while (r->overridesIfAssigned && r->overridesIfAssigned[ifAssignedCount])
+    ifAssignedCount++;
+  const char **argv =
+      calloc(24 + 2 * (overrideCount + ifAssignedCount), sizeof(char *));
   if (!argv)
     abort();
   int n = 0;
@@ -105,6 +108,10 @@ static bool runExporter(const SolarImportRequest *r, SolarImportResult *out,
   for (size_t i = 0; i < overrideCount; ++i) {
     argv[n++] = "--override";
     argv[n++] = r->overrides[i];
+  }
+  for (size_t i = 0; i < ifAssignedCount; ++i) {
+    argv[n++] = "--override-if-assigned";
+    argv[n++] = r->overridesIfAssigned[i];
   }
   argv[n] = NULL;
 

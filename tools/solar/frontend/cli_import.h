@@ -21,6 +21,10 @@ typedef struct {
   const char *seed, *runs; /* NULL: the exporter's defaults */
   const char *rtol, *atol; /* NULL: solar-verify's defaults */
   const char *const *overrides; /* "K=V", NULL-terminated; may be NULL */
+  /* The same, each ignored (with a note) when the program has no
+   * assignment of that name: what `solar bench --override` passes to every
+   * program. */
+  const char *const *overridesIfAssigned;
   const char *verifySize; /* "auto" | "full" | N; NULL: auto */
   /* The exporter's stdout goes to our stderr (for commands whose stdout is
    * a report), else to our stdout. */

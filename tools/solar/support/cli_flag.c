@@ -8,7 +8,8 @@
 typedef enum {
   SOLAR_FLAG_NO_MATCH, /* argv[*i] is another flag */
   SOLAR_FLAG_VALUE,    /* matched; *value set, *i advanced past it */
-  SOLAR_FLAG_MISSING,  /* matched but no value follows (message printed) */
+  SOLAR_FLAG_MISSING,  /* matched but no value follows, or one too many
+                        * (message printed) */
 } SolarFlagMatch;
 
 /* Matches argv[*i] against `--name`. */
@@ -64,6 +65,24 @@ static SolarFlagMatch matchFlag(const char *command, int argc, char **argv,
         return SOLAR_FLAG_VALUE;
       }
       continue;
+    }
+    if (flag->values) {
+      const char *value = NULL;
+      SolarFlagMatch m =
+          matchLongValue(command, argc, argv, i, flag->name, &value);
+      if (m == SOLAR_FLAG_NO_MATCH)
+        continue;
+      if (m == SOLAR_FLAG_MISSING)
+        return m;
+      SolarCliValues *values = flag->values;
+      if (values->count == SOLAR_CLI_MAX_VALUES) {
+        fprintf(stderr, "solar %s: error: more than %d --%s\n", command,
+                SOLAR_CLI_MAX_VALUES, flag->name);
+        return SOLAR_FLAG_MISSING;
+      }
+      values->items[values->count++] = value;
+      values->items[values->count] = NULL;
+      return SOLAR_FLAG_VALUE;
     }
     SolarFlagMatch m =
         matchLongValue(command, argc, argv, i, flag->name, flag->value);

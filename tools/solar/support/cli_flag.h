@@ -6,13 +6,24 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* One flag of a subcommand: `value` for `--name VALUE`, else `set` for a
- * switch `--name`. The pointers are the caller's; the parser only stores
- * into them (values point into argv). */
+enum { SOLAR_CLI_MAX_VALUES = 32 };
+
+/* The values of a flag that may be repeated (`--override A=1 --override
+ * B=2`), in order, NULL-terminated. */
+typedef struct {
+  const char *items[SOLAR_CLI_MAX_VALUES + 1];
+  int count;
+} SolarCliValues;
+
+/* One flag of a subcommand: `value` for `--name VALUE`, `set` for a
+ * switch `--name`, `values` for a repeatable `--name VALUE`. The pointers
+ * are the caller's; the parser only stores into them (values point into
+ * argv). */
 typedef struct {
   const char *name; /* without the leading "--"; or a short "-o", as is */
   const char **value;
   bool *set;
+  SolarCliValues *values;
 } SolarCliFlag;
 
 /* Parses argv[1..argc) into `flags` and at most one positional argument
