@@ -141,11 +141,11 @@ const SolarNodeSol *solarSolFindNode(const SolarEinsumGraph *graph,
 }
 
 double solarSolComputeOfNodes(const SolarEinsumGraph *graph,
-                              const SolarSol *sol, const int64_t *ids,
-                              size_t count) {
+                              const SolarArch *arch, const SolarSol *sol,
+                              const int64_t *ids, size_t count) {
   size_t slots = count ? count : 1;
   SolarTimeTerm *terms = calloc(slots * SOLAR_UNIT_COUNT, sizeof(*terms));
-  const SolarTimeTerm **nodes = calloc(slots, sizeof(*nodes));
+  SolarComputeNode *nodes = calloc(slots, sizeof(*nodes));
   size_t found = 0;
   for (size_t k = 0; k < count; ++k) {
     const SolarNodeSol *n = solarSolFindNode(graph, sol, ids[k]);
@@ -154,10 +154,10 @@ double solarSolComputeOfNodes(const SolarEinsumGraph *graph,
     SolarTimeTerm *units = &terms[found * SOLAR_UNIT_COUNT];
     for (int u = 0; u < SOLAR_UNIT_COUNT; ++u)
       units[u] = solarSecondsTerm(n->compute.unitSeconds[u]);
-    nodes[found++] = units;
+    nodes[found++] = (SolarComputeNode){units, n->rateDtype};
   }
   double seconds =
-      solarComputeOf(&solarSecondsAlgebra, nodes, found).seconds;
+      solarComputeOf(&solarSecondsAlgebra, arch, nodes, found).seconds;
   free(nodes);
   free(terms);
   return seconds;
@@ -224,7 +224,7 @@ static void computeNodes(const SolarEinsumGraph *graph, const SolarArch *arch,
   for (size_t i = 0; i < graph->nodeCount; ++i)
     ids[i] = graph->nodes[i].id;
   out->computeSeconds =
-      solarSolComputeOfNodes(graph, out, ids, graph->nodeCount);
+      solarSolComputeOfNodes(graph, arch, out, ids, graph->nodeCount);
   free(ids);
 }
 
@@ -242,7 +242,7 @@ static void computeGroup(const SolarEinsumGraph *graph,
     }
   }
   g->computeSeconds =
-      solarSolComputeOfNodes(graph, sol, fg->nodes, fg->nodeCount);
+      solarSolComputeOfNodes(graph, arch, sol, fg->nodes, fg->nodeCount);
   g->fusedBytes = fg->dramBytes;
   bool dramBound;
   g->fusedSeconds = rooflineSeconds(
@@ -277,7 +277,7 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
   computeNodes(graph, arch, dtypeOverride, reportDtype, out, &anyContraction);
 
   out->kernelsUnfused = (int64_t)graph->nodeCount;
-  solarSolUnfusedKernels(graph, dtypeOverride, bw, out);
+  solarSolUnfusedKernels(graph, arch, dtypeOverride, out);
 
   out->groupCount = fusion->groupCount;
   out->groups = calloc(fusion->groupCount ? fusion->groupCount : 1,

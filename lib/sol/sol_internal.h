@@ -7,7 +7,7 @@
 /* Replaces the per-node unfused totals of `out` (nodes filled) by totals per
  * framework-op kernel when the graph records framework ops. */
 void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
-                            SolarDtype storageDtype, double dramBytesPerS,
+                            const SolarArch *arch, SolarDtype storageDtype,
                             SolarSol *out);
 
 /* The node's precision and the rate key its MACs use under the policy
@@ -24,8 +24,8 @@ const SolarNodeSol *solarSolFindNode(const SolarEinsumGraph *graph,
 /* The compute seconds of the nodes `ids` run as one kernel
  * (solarComputeOf over their unit times); ids of no node are skipped. */
 double solarSolComputeOfNodes(const SolarEinsumGraph *graph,
-                              const SolarSol *sol, const int64_t *ids,
-                              size_t count);
+                              const SolarArch *arch, const SolarSol *sol,
+                              const int64_t *ids, size_t count);
 
 /* ---- the rules both SOL paths state (sol_rules.c) ---------------------- */
 
@@ -46,11 +46,19 @@ typedef struct SolarTimeAlgebra {
 extern const SolarTimeAlgebra solarSecondsAlgebra;
 SolarTimeTerm solarSecondsTerm(double seconds);
 
+/* One node's part in a kernel's compute: its time on each unit (indexed
+ * by SolarUnit; kept) and the dtype its work runs in. */
+typedef struct SolarComputeNode {
+  const SolarTimeTerm *units;
+  SolarDtype dtype;
+} SolarComputeNode;
+
 /* The compute time of nodes run as one kernel (a node alone, a fusion
- * group, a framework-op kernel, the whole function for ideal); nodes[k] is
- * the k-th node's time on each unit, indexed by SolarUnit (kept). */
+ * group, a framework-op kernel, the whole function for ideal): the longest
+ * pipe's total (sol_rules.c). */
 SolarTimeTerm solarComputeOf(const SolarTimeAlgebra *alg,
-                             const SolarTimeTerm *const *nodes, size_t count);
+                             const SolarArch *arch,
+                             const SolarComputeNode *nodes, size_t count);
 
 /* max(compute, transfer): a kernel's roofline time; takes both. */
 SolarTimeTerm solarRoofline(const SolarTimeAlgebra *alg, SolarTimeTerm compute,

@@ -28,21 +28,43 @@ SolarTimeTerm solarSecondsTerm(double seconds) {
   return (SolarTimeTerm){.seconds = seconds};
 }
 
-/* Inside one kernel the units run side by side, so a node takes the
- * longest of its units' times; the nodes of a kernel are charged one after
- * the other. */
+/* Inside one kernel the pipes run side by side, and nothing orders one
+ * node's work before another's: a fused kernel overlaps a contraction on
+ * the tensor cores with its epilogue on the vector units. Each pipe must
+ * still issue all of its work, so the kernel takes at least the longest
+ * pipe's total: per pipe (the units the hardware file puts on it, for work
+ * of one dtype), the sum over the nodes of each unit's time, then the
+ * maximum over the pipes (docs/sol-model.md, "Compute time"). Work of
+ * different dtypes is kept apart: its units may be different hardware. */
 SolarTimeTerm solarComputeOf(const SolarTimeAlgebra *alg,
-                             const SolarTimeTerm *const *nodes, size_t count) {
-  SolarTimeTerm *perNode = calloc(count ? count : 1, sizeof(SolarTimeTerm));
-  SolarTimeTerm units[SOLAR_UNIT_COUNT];
-  for (size_t k = 0; k < count; ++k) {
-    for (int u = 0; u < SOLAR_UNIT_COUNT; ++u)
-      units[u] = alg->copy(nodes[k][u]);
-    perNode[k] = alg->combine(units, SOLAR_UNIT_COUNT, true);
+                             const SolarArch *arch,
+                             const SolarComputeNode *nodes, size_t count) {
+  enum { MAX_PIPES = SOLAR_DTYPE_COUNT * SOLAR_UNIT_COUNT };
+  SolarTimeTerm pipes[MAX_PIPES];
+  size_t pipeCount = 0;
+  SolarTimeTerm *parts =
+      calloc((count ? count : 1) * SOLAR_UNIT_COUNT, sizeof(SolarTimeTerm));
+  for (int d = 0; d < SOLAR_DTYPE_COUNT; ++d) {
+    bool present = false;
+    for (size_t k = 0; k < count && !present; ++k)
+      present = nodes[k].dtype == (SolarDtype)d;
+    if (!present)
+      continue;
+    /* A pipe is named by its first unit. */
+    for (int pipe = 0; pipe < SOLAR_UNIT_COUNT; ++pipe) {
+      if (solarArchPipeOf(arch, d, pipe) != (SolarUnit)pipe)
+        continue;
+      size_t n = 0;
+      for (size_t k = 0; k < count; ++k)
+        if (nodes[k].dtype == (SolarDtype)d)
+          for (int u = 0; u < SOLAR_UNIT_COUNT; ++u)
+            if (solarArchPipeOf(arch, d, u) == (SolarUnit)pipe)
+              parts[n++] = alg->copy(nodes[k].units[u]);
+      pipes[pipeCount++] = alg->combine(parts, n, false);
+    }
   }
-  SolarTimeTerm total = alg->combine(perNode, count, false);
-  free(perNode);
-  return total;
+  free(parts);
+  return alg->combine(pipes, pipeCount, true);
 }
 
 /* A kernel takes at least its compute and at least its transfer time. */

@@ -193,8 +193,10 @@ static void reportTooManyFloors(const SolarEinsumGraph *graph, char *err,
 /* ---- per node ----------------------------------------------------------- */
 
 typedef struct {
-  /* The node's time on each unit (SolarUnit), a form or NULL (none). */
+  /* The node's time on each unit (SolarUnit), a form or NULL (none), and
+   * the dtype its work runs in. */
   SolarTimeTerm units[SOLAR_UNIT_COUNT];
+  SolarDtype dtype;
   isl_pw_qpolynomial *flops;
   bool failed;
 } NodeFigures;
@@ -213,6 +215,7 @@ static void nodeFigures(const SolarEinsumGraph *graph, size_t index,
     return;
   SolarNodeSol n = {0};
   solarNodePrecision(graph, index, dtypeOverride, reportDtype, policy, &n);
+  out->dtype = n.rateDtype;
   bool castsWiden = dtypeOverride == SOLAR_DTYPE_INVALID && node->castsWiden;
   isl_pw_qpolynomial *ops[SOLAR_OP_CLASS_COUNT];
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c) {
@@ -288,17 +291,18 @@ nodeBytes(const SolarEinsumGraph *graph, size_t index, SolarDtype storage) {
 /* ---- groups ------------------------------------------------------------- */
 
 /* The compute of the nodes `ids` run as one kernel (solarComputeOf). */
-static char *computeOf(const SolarEinsumGraph *graph, const int64_t *ids,
-                       size_t count, const NodeFigures *nodes) {
-  const SolarTimeTerm **members =
-      calloc(count ? count : 1, sizeof(SolarTimeTerm *));
+static char *computeOf(const SolarEinsumGraph *graph, const SolarArch *arch,
+                       const int64_t *ids, size_t count,
+                       const NodeFigures *nodes) {
+  SolarComputeNode *members =
+      calloc(count ? count : 1, sizeof(SolarComputeNode));
   size_t found = 0;
   for (size_t k = 0; k < count; ++k) {
     size_t i = solarGraphNodeIndex(graph, ids[k]);
     if (i < graph->nodeCount)
-      members[found++] = nodes[i].units;
+      members[found++] = (SolarComputeNode){nodes[i].units, nodes[i].dtype};
   }
-  char *form = solarComputeOf(&formAlgebra, members, found).form;
+  char *form = solarComputeOf(&formAlgebra, arch, members, found).form;
   free(members);
   return form;
 }
@@ -315,6 +319,7 @@ static char *rooflineTerm(char *compute,
 
 /* Bytes and time over a partition: sum_g bytes(g), sum_g max(...). */
 static void partitionFigures(const SolarEinsumGraph *graph,
+                             const SolarArch *arch,
                              const SolarFusion *partition,
                              const NodeFigures *nodes, double bandwidth,
                              char **bytes, char **time, bool *failed) {
@@ -324,7 +329,7 @@ static void partitionFigures(const SolarEinsumGraph *graph,
   for (size_t k = 0; k < n; ++k) {
     const SolarFusionGroup *g = &partition->groups[k];
     total = addCounts(total, isl_pw_qpolynomial_copy(g->dramBytesPw), failed);
-    terms[k] = rooflineTerm(computeOf(graph, g->nodes, g->nodeCount, nodes),
+    terms[k] = rooflineTerm(computeOf(graph, arch, g->nodes, g->nodeCount, nodes),
                             g->dramBytesPw, bandwidth);
   }
   *time = combine(terms, n, false);
@@ -336,7 +341,7 @@ static void partitionFigures(const SolarEinsumGraph *graph,
 /* ---- the figures -------------------------------------------------------- */
 
 static bool unfusedPerNode(const SolarEinsumGraph *graph,
-                           const NodeFigures *nodes, SolarDtype storage,
+                           const SolarArch *arch, const NodeFigures *nodes, SolarDtype storage,
                            double bandwidth, SolarSymSol *out) {
   size_t n = graph->nodeCount;
   char **terms = calloc(n ? n : 1, sizeof(char *));
@@ -346,7 +351,7 @@ static bool unfusedPerNode(const SolarEinsumGraph *graph,
     isl_pw_qpolynomial *bytes = nodeBytes(graph, i, storage);
     ok = bytes != NULL;
     if (ok)
-      terms[i] = rooflineTerm(computeOf(graph, &graph->nodes[i].id, 1, nodes),
+      terms[i] = rooflineTerm(computeOf(graph, arch, &graph->nodes[i].id, 1, nodes),
                               bytes, bandwidth);
     bool failed = false;
     total = addCounts(total, bytes, &failed);
@@ -416,22 +421,22 @@ bool solarSolComputeSymbolic(const SolarEinsumGraph *graph,
     int64_t *ids = calloc(n ? n : 1, sizeof(int64_t));
     for (size_t i = 0; i < n; ++i)
       ids[i] = graph->nodes[i].id;
-    out->compute = computeOf(graph, ids, n, nodes);
+    out->compute = computeOf(graph, arch, ids, n, nodes);
     free(ids);
     if (!out->compute)
       out->compute = strdup("0");
 
     bool failed = false;
-    partitionFigures(graph, fusion, nodes, bw,
+    partitionFigures(graph, arch, fusion, nodes, bw,
                      &out->bytes[SOLAR_FIDELITY_FUSED],
                      &out->time[SOLAR_FIDELITY_FUSED], &failed);
     out->groups = (int64_t)fusion->groupCount;
     if (kernels) {
-      partitionFigures(graph, kernels, nodes, bw,
+      partitionFigures(graph, arch, kernels, nodes, bw,
                        &out->bytes[SOLAR_FIDELITY_UNFUSED],
                        &out->time[SOLAR_FIDELITY_UNFUSED], &failed);
       out->kernelsUnfused = (int64_t)kernels->groupCount;
-    } else if (!unfusedPerNode(graph, nodes, dtypeOverride, bw, out)) {
+    } else if (!unfusedPerNode(graph, arch, nodes, dtypeOverride, bw, out)) {
       snprintf(err, errSize,
                "a footprint in function @%s has no exact count in the "
                "symbolic sizes with at most %d distinct floor terms, so no "

@@ -18,28 +18,11 @@ static const SolarUnitClass opClassUnitClass[SOLAR_OP_CLASS_COUNT] = {
     [SOLAR_OP_OTHER] = SOLAR_UNIT_CLASS_VECTOR,
 };
 
-static const char *const unitNames[SOLAR_UNIT_COUNT] = {
-    [SOLAR_UNIT_NONE] = "none",      [SOLAR_UNIT_TENSOR] = "tensor",
-    [SOLAR_UNIT_VECTOR_FMA] = "fma", [SOLAR_UNIT_VECTOR_ALU] = "alu",
-    [SOLAR_UNIT_DIV] = "div",        [SOLAR_UNIT_SFU] = "sfu",
-};
-
 SolarUnitClass solarOpClassUnitClass(SolarOpClass opClass, bool castsWiden) {
   if ((int)opClass < 0 || opClass >= SOLAR_OP_CLASS_COUNT ||
       (castsWiden && opClass == SOLAR_OP_CAST))
     return SOLAR_UNIT_CLASS_COUNT;
   return opClassUnitClass[opClass];
-}
-
-const char *solarUnitName(SolarUnit unit) {
-  return (int)unit >= 0 && unit < SOLAR_UNIT_COUNT ? unitNames[unit] : "none";
-}
-
-SolarUnit solarUnitFromName(const char *name, size_t length) {
-  for (int u = 0; u < SOLAR_UNIT_COUNT; ++u)
-    if (strlen(unitNames[u]) == length && !strncmp(name, unitNames[u], length))
-      return (SolarUnit)u;
-  return SOLAR_UNIT_COUNT;
 }
 
 SolarWork solarWorkFromOps(const SolarOpCounts *ops, SolarDtype dtype,
@@ -99,17 +82,24 @@ SolarComputeTime solarComputeTime(const SolarArch *arch,
   SolarTimeTerm units[SOLAR_UNIT_COUNT];
   for (int u = 0; u < SOLAR_UNIT_COUNT; ++u)
     units[u] = solarSecondsTerm(t.unitSeconds[u]);
-  const SolarTimeTerm *node = units;
-  t.seconds = solarComputeOf(&solarSecondsAlgebra, &node, 1).seconds;
-  /* The report names the unit with the largest time (the first of
-   * equals). */
-  t.limiter = SOLAR_UNIT_NONE;
-  double longest = 0;
+  SolarComputeNode node = {units, work->dtype};
+  t.seconds = solarComputeOf(&solarSecondsAlgebra, arch, &node, 1).seconds;
+  /* The report names the unit with the largest time on the longest pipe
+   * (the first of equals). */
+  double pipeSeconds[SOLAR_UNIT_COUNT] = {0};
   for (int u = 0; u < SOLAR_UNIT_COUNT; ++u)
-    if (t.unitSeconds[u] > longest) {
+    pipeSeconds[solarArchPipeOf(arch, work->dtype, u)] += t.unitSeconds[u];
+  t.limiter = SOLAR_UNIT_NONE;
+  double longestPipe = 0, longest = 0;
+  for (int u = 0; u < SOLAR_UNIT_COUNT; ++u) {
+    double p = pipeSeconds[solarArchPipeOf(arch, work->dtype, u)];
+    if (t.unitSeconds[u] > 0 &&
+        (p > longestPipe || (p == longestPipe && t.unitSeconds[u] > longest))) {
+      longestPipe = p;
       longest = t.unitSeconds[u];
       t.limiter = (SolarUnit)u;
     }
+  }
   return t;
 }
 

@@ -14,8 +14,9 @@ static bool anyFrameworkOp(const SolarEinsumGraph *graph) {
 }
 
 void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
-                            SolarDtype storageDtype, double dramBytesPerS,
+                            const SolarArch *arch, SolarDtype storageDtype,
                             SolarSol *out) {
+  double dramBytesPerS = arch->dram_bytes_per_s.value;
   if (!anyFrameworkOp(graph))
     return;
   SolarFusion kernels;
@@ -30,7 +31,7 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
   for (size_t k = 0; k < kernels.groupCount; ++k) {
     const SolarFusionGroup *g = &kernels.groups[k];
     double compute =
-        solarSolComputeOfNodes(graph, out, g->nodes, g->nodeCount);
+        solarSolComputeOfNodes(graph, arch, out, g->nodes, g->nodeCount);
     double dram = g->dramBytes > 0 && dramBytesPerS > 0
                       ? g->dramBytes / dramBytesPerS
                       : 0;

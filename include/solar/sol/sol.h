@@ -91,7 +91,7 @@ typedef struct {
 typedef struct {
   int64_t group;
   double flops, flopsLowered;
-  double computeSeconds;     /* sum of the nodes' compute times */
+  double computeSeconds;     /* its nodes run as one kernel (sol_rules.c) */
   double fusedBytes, fusedSeconds;
   double cacheBytes, innerBytes, cacheSeconds;
   SolarBound fusedBound;     /* compute | dram */

@@ -41,21 +41,6 @@ typedef struct SolarWork {
 SolarWork solarWorkFromOps(const SolarOpCounts *ops, SolarDtype dtype,
                            bool contraction, bool castsWiden);
 
-typedef enum SolarUnit {
-  SOLAR_UNIT_NONE,
-  SOLAR_UNIT_TENSOR,
-  SOLAR_UNIT_VECTOR_FMA,
-  SOLAR_UNIT_VECTOR_ALU,
-  SOLAR_UNIT_DIV,
-  SOLAR_UNIT_SFU,
-  SOLAR_UNIT_COUNT
-} SolarUnit;
-
-/* "none", "tensor", "fma", "alu", "div", "sfu". */
-const char *solarUnitName(SolarUnit unit);
-/* The unit of `name`, or SOLAR_UNIT_COUNT when it is none. */
-SolarUnit solarUnitFromName(const char *name, size_t length);
-
 /* The unit that runs a class of work and its rate (ops/s; 0 when the file
  * states none) for work of `dtype`: MACs of a contraction go to the tensor
  * cores when they have a rate for dtype at least the CUDA cores' (a dtype
