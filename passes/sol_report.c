@@ -19,10 +19,6 @@
 
 #define SOLAR_REPORT_SCHEMA_VERSION 1
 
-/* The table's names; the JSON keeps the attribute's. */
-static const char *const fidelityTitles[SOLAR_FIDELITY_COUNT] = {
-    "unfused", "fused", "cache-aware", "ideal (fully fused)"};
-
 /* Seconds with an SI prefix, e.g. "2.295 us". */
 static void formatSeconds(double seconds, char *buf, size_t size) {
   static const struct {
@@ -44,7 +40,7 @@ static void printPrecision(FILE *out, const SolarSol *sol) {
   solarFp32PolicyFormat(&sol->policy, policy, sizeof(policy));
   fprintf(out, "  fp32 math: %s", policy);
   if (sol->haveTf32) {
-    formatSeconds(sol->tf32TimeCache, when, sizeof(when));
+    formatSeconds(sol->tf32Seconds[SOLAR_FIDELITY_CACHE], when, sizeof(when));
     fprintf(out, " (with fp32 contractions on TF32 tensor cores: cache-aware %s)",
             when);
   }
@@ -74,7 +70,7 @@ static void printText(FILE *out, const char *function, const SolarSol *sol) {
           "time", "bound", "flop/B");
   for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f) {
     formatSeconds(solarSolSeconds(sol, f), when, sizeof(when));
-    fprintf(out, "  %-20s %14.0f %14s %-8s %10.3g\n", fidelityTitles[f],
+    fprintf(out, "  %-20s %14.0f %14s %-8s %10.3g\n", solarFidelityTitle(f),
             solarSolBytes(sol, f), when, solarBoundName(solarSolBound(sol, f)),
             solarSolIntensity(sol, f));
   }
@@ -85,107 +81,68 @@ static json_t *dictToJson(MlirAttribute dict);
 
 /* ---- symbolic figures (solar/sol/sol_symbolic.h) ---------------------- */
 
-static const char *dictString(MlirAttribute dict, const char *key) {
-  MlirAttribute a = mlirDictionaryAttrGetElementByName(
-      dict, mlirStringRefCreateFromCString(key));
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
-    return NULL;
-  /* MLIR stores string attributes NUL-terminated (an empty one may have
-   * no storage at all). */
-  MlirStringRef value = mlirStringAttrGetValue(a);
-  return value.length ? value.data : "";
-}
+/* The figures of a symbolic solar.sol in report order: flops, compute,
+ * then bytes and time of each symbolic fidelity. */
+enum { MAX_FIGURES = 2 + 2 * SOLAR_FIDELITY_COUNT };
 
-/* The figure's parameter names; caller frees the array (not the names). */
-static const char **symbolicParams(MlirAttribute dict, size_t *count) {
-  MlirAttribute params = mlirDictionaryAttrGetElementByName(
-      dict, mlirStringRefCreateFromCString("parameters"));
-  *count = !mlirAttributeIsNull(params) && mlirAttributeIsAArray(params)
-               ? (size_t)mlirArrayAttrGetNumElements(params)
-               : 0;
-  const char **names = calloc(*count + 1, sizeof(char *));
-  for (size_t i = 0; i < *count; ++i) {
-    MlirAttribute entry = mlirArrayAttrGetElement(params, (intptr_t)i);
-    names[i] = mlirAttributeIsADictionary(entry) ? dictString(entry, "name")
-                                                 : NULL;
-    if (!names[i])
-      names[i] = "?";
+typedef struct {
+  const char *key;   /* the numeric figure's key (flops, a bytes key) */
+  char title[32];
+  const char *expr;  /* kept by the SolarSymSol */
+  bool seconds;      /* a time, else a count */
+} Figure;
+
+static size_t symbolicFigures(const SolarSymSol *sol, Figure *out) {
+  size_t n = 0;
+  out[n++] = (Figure){"flops", "flops", sol->flops, false};
+  out[n++] = (Figure){"compute_s", "compute", sol->compute, true};
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f) {
+    if (!solarFidelityIsSymbolic(f))
+      continue;
+    out[n] = (Figure){solarFidelityBytesKey(f), "", sol->bytes[f], false};
+    snprintf(out[n++].title, sizeof(out->title), "%s bytes",
+             solarFidelityName(f));
+    out[n] = (Figure){solarFidelityTimeKey(f), "", sol->time[f], true};
+    snprintf(out[n++].title, sizeof(out->title), "%s time",
+             solarFidelityName(f));
   }
-  return names;
-}
-
-/* The keys of the symbolic figures, in report order, and whether each is a
- * count (bytes, flops) or a time. */
-static const struct {
-  const char *key, *title;
-  bool seconds;
-} symbolicKeys[] = {
-    {"flops", "flops", false},
-    {"compute_s", "compute", true},
-    {"bytes_unfused", "unfused bytes", false},
-    {"time_unfused_s", "unfused time", true},
-    {"bytes_fused", "fused bytes", false},
-    {"time_fused_s", "fused time", true},
-    {"bytes_ideal", "ideal bytes", false},
-    {"time_ideal_s", "ideal time", true},
-};
-#define SYMBOLIC_KEY_COUNT (sizeof(symbolicKeys) / sizeof(symbolicKeys[0]))
-
-/* The first field a symbolic solar.sol lacks, or NULL. */
-static const char *symbolicMissing(MlirAttribute dict) {
-  static char key[64];
-  static const char *const plain[] = {"arch", "dtype", "cache_expr",
-                                      "fused_grouping"};
-  for (size_t k = 0; k < sizeof(plain) / sizeof(plain[0]); ++k)
-    if (!dictString(dict, plain[k]))
-      return plain[k];
-  for (size_t k = 0; k < SYMBOLIC_KEY_COUNT; ++k) {
-    snprintf(key, sizeof(key), "%s_expr", symbolicKeys[k].key);
-    if (!dictString(dict, key))
-      return key;
-  }
-  return NULL;
+  return n;
 }
 
 /* Every symbolic figure evaluated at `at` into values[]; false with a
  * message naming the figure. */
-static bool evaluateSymbolic(MlirAttribute dict, const SolarSymBinding *at,
+static bool evaluateSymbolic(const SolarSymSol *sol, const SolarSymBinding *at,
                              double *values, char *err, size_t errSize) {
-  size_t paramCount;
-  const char **params = symbolicParams(dict, &paramCount);
-  bool ok = true;
-  for (size_t k = 0; k < SYMBOLIC_KEY_COUNT && ok; ++k) {
+  Figure figures[MAX_FIGURES];
+  size_t count = symbolicFigures(sol, figures);
+  for (size_t k = 0; k < count; ++k) {
     char key[64], why[384];
-    snprintf(key, sizeof(key), "%s_expr", symbolicKeys[k].key);
-    const char *expr = dictString(dict, key);
-    ok = expr && solarSymEvaluate(expr, params, paramCount, at, &values[k],
-                                  why, sizeof(why));
-    if (!ok)
-      snprintf(err, errSize, "%s: %.180s", key, expr ? why : "missing");
+    solarSymSolFigureKey(figures[k].key, key, sizeof(key));
+    if (!solarSymEvaluate(figures[k].expr, (const char *const *)sol->params,
+                          sol->paramCount, at, &values[k], why,
+                          sizeof(why))) {
+      snprintf(err, errSize, "%s: %.180s", key, why);
+      return false;
+    }
   }
-  free(params);
-  return ok;
+  return true;
 }
 
 static void printSymbolicText(FILE *out, const char *function,
-                              MlirAttribute dict, const SolarSymBinding *at,
+                              const SolarSymSol *sol,
+                              const SolarSymBinding *at,
                               const double *values) {
-  size_t paramCount;
-  const char **params = symbolicParams(dict, &paramCount);
-  fprintf(out, "SOL of @%s on %s (%s), symbolic in", function,
-          dictString(dict, "arch"), dictString(dict, "dtype"));
-  for (size_t i = 0; i < paramCount; ++i)
-    fprintf(out, "%s %s", i ? "," : "", params[i]);
+  fprintf(out, "SOL of @%s on %s (%s), symbolic in", function, sol->arch,
+          solarDtypeName(sol->dtype));
+  for (size_t i = 0; i < sol->paramCount; ++i)
+    fprintf(out, "%s %s", i ? "," : "", sol->params[i]);
   fputc('\n', out);
-  free(params);
-  for (size_t k = 0; k < SYMBOLIC_KEY_COUNT; ++k) {
-    char key[64];
-    snprintf(key, sizeof(key), "%s_expr", symbolicKeys[k].key);
-    fprintf(out, "  %-14s %s\n", symbolicKeys[k].title, dictString(dict, key));
-  }
-  fprintf(out, "  %-14s %s\n", "cache-aware", dictString(dict, "cache_expr"));
-  fprintf(out, "  %-14s %s\n", "fused groups",
-          dictString(dict, "fused_grouping"));
+  Figure figures[MAX_FIGURES];
+  size_t count = symbolicFigures(sol, figures);
+  for (size_t k = 0; k < count; ++k)
+    fprintf(out, "  %-14s %s\n", figures[k].title, figures[k].expr);
+  fprintf(out, "  %-14s %s\n", "cache-aware", sol->cacheExpr);
+  fprintf(out, "  %-14s %s\n", "fused groups", sol->fusedGrouping);
   if (!at)
     return;
   fprintf(out, "  at");
@@ -194,14 +151,14 @@ static void printSymbolicText(FILE *out, const char *function,
   fputc(':', out);
   /* Counts as integers, times with every digit a double holds, so they
    * compare exactly with the bound program's solar.sol. */
-  for (size_t k = 0; k < SYMBOLIC_KEY_COUNT; ++k)
-    fprintf(out, symbolicKeys[k].seconds ? " %s=%.17g" : " %s=%.0f",
-            symbolicKeys[k].key, values[k]);
+  for (size_t k = 0; k < count; ++k)
+    fprintf(out, figures[k].seconds ? " %s=%.17g" : " %s=%.0f",
+            figures[k].key, values[k]);
   fputc('\n', out);
 }
 
-static json_t *symbolicJson(MlirAttribute dict, const SolarSymBinding *at,
-                            const double *values) {
+static json_t *symbolicJson(MlirAttribute dict, const SolarSymSol *sol,
+                            const SolarSymBinding *at, const double *values) {
   json_t *entry = dictToJson(dict);
   if (!at)
     return entry;
@@ -209,11 +166,12 @@ static json_t *symbolicJson(MlirAttribute dict, const SolarSymBinding *at,
   for (size_t i = 0; i < at->count; ++i)
     json_object_set_new(sizes, at->names[i], json_integer(at->values[i]));
   json_object_set_new(evaluated, "sizes", sizes);
-  for (size_t k = 0; k < SYMBOLIC_KEY_COUNT; ++k)
-    json_object_set_new(evaluated, symbolicKeys[k].key,
-                        symbolicKeys[k].seconds
-                            ? json_real(values[k])
-                            : solarJsonNumber(values[k]));
+  Figure figures[MAX_FIGURES];
+  size_t count = symbolicFigures(sol, figures);
+  for (size_t k = 0; k < count; ++k)
+    json_object_set_new(evaluated, figures[k].key,
+                        figures[k].seconds ? json_real(values[k])
+                                           : solarJsonNumber(values[k]));
   json_object_set_new(entry, "at", evaluated);
   return entry;
 }
@@ -308,24 +266,27 @@ static void runReport(MlirOperation op, MlirExternalPass pass,
                      name);
       ok = false;
     } else if (solarSolIsSymbolic(attr)) {
-      MlirAttribute dict = solarDialectAttrOpen(attr, "sol");
-      double values[SYMBOLIC_KEY_COUNT] = {0};
-      const char *missing = symbolicMissing(dict);
-      if (missing) {
-        solarEmitError(mlirOperationGetLocation(funcs[i]),
-                       "@%s: symbolic solar.sol has no string field '%s'",
-                       name, missing);
-        ok = false;
-      } else if (haveAt && !evaluateSymbolic(dict, &at, values, err, sizeof(err))) {
+      double values[MAX_FIGURES] = {0};
+      SolarSymSol sym;
+      if (!solarSymSolFromAttribute(attr, &sym, err, sizeof(err))) {
         solarEmitError(mlirOperationGetLocation(funcs[i]), "@%s: %s", name,
                        err);
         ok = false;
-      } else if (json) {
-        json_t *entry = symbolicJson(dict, haveAt ? &at : NULL, values);
-        json_object_set_new(entry, "function", json_string(name));
-        json_array_append_new(functions, entry);
       } else {
-        printSymbolicText(out, name, dict, haveAt ? &at : NULL, values);
+        if (haveAt &&
+            !evaluateSymbolic(&sym, &at, values, err, sizeof(err))) {
+          solarEmitError(mlirOperationGetLocation(funcs[i]), "@%s: %s", name,
+                         err);
+          ok = false;
+        } else if (json) {
+          json_t *entry = symbolicJson(solarDialectAttrOpen(attr, "sol"),
+                                       &sym, haveAt ? &at : NULL, values);
+          json_object_set_new(entry, "function", json_string(name));
+          json_array_append_new(functions, entry);
+        } else {
+          printSymbolicText(out, name, &sym, haveAt ? &at : NULL, values);
+        }
+        solarSymSolDestroy(&sym);
       }
     } else if (solarAttrFindNonFinite(solarDialectAttrOpen(attr, "sol"),
                                       where, sizeof(where))) {

@@ -371,7 +371,7 @@ static bool compareAndReport(VerifyRun *run, MlirOperation func,
       solarVerifyReportAttribute(mlirOperationGetContext(func), &report);
   if (!mlirAttributeIsNull(verified))
     mlirOperationSetDiscardableAttributeByName(
-        func, mlirStringRefCreateFromCString("solar.verified"), verified);
+        func, mlirStringRefCreateFromCString(SOLAR_VERIFIED_ATTR), verified);
   solarVerifyReportEmit(loc, &report);
   if (opts->outputDir && !writeOutputs(run, &report, opts, loc))
     ok = false;

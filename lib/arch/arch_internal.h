@@ -72,6 +72,7 @@ typedef enum ArchField {
   ARCH_FIELD_DIV_OP,
   ARCH_FIELD_SFU_OP,
   ARCH_FIELD_NUM_SM,
+  ARCH_FIELD_SHARED_PIPE,    /* + dtype; a unit list, not a number */
 } ArchField;
 
 typedef struct ArchKeyInfo {
@@ -121,6 +122,9 @@ typedef struct ArchRawModel {
   ArchRawValue divOp;
   ArchRawValue sfuOp;
   ArchRawValue numSm;
+  /* shared_pipe_<dtype> (arch_pipes.c); pipeLine 0: not declared. */
+  unsigned char sharedWith[SOLAR_DTYPE_COUNT][SOLAR_UNIT_COUNT];
+  int pipeLine[SOLAR_DTYPE_COUNT];
   /* The slots above in the order the file gives them, so that later checks
    * report in file order. */
   size_t readCount;
@@ -135,6 +139,14 @@ typedef struct ArchRawModel {
 bool archValidate(const char *path, const ArchYamlMapping *yaml, bool strict,
                   ArchRawModel *raw, SolarArchDiag *diag);
 void archRawDestroy(ArchRawModel *raw);
+
+/* ---- arch_pipes.c: units sharing a pipe ---- */
+
+/* Reads shared_pipe_<dtype> into raw->sharedWith[dtype]; false with an error on a
+ * malformed value or a repeated key. */
+bool archReadSharedPipe(const char *path, const ArchYamlEntry *entry,
+                        SolarDtype dtype, ArchRawModel *raw,
+                        SolarArchDiag *diag);
 
 /* ---- arch_derive.c: per-cycle -> per-second, and the defaults ---- */
 

@@ -33,6 +33,9 @@ static const char *const vectorMacKeys[SOLAR_DTYPE_COUNT] =
 static const char *const vectorOpKeys[SOLAR_DTYPE_COUNT] =
     DTYPE_KEYS("OP_per_cycle_", "_sm");
 
+static const char *const sharedPipeKeys[SOLAR_DTYPE_COUNT] =
+    DTYPE_KEYS("shared_pipe_", "");
+
 static const ArchKeyInfo fixedKeys[] = {
     {ARCH_FIELD_NAME, ARCH_UNIT_NAME, 0, SOLAR_DTYPE_INVALID, "name"},
     {ARCH_FIELD_FREQ, ARCH_UNIT_GHZ, 0, SOLAR_DTYPE_INVALID, "freq_GHz"},
@@ -65,6 +68,7 @@ static const ArchKeyInfo fixedKeys[] = {
 
 static const char kMacPrefix[] = "MAC_per_cycle_";
 static const char kOpPrefix[] = "OP_per_cycle_";
+static const char kPipePrefix[] = "shared_pipe_";
 
 static void listDtypes(char *buf, size_t size) {
   size_t used = 0;
@@ -158,6 +162,19 @@ ArchKeyStatus archKeyClassify(const char *key, ArchKeyInfo *info, char *why,
                fixedKeys[i].canonicalKey);
       return ARCH_KEY_BAD;
     }
+  }
+  if (strncmp(key, kPipePrefix, strlen(kPipePrefix)) == 0) {
+    SolarDtype dtype = solarDtypeFromName(key + strlen(kPipePrefix));
+    if (dtype == SOLAR_DTYPE_INVALID) {
+      char known[256];
+      listDtypes(known, sizeof(known));
+      snprintf(why, whySize, "unknown dtype '%s' in key '%s' (known: %s)",
+               key + strlen(kPipePrefix), key, known);
+      return ARCH_KEY_BAD;
+    }
+    *info = (ArchKeyInfo){ARCH_FIELD_SHARED_PIPE, ARCH_UNIT_NAME, 0, dtype,
+                          sharedPipeKeys[dtype]};
+    return ARCH_KEY_KNOWN;
   }
   if (strncasecmp(key, kMacPrefix, strlen(kMacPrefix)) == 0)
     return classifyRateKey(key, true, info, why, whySize);

@@ -49,6 +49,7 @@ static ArchRawValue *slotFor(ArchRawModel *raw, const ArchKeyInfo *info) {
   case ARCH_FIELD_NUM_SM:
     return &raw->numSm;
   case ARCH_FIELD_NAME:
+  case ARCH_FIELD_SHARED_PIPE:
     break;
   }
   return NULL;
@@ -190,6 +191,8 @@ static bool readEntry(const char *path, const ArchYamlEntry *entry,
   }
   if (info.field == ARCH_FIELD_NAME)
     return readName(path, entry, raw, diag);
+  if (info.field == ARCH_FIELD_SHARED_PIPE)
+    return archReadSharedPipe(path, entry, info.dtype, raw, diag);
   ArchRawValue *slot = slotFor(raw, &info);
   if (slot->seen) {
     if (strcmp(entry->key, slot->key) == 0)

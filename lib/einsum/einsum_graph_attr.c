@@ -310,10 +310,11 @@ static EgAttrValue accessesAttr(EgBuilder *b, EgNode *node) {
     putCount(&d, "footprint_elements", &a->footprint);
     egAttrPut(&d, "footprint_exact", egAttrBool(a->footprint.exact));
     egAttrPut(&d, "role",
-              egAttrString(a->write         ? "output"
-                           : a->accumulator ? "accumulator"
-                           : a->address     ? "address"
-                                            : "operand"));
+              egAttrString(solarAccessRoleName(
+                  a->write         ? SOLAR_ACCESS_ROLE_OUTPUT
+                  : a->accumulator ? SOLAR_ACCESS_ROLE_ACCUMULATOR
+                  : a->address     ? SOLAR_ACCESS_ROLE_ADDRESS
+                                   : SOLAR_ACCESS_ROLE_OPERAND)));
     egAttrPush(&items, egAttrDictFinish(&d));
   }
   return egAttrListFinish(&items);

@@ -91,7 +91,7 @@ static json_t *nodeJson(const SolarEinsumNode *n) {
     json_t *o = json_object();
     json_object_set_new(o, "tensor", json_integer(a->tensor));
     json_object_set_new(o, "kind", json_string(a->isWrite ? "write" : "read"));
-    json_object_set_new(o, "role", string(a->role));
+    json_object_set_new(o, "role", string(solarAccessRoleName(a->role)));
     json_object_set_new(o, "map", string(a->map));
     json_object_set_new(o, "exact", json_boolean(a->exact));
     setCount(o, "footprint_elements", a->footprintElements, a->footprintExpr);

@@ -206,7 +206,10 @@ static void readAccess(Reader *r, MlirAttribute d, SolarEinsumAccess *a) {
     failf(r, "access kind must be 'read' or 'write', not '%s'", kind);
   a->isWrite = kind && strcmp(kind, "write") == 0;
   free(kind);
-  a->role = readStr(r, d, "role", true);
+  char *role = readStr(r, d, "role", true);
+  if (role && !solarAccessRoleFromName(role, &a->role))
+    failf(r, "unknown access role '%s'", role);
+  free(role);
   a->map = readStr(r, d, "map", true);
   a->exact = readBool(r, d, "exact", true);
   a->footprintElements = readCount(r, d, "footprint_elements", &a->footprintExpr);
@@ -412,7 +415,6 @@ void solarEinsumGraphDestroy(SolarEinsumGraph *graph) {
     free(n->reductionOp);
     for (size_t a = 0; a < n->accessCount; ++a) {
       free(n->accesses[a].map);
-      free(n->accesses[a].role);
       free(n->accesses[a].footprintExpr);
     }
     free(n->accesses);

@@ -49,6 +49,27 @@ bool solarTensorRoleFromName(const char *name, SolarTensorRole *role) {
   return false;
 }
 
+static const char *const accessRoleNames[SOLAR_ACCESS_ROLE_COUNT] = {
+    [SOLAR_ACCESS_ROLE_OPERAND] = "operand",
+    [SOLAR_ACCESS_ROLE_OUTPUT] = "output",
+    [SOLAR_ACCESS_ROLE_ACCUMULATOR] = "accumulator",
+    [SOLAR_ACCESS_ROLE_ADDRESS] = "address"};
+
+const char *solarAccessRoleName(SolarAccessRole role) {
+  return (int)role >= 0 && role < SOLAR_ACCESS_ROLE_COUNT
+             ? accessRoleNames[role]
+             : "?";
+}
+
+bool solarAccessRoleFromName(const char *name, SolarAccessRole *role) {
+  for (int i = 0; name && i < SOLAR_ACCESS_ROLE_COUNT; ++i)
+    if (strcmp(accessRoleNames[i], name) == 0) {
+      *role = (SolarAccessRole)i;
+      return true;
+    }
+  return false;
+}
+
 typedef struct {
   const char *name;
   SolarOpClass cls;

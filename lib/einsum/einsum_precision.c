@@ -25,8 +25,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool isAccess(const SolarEinsumAccess *a, bool write, const char *role) {
-  return a->isWrite == write && a->role && strcmp(a->role, role) == 0;
+static bool isAccess(const SolarEinsumAccess *a, bool write,
+                     SolarAccessRole role) {
+  return a->isWrite == write && a->role == role;
 }
 
 static unsigned widthOf(SolarDtype dtype) {
@@ -103,7 +104,7 @@ static SolarDtype operandWidthOf(const SolarEinsumGraph *graph,
   *anyFloat = false;
   for (size_t a = 0; a < node->accessCount; ++a) {
     const SolarEinsumAccess *access = &node->accesses[a];
-    if (!isAccess(access, false, "operand") || access->tensor < 0 ||
+    if (!isAccess(access, false, SOLAR_ACCESS_ROLE_OPERAND) || access->tensor < 0 ||
         (size_t)access->tensor >= graph->tensorCount)
       continue;
     const SolarEinsumTensor *t = &graph->tensors[access->tensor];
@@ -143,7 +144,7 @@ static SolarDtype forwardLimit(const SolarEinsumGraph *graph, int64_t id) {
     const SolarEinsumNode *node = &graph->nodes[i];
     for (size_t a = 0; a < node->accessCount; ++a) {
       if (node->accesses[a].tensor == id &&
-          isAccess(&node->accesses[a], true, "output")) {
+          isAccess(&node->accesses[a], true, SOLAR_ACCESS_ROLE_OUTPUT)) {
         forward = wider(forward, writtenWidth(graph, node, t));
         break;
       }
@@ -162,7 +163,7 @@ static SolarDtype backwardLimit(const SolarEinsumGraph *graph, int64_t id) {
     bool reads = false;
     for (size_t a = 0; a < node->accessCount; ++a)
       reads |= node->accesses[a].tensor == id &&
-               isAccess(&node->accesses[a], false, "operand");
+               isAccess(&node->accesses[a], false, SOLAR_ACCESS_ROLE_OPERAND);
     if (!reads)
       continue;
     if (!isPureCast(node))
@@ -170,7 +171,7 @@ static SolarDtype backwardLimit(const SolarEinsumGraph *graph, int64_t id) {
     anyReader = true;
     for (size_t a = 0; a < node->accessCount; ++a) {
       const SolarEinsumAccess *out = &node->accesses[a];
-      if (isAccess(out, true, "output") && out->tensor != id)
+      if (isAccess(out, true, SOLAR_ACCESS_ROLE_OUTPUT) && out->tensor != id)
         backward = wider(backward, graph->tensors[out->tensor].intentDtype);
     }
   }
@@ -274,7 +275,7 @@ static void deriveNode(const SolarEinsumGraph *graph, SolarEinsumNode *node) {
     node->computeDtype = declared;
     for (size_t a = 0; a < node->accessCount; ++a) {
       const SolarEinsumAccess *out = &node->accesses[a];
-      if (isAccess(out, true, "output") && solarDtypeIsFloat(declared))
+      if (isAccess(out, true, SOLAR_ACCESS_ROLE_OUTPUT) && solarDtypeIsFloat(declared))
         node->computeDtype =
             narrower(declared, graph->tensors[out->tensor].intentDtype);
     }

@@ -5,9 +5,6 @@
 
 #include <string.h>
 
-static bool isRole(const SolarEinsumAccess *access, const char *role) {
-  return access->role && strcmp(access->role, role) == 0;
-}
 
 bool solarNodeIsLayout(const SolarEinsumNode *node) {
   if (node->reductionDimCount > 0)
@@ -19,8 +16,8 @@ bool solarNodeIsLayout(const SolarEinsumNode *node) {
   for (size_t a = 0; a < node->accessCount; ++a) {
     const SolarEinsumAccess *access = &node->accesses[a];
     /* A gather (data-dependent index) or an accumulator is not a view. */
-    if (!access->exact || isRole(access, "address") ||
-        isRole(access, "accumulator"))
+    if (!access->exact || access->role == SOLAR_ACCESS_ROLE_ADDRESS ||
+        access->role == SOLAR_ACCESS_ROLE_ACCUMULATOR)
       return false;
     if (access->isWrite)
       ++writes;
@@ -94,7 +91,7 @@ bool solarTensorNeedsNoBuffer(const SolarEinsumGraph *graph, int64_t tensor) {
       const SolarEinsumAccess *access = &node->accesses[a];
       if (access->tensor != tensor || access->isWrite)
         continue;
-      bool ownAccumulator = isRole(access, "accumulator");
+      bool ownAccumulator = access->role == SOLAR_ACCESS_ROLE_ACCUMULATOR;
       if (!ownAccumulator && !isMap(node))
         return false;
       read |= !ownAccumulator;

@@ -19,15 +19,10 @@ static SolarWork nodeWork(const SolarEinsumNode *node, SolarDtype dtype,
     return (SolarWork){.dtype = dtype};
   SolarOpCounts necessary;
   solarEinsumNodeNecessaryOps(node, &necessary);
-  SolarWork w = solarWorkFromOps(
+  return solarWorkFromOps(
       &necessary, dtype,
-      node->reductionDimCount > 0 && necessary.counts[SOLAR_OP_MAC] > 0);
-  /* The importer's widening casts (bf16 -> f32 around a matmul, f32 -> f64
-   * around a norm's statistics) are not in the program: tensor cores take
-   * the narrow operands directly. */
-  if (castsWiden)
-    w.vectorOps -= (double)necessary.counts[SOLAR_OP_CAST];
-  return w;
+      node->reductionDimCount > 0 && necessary.counts[SOLAR_OP_MAC] > 0,
+      castsWiden);
 }
 
 void solarNodePrecision(const SolarEinsumGraph *graph, size_t index,
@@ -138,28 +133,52 @@ static double nodeBytes(const SolarEinsumGraph *graph,
 
 /* sol->nodes follows graph->nodes (solarSolCompute fills one per node, in
  * order), so the graph's id lookup finds it. */
-static const SolarNodeSol *findNodeSol(const SolarEinsumGraph *graph,
-                                const SolarSol *sol, int64_t id) {
+const SolarNodeSol *solarSolFindNode(const SolarEinsumGraph *graph,
+                                     const SolarSol *sol, int64_t id) {
   size_t i = solarGraphNodeIndex(graph, id);
   return i < sol->nodeCount && sol->nodes[i].node == id ? &sol->nodes[i]
                                                         : NULL;
 }
 
-void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
-                     const SolarTraffic *traffic, const SolarArch *arch,
-                     SolarDtype dtypeOverride, SolarDtype reportDtype,
-                     const SolarFp32Policy *policy, SolarSol *out) {
-  memset(out, 0, sizeof(*out));
-  out->arch = arch->name ? strdup(arch->name) : NULL;
-  out->dtype = reportDtype;
-  out->policy = policy ? *policy : solarFp32PolicyDefault();
-  double bw = dramBandwidth(arch), l2bw = l2Bandwidth(arch);
+double solarSolComputeOfNodes(const SolarEinsumGraph *graph,
+                              const SolarArch *arch, const SolarSol *sol,
+                              const int64_t *ids, size_t count) {
+  size_t slots = count ? count : 1;
+  SolarTimeTerm *terms = calloc(slots * SOLAR_UNIT_COUNT, sizeof(*terms));
+  SolarComputeNode *nodes = calloc(slots, sizeof(*nodes));
+  size_t found = 0;
+  for (size_t k = 0; k < count; ++k) {
+    const SolarNodeSol *n = solarSolFindNode(graph, sol, ids[k]);
+    if (!n)
+      continue;
+    SolarTimeTerm *units = &terms[found * SOLAR_UNIT_COUNT];
+    for (int u = 0; u < SOLAR_UNIT_COUNT; ++u)
+      units[u] = solarSecondsTerm(n->compute.unitSeconds[u]);
+    nodes[found++] = (SolarComputeNode){units, n->rateDtype};
+  }
+  double seconds =
+      solarComputeOf(&solarSecondsAlgebra, arch, nodes, found).seconds;
+  free(nodes);
+  free(terms);
+  return seconds;
+}
 
+/* The roofline time of a kernel and whether DRAM limits it. */
+static double rooflineSeconds(double compute, double dram, bool *dramBound) {
+  *dramBound = dram > compute;
+  return solarRoofline(&solarSecondsAlgebra, solarSecondsTerm(compute),
+                       solarSecondsTerm(dram))
+      .seconds;
+}
+
+static void computeNodes(const SolarEinsumGraph *graph, const SolarArch *arch,
+                         SolarDtype dtypeOverride, SolarDtype reportDtype,
+                         SolarSol *out, bool *anyContraction) {
+  double bw = dramBandwidth(arch);
   out->nodeCount = graph->nodeCount;
   out->nodes = calloc(graph->nodeCount ? graph->nodeCount : 1,
                       sizeof(SolarNodeSol));
   double worstUnfused = -1;
-  bool anyContraction = false;
   for (size_t i = 0; i < graph->nodeCount; ++i) {
     const SolarEinsumNode *node = &graph->nodes[i];
     SolarNodeSol *n = &out->nodes[i];
@@ -167,7 +186,7 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
     solarNodePrecision(graph, i, dtypeOverride, reportDtype, &out->policy,
                        n);
     SolarWork work = nodeWork(node, n->rateDtype, n->castsWiden);
-    anyContraction |= work.contraction;
+    *anyContraction |= work.contraction;
     n->flops = node->pointsExact
                    ? (double)solarEinsumNodeNecessaryFlops(node) : 0;
     if (n->flops < 0)
@@ -175,18 +194,16 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
     n->flopsLowered = node->pointsExact && node->flops > 0
                           ? (double)node->flops : 0;
     n->compute = solarComputeTime(arch, &work);
-    n->fp32Ieee &= work.mac > 0;
+    n->fp32Ieee &= work.ops[SOLAR_UNIT_CLASS_MAC] > 0;
     out->anyFp32Ieee |= n->fp32Ieee;
     explain(n, dtypeOverride, n->why, sizeof(n->why));
     n->bytes = nodeBytes(graph, node, dtypeOverride);
-    double dram = transferTime(n->bytes, bw);
-    n->dramBound = dram > n->compute.seconds;
-    n->seconds = n->dramBound ? dram : n->compute.seconds;
+    n->seconds = rooflineSeconds(n->compute.seconds,
+                                 transferTime(n->bytes, bw), &n->dramBound);
     out->flops += n->flops;
     out->flopsLowered += n->flopsLowered;
-    out->computeSeconds += n->compute.seconds;
-    out->bytesUnfused += n->bytes;
-    out->timeUnfused += n->seconds;
+    out->bytes[SOLAR_FIDELITY_UNFUSED] += n->bytes;
+    out->seconds[SOLAR_FIDELITY_UNFUSED] += n->seconds;
     SolarOpCounts ops;
     solarEinsumNodeNecessaryOps(node, &ops);
     /* Totals saturate like the graph's counts (never wrap negative). */
@@ -197,68 +214,101 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
         out->ops.counts[c] = INT64_MAX;
     if (n->seconds > worstUnfused) {
       worstUnfused = n->seconds;
-      out->boundUnfused = n->dramBound ? SOLAR_BOUND_DRAM : SOLAR_BOUND_COMPUTE;
+      out->bound[SOLAR_FIDELITY_UNFUSED] =
+          n->dramBound ? SOLAR_BOUND_DRAM : SOLAR_BOUND_COMPUTE;
     }
   }
+  /* The whole function as one kernel: the compute of the ideal bound. */
+  int64_t *ids = calloc(graph->nodeCount ? graph->nodeCount : 1,
+                        sizeof(int64_t));
+  for (size_t i = 0; i < graph->nodeCount; ++i)
+    ids[i] = graph->nodes[i].id;
+  out->computeSeconds =
+      solarSolComputeOfNodes(graph, arch, out, ids, graph->nodeCount);
+  free(ids);
+}
+
+static void computeGroup(const SolarEinsumGraph *graph,
+                         const SolarFusionGroup *fg,
+                         const SolarGroupTraffic *tg, const SolarArch *arch,
+                         const SolarSol *sol, SolarGroupSol *g) {
+  double bw = dramBandwidth(arch), l2bw = l2Bandwidth(arch);
+  g->group = fg->id;
+  for (size_t k = 0; k < fg->nodeCount; ++k) {
+    const SolarNodeSol *n = solarSolFindNode(graph, sol, fg->nodes[k]);
+    if (n) {
+      g->flops += n->flops;
+      g->flopsLowered += n->flopsLowered;
+    }
+  }
+  g->computeSeconds =
+      solarSolComputeOfNodes(graph, arch, sol, fg->nodes, fg->nodeCount);
+  g->fusedBytes = fg->dramBytes;
+  bool dramBound;
+  g->fusedSeconds = rooflineSeconds(
+      g->computeSeconds, transferTime(g->fusedBytes, bw), &dramBound);
+  g->fusedBound = dramBound ? SOLAR_BOUND_DRAM : SOLAR_BOUND_COMPUTE;
+  g->cacheBytes = tg ? tg->lowerBoundBytes : fg->dramBytes;
+  g->innerBytes = tg ? tg->innerLowerBoundBytes : fg->dramBytes;
+  double cacheDram = transferTime(g->cacheBytes, bw);
+  double cacheInner = transferTime(g->innerBytes, l2bw);
+  g->cacheSeconds = g->computeSeconds;
+  g->cacheBound = SOLAR_BOUND_COMPUTE;
+  if (cacheDram > g->cacheSeconds) {
+    g->cacheSeconds = cacheDram;
+    g->cacheBound = SOLAR_BOUND_DRAM;
+  }
+  if (cacheInner > g->cacheSeconds) {
+    g->cacheSeconds = cacheInner;
+    g->cacheBound = SOLAR_BOUND_CACHE;
+  }
+}
+
+void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
+                     const SolarTraffic *traffic, const SolarArch *arch,
+                     SolarDtype dtypeOverride, SolarDtype reportDtype,
+                     const SolarFp32Policy *policy, SolarSol *out) {
+  memset(out, 0, sizeof(*out));
+  out->arch = arch->name ? strdup(arch->name) : NULL;
+  out->dtype = reportDtype;
+  out->policy = policy ? *policy : solarFp32PolicyDefault();
+  double bw = dramBandwidth(arch);
+  bool anyContraction = false;
+  computeNodes(graph, arch, dtypeOverride, reportDtype, out, &anyContraction);
 
   out->kernelsUnfused = (int64_t)graph->nodeCount;
-  solarSolUnfusedKernels(graph, dtypeOverride, bw, out);
+  solarSolUnfusedKernels(graph, arch, dtypeOverride, out);
 
   out->groupCount = fusion->groupCount;
   out->groups = calloc(fusion->groupCount ? fusion->groupCount : 1,
                        sizeof(SolarGroupSol));
   double worstFused = -1, worstCache = -1;
   for (size_t i = 0; i < fusion->groupCount; ++i) {
-    const SolarFusionGroup *fg = &fusion->groups[i];
-    const SolarGroupTraffic *tg =
-        i < traffic->groupCount ? &traffic->groups[i] : NULL;
     SolarGroupSol *g = &out->groups[i];
-    g->group = fg->id;
-    for (size_t k = 0; k < fg->nodeCount; ++k) {
-      const SolarNodeSol *n = findNodeSol(graph, out, fg->nodes[k]);
-      if (n) {
-        g->computeSeconds += n->compute.seconds;
-        g->flops += n->flops;
-        g->flopsLowered += n->flopsLowered;
-      }
-    }
-    g->fusedBytes = fg->dramBytes;
-    double fusedDram = transferTime(g->fusedBytes, bw);
-    g->fusedSeconds = fusedDram > g->computeSeconds ? fusedDram : g->computeSeconds;
-    g->fusedBound =
-        fusedDram > g->computeSeconds ? SOLAR_BOUND_DRAM : SOLAR_BOUND_COMPUTE;
-    g->cacheBytes = tg ? tg->lowerBoundBytes : fg->dramBytes;
-    g->innerBytes = tg ? tg->innerLowerBoundBytes : fg->dramBytes;
-    double cacheDram = transferTime(g->cacheBytes, bw);
-    double cacheInner = transferTime(g->innerBytes, l2bw);
-    g->cacheSeconds = g->computeSeconds;
-    g->cacheBound = SOLAR_BOUND_COMPUTE;
-    if (cacheDram > g->cacheSeconds) {
-      g->cacheSeconds = cacheDram;
-      g->cacheBound = SOLAR_BOUND_DRAM;
-    }
-    if (cacheInner > g->cacheSeconds) {
-      g->cacheSeconds = cacheInner;
-      g->cacheBound = SOLAR_BOUND_CACHE;
-    }
-    out->bytesFused += g->fusedBytes;
-    out->timeFused += g->fusedSeconds;
-    out->bytesCache += g->cacheBytes;
-    out->timeCache += g->cacheSeconds;
+    computeGroup(graph, &fusion->groups[i],
+                 i < traffic->groupCount ? &traffic->groups[i] : NULL, arch,
+                 out, g);
+    out->bytes[SOLAR_FIDELITY_FUSED] += g->fusedBytes;
+    out->seconds[SOLAR_FIDELITY_FUSED] += g->fusedSeconds;
+    out->bytes[SOLAR_FIDELITY_CACHE] += g->cacheBytes;
+    out->seconds[SOLAR_FIDELITY_CACHE] += g->cacheSeconds;
     if (g->fusedSeconds > worstFused) {
       worstFused = g->fusedSeconds;
-      out->boundFused = g->fusedBound;
+      out->bound[SOLAR_FIDELITY_FUSED] = g->fusedBound;
     }
     if (g->cacheSeconds > worstCache) {
       worstCache = g->cacheSeconds;
-      out->boundCache = g->cacheBound;
+      out->bound[SOLAR_FIDELITY_CACHE] = g->cacheBound;
     }
   }
-  out->bytesIdeal = fusion->idealBytes;
-  double idealDram = transferTime(out->bytesIdeal, bw);
-  out->timeIdeal = idealDram > out->computeSeconds ? idealDram : out->computeSeconds;
-  out->boundIdeal =
-      idealDram > out->computeSeconds ? SOLAR_BOUND_DRAM : SOLAR_BOUND_COMPUTE;
+  out->bytes[SOLAR_FIDELITY_IDEAL] = fusion->idealBytes;
+  bool dramBound;
+  out->seconds[SOLAR_FIDELITY_IDEAL] =
+      rooflineSeconds(out->computeSeconds,
+                      transferTime(out->bytes[SOLAR_FIDELITY_IDEAL], bw),
+                      &dramBound);
+  out->bound[SOLAR_FIDELITY_IDEAL] =
+      dramBound ? SOLAR_BOUND_DRAM : SOLAR_BOUND_COMPUTE;
   SolarDtype ridgeDtype = reportDtype;
   for (size_t i = 0; i < out->nodeCount; ++i)
     if (reportDtype == SOLAR_DTYPE_FP32 &&
@@ -271,10 +321,7 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
 void solarSolSetTf32Figures(SolarSol *sol, const SolarSol *tf32) {
   sol->haveTf32 = true;
   sol->tf32ComputeSeconds = tf32->computeSeconds;
-  sol->tf32TimeUnfused = tf32->timeUnfused;
-  sol->tf32TimeFused = tf32->timeFused;
-  sol->tf32TimeCache = tf32->timeCache;
-  sol->tf32TimeIdeal = tf32->timeIdeal;
+  memcpy(sol->tf32Seconds, tf32->seconds, sizeof(sol->tf32Seconds));
 }
 
 void solarSolDestroy(SolarSol *sol) {
@@ -282,115 +329,4 @@ void solarSolDestroy(SolarSol *sol) {
   free(sol->nodes);
   free(sol->groups);
   memset(sol, 0, sizeof(*sol));
-}
-
-static MlirAttribute opsAttribute(MlirContext ctx, const SolarOpCounts *ops) {
-  SolarDictBuilder b;
-  solarDictBuilderInit(&b, ctx);
-  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
-    solarDictAddI64(&b, solarOpClassName((SolarOpClass)c), ops->counts[c]);
-  return solarDictBuilderFinish(&b);
-}
-
-static MlirAttribute nodeAttribute(MlirContext ctx, const SolarNodeSol *n) {
-  SolarDictBuilder b;
-  solarDictBuilderInit(&b, ctx);
-  solarDictAddI64(&b, "node", n->node);
-  solarDictAddString(&b, "dtype", solarDtypeName(n->dtype));
-  solarDictAddString(&b, "rate_dtype", solarDtypeName(n->rateDtype));
-  if (n->accumulateDtype != SOLAR_DTYPE_INVALID)
-    solarDictAddString(&b, "ir_dtype",
-                       solarDtypeName(n->accumulateDtype));
-  solarDictAddString(&b, "contraction",
-                     solarContractionClassName(n->contractionClass));
-  solarDictAddF64(&b, "mac_rate_per_s", n->compute.macRate);
-  solarDictAddString(&b, "precision", n->why);
-  solarDictAddNumber(&b, "flops", n->flops);
-  solarDictAddNumber(&b, "flops_lowered", n->flopsLowered);
-  solarDictAddF64(&b, "compute_s", n->compute.seconds);
-  solarDictAddString(&b, "compute_unit", solarUnitName(n->compute.limiter));
-  solarDictAddBool(&b, "tensor_cores", n->compute.tensorCores);
-  solarDictAddNumber(&b, "bytes_unfused", n->bytes);
-  solarDictAddF64(&b, "time_unfused_s", n->seconds);
-  solarDictAddString(&b, "bound_unfused",
-                     solarBoundName(n->dramBound ? SOLAR_BOUND_DRAM
-                                                 : SOLAR_BOUND_COMPUTE));
-  solarDictAddF64(&b, "intensity_unfused",
-                  n->bytes > 0 ? n->flops / n->bytes : 0);
-  return solarDictBuilderFinish(&b);
-}
-
-static MlirAttribute groupAttribute(MlirContext ctx, const SolarGroupSol *g) {
-  SolarDictBuilder b;
-  solarDictBuilderInit(&b, ctx);
-  solarDictAddI64(&b, "group", g->group);
-  solarDictAddNumber(&b, "flops", g->flops);
-  solarDictAddNumber(&b, "flops_lowered", g->flopsLowered);
-  solarDictAddF64(&b, "compute_s", g->computeSeconds);
-  solarDictAddNumber(&b, "bytes_fused", g->fusedBytes);
-  solarDictAddF64(&b, "time_fused_s", g->fusedSeconds);
-  solarDictAddString(&b, "bound_fused", solarBoundName(g->fusedBound));
-  solarDictAddNumber(&b, "bytes_cache", g->cacheBytes);
-  solarDictAddNumber(&b, "bytes_cache_inner", g->innerBytes);
-  solarDictAddF64(&b, "time_cache_s", g->cacheSeconds);
-  solarDictAddString(&b, "bound_cache", solarBoundName(g->cacheBound));
-  return solarDictBuilderFinish(&b);
-}
-
-MlirAttribute solarSolToAttribute(MlirContext ctx, const SolarSol *sol,
-                                  bool detail) {
-  SolarDictBuilder b;
-  solarDictBuilderInit(&b, ctx);
-  solarDictAddString(&b, "arch", sol->arch);
-  solarDictAddString(&b, "dtype", solarDtypeName(sol->dtype));
-  solarDictAddNumber(&b, "flops", sol->flops);
-  solarDictAddNumber(&b, "flops_lowered", sol->flopsLowered);
-  solarDictAdd(&b, "ops", opsAttribute(ctx, &sol->ops));
-  solarDictAddF64(&b, "compute_s", sol->computeSeconds);
-  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
-    solarDictAddNumber(&b, solarFidelityBytesKey(f), solarSolBytes(sol, f));
-  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
-    solarDictAddF64(&b, solarFidelityTimeKey(f), solarSolSeconds(sol, f));
-  solarDictAddF64(&b, "intensity_unfused",
-                  solarSolIntensity(sol, SOLAR_FIDELITY_UNFUSED));
-  solarDictAddF64(&b, "intensity_fused",
-                  solarSolIntensity(sol, SOLAR_FIDELITY_FUSED));
-  solarDictAddF64(&b, "intensity_cache",
-                  solarSolIntensity(sol, SOLAR_FIDELITY_CACHE));
-  solarDictAddF64(&b, "ridge_flop_per_byte", sol->ridgeFlopPerByte);
-  /* The cache-aware bound is the headline: plain "bound". */
-  solarDictAddString(&b, "bound", solarBoundName(sol->boundCache));
-  solarDictAddString(&b, "bound_unfused", solarBoundName(sol->boundUnfused));
-  solarDictAddString(&b, "bound_fused", solarBoundName(sol->boundFused));
-  solarDictAddString(&b, "bound_ideal", solarBoundName(sol->boundIdeal));
-  solarDictAddI64(&b, "groups", (int64_t)sol->groupCount);
-  if (sol->kernelsUnfused >= 0)
-    solarDictAddI64(&b, "kernels_unfused", sol->kernelsUnfused);
-  char policy[96];
-  solarFp32PolicyFormat(&sol->policy, policy, sizeof(policy));
-  solarDictAddString(&b, "fp32_math", policy);
-  if (sol->haveTf32) {
-    SolarDictBuilder t;
-    solarDictBuilderInit(&t, ctx);
-    solarDictAddF64(&t, "compute_s", sol->tf32ComputeSeconds);
-    solarDictAddF64(&t, "time_unfused_s", sol->tf32TimeUnfused);
-    solarDictAddF64(&t, "time_fused_s", sol->tf32TimeFused);
-    solarDictAddF64(&t, "time_cache_s", sol->tf32TimeCache);
-    solarDictAddF64(&t, "time_ideal_s", sol->tf32TimeIdeal);
-    solarDictAdd(&b, "tf32", solarDictBuilderFinish(&t));
-  }
-  if (detail) {
-    MlirAttribute *items = malloc(
-        (sol->nodeCount + sol->groupCount + 1) * sizeof(MlirAttribute));
-    for (size_t i = 0; i < sol->nodeCount; ++i)
-      items[i] = nodeAttribute(ctx, &sol->nodes[i]);
-    solarDictAdd(&b, "node_detail",
-                 mlirArrayAttrGet(ctx, (intptr_t)sol->nodeCount, items));
-    for (size_t i = 0; i < sol->groupCount; ++i)
-      items[i] = groupAttribute(ctx, &sol->groups[i]);
-    solarDictAdd(&b, "group_detail",
-                 mlirArrayAttrGet(ctx, (intptr_t)sol->groupCount, items));
-    free(items);
-  }
-  return solarDialectAttrWrap(ctx, "sol", solarDictBuilderFinish(&b));
 }

@@ -1,6 +1,7 @@
-/* The SOL stage's contract with its readers: the fidelity and bound names,
- * per-fidelity access to a SolarSol, and reading #solar.sol back. Reports,
- * compare, provision and bench read the struct, never the keys. */
+/* The SOL stage's contract with its readers: the fidelity table and the
+ * bound names, per-fidelity access to a SolarSol, and writing and reading
+ * #solar.sol. Reports, compare, provision and bench read the struct, never
+ * the keys. */
 #include "solar/dialect/dialect_attr.h"
 #include "solar/sol/sol.h"
 #include "solar/sol/sol_symbolic.h"
@@ -11,13 +12,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The one fidelity table: every key, title and reader/writer loop comes
+ * from here (test/Unit/sol_fidelity.c walks it). */
 static const struct {
-  const char *name, *bytesKey, *timeKey;
+  const char *name, *title, *bytesKey, *timeKey, *boundKey, *solBoundKey,
+      *intensityKey;
+  bool symbolic;
 } fidelities[SOLAR_FIDELITY_COUNT] = {
-    [SOLAR_FIDELITY_UNFUSED] = {"unfused", "bytes_unfused", "time_unfused_s"},
-    [SOLAR_FIDELITY_FUSED] = {"fused", "bytes_fused", "time_fused_s"},
-    [SOLAR_FIDELITY_CACHE] = {"cache", "bytes_cache", "time_cache_s"},
-    [SOLAR_FIDELITY_IDEAL] = {"ideal", "bytes_ideal", "time_ideal_s"},
+    [SOLAR_FIDELITY_UNFUSED] = {"unfused", "unfused", "bytes_unfused",
+                                "time_unfused_s", "bound_unfused",
+                                "bound_unfused", "intensity_unfused", true},
+    [SOLAR_FIDELITY_FUSED] = {"fused", "fused", "bytes_fused", "time_fused_s",
+                              "bound_fused", "bound_fused", "intensity_fused",
+                              true},
+    /* The cache-aware bound is the function's headline: plain "bound". */
+    [SOLAR_FIDELITY_CACHE] = {"cache", "cache-aware", "bytes_cache",
+                              "time_cache_s", "bound_cache", "bound",
+                              "intensity_cache", false},
+    [SOLAR_FIDELITY_IDEAL] = {"ideal", "ideal (fully fused)", "bytes_ideal",
+                              "time_ideal_s", "bound_ideal", "bound_ideal",
+                              NULL, true},
 };
 
 static const char *const boundNames[SOLAR_BOUND_COUNT] = {
@@ -49,6 +63,26 @@ const char *solarFidelityTimeKey(SolarFidelity fidelity) {
   return validFidelity(fidelity) ? fidelities[fidelity].timeKey : "?";
 }
 
+const char *solarFidelityBoundKey(SolarFidelity fidelity) {
+  return validFidelity(fidelity) ? fidelities[fidelity].boundKey : "?";
+}
+
+const char *solarFidelitySolBoundKey(SolarFidelity fidelity) {
+  return validFidelity(fidelity) ? fidelities[fidelity].solBoundKey : "?";
+}
+
+const char *solarFidelityIntensityKey(SolarFidelity fidelity) {
+  return validFidelity(fidelity) ? fidelities[fidelity].intensityKey : NULL;
+}
+
+bool solarFidelityIsSymbolic(SolarFidelity fidelity) {
+  return validFidelity(fidelity) && fidelities[fidelity].symbolic;
+}
+
+const char *solarFidelityTitle(SolarFidelity fidelity) {
+  return validFidelity(fidelity) ? fidelities[fidelity].title : "?";
+}
+
 const char *solarBoundName(SolarBound bound) {
   return (int)bound >= 0 && bound < SOLAR_BOUND_COUNT ? boundNames[bound]
                                                       : "?";
@@ -65,48 +99,15 @@ bool solarBoundFromName(MlirStringRef name, SolarBound *out) {
 }
 
 double solarSolBytes(const SolarSol *sol, SolarFidelity fidelity) {
-  switch (fidelity) {
-  case SOLAR_FIDELITY_UNFUSED:
-    return sol->bytesUnfused;
-  case SOLAR_FIDELITY_FUSED:
-    return sol->bytesFused;
-  case SOLAR_FIDELITY_CACHE:
-    return sol->bytesCache;
-  case SOLAR_FIDELITY_IDEAL:
-    return sol->bytesIdeal;
-  default:
-    return 0;
-  }
+  return validFidelity(fidelity) ? sol->bytes[fidelity] : 0;
 }
 
 double solarSolSeconds(const SolarSol *sol, SolarFidelity fidelity) {
-  switch (fidelity) {
-  case SOLAR_FIDELITY_UNFUSED:
-    return sol->timeUnfused;
-  case SOLAR_FIDELITY_FUSED:
-    return sol->timeFused;
-  case SOLAR_FIDELITY_CACHE:
-    return sol->timeCache;
-  case SOLAR_FIDELITY_IDEAL:
-    return sol->timeIdeal;
-  default:
-    return 0;
-  }
+  return validFidelity(fidelity) ? sol->seconds[fidelity] : 0;
 }
 
 SolarBound solarSolBound(const SolarSol *sol, SolarFidelity fidelity) {
-  switch (fidelity) {
-  case SOLAR_FIDELITY_UNFUSED:
-    return sol->boundUnfused;
-  case SOLAR_FIDELITY_FUSED:
-    return sol->boundFused;
-  case SOLAR_FIDELITY_CACHE:
-    return sol->boundCache;
-  case SOLAR_FIDELITY_IDEAL:
-    return sol->boundIdeal;
-  default:
-    return SOLAR_BOUND_COMPUTE;
-  }
+  return validFidelity(fidelity) ? sol->bound[fidelity] : SOLAR_BOUND_COMPUTE;
 }
 
 double solarSolIntensity(const SolarSol *sol, SolarFidelity fidelity) {
@@ -114,7 +115,15 @@ double solarSolIntensity(const SolarSol *sol, SolarFidelity fidelity) {
   return bytes > 0 ? sol->flops / bytes : 0;
 }
 
-/* ---- reading #solar.sol --------------------------------------------------- */
+/* ---- #solar.sol: reading, then writing ------------------------------------ */
+
+/* Short names for the detail's fixed fidelities (a node's is unfused, a
+ * group's fused and cache-aware). */
+#define UNFUSED SOLAR_FIDELITY_UNFUSED
+#define FUSED SOLAR_FIDELITY_FUSED
+#define CACHE SOLAR_FIDELITY_CACHE
+/* The L2 -> SM lower bound of a group, beside its DRAM bytes_cache. */
+#define GROUP_INNER_BYTES_KEY "bytes_cache_inner"
 
 static bool getBound(MlirAttribute dict, const char *key, SolarBound *out) {
   MlirStringRef name;
@@ -174,11 +183,10 @@ static bool readPolicy(MlirAttribute dict, SolarSol *out) {
     return true;
   out->haveTf32 =
       mlirAttributeIsADictionary(tf32) &&
-      solarDictGetF64(tf32, "compute_s", &out->tf32ComputeSeconds) &&
-      solarDictGetF64(tf32, "time_unfused_s", &out->tf32TimeUnfused) &&
-      solarDictGetF64(tf32, "time_fused_s", &out->tf32TimeFused) &&
-      solarDictGetF64(tf32, "time_cache_s", &out->tf32TimeCache) &&
-      solarDictGetF64(tf32, "time_ideal_s", &out->tf32TimeIdeal);
+      solarDictGetF64(tf32, "compute_s", &out->tf32ComputeSeconds);
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT && out->haveTf32; ++f)
+    out->haveTf32 =
+        solarDictGetF64(tf32, solarFidelityTimeKey(f), &out->tf32Seconds[f]);
   return out->haveTf32;
 }
 
@@ -186,14 +194,8 @@ static bool getUnit(MlirAttribute dict, SolarUnit *out) {
   MlirStringRef ref;
   if (!solarDictGetString(dict, "compute_unit", &ref))
     return false;
-  for (int u = SOLAR_UNIT_NONE; u <= SOLAR_UNIT_SFU; ++u) {
-    const char *name = solarUnitName((SolarUnit)u);
-    if (strlen(name) == ref.length && !strncmp(name, ref.data, ref.length)) {
-      *out = (SolarUnit)u;
-      return true;
-    }
-  }
-  return false;
+  *out = solarUnitFromName(ref.data, ref.length);
+  return *out != SOLAR_UNIT_COUNT;
 }
 
 /* flops_lowered: the as-lowered count; an attribute written before it
@@ -212,9 +214,9 @@ static bool readNode(MlirAttribute d, SolarNodeSol *n) {
             getUnit(d, &n->compute.limiter) &&
             !mlirAttributeIsNull(tensorCores) &&
             mlirAttributeIsABool(tensorCores) &&
-            solarDictGetF64(d, "bytes_unfused", &n->bytes) &&
-            solarDictGetF64(d, "time_unfused_s", &n->seconds) &&
-            getBound(d, "bound_unfused", &bound);
+            solarDictGetF64(d, solarFidelityBytesKey(UNFUSED), &n->bytes) &&
+            solarDictGetF64(d, solarFidelityTimeKey(UNFUSED), &n->seconds) &&
+            getBound(d, solarFidelityBoundKey(UNFUSED), &bound);
   if (ok) {
     readFlopsLowered(d, n->flops, &n->flopsLowered);
     n->compute.tensorCores = mlirBoolAttrGetValue(tensorCores);
@@ -230,13 +232,13 @@ static bool readGroup(MlirAttribute d, SolarGroupSol *g) {
   return solarDictGetI64(d, "group", &g->group) &&
          solarDictGetF64(d, "flops", &g->flops) &&
          solarDictGetF64(d, "compute_s", &g->computeSeconds) &&
-         solarDictGetF64(d, "bytes_fused", &g->fusedBytes) &&
-         solarDictGetF64(d, "time_fused_s", &g->fusedSeconds) &&
-         getBound(d, "bound_fused", &g->fusedBound) &&
-         solarDictGetF64(d, "bytes_cache", &g->cacheBytes) &&
-         solarDictGetF64(d, "bytes_cache_inner", &g->innerBytes) &&
-         solarDictGetF64(d, "time_cache_s", &g->cacheSeconds) &&
-         getBound(d, "bound_cache", &g->cacheBound);
+         solarDictGetF64(d, solarFidelityBytesKey(FUSED), &g->fusedBytes) &&
+         solarDictGetF64(d, solarFidelityTimeKey(FUSED), &g->fusedSeconds) &&
+         getBound(d, solarFidelityBoundKey(FUSED), &g->fusedBound) &&
+         solarDictGetF64(d, solarFidelityBytesKey(CACHE), &g->cacheBytes) &&
+         solarDictGetF64(d, GROUP_INNER_BYTES_KEY, &g->innerBytes) &&
+         solarDictGetF64(d, solarFidelityTimeKey(CACHE), &g->cacheSeconds) &&
+         getBound(d, solarFidelityBoundKey(CACHE), &g->cacheBound);
 }
 
 /* An array of dictionaries into a fresh array of `size`-byte items. */
@@ -289,22 +291,14 @@ static bool readTop(MlirAttribute dict, SolarSol *out) {
   bool ok = solarDictGetF64(dict, "flops", &out->flops) &&
             readOps(dict, &out->ops) &&
             solarDictGetF64(dict, "compute_s", &out->computeSeconds) &&
-            solarDictGetF64(dict, "bytes_unfused", &out->bytesUnfused) &&
-            solarDictGetF64(dict, "bytes_fused", &out->bytesFused) &&
-            solarDictGetF64(dict, "bytes_cache", &out->bytesCache) &&
-            solarDictGetF64(dict, "bytes_ideal", &out->bytesIdeal) &&
-            solarDictGetF64(dict, "time_unfused_s", &out->timeUnfused) &&
-            solarDictGetF64(dict, "time_fused_s", &out->timeFused) &&
-            solarDictGetF64(dict, "time_cache_s", &out->timeCache) &&
-            solarDictGetF64(dict, "time_ideal_s", &out->timeIdeal) &&
             solarDictGetF64(dict, "ridge_flop_per_byte",
                             &out->ridgeFlopPerByte) &&
-            getBound(dict, "bound", &out->boundCache) &&
-            getBound(dict, "bound_unfused", &out->boundUnfused) &&
-            getBound(dict, "bound_fused", &out->boundFused) &&
-            getBound(dict, "bound_ideal", &out->boundIdeal) &&
             solarDictGetI64(dict, "groups", &groups) && groups >= 0 &&
             readPolicy(dict, out);
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT && ok; ++f)
+    ok = solarDictGetF64(dict, solarFidelityBytesKey(f), &out->bytes[f]) &&
+         solarDictGetF64(dict, solarFidelityTimeKey(f), &out->seconds[f]) &&
+         getBound(dict, solarFidelitySolBoundKey(f), &out->bound[f]);
   if (ok)
     out->groupCount = (size_t)groups;
   /* Written since framework-op kernels; older attributes: one per node. */
@@ -339,4 +333,113 @@ bool solarSolFromAttribute(MlirAttribute attr, SolarSol *out, char *err,
     solarSolDestroy(out);
   }
   return ok;
+}
+
+/* ---- writing ---------------------------------------------------------- */
+
+static MlirAttribute opsAttribute(MlirContext ctx, const SolarOpCounts *ops) {
+  SolarDictBuilder b;
+  solarDictBuilderInit(&b, ctx);
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
+    solarDictAddI64(&b, solarOpClassName((SolarOpClass)c), ops->counts[c]);
+  return solarDictBuilderFinish(&b);
+}
+
+static MlirAttribute nodeAttribute(MlirContext ctx, const SolarNodeSol *n) {
+  SolarDictBuilder b;
+  solarDictBuilderInit(&b, ctx);
+  solarDictAddI64(&b, "node", n->node);
+  solarDictAddString(&b, "dtype", solarDtypeName(n->dtype));
+  solarDictAddString(&b, "rate_dtype", solarDtypeName(n->rateDtype));
+  if (n->accumulateDtype != SOLAR_DTYPE_INVALID)
+    solarDictAddString(&b, "ir_dtype",
+                       solarDtypeName(n->accumulateDtype));
+  solarDictAddString(&b, "contraction",
+                     solarContractionClassName(n->contractionClass));
+  solarDictAddF64(&b, "mac_rate_per_s", n->compute.macRate);
+  solarDictAddString(&b, "precision", n->why);
+  solarDictAddNumber(&b, "flops", n->flops);
+  solarDictAddNumber(&b, "flops_lowered", n->flopsLowered);
+  solarDictAddF64(&b, "compute_s", n->compute.seconds);
+  solarDictAddString(&b, "compute_unit", solarUnitName(n->compute.limiter));
+  solarDictAddBool(&b, "tensor_cores", n->compute.tensorCores);
+  solarDictAddNumber(&b, solarFidelityBytesKey(UNFUSED), n->bytes);
+  solarDictAddF64(&b, solarFidelityTimeKey(UNFUSED), n->seconds);
+  solarDictAddString(&b, solarFidelityBoundKey(UNFUSED),
+                     solarBoundName(n->dramBound ? SOLAR_BOUND_DRAM
+                                                 : SOLAR_BOUND_COMPUTE));
+  solarDictAddF64(&b, solarFidelityIntensityKey(UNFUSED),
+                  n->bytes > 0 ? n->flops / n->bytes : 0);
+  return solarDictBuilderFinish(&b);
+}
+
+static MlirAttribute groupAttribute(MlirContext ctx, const SolarGroupSol *g) {
+  SolarDictBuilder b;
+  solarDictBuilderInit(&b, ctx);
+  solarDictAddI64(&b, "group", g->group);
+  solarDictAddNumber(&b, "flops", g->flops);
+  solarDictAddNumber(&b, "flops_lowered", g->flopsLowered);
+  solarDictAddF64(&b, "compute_s", g->computeSeconds);
+  solarDictAddNumber(&b, solarFidelityBytesKey(FUSED), g->fusedBytes);
+  solarDictAddF64(&b, solarFidelityTimeKey(FUSED), g->fusedSeconds);
+  solarDictAddString(&b, solarFidelityBoundKey(FUSED),
+                     solarBoundName(g->fusedBound));
+  solarDictAddNumber(&b, solarFidelityBytesKey(CACHE), g->cacheBytes);
+  solarDictAddNumber(&b, GROUP_INNER_BYTES_KEY, g->innerBytes);
+  solarDictAddF64(&b, solarFidelityTimeKey(CACHE), g->cacheSeconds);
+  solarDictAddString(&b, solarFidelityBoundKey(CACHE),
+                     solarBoundName(g->cacheBound));
+  return solarDictBuilderFinish(&b);
+}
+
+MlirAttribute solarSolToAttribute(MlirContext ctx, const SolarSol *sol,
+                                  bool detail) {
+  SolarDictBuilder b;
+  solarDictBuilderInit(&b, ctx);
+  solarDictAddString(&b, "arch", sol->arch);
+  solarDictAddString(&b, "dtype", solarDtypeName(sol->dtype));
+  solarDictAddNumber(&b, "flops", sol->flops);
+  solarDictAddNumber(&b, "flops_lowered", sol->flopsLowered);
+  solarDictAdd(&b, "ops", opsAttribute(ctx, &sol->ops));
+  solarDictAddF64(&b, "compute_s", sol->computeSeconds);
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
+    solarDictAddNumber(&b, solarFidelityBytesKey(f), solarSolBytes(sol, f));
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
+    solarDictAddF64(&b, solarFidelityTimeKey(f), solarSolSeconds(sol, f));
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
+    if (solarFidelityIntensityKey(f))
+      solarDictAddF64(&b, solarFidelityIntensityKey(f),
+                      solarSolIntensity(sol, f));
+  solarDictAddF64(&b, "ridge_flop_per_byte", sol->ridgeFlopPerByte);
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
+    solarDictAddString(&b, solarFidelitySolBoundKey(f),
+                       solarBoundName(solarSolBound(sol, f)));
+  solarDictAddI64(&b, "groups", (int64_t)sol->groupCount);
+  if (sol->kernelsUnfused >= 0)
+    solarDictAddI64(&b, "kernels_unfused", sol->kernelsUnfused);
+  char policy[96];
+  solarFp32PolicyFormat(&sol->policy, policy, sizeof(policy));
+  solarDictAddString(&b, "fp32_math", policy);
+  if (sol->haveTf32) {
+    SolarDictBuilder t;
+    solarDictBuilderInit(&t, ctx);
+    solarDictAddF64(&t, "compute_s", sol->tf32ComputeSeconds);
+    for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
+      solarDictAddF64(&t, solarFidelityTimeKey(f), sol->tf32Seconds[f]);
+    solarDictAdd(&b, "tf32", solarDictBuilderFinish(&t));
+  }
+  if (detail) {
+    MlirAttribute *items = malloc(
+        (sol->nodeCount + sol->groupCount + 1) * sizeof(MlirAttribute));
+    for (size_t i = 0; i < sol->nodeCount; ++i)
+      items[i] = nodeAttribute(ctx, &sol->nodes[i]);
+    solarDictAdd(&b, "node_detail",
+                 mlirArrayAttrGet(ctx, (intptr_t)sol->nodeCount, items));
+    for (size_t i = 0; i < sol->groupCount; ++i)
+      items[i] = groupAttribute(ctx, &sol->groups[i]);
+    solarDictAdd(&b, "group_detail",
+                 mlirArrayAttrGet(ctx, (intptr_t)sol->groupCount, items));
+    free(items);
+  }
+  return solarDialectAttrWrap(ctx, "sol", solarDictBuilderFinish(&b));
 }

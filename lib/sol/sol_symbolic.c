@@ -3,14 +3,11 @@
  * sol_bound.c and sol_unfused.c with every count an isl pw_qpolynomial;
  * times are printed as sums of maxima of count / rate, the order of the
  * terms being the order in which sol_bound.c adds the numbers. */
-#include "solar/dialect/dialect_attr.h"
 #include "solar/einsum/einsum_count.h"
 #include "solar/einsum/einsum_graph_index.h"
 #include "solar/sol/sol_symbolic.h"
 #include "solar/support/text.h"
 #include "sol_internal.h"
-
-#include "mlir-c/BuiltinAttributes.h"
 
 #include <isl/polynomial.h>
 #include <isl/space.h>
@@ -107,6 +104,26 @@ static char *combine(char **parts, size_t n, bool max) {
 
 static char *copyOrNull(const char *s) { return s ? strdup(s) : NULL; }
 
+/* The time algebra of the rules (sol_rules.c) on time forms. */
+static SolarTimeTerm combineForms(SolarTimeTerm *parts, size_t n, bool max) {
+  char **forms = calloc(n ? n : 1, sizeof(char *));
+  for (size_t i = 0; i < n; ++i)
+    forms[i] = parts[i].form;
+  SolarTimeTerm result = {.form = combine(forms, n, max)};
+  free(forms);
+  return result;
+}
+
+static SolarTimeTerm copyForm(SolarTimeTerm term) {
+  return (SolarTimeTerm){.form = copyOrNull(term.form)};
+}
+
+static const SolarTimeAlgebra formAlgebra = {combineForms, copyForm};
+
+static SolarTimeTerm formTerm(char *form) {
+  return (SolarTimeTerm){.form = form};
+}
+
 /* ---- counts ------------------------------------------------------------- */
 
 static __isl_give isl_pw_qpolynomial *constantCount(isl_ctx *ctx,
@@ -176,13 +193,16 @@ static void reportTooManyFloors(const SolarEinsumGraph *graph, char *err,
 /* ---- per node ----------------------------------------------------------- */
 
 typedef struct {
-  char *compute;            /* time form, NULL: no compute */
+  /* The node's time on each unit (SolarUnit), a form or NULL (none), and
+   * the dtype its work runs in. */
+  SolarTimeTerm units[SOLAR_UNIT_COUNT];
+  SolarDtype dtype;
   isl_pw_qpolynomial *flops;
   bool failed;
 } NodeFigures;
 
-/* Compute time of one node (sol_bound.c nodeWork + solarComputeTime):
- * max over the units of ops / rate. */
+/* The work of one node by unit (sol_bound.c nodeWork + solarComputeTime):
+ * each unit class's ops over its rate. */
 static void nodeFigures(const SolarEinsumGraph *graph, size_t index,
                         const SolarArch *arch, SolarDtype dtypeOverride,
                         SolarDtype reportDtype, const SolarFp32Policy *policy,
@@ -195,6 +215,7 @@ static void nodeFigures(const SolarEinsumGraph *graph, size_t index,
     return;
   SolarNodeSol n = {0};
   solarNodePrecision(graph, index, dtypeOverride, reportDtype, policy, &n);
+  out->dtype = n.rateDtype;
   bool castsWiden = dtypeOverride == SOLAR_DTYPE_INVALID && node->castsWiden;
   isl_pw_qpolynomial *ops[SOLAR_OP_CLASS_COUNT];
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c) {
@@ -214,36 +235,23 @@ static void nodeFigures(const SolarEinsumGraph *graph, size_t index,
               isl_pw_qpolynomial_copy(ops[c]),
               isl_val_int_from_si(ctx, solarOpClassFlops((SolarOpClass)c))),
           &out->failed);
-  /* The rates: solarComputeTime of the same work with unit counts. */
-  SolarWork unit = {.dtype = n.rateDtype,
-                    .contraction =
-                        node->reductionDimCount > 0 &&
-                        isl_pw_qpolynomial_is_zero(ops[SOLAR_OP_MAC]) ==
-                            isl_bool_false,
-                    .mac = 1};
-  SolarComputeTime rates = solarComputeTime(arch, &unit);
-  static const SolarOpClass vectorClasses[] = {
-      SOLAR_OP_ADD,    SOLAR_OP_MUL,  SOLAR_OP_CMP,  SOLAR_OP_SELECT,
-      SOLAR_OP_MINMAX, SOLAR_OP_CAST, SOLAR_OP_OTHER};
-  isl_pw_qpolynomial *vector = NULL;
-  for (size_t k = 0; k < sizeof(vectorClasses) / sizeof(vectorClasses[0]);
-       ++k) {
-    SolarOpClass c = vectorClasses[k];
-    /* Importer widening casts are not in the program (sol_bound.c). */
-    if (c == SOLAR_OP_CAST && castsWiden)
-      continue;
-    vector = addCounts(vector, isl_pw_qpolynomial_copy(ops[c]), &out->failed);
+  bool contraction = node->reductionDimCount > 0 &&
+                     isl_pw_qpolynomial_is_zero(ops[SOLAR_OP_MAC]) ==
+                         isl_bool_false;
+  isl_pw_qpolynomial *work[SOLAR_UNIT_CLASS_COUNT] = {NULL};
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c) {
+    SolarUnitClass cls = solarOpClassUnitClass((SolarOpClass)c, castsWiden);
+    if (cls != SOLAR_UNIT_CLASS_COUNT)
+      work[cls] = addCounts(work[cls], ops[c], &out->failed);
+    else
+      isl_pw_qpolynomial_free(ops[c]);
   }
-  char *parts[] = {
-      quotient(isl_pw_qpolynomial_copy(ops[SOLAR_OP_MAC]), rates.macRate),
-      quotient(vector, arch->vector_op_per_s[n.rateDtype].value),
-      quotient(isl_pw_qpolynomial_copy(ops[SOLAR_OP_DIV]),
-               arch->div_op_per_s.value),
-      quotient(isl_pw_qpolynomial_copy(ops[SOLAR_OP_TRANSCENDENTAL]),
-               arch->sfu_op_per_s.value)};
-  out->compute = combine(parts, 4, true);
-  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
-    isl_pw_qpolynomial_free(ops[c]);
+  for (int cls = 0; cls < SOLAR_UNIT_CLASS_COUNT; ++cls) {
+    double rate;
+    SolarUnit unit = solarUnitOfClass(arch, (SolarUnitClass)cls,
+                                      n.rateDtype, contraction, &rate);
+    out->units[unit].form = quotient(work[cls], rate);
+  }
 }
 
 /* Unfused bytes of one node without framework ops (sol_bound.c nodeBytes):
@@ -282,31 +290,36 @@ nodeBytes(const SolarEinsumGraph *graph, size_t index, SolarDtype storage) {
 
 /* ---- groups ------------------------------------------------------------- */
 
-/* sum over the group's nodes of their compute (in node order). */
-static char *groupCompute(const SolarEinsumGraph *graph,
-                          const SolarFusionGroup *g,
-                          const NodeFigures *nodes) {
-  char **parts = calloc(g->nodeCount ? g->nodeCount : 1, sizeof(char *));
-  for (size_t k = 0; k < g->nodeCount; ++k) {
-    size_t i = solarGraphNodeIndex(graph, g->nodes[k]);
-    parts[k] = i < graph->nodeCount ? copyOrNull(nodes[i].compute) : NULL;
+/* The compute of the nodes `ids` run as one kernel (solarComputeOf). */
+static char *computeOf(const SolarEinsumGraph *graph, const SolarArch *arch,
+                       const int64_t *ids, size_t count,
+                       const NodeFigures *nodes) {
+  SolarComputeNode *members =
+      calloc(count ? count : 1, sizeof(SolarComputeNode));
+  size_t found = 0;
+  for (size_t k = 0; k < count; ++k) {
+    size_t i = solarGraphNodeIndex(graph, ids[k]);
+    if (i < graph->nodeCount)
+      members[found++] = (SolarComputeNode){nodes[i].units, nodes[i].dtype};
   }
-  char *sum = combine(parts, g->nodeCount, false);
-  free(parts);
-  return sum;
+  char *form = solarComputeOf(&formAlgebra, arch, members, found).form;
+  free(members);
+  return form;
 }
 
-/* max(compute, bytes / BW_dram) */
+/* max(compute, bytes / BW_dram); takes compute. */
 static char *rooflineTerm(char *compute,
                           __isl_keep isl_pw_qpolynomial *bytes,
                           double bandwidth) {
-  char *parts[] = {
-      compute, quotient(isl_pw_qpolynomial_copy(bytes), bandwidth)};
-  return combine(parts, 2, true);
+  return solarRoofline(&formAlgebra, formTerm(compute),
+                       formTerm(quotient(isl_pw_qpolynomial_copy(bytes),
+                                         bandwidth)))
+      .form;
 }
 
 /* Bytes and time over a partition: sum_g bytes(g), sum_g max(...). */
 static void partitionFigures(const SolarEinsumGraph *graph,
+                             const SolarArch *arch,
                              const SolarFusion *partition,
                              const NodeFigures *nodes, double bandwidth,
                              char **bytes, char **time, bool *failed) {
@@ -316,8 +329,8 @@ static void partitionFigures(const SolarEinsumGraph *graph,
   for (size_t k = 0; k < n; ++k) {
     const SolarFusionGroup *g = &partition->groups[k];
     total = addCounts(total, isl_pw_qpolynomial_copy(g->dramBytesPw), failed);
-    terms[k] = rooflineTerm(groupCompute(graph, g, nodes), g->dramBytesPw,
-                            bandwidth);
+    terms[k] = rooflineTerm(computeOf(graph, arch, g->nodes, g->nodeCount, nodes),
+                            g->dramBytesPw, bandwidth);
   }
   *time = combine(terms, n, false);
   *bytes = total ? isl_pw_qpolynomial_to_str(total) : strdup("{ 0 }");
@@ -328,7 +341,7 @@ static void partitionFigures(const SolarEinsumGraph *graph,
 /* ---- the figures -------------------------------------------------------- */
 
 static bool unfusedPerNode(const SolarEinsumGraph *graph,
-                           const NodeFigures *nodes, SolarDtype storage,
+                           const SolarArch *arch, const NodeFigures *nodes, SolarDtype storage,
                            double bandwidth, SolarSymSol *out) {
   size_t n = graph->nodeCount;
   char **terms = calloc(n ? n : 1, sizeof(char *));
@@ -338,7 +351,8 @@ static bool unfusedPerNode(const SolarEinsumGraph *graph,
     isl_pw_qpolynomial *bytes = nodeBytes(graph, i, storage);
     ok = bytes != NULL;
     if (ok)
-      terms[i] = rooflineTerm(copyOrNull(nodes[i].compute), bytes, bandwidth);
+      terms[i] = rooflineTerm(computeOf(graph, arch, &graph->nodes[i].id, 1, nodes),
+                              bytes, bandwidth);
     bool failed = false;
     total = addCounts(total, bytes, &failed);
     ok = ok && !failed;
@@ -403,25 +417,26 @@ bool solarSolComputeSymbolic(const SolarEinsumGraph *graph,
   }
   if (ok) {
     out->flops = flops ? isl_pw_qpolynomial_to_str(flops) : strdup("{ 0 }");
-    char **computes = calloc(n ? n : 1, sizeof(char *));
+    /* The whole function as one kernel: the compute of the ideal bound. */
+    int64_t *ids = calloc(n ? n : 1, sizeof(int64_t));
     for (size_t i = 0; i < n; ++i)
-      computes[i] = copyOrNull(nodes[i].compute);
-    out->compute = combine(computes, n, false);
-    free(computes);
+      ids[i] = graph->nodes[i].id;
+    out->compute = computeOf(graph, arch, ids, n, nodes);
+    free(ids);
     if (!out->compute)
       out->compute = strdup("0");
 
     bool failed = false;
-    partitionFigures(graph, fusion, nodes, bw,
+    partitionFigures(graph, arch, fusion, nodes, bw,
                      &out->bytes[SOLAR_FIDELITY_FUSED],
                      &out->time[SOLAR_FIDELITY_FUSED], &failed);
     out->groups = (int64_t)fusion->groupCount;
     if (kernels) {
-      partitionFigures(graph, kernels, nodes, bw,
+      partitionFigures(graph, arch, kernels, nodes, bw,
                        &out->bytes[SOLAR_FIDELITY_UNFUSED],
                        &out->time[SOLAR_FIDELITY_UNFUSED], &failed);
       out->kernelsUnfused = (int64_t)kernels->groupCount;
-    } else if (!unfusedPerNode(graph, nodes, dtypeOverride, bw, out)) {
+    } else if (!unfusedPerNode(graph, arch, nodes, dtypeOverride, bw, out)) {
       snprintf(err, errSize,
                "a footprint in function @%s has no exact count in the "
                "symbolic sizes with at most %d distinct floor terms, so no "
@@ -440,12 +455,13 @@ bool solarSolComputeSymbolic(const SolarEinsumGraph *graph,
         rooflineTerm(strcmp(out->compute, "0") ? strdup(out->compute) : NULL,
                      fusion->idealBytesPw, bw);
     for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
-      if (f != SOLAR_FIDELITY_CACHE && !out->time[f])
+      if (solarFidelityIsSymbolic(f) && !out->time[f])
         out->time[f] = strdup("0");
   }
   isl_pw_qpolynomial_free(flops);
   for (size_t i = 0; i < n; ++i) {
-    free(nodes[i].compute);
+    for (int u = 0; u < SOLAR_UNIT_COUNT; ++u)
+      free(nodes[i].units[u].form);
     isl_pw_qpolynomial_free(nodes[i].flops);
   }
   free(nodes);
@@ -464,69 +480,11 @@ void solarSymSolDestroy(SolarSymSol *sol) {
   free(sol->paramSources);
   free(sol->flops);
   free(sol->compute);
+  free(sol->cacheExpr);
+  free(sol->fusedGrouping);
   for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f) {
     free(sol->bytes[f]);
     free(sol->time[f]);
   }
   memset(sol, 0, sizeof(*sol));
-}
-
-/* ---- the attribute ------------------------------------------------------ */
-
-#define CACHE_NEEDS_SIZES                                                      \
-  "needs bound sizes: its I/O lower bounds (sqrt of the capacity, "            \
-  "fractional-cover exponents, a tiling search) are no polynomials in "        \
-  "the sizes; bind them with --solar-bind-shapes"
-#define FUSED_GROUPING                                                         \
-  "capacity never binds: every producer-consumer merge that keeps the "        \
-  "groups convex is made (docs/sol-model.md, Symbolic sizes)"
-
-MlirAttribute solarSymSolToAttribute(MlirContext ctx, const SolarSymSol *sol) {
-  SolarDictBuilder b;
-  solarDictBuilderInit(&b, ctx);
-  solarDictAddString(&b, "arch", sol->arch);
-  solarDictAddString(&b, "dtype", solarDtypeName(sol->dtype));
-  solarDictAddBool(&b, "symbolic", true);
-  MlirAttribute *params =
-      malloc((sol->paramCount ? sol->paramCount : 1) * sizeof(MlirAttribute));
-  for (size_t p = 0; p < sol->paramCount; ++p) {
-    SolarDictBuilder e;
-    solarDictBuilderInit(&e, ctx);
-    solarDictAddString(&e, "name", sol->params[p]);
-    if (sol->paramSources[p])
-      solarDictAddString(&e, "source", sol->paramSources[p]);
-    params[p] = solarDictBuilderFinish(&e);
-  }
-  solarDictAdd(&b, "parameters",
-               mlirArrayAttrGet(ctx, (intptr_t)sol->paramCount, params));
-  free(params);
-  solarDictAddString(&b, "flops_expr", sol->flops);
-  solarDictAddString(&b, "compute_s_expr", sol->compute);
-  char key[64];
-  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f) {
-    if (!sol->bytes[f])
-      continue;
-    snprintf(key, sizeof(key), "%s_expr", solarFidelityBytesKey(f));
-    solarDictAddString(&b, key, sol->bytes[f]);
-    snprintf(key, sizeof(key), "%s_expr", solarFidelityTimeKey(f));
-    solarDictAddString(&b, key, sol->time[f]);
-  }
-  solarDictAddString(&b, "cache_expr", CACHE_NEEDS_SIZES);
-  solarDictAddString(&b, "fused_grouping", FUSED_GROUPING);
-  solarDictAddI64(&b, "groups", sol->groups);
-  solarDictAddI64(&b, "kernels_unfused", sol->kernelsUnfused);
-  char policy[96];
-  solarFp32PolicyFormat(&sol->policy, policy, sizeof(policy));
-  solarDictAddString(&b, "fp32_math", policy);
-  return solarDialectAttrWrap(ctx, "sol", solarDictBuilderFinish(&b));
-}
-
-bool solarSolIsSymbolic(MlirAttribute attr) {
-  MlirAttribute dict = solarDialectAttrOpen(attr, "sol");
-  if (mlirAttributeIsNull(dict) || !mlirAttributeIsADictionary(dict))
-    return false;
-  MlirAttribute flag = mlirDictionaryAttrGetElementByName(
-      dict, mlirStringRefCreateFromCString("symbolic"));
-  return !mlirAttributeIsNull(flag) && mlirAttributeIsABool(flag) &&
-         mlirBoolAttrGetValue(flag);
 }

@@ -1,49 +1,65 @@
+/* Compute time: the one table from op class to unit class, the units and
+ * their rates (docs/sol-model.md, "Compute time"). */
 #include "solar/sol/sol_time.h"
+#include "sol_internal.h"
 
-const char *solarUnitName(SolarUnit unit) {
-  switch (unit) {
-  case SOLAR_UNIT_NONE:
-    return "none";
-  case SOLAR_UNIT_TENSOR:
-    return "tensor";
-  case SOLAR_UNIT_VECTOR_FMA:
-    return "fma";
-  case SOLAR_UNIT_VECTOR_ALU:
-    return "alu";
-  case SOLAR_UNIT_DIV:
-    return "div";
-  case SOLAR_UNIT_SFU:
-    return "sfu";
-  }
-  return "none";
+#include <string.h>
+
+static const SolarUnitClass opClassUnitClass[SOLAR_OP_CLASS_COUNT] = {
+    [SOLAR_OP_MAC] = SOLAR_UNIT_CLASS_MAC,
+    [SOLAR_OP_ADD] = SOLAR_UNIT_CLASS_VECTOR,
+    [SOLAR_OP_MUL] = SOLAR_UNIT_CLASS_VECTOR,
+    [SOLAR_OP_CMP] = SOLAR_UNIT_CLASS_VECTOR,
+    [SOLAR_OP_SELECT] = SOLAR_UNIT_CLASS_VECTOR,
+    [SOLAR_OP_MINMAX] = SOLAR_UNIT_CLASS_VECTOR,
+    [SOLAR_OP_DIV] = SOLAR_UNIT_CLASS_DIV,
+    [SOLAR_OP_TRANSCENDENTAL] = SOLAR_UNIT_CLASS_SFU,
+    [SOLAR_OP_CAST] = SOLAR_UNIT_CLASS_VECTOR,
+    [SOLAR_OP_OTHER] = SOLAR_UNIT_CLASS_VECTOR,
+};
+
+SolarUnitClass solarOpClassUnitClass(SolarOpClass opClass, bool castsWiden) {
+  if ((int)opClass < 0 || opClass >= SOLAR_OP_CLASS_COUNT ||
+      (castsWiden && opClass == SOLAR_OP_CAST))
+    return SOLAR_UNIT_CLASS_COUNT;
+  return opClassUnitClass[opClass];
 }
 
 SolarWork solarWorkFromOps(const SolarOpCounts *ops, SolarDtype dtype,
-                           bool contraction) {
-  const int64_t *c = ops->counts;
-  SolarWork w = {0};
-  w.dtype = dtype;
-  w.contraction = contraction;
-  w.mac = (double)c[SOLAR_OP_MAC];
+                           bool contraction, bool castsWiden) {
+  SolarWork w = {.dtype = dtype, .contraction = contraction};
   /* Summed in double: counts near int64 must not wrap. */
-  w.vectorOps = (double)c[SOLAR_OP_ADD] + (double)c[SOLAR_OP_MUL] +
-                (double)c[SOLAR_OP_CMP] + (double)c[SOLAR_OP_SELECT] +
-                (double)c[SOLAR_OP_MINMAX] + (double)c[SOLAR_OP_CAST] +
-                (double)c[SOLAR_OP_OTHER];
-  w.divOps = (double)c[SOLAR_OP_DIV];
-  w.sfuOps = (double)c[SOLAR_OP_TRANSCENDENTAL];
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c) {
+    SolarUnitClass cls = solarOpClassUnitClass((SolarOpClass)c, castsWiden);
+    if (cls != SOLAR_UNIT_CLASS_COUNT)
+      w.ops[cls] += (double)ops->counts[c];
+  }
   return w;
 }
 
-/* Tensor cores take only contractions, and only in dtypes with a rate. A
- * dtype with no stated CUDA-core rate (fp8, fp4) has it defaulted to the
- * tensor rate: its contractions still run on the tensor cores. */
-static double macRate(const SolarArch *arch, const SolarWork *work,
-                      bool *tensorCores) {
-  double tensor = arch->tensor_mac_per_s[work->dtype].value;
-  double vector = arch->vector_mac_per_s[work->dtype].value;
-  *tensorCores = work->contraction && tensor > 0 && tensor >= vector;
-  return *tensorCores ? tensor : vector;
+SolarUnit solarUnitOfClass(const SolarArch *arch, SolarUnitClass cls,
+                           SolarDtype dtype, bool contraction, double *rate) {
+  switch (cls) {
+  case SOLAR_UNIT_CLASS_MAC: {
+    double tensor = arch->tensor_mac_per_s[dtype].value;
+    double vector = arch->vector_mac_per_s[dtype].value;
+    bool tensorCores = contraction && tensor > 0 && tensor >= vector;
+    *rate = tensorCores ? tensor : vector;
+    return tensorCores ? SOLAR_UNIT_TENSOR : SOLAR_UNIT_VECTOR_FMA;
+  }
+  case SOLAR_UNIT_CLASS_VECTOR:
+    *rate = arch->vector_op_per_s[dtype].value;
+    return SOLAR_UNIT_VECTOR_ALU;
+  case SOLAR_UNIT_CLASS_DIV:
+    *rate = arch->div_op_per_s.value;
+    return SOLAR_UNIT_DIV;
+  case SOLAR_UNIT_CLASS_SFU:
+    *rate = arch->sfu_op_per_s.value;
+    return SOLAR_UNIT_SFU;
+  default:
+    *rate = 0;
+    return SOLAR_UNIT_NONE;
+  }
 }
 
 static double timeOf(double ops, double rate) {
@@ -53,27 +69,35 @@ static double timeOf(double ops, double rate) {
 SolarComputeTime solarComputeTime(const SolarArch *arch,
                                   const SolarWork *work) {
   SolarComputeTime t = {0};
-  t.macRate = macRate(arch, work, &t.tensorCores);
-  t.macSeconds = timeOf(work->mac, t.macRate);
-  t.vectorSeconds =
-      timeOf(work->vectorOps, arch->vector_op_per_s[work->dtype].value);
-  t.divSeconds = timeOf(work->divOps, arch->div_op_per_s.value);
-  t.sfuSeconds = timeOf(work->sfuOps, arch->sfu_op_per_s.value);
-  struct {
-    double seconds;
-    SolarUnit unit;
-  } parts[] = {
-      {t.macSeconds,
-       t.tensorCores ? SOLAR_UNIT_TENSOR : SOLAR_UNIT_VECTOR_FMA},
-      {t.vectorSeconds, SOLAR_UNIT_VECTOR_ALU},
-      {t.divSeconds, SOLAR_UNIT_DIV},
-      {t.sfuSeconds, SOLAR_UNIT_SFU},
-  };
+  for (int c = 0; c < SOLAR_UNIT_CLASS_COUNT; ++c) {
+    double rate;
+    SolarUnit unit = solarUnitOfClass(arch, (SolarUnitClass)c, work->dtype,
+                                      work->contraction, &rate);
+    if (c == SOLAR_UNIT_CLASS_MAC) {
+      t.macRate = rate;
+      t.tensorCores = unit == SOLAR_UNIT_TENSOR;
+    }
+    t.unitSeconds[unit] += timeOf(work->ops[c], rate);
+  }
+  SolarTimeTerm units[SOLAR_UNIT_COUNT];
+  for (int u = 0; u < SOLAR_UNIT_COUNT; ++u)
+    units[u] = solarSecondsTerm(t.unitSeconds[u]);
+  SolarComputeNode node = {units, work->dtype};
+  t.seconds = solarComputeOf(&solarSecondsAlgebra, arch, &node, 1).seconds;
+  /* The report names the unit with the largest time on the longest pipe
+   * (the first of equals). */
+  double pipeSeconds[SOLAR_UNIT_COUNT] = {0};
+  for (int u = 0; u < SOLAR_UNIT_COUNT; ++u)
+    pipeSeconds[solarArchPipeOf(arch, work->dtype, u)] += t.unitSeconds[u];
   t.limiter = SOLAR_UNIT_NONE;
-  for (unsigned i = 0; i < sizeof(parts) / sizeof(parts[0]); ++i) {
-    if (parts[i].seconds > t.seconds) {
-      t.seconds = parts[i].seconds;
-      t.limiter = parts[i].unit;
+  double longestPipe = 0, longest = 0;
+  for (int u = 0; u < SOLAR_UNIT_COUNT; ++u) {
+    double p = pipeSeconds[solarArchPipeOf(arch, work->dtype, u)];
+    if (t.unitSeconds[u] > 0 &&
+        (p > longestPipe || (p == longestPipe && t.unitSeconds[u] > longest))) {
+      longestPipe = p;
+      longest = t.unitSeconds[u];
+      t.limiter = (SolarUnit)u;
     }
   }
   return t;

@@ -13,18 +13,10 @@ static bool anyFrameworkOp(const SolarEinsumGraph *graph) {
   return false;
 }
 
-/* sol->nodes follows graph->nodes (solarSolCompute fills one per node, in
- * order), so the graph's id lookup finds it. */
-static const SolarNodeSol *nodeSol(const SolarEinsumGraph *graph,
-                                const SolarSol *sol, int64_t id) {
-  size_t i = solarGraphNodeIndex(graph, id);
-  return i < sol->nodeCount && sol->nodes[i].node == id ? &sol->nodes[i]
-                                                        : NULL;
-}
-
 void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
-                            SolarDtype storageDtype, double dramBytesPerS,
+                            const SolarArch *arch, SolarDtype storageDtype,
                             SolarSol *out) {
+  double dramBytesPerS = arch->dram_bytes_per_s.value;
   if (!anyFrameworkOp(graph))
     return;
   SolarFusion kernels;
@@ -33,25 +25,25 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
    * here (parametric sizes) leaves the per-node figures. */
   if (!solarFrameworkKernels(graph, storageDtype, &kernels, err, sizeof(err)))
     return;
-  out->bytesUnfused = 0;
-  out->timeUnfused = 0;
+  out->bytes[SOLAR_FIDELITY_UNFUSED] = 0;
+  out->seconds[SOLAR_FIDELITY_UNFUSED] = 0;
   double worst = -1;
   for (size_t k = 0; k < kernels.groupCount; ++k) {
     const SolarFusionGroup *g = &kernels.groups[k];
-    double compute = 0;
-    for (size_t i = 0; i < g->nodeCount; ++i) {
-      const SolarNodeSol *n = nodeSol(graph, out, g->nodes[i]);
-      compute += n ? n->compute.seconds : 0;
-    }
+    double compute =
+        solarSolComputeOfNodes(graph, arch, out, g->nodes, g->nodeCount);
     double dram = g->dramBytes > 0 && dramBytesPerS > 0
                       ? g->dramBytes / dramBytesPerS
                       : 0;
-    double seconds = dram > compute ? dram : compute;
-    out->bytesUnfused += g->dramBytes;
-    out->timeUnfused += seconds;
+    double seconds = solarRoofline(&solarSecondsAlgebra,
+                                   solarSecondsTerm(compute),
+                                   solarSecondsTerm(dram))
+                         .seconds;
+    out->bytes[SOLAR_FIDELITY_UNFUSED] += g->dramBytes;
+    out->seconds[SOLAR_FIDELITY_UNFUSED] += seconds;
     if (seconds > worst) {
       worst = seconds;
-      out->boundUnfused =
+      out->bound[SOLAR_FIDELITY_UNFUSED] =
           dram > compute ? SOLAR_BOUND_DRAM : SOLAR_BOUND_COMPUTE;
     }
   }

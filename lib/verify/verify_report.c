@@ -87,6 +87,21 @@ MlirAttribute solarVerifyReportAttribute(MlirContext ctx,
   return verified;
 }
 
+bool solarVerifiedFromAttribute(MlirAttribute attr, SolarVerified *out) {
+  memset(out, 0, sizeof(*out));
+  MlirAttribute dict =
+      mlirAttributeIsNull(attr) ? attr : solarDialectAttrOpen(attr, "verified");
+  if (mlirAttributeIsNull(dict))
+    return false;
+  MlirAttribute ok = solarDictGet(dict, "ok");
+  if (mlirAttributeIsNull(ok) || !mlirAttributeIsABool(ok))
+    return false;
+  out->ok = mlirBoolAttrGetValue(ok);
+  return solarDictGetF64(dict, "max_abs_err", &out->maxAbsErr) &&
+         solarDictGetF64(dict, "max_rel_err", &out->maxRelErr) &&
+         solarDictGetI64(dict, "mismatches", &out->mismatches);
+}
+
 /* ---- messages --------------------------------------------------------- */
 
 static void emitMismatch(MlirLocation loc, const SolarVerifyReport *report,

@@ -16,11 +16,14 @@
 
 // @tagged: all six nodes are one kernel; mx, sum and e never leave it:
 // read x 32*1024*4 = 131072 + write y 131072 = 262144 B (softmax-units.mlir
-// counts 787584 B per nest). Time max(compute 1.015808e-6, 2.62144e-7).
+// counts 787584 B per nest). The kernel's units overlap: compute is the
+// longest unit's total, max(ALU (32768 max + 32768 sub + 32768 add)/2e12 =
+// 4.9152e-8, SFU 32768/1e11 = 3.2768e-7, DIV 32768/5e10 = 6.5536e-7) =
+// 6.5536e-7. Time max(6.5536e-7, 2.62144e-7).
 // CHECK-LABEL: func.func @tagged
 // CHECK: bytes_unfused = 262144 : i64
 // CHECK-SAME: kernels_unfused = 1 : i64
-// CHECK-SAME: time_unfused_s = 1.0158080000000001E-6 : f64
+// CHECK-SAME: time_unfused_s = 6.553600e-07 : f64
 
 // @partial: nodes 0-1 (fill mx, max) are one kernel: x 131072 + mx written
 // 128 (its reads are served inside) = 131200 B -> 1.312e-7 s; nodes 2-5

@@ -85,14 +85,17 @@
 // 2.170430e-6 s each; row max, exp's subtraction and the row sum 2^24 vector
 // ops / 6.690846e13 = 2.50748e-7 s each (exp's node: 2^24 exp / 4.18338e12 =
 // 4.010538e-6 s); the normalisation 2^24 div / 4.18338e12 = 4.010538e-6 s.
-// Sum: 2 * 2.170430e-6 + 2 * 2.50748e-7 + 2 * 4.010538e-6 = 1.286343e-5 s.
+// Fused, the units overlap and each unit's time adds up over the nodes
+// (H100_SXM declares no shared pipe, and this work is bf16): tensor 2 *
+// 2.170430e-6 = 4.340860e-6, ALU 3 * 2.50748e-7 = 7.52244e-7, SFU and DIV
+// 4.010538e-6 each; the longest is the tensor cores': 4.340851e-6 s.
 // With the 50 MiB L2 a 4096-wide row of scores (8 KiB) is live at a time, so
 // everything fuses (flash-attention style): only Q, K, V, O move,
 // 4 * 4096*64*2 B = 2097152 B; cache-aware equals fused.
 // ATT-H100: bound = "compute"
 // ATT-H100-SAME: bytes_cache = 2097152 : i64, bytes_fused = 2097152 : i64
-// ATT-H100-SAME: compute_s = 1.28632390175435E-5 : f64
-// ATT-H100-SAME: time_cache_s = 1.28632390175435E-5 : f64, time_fused_s = 1.28632390175435E-5 : f64
+// ATT-H100-SAME: compute_s = 4.3408511342937597E-6 : f64
+// ATT-H100-SAME: time_cache_s = 4.3408511342937597E-6 : f64, time_fused_s = 4.3408511342937597E-6 : f64
 // With 4 KiB on chip a row no longer fits: {QK^T + softmax} and {AV} split
 // over the 32 MiB score matrix: each group moves Q or V (0.5 MiB), K or O
 // (0.5 MiB) and the scores (32 MiB): 2 * 34603008 = 69206016 B fused.
@@ -101,14 +104,15 @@
 // al.); its fused fill spares at most a load and a store of O (2 * 524288 B):
 // 93849497.6 B. QK^T's bound, less what softmax can spare of the scores
 // (2 * 32 MiB), falls below its group's 34603008 compulsory bytes. Total
-// 34603008 + 93849497.6 = 128452505.6 B. Times: group 1 is compute bound,
-// 1.069315e-5 s (> 34603008 / 3.35e12 = 1.032924e-5); group 2
-// 93849497.6 / 3.35e12 = 2.801459e-5 s; sum 3.870775e-5 s (fused:
-// 1.069315e-5 + 1.032924e-5 = 2.102239e-5 s).
+// 34603008 + 93849497.6 = 128452505.6 B. Times: group 1's compute is its
+// longest unit, SFU or DIV 4.010538e-6 s (tensor 2.170430e-6), below its
+// DRAM time 34603008 / 3.35e12 = 1.032924e-5 s; group 2 93849497.6 /
+// 3.35e12 = 2.801459e-5 s; sum 3.834383e-5 s (fused: 1.032924e-5 +
+// 1.032924e-5 = 2.065848e-5 s).
 // ATT-SMALL: bound = "dram"
 // ATT-SMALL-SAME: bytes_cache = 128452505.62425201 : f64, bytes_fused = 69206016 : i64
 // ATT-SMALL-SAME: groups = 2 : i64
-// ATT-SMALL-SAME: time_cache_s = 3.8707452550586002E-5 : f64, time_fused_s = 2.1022019311275601E-5 : f64
+// ATT-SMALL-SAME: time_cache_s = 3.8343844961068299E-5 : f64, time_fused_s = 2.0658411721757901E-5 : f64
 // Thor: same bytes; 128452505.6 / 2.730073e11 = 4.705094e-4 s cache-aware,
 // 69206016 / 2.730073e11 = 2.534951e-4 s fused.
 // ATT-THOR: bytes_cache = 128452505.62425201 : f64, bytes_fused = 69206016 : i64

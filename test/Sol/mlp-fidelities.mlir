@@ -15,14 +15,15 @@
 // Fused (L2 1 MiB): t is read only by the bias/ReLU map (an epilogue, each
 // element consumed where the matmul finalizes it), so it needs no on-chip
 // buffer (live_bytes 0) and all three nodes fuse; only x, w, b, y move:
-// 32768 + 131072 + 1024 + 65536 = 230400 B; compute 2.097152e-6 + 1.6384e-8
-// = 2.113536e-6 > 230400/1e12 -> 2.113536e-6. Cache-aware: a fused group
+// 32768 + 131072 + 1024 + 65536 = 230400 B. The group's units overlap
+// (Round shares no pipe): compute max(FMA 2.097152e-6, ALU 1.6384e-8) =
+// 2.097152e-6 > 230400/1e12 -> 2.097152e-6. Cache-aware: a fused group
 // keeps its compulsory bytes; ideal equals fused here.
 // CHECK: solar.fusion = #solar.fusion<{capacity_bytes = 1048576 : i64, groups = [{boundary = [{bytes = 32768 : i64, read_elements = 8192 : i64, tensor = 0 : i64, write_elements = 0 : i64}, {bytes = 131072 : i64, read_elements = 32768 : i64, tensor = 1 : i64, write_elements = 0 : i64}, {bytes = 1024 : i64, read_elements = 256 : i64, tensor = 2 : i64, write_elements = 0 : i64}, {bytes = 65536 : i64, read_elements = 0 : i64, tensor = 3 : i64, write_elements = 16384 : i64}], dram_bytes = 230400 : i64, id = 0 : i64, internal = [4], live_bytes = 0 : i64, nodes = [0, 1, 2]}], ideal_bytes = 230400 : i64}>
 // CHECK-SAME: bytes_cache = 230400 : i64, bytes_fused = 230400 : i64, bytes_ideal = 230400 : i64, bytes_unfused = 492544 : i64
-// CHECK-SAME: compute_s = 2.1135359999999999E-6 : f64
+// CHECK-SAME: compute_s = 2.097152E-6 : f64
 // CHECK-SAME: flops = 4227072 : i64, flops_lowered = 4227072 : i64, fp32_math = "ieee", groups = 1 : i64
-// CHECK-SAME: time_cache_s = 2.1135359999999999E-6 : f64, time_fused_s = 2.1135359999999999E-6 : f64, time_ideal_s = 2.1135359999999999E-6 : f64, time_unfused_s = 2.294784E-6 : f64
+// CHECK-SAME: time_cache_s = 2.097152E-6 : f64, time_fused_s = 2.097152E-6 : f64, time_ideal_s = 2.097152E-6 : f64, time_unfused_s = 2.294784E-6 : f64
 
 // With 512 B on chip the epilogue still fuses (t needs no buffer), as
 // torch.compile/XLA fuse it: one group {0,1,2} moving 230400 B.
@@ -30,17 +31,18 @@
 // move >= 2*2097152/11.3137 - 2*128 = 370471.5 el = 1481886 B (Smith et al.);
 // the fused fill and epilogue can spare one load and one store per element
 // of t (2 * 65536 B): 1350814.4 B > the group's 230400 compulsory bytes,
-// still below compute time (1.3508144e-6 < 2.113536e-6).
+// still below compute time (1.3508144e-6 < 2.097152e-6).
 // SMALL: nodes = [0, 1, 2]
 // SMALL-SAME: bytes_cache = 1350814.4003789299 : f64, bytes_fused = 230400 : i64, bytes_ideal = 230400 : i64, bytes_unfused = 492544 : i64
 // SMALL-SAME: groups = 1 : i64
-// SMALL-SAME: time_cache_s = 2.1135359999999999E-6 : f64, time_fused_s = 2.1135359999999999E-6 : f64, time_ideal_s = 2.1135359999999999E-6 : f64
+// SMALL-SAME: time_cache_s = 2.097152E-6 : f64, time_fused_s = 2.097152E-6 : f64, time_ideal_s = 2.097152E-6 : f64
 
 // bf16: tensor cores for the matmul, 2097152/8e12 = 2.62144e-7; vector bf16
-// 32768/4e12 = 8.192e-9; compute 2.70336e-7. Bytes halve: fused 115200.
+// 32768/4e12 = 8.192e-9 on the ALU; compute max(2.62144e-7, 8.192e-9) =
+// 2.62144e-7. Bytes halve: fused 115200.
 // Unfused: n0 32768 B -> 3.2768e-8; n1 max(2.62144e-7, 1.47456e-7); n2
 // max(8.192e-9, 6.6048e-8) -> 3.6096e-7.
 // BF16: bytes_fused = 115200 : i64
-// BF16-SAME: compute_s = 2.703360e-07 : f64
-// BF16-SAME: time_fused_s = 2.703360e-07 : f64
+// BF16-SAME: compute_s = 2.621440e-07 : f64
+// BF16-SAME: time_fused_s = 2.621440e-07 : f64
 // BF16-SAME: time_unfused_s = 3.609600e-07 : f64

@@ -19,16 +19,19 @@
 // SYM-SAME: time_unfused_s_expr = "max({ batch * out * hidden : batch > 0 and out > 0 and hidden > 0 } / 1e12, { (4 * batch * out + (4 * batch + 4 * out) * hidden) : batch > 0 and out > 0 and hidden > 0; 4 * batch * out : batch > 0 and out > 0 and hidden <= 0 } / 1e12) + max({ batch * out : batch > 0 and out > 0 } / 2e12, { 8 * batch * out : batch > 0 and out > 0 } / 1e12)"
 //
 // b=8, h=16, o=32: linear max(4096 / 1e12, 3584 / 1e12) = 4.096 ns, relu
-// max(256 / 2e12, 2048 / 1e12) = 2.048 ns: 5632 B, 6.144 ns.
-// AT-SMALL: at batch=8 hidden=16 out=32: flops=8448 compute_s=4.2240000000000003e-09 bytes_unfused=5632 time_unfused_s=6.1440000000000003e-09 bytes_fused=3584
+// max(256 / 2e12, 2048 / 1e12) = 2.048 ns: 5632 B, 6.144 ns. The
+// function's compute overlaps the units: max(4096 / 1e12, 256 / 2e12) =
+// 4.096 ns.
+// AT-SMALL: at batch=8 hidden=16 out=32: flops=8448 compute_s=4.0959999999999999e-09 bytes_unfused=5632 time_unfused_s=6.1440000000000003e-09 bytes_fused=3584
 // SMALL: bytes_unfused = 5632 : i64
 // SMALL-SAME: kernels_unfused = 2 : i64
 // SMALL-SAME: time_unfused_s = 6.144000e-09 : f64
 //
 // b=64, h=128, o=256: linear max(2097152 / 1e12, 229376 / 1e12) =
 // 2.097152 us, relu max(16384 / 2e12, 131072 / 1e12) = 131.072 ns:
-// 360448 B, 2.228224 us.
-// AT-LARGE: at batch=64 hidden=128 out=256: flops=4210688 compute_s=2.1053439999999999e-06 bytes_unfused=360448 time_unfused_s=2.2282239999999999e-06 bytes_fused=229376
+// 360448 B, 2.228224 us. Compute max(2097152 / 1e12, 16384 / 2e12) =
+// 2.097152 us.
+// AT-LARGE: at batch=64 hidden=128 out=256: flops=4210688 compute_s=2.097152e-06 bytes_unfused=360448 time_unfused_s=2.2282239999999999e-06 bytes_fused=229376
 // LARGE: bytes_unfused = 360448 : i64
 // LARGE-SAME: kernels_unfused = 2 : i64
 // LARGE-SAME: time_unfused_s = 2.2282239999999999E-6 : f64

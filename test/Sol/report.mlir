@@ -5,12 +5,12 @@
 
 // Numbers as derived in mlp-fidelities.mlir.
 // TEXT: SOL of @mlp on Round (fp32)
-// TEXT-NEXT: flops 4227072   compute 2.114 us   fusion groups 1   ridge 2 flop/B
+// TEXT-NEXT: flops 4227072   compute 2.097 us   fusion groups 1   ridge 2 flop/B
 // TEXT-NEXT: fidelity DRAM bytes time bound flop/B
 // TEXT-NEXT: unfused 492544 2.295 us compute 8.58
-// TEXT-NEXT: fused 230400 2.114 us compute 18.3
-// TEXT-NEXT: cache-aware 230400 2.114 us compute 18.3
-// TEXT-NEXT: ideal (fully fused) 230400 2.114 us compute 18.3
+// TEXT-NEXT: fused 230400 2.097 us compute 18.3
+// TEXT-NEXT: cache-aware 230400 2.097 us compute 18.3
+// TEXT-NEXT: ideal (fully fused) 230400 2.097 us compute 18.3
 
 // JSON: "bytes_fused": 230400,
 // JSON: "function": "mlp",

@@ -1,7 +1,8 @@
 // Row softmax (Inputs/softmax.mlir, 32x1024 f32) on Inputs/round.yaml:
 // exp runs on the SFU (1e11/s), divisions on the divide path (5e10/s),
 // max/add/sub on the vector ALU (2e12/s); units overlap, so a node takes the
-// time of its slowest unit.
+// time of its slowest unit, and a fused group the longest unit's total over
+// its nodes (Round shares no pipe between units).
 // RUN: solar-opt %S/Inputs/softmax.mlir --solar-sol=%S/Inputs/round.yaml --solar-detail | FileCheck %s
 
 // Nodes: 0 mx = -inf (32 stores), 1 mx = max(mx, x) (32768 max), 2 sum = 0,
@@ -19,12 +20,15 @@
 // and sum (read only by the divide map, each element consumed where
 // finalized) need no buffer; mx feeds the sum reduction (node 4 recomputes
 // exp(x - mx)), one element per row live: 32*4/32 = 4 B. Only x and y move: 262144 B, 2.62144e-7 s, below
-// the compute sum 1.6384e-8 + 3.2768e-7 + 1.6384e-8 + 6.5536e-7 = 1.015808e-6.
+// the group's compute: per unit over the nodes, ALU 1.6384e-8 (max) +
+// 1.6384e-8 (sub) + 1.6384e-8 (add) = 4.9152e-8, SFU 3.2768e-7, DIV
+// 6.5536e-7; the longest, 6.5536e-7 (the node-by-node sum 1.015808e-6
+// charged the units one after the other).
 // CHECK: internal = [2, 3, 4], live_bytes = 4 : i64, nodes = [0, 1, 2, 3, 4, 5]
-// CHECK-SAME: bytes_fused = 262144 : i64, bytes_ideal = 262144 : i64, bytes_unfused = 787584 : i64, compute_s = 1.0158080000000001E-6 : f64
+// CHECK-SAME: bytes_fused = 262144 : i64, bytes_ideal = 262144 : i64, bytes_unfused = 787584 : i64, compute_s = 6.553600e-07 : f64
 // CHECK-SAME: flops = 163840 : i64
 // CHECK-SAME: compute_unit = "alu"
 // CHECK-SAME: bytes_unfused = 262272 : i64, compute_s = 3.276800e-07 : f64, compute_unit = "sfu"
 // CHECK-SAME: bytes_unfused = 262272 : i64, compute_s = 6.553600e-07 : f64, compute_unit = "div"
 // CHECK-SAME: ops = {add = 65536 : i64, cast = 0 : i64, cmp = 0 : i64, div = 32768 : i64, mac = 0 : i64, minmax = 32768 : i64, mul = 0 : i64, other = 0 : i64, select = 0 : i64, transcendental = 32768 : i64}
-// CHECK-SAME: time_fused_s = 1.0158080000000001E-6 : f64, time_ideal_s = 1.0158080000000001E-6 : f64, time_unfused_s = 1.246080e-06 : f64
+// CHECK-SAME: time_fused_s = 6.553600e-07 : f64, time_ideal_s = 6.553600e-07 : f64, time_unfused_s = 1.246080e-06 : f64

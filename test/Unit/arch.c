@@ -62,6 +62,15 @@ static void printArch(const SolarArch *arch) {
   printValue("div_op_per_s", &arch->div_op_per_s);
   printValue("sfu_op_per_s", &arch->sfu_op_per_s);
   printValue("num_sm", &arch->num_sm);
+  /* Only declared pipes: a file without shared_pipe_* prints as before. */
+  for (int d = 0; d < SOLAR_DTYPE_COUNT; ++d) {
+    if (!arch->pipeLine[d])
+      continue;
+    char pipes[128];
+    solarArchFormatPipes(arch, (SolarDtype)d, pipes, sizeof(pipes));
+    printf("shared_pipe.%s=%s file:%d\n", solarDtypeName((SolarDtype)d),
+           pipes, arch->pipeLine[d]);
+  }
 }
 
 static void printDiag(const SolarArchDiag *diag) {

@@ -94,25 +94,24 @@ static void checkSol(const char *funcName, const char *sol) {
   /* MLIR prints a non-finite f64 as its bit pattern. */
   if (strstr(sol, "0x7FF") || strstr(sol, "0xFFF"))
     solarFuzzNonsense(funcName, "an infinite or NaN value", sol);
-  static const char *const times[] = {"time_unfused_s", "time_fused_s",
-                                      "time_cache_s", "time_ideal_s"};
-  double t[4];
-  for (int i = 0; i < 4; ++i) {
-    t[i] = field(sol, times[i]);
-    if (!isfinite(t[i]) || t[i] < 0)
-      solarFuzzNonsense(funcName, times[i], sol);
+  double t[SOLAR_FIDELITY_COUNT], bytes[SOLAR_FIDELITY_COUNT];
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f) {
+    t[f] = field(sol, solarFidelityTimeKey(f));
+    if (!isfinite(t[f]) || t[f] < 0)
+      solarFuzzNonsense(funcName, solarFidelityTimeKey(f), sol);
+    bytes[f] = field(sol, solarFidelityBytesKey(f));
   }
-  double unfusedBytes = field(sol, "bytes_unfused");
-  double fusedBytes = field(sol, "bytes_fused");
-  double cacheBytes = field(sol, "bytes_cache");
-  double idealBytes = field(sol, "bytes_ideal");
+  double unfusedBytes = bytes[SOLAR_FIDELITY_UNFUSED];
+  double fusedBytes = bytes[SOLAR_FIDELITY_FUSED];
+  double cacheBytes = bytes[SOLAR_FIDELITY_CACHE];
+  double idealBytes = bytes[SOLAR_FIDELITY_IDEAL];
   const double slack = 1 - 1e-12;
-  if (!(t[0] >= t[1] * slack))
-    solarFuzzNonsense(funcName, "time_unfused_s < time_fused_s", sol);
-  if (!(t[1] >= t[3] * slack))
-    solarFuzzNonsense(funcName, "time_fused_s < time_ideal_s", sol);
-  if (!(t[2] >= t[1] * slack))
-    solarFuzzNonsense(funcName, "time_cache_s < time_fused_s", sol);
+  if (!(t[SOLAR_FIDELITY_UNFUSED] >= t[SOLAR_FIDELITY_FUSED] * slack))
+    solarFuzzNonsense(funcName, "unfused time < fused time", sol);
+  if (!(t[SOLAR_FIDELITY_FUSED] >= t[SOLAR_FIDELITY_IDEAL] * slack))
+    solarFuzzNonsense(funcName, "fused time < ideal time", sol);
+  if (!(t[SOLAR_FIDELITY_CACHE] >= t[SOLAR_FIDELITY_FUSED] * slack))
+    solarFuzzNonsense(funcName, "cache-aware time < fused time", sol);
   if (!(unfusedBytes >= fusedBytes && fusedBytes >= idealBytes &&
         cacheBytes >= fusedBytes * slack))
     solarFuzzNonsense(funcName, "bytes out of order", sol);
@@ -120,48 +119,48 @@ static void checkSol(const char *funcName, const char *sol) {
 
 /* A symbolic solar.sol (dynamic sizes) evaluated at every parameter = v:
  * the figures must be finite, non-negative and in the model's order. */
-static void checkSymbolicAt(const char *funcName, MlirAttribute dict,
+static void checkSymbolicAt(const char *funcName, MlirAttribute attr,
                             const char *text, long v) {
-  MlirAttribute params = mlirDictionaryAttrGetElementByName(
-      dict, mlirStringRefCreateFromCString("parameters"));
-  size_t count = !mlirAttributeIsNull(params) && mlirAttributeIsAArray(params)
-                     ? (size_t)mlirArrayAttrGetNumElements(params)
-                     : 0;
-  const char **names = calloc(count + 1, sizeof(char *));
-  SolarSymBinding at = {calloc(count + 1, sizeof(char *)),
-                        calloc(count + 1, sizeof(long)), count};
-  for (size_t i = 0; i < count; ++i) {
-    MlirAttribute name = mlirDictionaryAttrGetElementByName(
-        mlirArrayAttrGetElement(params, (intptr_t)i),
-        mlirStringRefCreateFromCString("name"));
-    MlirStringRef ref = mlirStringAttrGetValue(name);
-    at.names[i] = strndup(ref.data, ref.length);
-    names[i] = at.names[i];
+  SolarSymSol sym;
+  char err[256];
+  if (!solarSymSolFromAttribute(attr, &sym, err, sizeof(err))) {
+    solarFuzzNonsense(funcName, err, text);
+    return;
+  }
+  SolarSymBinding at = {calloc(sym.paramCount + 1, sizeof(char *)),
+                        calloc(sym.paramCount + 1, sizeof(long)),
+                        sym.paramCount};
+  for (size_t i = 0; i < sym.paramCount; ++i) {
+    at.names[i] = strdup(sym.params[i]);
     at.values[i] = v;
   }
-  static const char *const keys[] = {
-      "flops_expr",          "bytes_unfused_expr", "bytes_fused_expr",
-      "bytes_ideal_expr",    "time_unfused_s_expr", "time_fused_s_expr",
-      "time_ideal_s_expr"};
-  double x[7];
-  for (int k = 0; k < 7; ++k) {
-    MlirAttribute e = mlirDictionaryAttrGetElementByName(
-        dict, mlirStringRefCreateFromCString(keys[k]));
-    char err[256];
-    if (mlirAttributeIsNull(e) || !mlirAttributeIsAString(e) ||
-        mlirStringAttrGetValue(e).length == 0 ||
-        !solarSymEvaluate(mlirStringAttrGetValue(e).data, names, count, &at,
-                          &x[k], err, sizeof(err)) ||
-        !isfinite(x[k]) || x[k] < 0)
-      solarFuzzNonsense(funcName, keys[k], text);
+  const char *const *names = (const char *const *)sym.params;
+  double flops, bytes[SOLAR_FIDELITY_COUNT], time[SOLAR_FIDELITY_COUNT];
+  if (!solarSymEvaluate(sym.flops, names, sym.paramCount, &at, &flops, err,
+                        sizeof(err)) ||
+      !isfinite(flops) || flops < 0)
+    solarFuzzNonsense(funcName, "flops_expr", text);
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f) {
+    if (!solarFidelityIsSymbolic(f))
+      continue;
+    if (!solarSymEvaluate(sym.bytes[f], names, sym.paramCount, &at,
+                          &bytes[f], err, sizeof(err)) ||
+        !isfinite(bytes[f]) || bytes[f] < 0)
+      solarFuzzNonsense(funcName, solarFidelityBytesKey(f), text);
+    if (!solarSymEvaluate(sym.time[f], names, sym.paramCount, &at, &time[f],
+                          err, sizeof(err)) ||
+        !isfinite(time[f]) || time[f] < 0)
+      solarFuzzNonsense(funcName, solarFidelityTimeKey(f), text);
   }
   const double slack = 1 - 1e-12;
-  if (!(x[1] >= x[2] && x[2] >= x[3]))
+  if (!(bytes[SOLAR_FIDELITY_UNFUSED] >= bytes[SOLAR_FIDELITY_FUSED] &&
+        bytes[SOLAR_FIDELITY_FUSED] >= bytes[SOLAR_FIDELITY_IDEAL]))
     solarFuzzNonsense(funcName, "symbolic bytes out of order", text);
-  if (!(x[4] >= x[5] * slack && x[5] >= x[6] * slack))
+  if (!(time[SOLAR_FIDELITY_UNFUSED] >= time[SOLAR_FIDELITY_FUSED] * slack &&
+        time[SOLAR_FIDELITY_FUSED] >= time[SOLAR_FIDELITY_IDEAL] * slack))
     solarFuzzNonsense(funcName, "symbolic times out of order", text);
-  free(names);
   solarSymBindingDestroy(&at);
+  solarSymSolDestroy(&sym);
 }
 
 static void checkFunctions(MlirOperation moduleOp) {
@@ -182,10 +181,8 @@ static void checkFunctions(MlirOperation moduleOp) {
     TextBuffer text = {0};
     mlirAttributePrint(sol, appendText, &text);
     if (text.text && solarSolIsSymbolic(sol)) {
-      checkSymbolicAt(funcName, solarDialectAttrOpen(sol, "sol"), text.text,
-                      1);
-      checkSymbolicAt(funcName, solarDialectAttrOpen(sol, "sol"), text.text,
-                      5);
+      checkSymbolicAt(funcName, sol, text.text, 1);
+      checkSymbolicAt(funcName, sol, text.text, 5);
     } else if (text.text) {
       checkSol(funcName, text.text);
     }

@@ -118,10 +118,10 @@ static const ArchRun *baseline(const ArchRun *runs, size_t count) {
 
 /* How many times faster than the baseline; NAN when undefined. */
 static double speedup(const SolarCliFuncSol *base, const SolarCliFuncSol *f) {
-  double seconds = f ? f->sol.timeCache : 0;
+  double seconds = f ? f->sol.seconds[SOLAR_FIDELITY_CACHE] : 0;
   if (!base || !(seconds > 0))
     return NAN;
-  return base->sol.timeCache / seconds;
+  return base->sol.seconds[SOLAR_FIDELITY_CACHE] / seconds;
 }
 
 static void printTable(const CompareArgs *args, const ArchRun *runs,
@@ -177,7 +177,7 @@ static void printTable(const CompareArgs *args, const ArchRun *runs,
              "%10.6g  %8s\n",
              nameWidth, fn, archWidth, runs[r].arch->arch.name,
              solarDtypeName(fs->sol.dtype), t[0], t[1], t[2], t[3],
-             solarBoundName(fs->sol.boundCache), fs->sol.ridgeFlopPerByte,
+             solarBoundName(fs->sol.bound[SOLAR_FIDELITY_CACHE]), fs->sol.ridgeFlopPerByte,
              solarSolIntensity(&fs->sol, SOLAR_FIDELITY_CACHE), up);
     }
   }
@@ -201,14 +201,15 @@ static json_t *funcJson(const ArchRun *run, const SolarCliFuncSol *f,
     json_object_set_new(o, solarFidelityTimeKey(k),
                         json_real(solarSolSeconds(sol, k)));
   }
-  json_object_set_new(o, "bound",
-                      json_string(solarBoundName(sol->boundCache)));
+  json_object_set_new(
+      o, solarFidelitySolBoundKey(SOLAR_FIDELITY_CACHE),
+      json_string(solarBoundName(sol->bound[SOLAR_FIDELITY_CACHE])));
   json_object_set_new(o, "ridge_flop_per_byte",
                       json_real(sol->ridgeFlopPerByte));
-  json_object_set_new(o, "intensity_fused",
-                      json_real(solarSolIntensity(sol, SOLAR_FIDELITY_FUSED)));
-  json_object_set_new(o, "intensity_cache",
-                      json_real(solarSolIntensity(sol, SOLAR_FIDELITY_CACHE)));
+  /* Only the fidelities whose fusion the comparison is about. */
+  for (int k = SOLAR_FIDELITY_FUSED; k <= SOLAR_FIDELITY_CACHE; ++k)
+    json_object_set_new(o, solarFidelityIntensityKey(k),
+                        json_real(solarSolIntensity(sol, k)));
   json_object_set_new(o, "speedup", isnan(up) ? json_null() : json_real(up));
   json_object_set_new(o, "groups", json_integer((json_int_t)sol->groupCount));
   return o;

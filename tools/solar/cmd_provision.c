@@ -125,11 +125,11 @@ static int parseArgs(int argc, char **argv, ProvisionArgs *args) {
   return parseTarget(args);
 }
 
-static void printRate(const char *what, double count, const char *unit,
-                      double target) {
+static void printRate(const char *what, double count, double perSecond,
+                      const char *unit) {
   char rate[64];
   if (count > 0)
-    solarQuantityFormat(count / target, unit, rate, sizeof(rate));
+    solarQuantityFormat(perSecond, unit, rate, sizeof(rate));
   else
     snprintf(rate, sizeof(rate), "-");
   printf("  %-22s %16.10g  >= %s\n", what, count, rate);
@@ -158,12 +158,17 @@ static void printRequirements(const ProvisionArgs *args,
   printf(" = %s, fp32 math %s\n",
          solarQuantityFormat(1 / T, "Hz", value, sizeof(value)),
          args->fp32Math ? args->fp32Math : "ieee");
+  SolarRequiredRates need = solarRequiredRates(req, T);
   printf("compute, each unit class alone (count / target):\n");
-  printRate("flops (one unit)", req->flops, "flop/s", T);
-  printRate("MAC (tensor or FMA)", req->mac, "MAC/s", T);
-  printRate("vector ops", req->vectorOps, "op/s", T);
-  printRate("divisions", req->divOps, "op/s", T);
-  printRate("transcendentals (SFU)", req->sfuOps, "op/s", T);
+  printRate("flops (one unit)", req->flops, need.flopPerS, "flop/s");
+  printRate("MAC (tensor or FMA)", req->work[SOLAR_UNIT_CLASS_MAC],
+            need.workPerS[SOLAR_UNIT_CLASS_MAC], "MAC/s");
+  printRate("vector ops", req->work[SOLAR_UNIT_CLASS_VECTOR],
+            need.workPerS[SOLAR_UNIT_CLASS_VECTOR], "op/s");
+  printRate("divisions", req->work[SOLAR_UNIT_CLASS_DIV],
+            need.workPerS[SOLAR_UNIT_CLASS_DIV], "op/s");
+  printRate("transcendentals (SFU)", req->work[SOLAR_UNIT_CLASS_SFU],
+            need.workPerS[SOLAR_UNIT_CLASS_SFU], "op/s");
   printf("DRAM, per fidelity (bytes / target):\n");
   printf("  %-9s %16s  %16s  %s\n", "fidelity", "bytes", "min bandwidth",
          "min on-chip capacity");
@@ -175,7 +180,8 @@ static void printRequirements(const ProvisionArgs *args,
       capacityText(req->capacityCache, capacity, sizeof(capacity));
     printf("  %-9s %16.10g  %16s  %s\n", solarFidelityName(k),
            req->bytes[k],
-           solarQuantityFormat(req->bytes[k] / T, "B/s", value, sizeof(value)),
+           solarQuantityFormat(need.dramBytesPerS[k], "B/s", value,
+                               sizeof(value)),
            capacity);
   }
   printf("capacity sweep (DRAM bytes and bandwidth needed with C on chip):\n");
@@ -202,11 +208,11 @@ static void printRequirements(const ProvisionArgs *args,
         chips[c].ok ? solarCliFindFunc(&chips[c].sol, req->function) : NULL;
     if (!f)
       continue;
-    double margin = f->sol.timeCache / T;
+    double margin = f->sol.seconds[SOLAR_FIDELITY_CACHE] / T;
     printf("  %-20s %14s %10.4g  %-6s %s\n", chips[c].arch->arch.name,
-           solarQuantityFormat(f->sol.timeCache, "s", value, sizeof(value)),
+           solarQuantityFormat(f->sol.seconds[SOLAR_FIDELITY_CACHE], "s", value, sizeof(value)),
            margin, margin <= 1 ? "yes" : "no",
-           solarBoundName(f->sol.boundCache));
+           solarBoundName(f->sol.bound[SOLAR_FIDELITY_CACHE]));
   }
 }
 
@@ -224,21 +230,30 @@ static json_t *requirementsJson(const ProvisionArgs *args,
   json_object_set_new(o, "fp32_math",
                       json_string(args->fp32Math ? args->fp32Math : "ieee"));
   json_object_set_new(o, "flops", solarJsonNumber(req->flops));
-  json_object_set_new(o, "mac", solarJsonNumber(req->mac));
-  json_object_set_new(o, "vector_ops", solarJsonNumber(req->vectorOps));
-  json_object_set_new(o, "div_ops", solarJsonNumber(req->divOps));
-  json_object_set_new(o, "sfu_ops", solarJsonNumber(req->sfuOps));
-  json_object_set_new(o, "min_flop_per_s", json_real(req->flops / T));
-  json_object_set_new(o, "min_mac_per_s", json_real(req->mac / T));
-  json_object_set_new(o, "min_vector_op_per_s", json_real(req->vectorOps / T));
-  json_object_set_new(o, "min_div_per_s", json_real(req->divOps / T));
-  json_object_set_new(o, "min_sfu_per_s", json_real(req->sfuOps / T));
+  SolarRequiredRates need = solarRequiredRates(req, T);
+  static const struct {
+    SolarUnitClass cls;
+    const char *count, *rate;
+  } classes[] = {
+      {SOLAR_UNIT_CLASS_MAC, "mac", "min_mac_per_s"},
+      {SOLAR_UNIT_CLASS_VECTOR, "vector_ops", "min_vector_op_per_s"},
+      {SOLAR_UNIT_CLASS_DIV, "div_ops", "min_div_per_s"},
+      {SOLAR_UNIT_CLASS_SFU, "sfu_ops", "min_sfu_per_s"},
+  };
+  size_t classCount = sizeof(classes) / sizeof(classes[0]);
+  for (size_t c = 0; c < classCount; ++c)
+    json_object_set_new(o, classes[c].count,
+                        solarJsonNumber(req->work[classes[c].cls]));
+  json_object_set_new(o, "min_flop_per_s", json_real(need.flopPerS));
+  for (size_t c = 0; c < classCount; ++c)
+    json_object_set_new(o, classes[c].rate,
+                        json_real(need.workPerS[classes[c].cls]));
   json_t *fidelities = json_object();
   for (int k = 0; k < SOLAR_FIDELITY_COUNT; ++k) {
     json_t *f = json_object();
     json_object_set_new(f, "bytes", solarJsonNumber(req->bytes[k]));
     json_object_set_new(f, "min_dram_bytes_per_s",
-                        json_real(req->bytes[k] / T));
+                        json_real(need.dramBytesPerS[k]));
     json_object_set_new(
         f, "min_capacity_bytes",
         k == SOLAR_FIDELITY_FUSED   ? capacityJson(req->capacityFused)
@@ -274,11 +289,11 @@ static json_t *requirementsJson(const ProvisionArgs *args,
     for (int k = 0; k < SOLAR_FIDELITY_COUNT; ++k)
       json_object_set_new(chip, solarFidelityTimeKey(k),
                           json_real(solarSolSeconds(&f->sol, k)));
-    double margin = f->sol.timeCache / T;
+    double margin = f->sol.seconds[SOLAR_FIDELITY_CACHE] / T;
     json_object_set_new(chip, "margin", json_real(margin));
     json_object_set_new(chip, "meets", json_boolean(margin <= 1));
     json_object_set_new(chip, "bound",
-                        json_string(solarBoundName(f->sol.boundCache)));
+                        json_string(solarBoundName(f->sol.bound[SOLAR_FIDELITY_CACHE])));
     json_array_append_new(list, chip);
   }
   json_object_set_new(o, "chips", list);
@@ -299,7 +314,7 @@ int solarCmdProvision(int argc, char **argv) {
       solarCollectFuncs(mlirModuleGetOperation(model.module), &funcCount);
   SolarRequirements *reqs = calloc(funcCount, sizeof(SolarRequirements));
   for (size_t i = 0; i < funcCount && !failed; ++i)
-    failed = !solarRequirementsCompute(funcs[i], args.dtype, &reqs[i]);
+    failed = !solarCliRequirements(funcs[i], args.dtype, &reqs[i]);
   free(funcs);
   bool haveReqs = !failed;
 

@@ -112,6 +112,34 @@ typedef struct SolarMemLevel {
   SolarArchValue bytes_per_s;
 } SolarMemLevel;
 
+/* The compute units the SOL model charges work to (the SOL stage maps op
+ * classes to them, lib/sol/sol_time.c). */
+typedef enum SolarUnit {
+  SOLAR_UNIT_NONE,
+  SOLAR_UNIT_TENSOR,     /* tensor-core MACs */
+  SOLAR_UNIT_VECTOR_FMA, /* CUDA-core (SM vector) MACs */
+  SOLAR_UNIT_VECTOR_ALU, /* other elementwise ops */
+  SOLAR_UNIT_DIV,        /* divisions */
+  SOLAR_UNIT_SFU,        /* transcendentals */
+  SOLAR_UNIT_COUNT
+} SolarUnit;
+
+/* The pipes of `dtype` that more than one unit shares, as the file writes
+ * them ("fma+alu", groups separated by ", "); "" when none. */
+struct SolarArch;
+void solarArchFormatPipes(const struct SolarArch *arch, SolarDtype dtype,
+                          char *buf, size_t size);
+
+/* The pipe of `unit` for work in `dtype`, named by its first unit: units
+ * with the same pipe add their times up. */
+SolarUnit solarArchPipeOf(const struct SolarArch *arch, SolarDtype dtype,
+                          SolarUnit unit);
+
+/* "none", "tensor", "fma", "alu", "div", "sfu". */
+const char *solarUnitName(SolarUnit unit);
+/* The unit spelled name[0..length), or SOLAR_UNIT_COUNT when it is none. */
+SolarUnit solarUnitFromName(const char *name, size_t length);
+
 typedef struct SolarArch {
   char *name;        /* owned; the `name:` key, else the file stem */
   char *source_path; /* owned; the file the model was read from */
@@ -154,6 +182,14 @@ typedef struct SolarArch {
 
   /* Number of SMs; value 0 (origin DEFAULT) when the file does not say. */
   SolarArchValue num_sm;
+
+  /* Which units issue through one pipe, per dtype of the work
+   * (shared_pipe_<dtype>, docs/hardware-format.md): read with
+   * solarArchPipeOf. sharedWith[d][u] is the first unit of u's shared pipe,
+   * 0 when u has a pipe of its own (the default, so a zeroed SolarArch has
+   * no shared pipes). pipeLine[d]: the key's line, 0 when not declared. */
+  unsigned char sharedWith[SOLAR_DTYPE_COUNT][SOLAR_UNIT_COUNT];
+  int pipeLine[SOLAR_DTYPE_COUNT];
 } SolarArch;
 
 typedef struct SolarArchLoadOptions {

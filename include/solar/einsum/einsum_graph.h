@@ -66,6 +66,21 @@ int solarOpClassFlops(SolarOpClass cls);
 const char *solarTensorRoleName(SolarTensorRole role);
 bool solarTensorRoleFromName(const char *name, SolarTensorRole *role);
 
+/* What an access does in its node's equation. */
+typedef enum SolarAccessRole {
+  SOLAR_ACCESS_ROLE_OPERAND,     /* an input of the equation */
+  SOLAR_ACCESS_ROLE_OUTPUT,      /* the write */
+  SOLAR_ACCESS_ROLE_ACCUMULATOR, /* the read of `load C; op; store C` */
+  SOLAR_ACCESS_ROLE_ADDRESS,     /* feeds an index or loop bound, not the
+                                    value */
+  SOLAR_ACCESS_ROLE_COUNT
+} SolarAccessRole;
+
+/* "operand", "output", "accumulator", "address": the attribute's
+ * spelling. */
+const char *solarAccessRoleName(SolarAccessRole role);
+bool solarAccessRoleFromName(const char *name, SolarAccessRole *role);
+
 typedef struct {
   int64_t counts[SOLAR_OP_CLASS_COUNT];
 } SolarOpCounts;
@@ -114,10 +129,7 @@ typedef struct {
 typedef struct {
   int64_t tensor;         /* index into tensors */
   bool isWrite;
-  char *role;             /* "output" (the write), "operand" (an input of
-                             the equation), "accumulator" (the read of
-                             `load C; op; store C`), "address" (feeds an
-                             index or loop bound, not the value) */
+  SolarAccessRole role;
   char *map;              /* isl map: node domain -> tensor elements */
   bool exact;             /* false: over-approximated by the whole tensor */
   int64_t footprintElements;

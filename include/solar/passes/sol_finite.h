@@ -15,7 +15,7 @@ extern "C" {
 
 /* Whether a float anywhere inside `attr` (dictionaries and arrays, and the
  * dictionary inside a solar dialect attribute) is not finite; its key path
- * ("time_fused_s", "groups[2].bytes") goes to `where`. */
+ * (time_fused_s, groups[2].bytes) goes to `where`. */
 bool solarAttrFindNonFinite(MlirAttribute attr, char *where, size_t whereSize);
 
 #ifdef __cplusplus

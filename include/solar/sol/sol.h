@@ -36,9 +36,21 @@ typedef enum SolarFidelity {
 const char *solarFidelityName(SolarFidelity fidelity);
 /* The index of `name`, or SOLAR_FIDELITY_COUNT when it is none. */
 SolarFidelity solarFidelityFromName(const char *name);
-/* Attribute keys: "bytes_<name>" and "time_<name>_s". */
+/* Attribute keys: "bytes_<name>", "time_<name>_s", "bound_<name>" (node
+ * and group detail), the function's bound key (the same, but the
+ * cache-aware one is the headline, plain "bound") and the intensity's
+ * ("intensity_<name>"; NULL for ideal, which never had one). */
 const char *solarFidelityBytesKey(SolarFidelity fidelity);
 const char *solarFidelityTimeKey(SolarFidelity fidelity);
+const char *solarFidelityBoundKey(SolarFidelity fidelity);
+const char *solarFidelitySolBoundKey(SolarFidelity fidelity);
+const char *solarFidelityIntensityKey(SolarFidelity fidelity);
+/* Whether the fidelity has symbolic figures (sol_symbolic.h): all but the
+ * cache-aware one, whose I/O lower bounds need bound sizes. */
+bool solarFidelityIsSymbolic(SolarFidelity fidelity);
+/* The report's title: "unfused", "fused", "cache-aware",
+ * "ideal (fully fused)". */
+const char *solarFidelityTitle(SolarFidelity fidelity);
 
 /* What limits a SOL time. */
 typedef enum SolarBound {
@@ -79,7 +91,7 @@ typedef struct {
 typedef struct {
   int64_t group;
   double flops, flopsLowered;
-  double computeSeconds;     /* sum of the nodes' compute times */
+  double computeSeconds;     /* its nodes run as one kernel (sol_rules.c) */
   double fusedBytes, fusedSeconds;
   double cacheBytes, innerBytes, cacheSeconds;
   SolarBound fusedBound;     /* compute | dram */
@@ -93,20 +105,21 @@ typedef struct {
   double flopsLowered;       /* as lowered, comparable to FLOP counters */
   SolarOpCounts ops;         /* necessary ops */
   double computeSeconds;
-  double bytesUnfused, bytesFused, bytesCache, bytesIdeal;
+  /* Per fidelity (SolarFidelity indexes every array). */
+  double bytes[SOLAR_FIDELITY_COUNT];
+  double seconds[SOLAR_FIDELITY_COUNT];
+  SolarBound bound[SOLAR_FIDELITY_COUNT];
   int64_t kernelsUnfused;    /* framework-op kernels (nodes without one:
                                 one kernel each); -1 when read from an
                                 attribute that does not record it */
-  double timeUnfused, timeFused, timeCache, timeIdeal;
-  SolarBound boundUnfused, boundFused, boundCache, boundIdeal;
   double ridgeFlopPerByte;
   SolarFp32Policy policy;
   /* An fp32 contraction bounded at the CUDA-core rate: the TF32 figure
    * differs, and the report shows it beside the IEEE one. */
   bool anyFp32Ieee;
   bool haveTf32;             /* the tf32* fields below are filled */
-  double tf32ComputeSeconds, tf32TimeUnfused, tf32TimeFused, tf32TimeCache,
-      tf32TimeIdeal;
+  double tf32ComputeSeconds;
+  double tf32Seconds[SOLAR_FIDELITY_COUNT];
   /* Per node and group; read from an attribute without detail, both are
    * NULL and nodeCount 0, while groupCount still counts the groups. */
   SolarNodeSol *nodes;       /* owned */
@@ -115,7 +128,7 @@ typedef struct {
   size_t groupCount;
 } SolarSol;
 
-/* The fields of one fidelity. */
+/* The fields of one fidelity (0 / COMPUTE out of range). */
 double solarSolBytes(const SolarSol *sol, SolarFidelity fidelity);
 double solarSolSeconds(const SolarSol *sol, SolarFidelity fidelity);
 SolarBound solarSolBound(const SolarSol *sol, SolarFidelity fidelity);
@@ -138,7 +151,7 @@ void solarSolDestroy(SolarSol *sol);
 /* #solar.sol<{...}>; per-node and per-group detail when `detail`. */
 MlirAttribute solarSolToAttribute(MlirContext ctx, const SolarSol *sol,
                                   bool detail);
-/* The inverse (lib/sol/sol_attr_read.c): the one reader every report uses.
+/* The inverse (lib/sol/sol_contract.c): the one reader every report uses.
  * False with a message when attr is not a well-formed #solar.sol. */
 bool solarSolFromAttribute(MlirAttribute attr, SolarSol *out, char *err,
                            size_t errSize);

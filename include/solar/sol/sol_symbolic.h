@@ -35,8 +35,12 @@ typedef struct {
   /* Per fidelity; NULL for the cache-aware one (it needs bound sizes). */
   char *bytes[SOLAR_FIDELITY_COUNT];
   char *time[SOLAR_FIDELITY_COUNT];
-  int64_t groups;             /* fusion groups (capacity never binding) */
-  int64_t kernelsUnfused;
+  int64_t groups;             /* fusion groups (capacity never binding);
+                                 -1 when read without it */
+  int64_t kernelsUnfused;     /* -1 when read without it */
+  /* Read back only (the writer states them): why the cache-aware figure
+   * needs sizes, how the fused groups were chosen; owned. */
+  char *cacheExpr, *fusedGrouping;
   SolarFp32Policy policy;
 } SolarSymSol;
 
@@ -63,6 +67,17 @@ MlirAttribute solarSymSolToAttribute(MlirContext ctx, const SolarSymSol *sol);
 
 /* True when a #solar.sol holds symbolic figures. */
 bool solarSolIsSymbolic(MlirAttribute attr);
+
+/* The inverse of solarSymSolToAttribute (lib/sol/sol_symbolic_attr.c):
+ * false with a message naming the first missing field ("symbolic solar.sol
+ * has no string field 'cache_expr'") when attr is not a well-formed
+ * symbolic #solar.sol. */
+bool solarSymSolFromAttribute(MlirAttribute attr, SolarSymSol *out, char *err,
+                              size_t errSize);
+
+/* The attribute key of a symbolic figure: "<key>_expr" for a numeric
+ * figure's key ("flops", "compute_s", solarFidelityBytesKey, ...). */
+void solarSymSolFigureKey(const char *key, char *buf, size_t size);
 
 /* ---- evaluation (lib/sol/sol_symbolic_eval.c) --------------------------- */
 

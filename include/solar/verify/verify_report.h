@@ -33,6 +33,20 @@ typedef struct {
 
 bool solarVerifyReportOk(const SolarVerifyReport *report);
 
+/* The function attribute solar-verify attaches. */
+#define SOLAR_VERIFIED_ATTR "solar.verified"
+
+/* What a #solar.verified says, read back. */
+typedef struct {
+  bool ok;             /* every output matched */
+  double maxAbsErr, maxRelErr;
+  int64_t mismatches;
+} SolarVerified;
+
+/* The inverse of solarVerifyReportAttribute's summary fields; false when
+ * attr is null or not a well-formed #solar.verified. */
+bool solarVerifiedFromAttribute(MlirAttribute attr, SolarVerified *out);
+
 /* #solar.verified<{ok, max_abs_err, max_rel_err, mismatches, outputs = [..],
  * manifest, framework[, reference_median_s]}> in ctx. */
 MlirAttribute solarVerifyReportAttribute(MlirContext ctx,

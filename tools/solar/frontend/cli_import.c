@@ -7,6 +7,7 @@
 #include "solar/support/diagnostics.h"
 #include "solar/support/parse.h"
 #include "solar/passes/passes.h"
+#include "solar/verify/verify_report.h"
 #include "solar/verify/verify_text.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -218,7 +219,7 @@ static void readVerifiedSizes(const char *workDir, char *buf, size_t size) {
 
 static void copyVerified(MlirModule from, MlirModule to, const char *sizes,
                          MlirContext ctx) {
-  MlirStringRef key = mlirStringRefCreateFromCString("solar.verified");
+  MlirStringRef key = mlirStringRefCreateFromCString(SOLAR_VERIFIED_ATTR);
   MlirOperation a = mlirBlockGetFirstOperation(mlirModuleGetBody(from));
   MlirOperation b = mlirBlockGetFirstOperation(mlirModuleGetBody(to));
   for (; !mlirOperationIsNull(a) && !mlirOperationIsNull(b);

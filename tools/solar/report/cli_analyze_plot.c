@@ -31,7 +31,7 @@ static size_t groupPoints(json_t *fn, double median, SolarPlotPoint *points,
     snprintf(labels[n], sizeof(labels[0]), "g%lld",
              (long long)json_integer_value(json_object_get(g, "id")));
     points[n].label = labels[n];
-    points[n].intensity = number(g, "intensity_fused");
+    points[n].intensity = number(g, solarFidelityIntensityKey(SOLAR_FIDELITY_FUSED));
     points[n].flopPerS = seconds > 0 ? flops / seconds : 0;
     n++;
   }

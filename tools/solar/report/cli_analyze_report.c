@@ -5,6 +5,7 @@
 #include "solar/sol/sol_symbolic.h"
 #include "solar/support/funcs.h"
 #include "solar/support/json_number.h"
+#include "solar/verify/verify_report.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -107,7 +108,9 @@ static json_t *groupsJson(MlirOperation func, const SolarSol *sol,
                           (json_int_t)id, "nodes", nodes, "flops",
                           solarJsonNumber(flops),
                           "compute_s", compute, "bytes", bytes, "sol_s", times,
-                          "bound", bound, "intensity_fused", intensity));
+                          "bound", bound,
+                          solarFidelityIntensityKey(SOLAR_FIDELITY_FUSED),
+                          intensity));
     if (fg && fg->nodeCount > 1 && unfused > fused) {
       char text[512], list[256] = "", a[32], u[32], f[32];
       size_t used = 0;
@@ -137,6 +140,14 @@ static json_t *groupsJson(MlirOperation func, const SolarSol *sol,
   if (haveFusion)
     solarFusionDestroy(&fusion);
   return groups;
+}
+
+/* {"unfused": s, "fused": s, ...}: one value per fidelity. */
+static json_t *byFidelity(const double *seconds) {
+  json_t *o = json_object();
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
+    json_object_set_new(o, solarFidelityName(f), json_real(seconds[f]));
+  return o;
 }
 
 static json_t *functionJson(MlirOperation func, const SolarSol *sol,
@@ -172,10 +183,13 @@ static json_t *functionJson(MlirOperation func, const SolarSol *sol,
 
   json_t *measured = json_null(), *headroom = json_null(),
          *headroomMin = json_null(), *violations = json_array();
-  MlirAttribute verified = mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("solar.verified"));
+  SolarVerified verification;
+  bool verified = solarVerifiedFromAttribute(
+      mlirOperationGetAttributeByName(
+          func, mlirStringRefCreateFromCString(SOLAR_VERIFIED_ATTR)),
+      &verification);
   const SolarReferenceResult *ref = context->reference;
-  if (ref && ref->timed && !mlirAttributeIsNull(verified)) {
+  if (ref && ref->timed && verified) {
     /* "reliable": false when the runner saw a busy machine or a wide
      * spread; headroom and violations below then describe the machine's
      * load as much as the program. */
@@ -220,7 +234,7 @@ static json_t *functionJson(MlirOperation func, const SolarSol *sol,
       "ridge_flop_per_byte", ridge, "bytes", bytes, "sol_s", times, "bound",
       bounds, "groups", groups, "measured", measured, "headroom", headroom,
       "headroom_min", headroomMin, "violations", violations, "opportunities",
-      opportunities, "verified", !mlirAttributeIsNull(verified));
+      opportunities, "verified", verified);
   /* The fp32 math policy the bound assumed, and the TF32 figure beside an
    * IEEE one (solar.sol's fp32_math and tf32). */
   if (fn) {
@@ -228,11 +242,7 @@ static json_t *functionJson(MlirOperation func, const SolarSol *sol,
     solarFp32PolicyFormat(&sol->policy, policy, sizeof(policy));
     json_object_set_new(fn, "fp32_math", json_string(policy));
     if (sol->haveTf32)
-      json_object_set_new(
-          fn, "sol_s_tf32",
-          json_pack("{s:f, s:f, s:f, s:f}", "unfused", sol->tf32TimeUnfused,
-                    "fused", sol->tf32TimeFused, "cache", sol->tf32TimeCache,
-                    "ideal", sol->tf32TimeIdeal));
+      json_object_set_new(fn, "sol_s_tf32", byFidelity(sol->tf32Seconds));
   }
   return fn;
 }
@@ -483,7 +493,7 @@ void solarAnalyzePrintText(FILE *out, json_t *report) {
                       sizeof(a)),
               seconds(field(gs, kFused), b, sizeof(b)),
               str(json_object_get(g, "bound"), kFused),
-              field(g, "intensity_fused"));
+              field(g, solarFidelityIntensityKey(SOLAR_FIDELITY_FUSED)));
     }
     json_t *ops = json_object_get(fn, "opportunities");
     if (json_array_size(ops))
