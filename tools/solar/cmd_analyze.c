@@ -11,6 +11,7 @@
 #include "cli_measured.h"
 #include "cli_reference.h"
 #include "cli_translate_run.h"
+#include "cli_verify_limits.h"
 
 #include "solar/arch/arch.h"
 #include "solar/support/options.h"
@@ -46,6 +47,7 @@ typedef struct {
   const char *output;
   const char *function;
   const char *rtol, *atol;
+  SolarCliVerifyLimits verifyLimits;
   const char *framework;
   const char *keep; /* keep the reference's files here */
   const char *frontendName;
@@ -67,7 +69,8 @@ static void printUsage(void) {
           "         [--keep-reference DIR] [--frontend auto|import|llm|sibling]\n"
           "         [--plot FILE.svg] [--verify-size auto|full|N]\n"
           "         [--measured FILE.json] [--measure-here]\n"
-          "         [--fp32-math ieee|tf32|framework]\n\n"
+          "         [--fp32-math ieee|tf32|framework]\n"
+          "         [--verify-timeout CPU_S] [--verify-memory SIZE]\n\n"
           "For a .py program: runs the framework reference (measured runtime),\n"
           "verifies the IR against it (--mlir, else the sibling MODEL.mlir,\n"
           "else the importer, else the LLM translator: --frontend chooses),\n"
@@ -111,6 +114,8 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       {"function", &a->function, NULL},
       {"rtol", &a->rtol, NULL},
       {"atol", &a->atol, NULL},
+      {"verify-timeout", &a->verifyLimits.timeout, NULL},
+      {"verify-memory", &a->verifyLimits.memory, NULL},
       {"framework", &a->framework, NULL},
       {"keep-reference", &a->keep, NULL},
       {"frontend", &a->frontendName, NULL},
@@ -169,6 +174,8 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       return 3;
     }
   }
+  if (!solarCliVerifyLimitsCheck("analyze", &a->verifyLimits))
+    return 3;
   if (!solarCliFp32MathValid(a->fp32Math)) {
     fprintf(stderr, "solar analyze: error: --fp32-math must be ieee, tf32 or "
                     "framework, got '%s'\n", a->fp32Math);
@@ -196,6 +203,7 @@ static bool runVerify(MlirModule module,
     solarOptionsSet(&verify, "rtol", args->rtol);
   if (args->atol)
     solarOptionsSet(&verify, "atol", args->atol);
+  solarCliVerifyLimitsApply(&args->verifyLimits, &verify);
   bool ok = solarRunPass(mlirModuleGetOperation(module), "solar-verify", &verify);
   solarOptionsDestroy(&verify);
   return ok;
@@ -251,6 +259,7 @@ int solarCmdAnalyze(int argc, char **argv) {
       .function = args.function,
       .rtol = args.rtol,
       .atol = args.atol,
+      .verifyLimits = args.verifyLimits,
       .keepDir = args.keep,
       .reportPath = args.output,
       .verifySize = args.verifySize,

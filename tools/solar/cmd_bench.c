@@ -14,6 +14,7 @@
 #include "cli_flag.h"
 #include "cli_host_arch.h"
 #include "cli_plot_bars.h"
+#include "cli_verify_limits.h"
 
 #include "solar/arch/arch.h"
 
@@ -38,6 +39,7 @@ typedef struct {
   const char *fp32Math; /* passed to solar analyze */
   const char *framework; /* NULL: each program's, detected as analyze does */
   const char *rtol, *atol;
+  SolarCliVerifyLimits verifyLimits; /* passed to solar analyze */
   const char *verifySize, *measured;
   bool measureHere;
   unsigned runs;
@@ -77,7 +79,7 @@ static void printHelp(void) {
       "                    Python process (default: one fork server imports\n"
       "                    torch and torch-mlir once for the whole run)\n"
       "  --dtype, --framework, --rtol, --atol, --verify-size, --measured,\n"
-      "  --fp32-math,\n"
+      "  --fp32-math, --verify-timeout, --verify-memory,\n"
       "  --measure-here    passed to solar analyze (the framework is\n"
       "                    otherwise each program's own, as analyze detects)\n\n"
       "Exit status: 0 every program analyzed, every .py verified, no SOL\n"
@@ -117,6 +119,8 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
       {"runs", &runs, NULL},      {"jobs", &jobs, NULL},
       {"timeout", &timeout, NULL}, {"resume", NULL, &a->resume},
       {"verify-size", &a->verifySize, NULL},
+      {"verify-timeout", &a->verifyLimits.timeout, NULL},
+      {"verify-memory", &a->verifyLimits.memory, NULL},
       {"measured", &a->measured, NULL},
       {"measure-here", NULL, &a->measureHere},
       {"no-import-server", NULL, &a->noImportServer},
@@ -156,6 +160,8 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
             a->framework);
     return 3;
   }
+  if (!solarCliVerifyLimitsCheck("bench", &a->verifyLimits))
+    return 3;
   if (!solarCliFp32MathValid(a->fp32Math)) {
     fprintf(stderr, "solar bench: error: --fp32-math must be ieee, tf32 or "
                     "framework, got '%s'\n", a->fp32Math);
@@ -290,10 +296,12 @@ static bool startOne(Bench *b, size_t i, Slot *slot) {
       {"--dtype", a->dtype},         {"--rtol", a->rtol},
       {"--atol", a->atol},           {"--framework", a->framework},
       {"--verify-size", a->verifySize}, {"--measured", a->measured},
-      {"--fp32-math", a->fp32Math}};
+      {"--fp32-math", a->fp32Math},
+      {"--verify-timeout", a->verifyLimits.timeout},
+      {"--verify-memory", a->verifyLimits.memory}};
   if (a->measureHere)
     argv[n++] = "--measure-here";
-  for (size_t k = 0; k < 7; ++k)
+  for (size_t k = 0; k < sizeof(optional) / sizeof(optional[0]); ++k)
     if (optional[k][1]) {
       argv[n++] = (char *)optional[k][0];
       argv[n++] = (char *)optional[k][1];

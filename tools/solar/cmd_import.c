@@ -3,6 +3,7 @@
  * a verified module is written. */
 #include "cli_files.h"
 #include "cli_import.h"
+#include "cli_verify_limits.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -21,6 +22,7 @@ typedef struct {
   const char *runs;
   const char *function;
   const char *rtol, *atol;
+  SolarCliVerifyLimits verifyLimits;
   const char *verifySize;
   const char *overrides[MAX_OVERRIDES + 1]; /* NULL-terminated */
   int overrideCount;
@@ -31,7 +33,8 @@ static void printHelp(void) {
       "USAGE: solar import MODEL.py --framework torch|jax -o OUT.mlir\n"
       "           [--override NAME=VALUE ...] [--seed S] [--runs N]\n"
       "           [--function NAME] [--rtol R] [--atol A] [--keep DIR]\n"
-      "           [--imported LINALG.mlir] [--verify-size auto|full|N]\n\n"
+      "           [--imported LINALG.mlir] [--verify-size auto|full|N]\n"
+      "           [--verify-timeout CPU_S] [--verify-memory SIZE]\n\n"
       "Exports the program deterministically (torch: torch-mlir FX importer;\n"
       "jax: StableHLO through IREE's input conversion) to linalg on tensors,\n"
       "lowers it to affine loops (--solar-lower-to-affine) and verifies it\n"
@@ -83,6 +86,10 @@ static int parseImportArgs(int argc, char **argv, ImportArgs *a) {
       slot = &a->rtol;
     } else if (!strcmp(arg, "--atol")) {
       slot = &a->atol;
+    } else if (!strcmp(arg, "--verify-timeout")) {
+      slot = &a->verifyLimits.timeout;
+    } else if (!strcmp(arg, "--verify-memory")) {
+      slot = &a->verifyLimits.memory;
     } else if (!strcmp(arg, "--verify-size")) {
       slot = &a->verifySize;
     } else if (!strcmp(arg, "--override")) {
@@ -119,6 +126,8 @@ static int parseImportArgs(int argc, char **argv, ImportArgs *a) {
                     "not '%s'\n", a->framework);
     return 3;
   }
+  if (!solarCliVerifyLimitsCheck("import", &a->verifyLimits))
+    return 3;
   return 0;
 }
 
@@ -147,6 +156,7 @@ int solarCmdImport(int argc, char **argv) {
       .runs = a.runs,
       .rtol = a.rtol,
       .atol = a.atol,
+      .verifyLimits = a.verifyLimits,
       .overrides = a.overrides,
       .verifySize = a.verifySize,
   };

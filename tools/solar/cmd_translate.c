@@ -19,6 +19,7 @@
 #include "cli_reference.h"
 #include "cli_say.h"
 #include "cli_translate_run.h"
+#include "cli_verify_limits.h"
 
 #include "llm.h"
 #include "solar/verify/verify_manifest.h"
@@ -45,6 +46,7 @@ typedef struct {
   double temperature;
   bool noCache, quiet, shapeGeneric;
   SolarHttpOptions http;
+  SolarCliVerifyLimits verifyLimits;
 } TranslateArgs;
 
 static void usage(FILE *out) {
@@ -68,6 +70,10 @@ static void usage(FILE *out) {
           "  --max-attempts N     replies to try (default 5)\n"
           "  --max-tokens N       per reply (default 8192)\n"
           "  --temperature T      (default 0)\n"
+          "  --verify-timeout S   CPU seconds each reply may run when verified "
+          "(default 120)\n"
+          "  --verify-memory SIZE memory it may add (default 1GiB + 16 x its "
+          "buffers)\n"
           "Reference run (tools/python/solar_reference.py):\n"
           "  --work-dir DIR       where it writes (default: OUTPUT minus .mlir "
           "+ .ref)\n"
@@ -188,6 +194,10 @@ static int parseArgs(int argc, char **argv, TranslateArgs *args) {
       args->providerName = value;
     else if (!strcmp(flag, "--device"))
       args->device = value;
+    else if (!strcmp(flag, "--verify-timeout"))
+      args->verifyLimits.timeout = value;
+    else if (!strcmp(flag, "--verify-memory"))
+      args->verifyLimits.memory = value;
     else if (!strcmp(flag, "--override"))
       args->overrides[args->overrideCount++] = value;
     else if (!strcmp(flag, "--runs"))
@@ -236,6 +246,8 @@ static int parseArgs(int argc, char **argv, TranslateArgs *args) {
                     "jax, got '%s'\n", args->framework);
     return 2;
   }
+  if (!solarCliVerifyLimitsCheck("translate", &args->verifyLimits))
+    return 2;
   return 0;
 }
 
@@ -360,6 +372,7 @@ static int translate(TranslateArgs *args, TranslateState *s) {
       .quiet = args->quiet,
       .shapeGeneric = args->shapeGeneric,
       .http = args->http,
+      .verifyLimits = args->verifyLimits,
   };
   SolarTranslateOutcome outcome;
   if (!solarTranslateRun(&job, &outcome))

@@ -137,6 +137,7 @@ static ImportOutcome runImporter(const SolarFrontendRequest *r,
       .runs = "1",
       .rtol = r->rtol,
       .atol = r->atol,
+      .verifyLimits = r->verifyLimits,
       .verifySize = r->verifySize,
       .chatterToStderr = true,
   };
@@ -327,6 +328,7 @@ bool solarFrontendTranslateLlm(const SolarFrontendRequest *r,
         .temperature = 0,
         .rtol = r->rtol,
         .atol = r->atol,
+        .verifyLimits = r->verifyLimits,
     };
     solarHttpOptionsInit(&job.http);
     SolarTranslateOutcome outcome;

@@ -171,6 +171,7 @@ static bool lowerAndVerify(MlirModule module,
     solarOptionsSet(&verify, "rtol", r->rtol);
   if (r->atol)
     solarOptionsSet(&verify, "atol", r->atol);
+  solarCliVerifyLimitsApply(&r->verifyLimits, &verify);
   SolarOptions none;
   solarOptionsInit(&none);
   /* Verification runs only on a lowering that succeeded; without a

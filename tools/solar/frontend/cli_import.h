@@ -8,6 +8,8 @@
 #ifndef SOLAR_CLI_IMPORT_H
 #define SOLAR_CLI_IMPORT_H
 
+#include "cli_verify_limits.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -20,6 +22,7 @@ typedef struct {
   const char *imported;  /* a linalg file to use instead of exporting */
   const char *seed, *runs; /* NULL: the exporter's defaults */
   const char *rtol, *atol; /* NULL: solar-verify's defaults */
+  SolarCliVerifyLimits verifyLimits;
   const char *const *overrides; /* "K=V", NULL-terminated; may be NULL */
   const char *verifySize; /* "auto" | "full" | N; NULL: auto */
   /* The exporter's stdout goes to our stderr (for commands whose stdout is

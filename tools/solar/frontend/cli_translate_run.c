@@ -238,7 +238,7 @@ bool solarTranslateRun(const SolarTranslateJob *job,
                               job->manifest, job->shapeGeneric};
   TranslateTarget target = {job->manifestPath, job->manifest, job->function,
                             job->shapeGeneric, "reply.mlir",    job->rtol,
-                            job->atol};
+                            job->atol,          job->verifyLimits};
 
   char key[65] = "";
   char *cacheDir = job->noCache ? NULL : solarLlmCacheDir();

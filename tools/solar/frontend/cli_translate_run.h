@@ -8,6 +8,7 @@
 #define SOLAR_CLI_TRANSLATE_RUN_H
 
 #include "cli_llm_config.h"
+#include "cli_verify_limits.h"
 
 #include "llm.h"
 #include "solar/verify/verify_manifest.h"
@@ -25,6 +26,7 @@ typedef struct {
   double temperature;
   bool noCache, quiet, shapeGeneric;
   const char *rtol, *atol; /* NULL: solar-verify's defaults */
+  SolarCliVerifyLimits verifyLimits;
   SolarHttpOptions http;
 } SolarTranslateJob;
 
