@@ -48,6 +48,7 @@ typedef struct {
   const char *function;
   const char *rtol, *atol;
   SolarCliVerifyLimits verifyLimits;
+  double timeout; /* seconds per run of the program (reference, import) */
   const char *framework;
   const char *keep; /* keep the reference's files here */
   const char *frontendName;
@@ -70,7 +71,8 @@ static void printUsage(void) {
           "         [--plot FILE.svg] [--verify-size auto|full|N]\n"
           "         [--measured FILE.json] [--measure-here]\n"
           "         [--fp32-math ieee|tf32|framework]\n"
-          "         [--verify-timeout CPU_S] [--verify-memory SIZE]\n\n"
+          "         [--verify-timeout CPU_S] [--verify-memory SIZE]\n"
+          "         [--timeout S]\n\n"
           "For a .py program: runs the framework reference (measured runtime),\n"
           "verifies the IR against it (--mlir, else the sibling MODEL.mlir,\n"
           "else the importer, else the LLM translator: --frontend chooses),\n"
@@ -105,7 +107,8 @@ static const char *guessFramework(const char *model) {
 static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
   memset(a, 0, sizeof(*a));
   a->runs = 5;
-  const char *runs = NULL;
+  a->timeout = SOLAR_REFERENCE_DEFAULT_TIMEOUT_S;
+  const char *runs = NULL, *timeout = NULL;
   const SolarCliFlag flags[] = {
       {"arch", &a->arch, NULL},
       {"dtype", &a->dtype, NULL},
@@ -122,6 +125,7 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       {"plot", &a->plot, NULL},
       {"fp32-math", &a->fp32Math, NULL},
       {"runs", &runs, NULL},
+      {"timeout", &timeout, NULL},
       {"verify-size", &a->verifySize, NULL},
       {"measured", &a->measured, NULL},
       {"measure-here", NULL, &a->measureHere},
@@ -174,7 +178,9 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       return 3;
     }
   }
-  if (!solarCliVerifyLimitsCheck("analyze", &a->verifyLimits))
+  if (!solarCliVerifyLimitsCheck("analyze", &a->verifyLimits) ||
+      (timeout && !solarReferenceParseTimeout("analyze", "--timeout", timeout,
+                                              &a->timeout)))
     return 3;
   if (!solarCliFp32MathValid(a->fp32Math)) {
     fprintf(stderr, "solar analyze: error: --fp32-math must be ieee, tf32 or "
@@ -260,6 +266,7 @@ int solarCmdAnalyze(int argc, char **argv) {
       .rtol = args.rtol,
       .atol = args.atol,
       .verifyLimits = args.verifyLimits,
+      .timeoutSeconds = args.timeout,
       .keepDir = args.keep,
       .reportPath = args.output,
       .verifySize = args.verifySize,
@@ -304,7 +311,7 @@ int solarCmdAnalyze(int argc, char **argv) {
     if (args.keep) {
       snprintf(tmpDir, sizeof(tmpDir), "%s", args.keep);
     } else {
-      if (!solarMakeTempDir("solar-analyze", tmpDir, sizeof(tmpDir))) {
+      if (!solarCliMakeTempDir("solar-analyze", tmpDir, sizeof(tmpDir))) {
         fprintf(stderr, "solar analyze: error: cannot create %s\n", tmpDir);
         solarFrontendResultCleanup(&frontend);
         return ANALYZE_FAILED;
@@ -323,6 +330,7 @@ int solarCmdAnalyze(int argc, char **argv) {
         .outDir = tmpDir,
         /* After an import the run only times: its data is not needed. */
         .noData = imported,
+        .timeoutSeconds = args.timeout,
     };
     bool ran = false;
     if (imported) {

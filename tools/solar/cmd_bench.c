@@ -585,12 +585,13 @@ int solarCmdBench(int argc, char **argv) {
   b.results = calloc(count, sizeof(SolarBenchResult));
   solarBenchProgressInit(&b.progress, stderr, count);
 
-  struct sigaction action, oldInt, oldTerm;
+  struct sigaction action, oldInt, oldTerm, oldHup;
   memset(&action, 0, sizeof(action));
   action.sa_handler = onSignal;
   sigemptyset(&action.sa_mask);
   sigaction(SIGINT, &action, &oldInt);
   sigaction(SIGTERM, &action, &oldTerm);
+  sigaction(SIGHUP, &action, &oldHup);
   /* Only .py programs import anything. */
   SolarBenchImportServer server = {0};
   if (framework && !args.noImportServer)
@@ -599,6 +600,7 @@ int solarCmdBench(int argc, char **argv) {
   solarBenchImportServerStop(&server);
   sigaction(SIGINT, &oldInt, NULL);
   sigaction(SIGTERM, &oldTerm, NULL);
+  sigaction(SIGHUP, &oldHup, NULL);
   solarBenchRemoveTree(tmpDir);
 
   int exitStatus = 1;

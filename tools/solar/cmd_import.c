@@ -3,6 +3,7 @@
  * a verified module is written. */
 #include "cli_files.h"
 #include "cli_import.h"
+#include "cli_reference.h"
 #include "cli_verify_limits.h"
 
 #include <errno.h>
@@ -23,6 +24,7 @@ typedef struct {
   const char *function;
   const char *rtol, *atol;
   SolarCliVerifyLimits verifyLimits;
+  const char *timeout;
   const char *verifySize;
   const char *overrides[MAX_OVERRIDES + 1]; /* NULL-terminated */
   int overrideCount;
@@ -34,7 +36,8 @@ static void printHelp(void) {
       "           [--override NAME=VALUE ...] [--seed S] [--runs N]\n"
       "           [--function NAME] [--rtol R] [--atol A] [--keep DIR]\n"
       "           [--imported LINALG.mlir] [--verify-size auto|full|N]\n"
-      "           [--verify-timeout CPU_S] [--verify-memory SIZE]\n\n"
+      "           [--verify-timeout CPU_S] [--verify-memory SIZE]\n"
+      "           [--timeout S]\n\n"
       "Exports the program deterministically (torch: torch-mlir FX importer;\n"
       "jax: StableHLO through IREE's input conversion) to linalg on tensors,\n"
       "lowers it to affine loops (--solar-lower-to-affine) and verifies it\n"
@@ -86,6 +89,8 @@ static int parseImportArgs(int argc, char **argv, ImportArgs *a) {
       slot = &a->rtol;
     } else if (!strcmp(arg, "--atol")) {
       slot = &a->atol;
+    } else if (!strcmp(arg, "--timeout")) {
+      slot = &a->timeout;
     } else if (!strcmp(arg, "--verify-timeout")) {
       slot = &a->verifyLimits.timeout;
     } else if (!strcmp(arg, "--verify-memory")) {
@@ -136,10 +141,14 @@ int solarCmdImport(int argc, char **argv) {
   int status = parseImportArgs(argc, argv, &a);
   if (status)
     return status - 1;
+  double timeoutSeconds = SOLAR_REFERENCE_DEFAULT_TIMEOUT_S;
+  if (a.timeout && !solarReferenceParseTimeout("import", "--timeout",
+                                               a.timeout, &timeoutSeconds))
+    return 2;
   char tmpl[4096];
   const char *workDir = a.keep;
   if (!workDir) {
-    if (!solarMakeTempDir("solar-import", tmpl, sizeof(tmpl))) {
+    if (!solarCliMakeTempDir("solar-import", tmpl, sizeof(tmpl))) {
       fprintf(stderr, "solar import: error: cannot create a work directory "
                       "'%s': %s\n", tmpl, strerror(errno));
       return 1;
@@ -157,6 +166,7 @@ int solarCmdImport(int argc, char **argv) {
       .rtol = a.rtol,
       .atol = a.atol,
       .verifyLimits = a.verifyLimits,
+      .timeoutSeconds = timeoutSeconds,
       .overrides = a.overrides,
       .verifySize = a.verifySize,
   };

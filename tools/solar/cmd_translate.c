@@ -47,6 +47,7 @@ typedef struct {
   bool noCache, quiet, shapeGeneric;
   SolarHttpOptions http;
   SolarCliVerifyLimits verifyLimits;
+  double referenceTimeout; /* seconds; 0: none */
 } TranslateArgs;
 
 static void usage(FILE *out) {
@@ -80,6 +81,9 @@ static void usage(FILE *out) {
           "  --reference MANIFEST use an existing run instead\n"
           "  --device auto|cpu|cuda, --runs N (default 3), --override K=V "
           "(repeatable)\n"
+          "  --reference-timeout S  the run and all it starts are stopped "
+          "after S s\n"
+          "                       (default 900; 0: no limit)\n"
           "HTTP:\n"
           "  --connect-timeout S (default 10), --timeout S (default 300),\n"
           "  --http-retries N (default 4; 429, 5xx, network errors), "
@@ -124,6 +128,7 @@ static int parseArgs(int argc, char **argv, TranslateArgs *args) {
   args->runs = 3;
   args->maxAttempts = 5;
   args->maxTokens = 8192;
+  args->referenceTimeout = SOLAR_REFERENCE_DEFAULT_TIMEOUT_S;
   solarHttpOptionsInit(&args->http);
   args->overrides = calloc((size_t)argc + 1, sizeof(char *));
   if (!args->overrides)
@@ -194,6 +199,9 @@ static int parseArgs(int argc, char **argv, TranslateArgs *args) {
       args->providerName = value;
     else if (!strcmp(flag, "--device"))
       args->device = value;
+    else if (!strcmp(flag, "--reference-timeout"))
+      ok = solarReferenceParseTimeout("translate", flag, value,
+                                      &args->referenceTimeout);
     else if (!strcmp(flag, "--verify-timeout"))
       args->verifyLimits.timeout = value;
     else if (!strcmp(flag, "--verify-memory"))
@@ -339,6 +347,7 @@ static int translate(TranslateArgs *args, TranslateState *s) {
         .warmup = 1,
         .overrides = args->overrides,
         .quiet = args->quiet,
+        .timeoutSeconds = args->referenceTimeout,
     };
     SolarReferenceResult measured;
     if (!args->quiet)

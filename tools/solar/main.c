@@ -1,6 +1,7 @@
 /* solar: the end-to-end command line (translate, import, analyze, compare,
  * provision, calibrate, ...). solar-opt is the pass driver; this tool
  * strings frontends, verification and the SOL passes together. */
+#include "cli_interrupt.h"
 #include "commands.h"
 
 #include <stdio.h>
@@ -31,5 +32,6 @@ int main(int argc, char **argv) {
             argv[1]);
     return 2;
   }
+  solarInterruptInstall();
   return command->run(argc - 1, argv + 1);
 }

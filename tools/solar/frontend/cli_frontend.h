@@ -40,6 +40,7 @@ typedef struct {
   const char *function;     /* --function, or NULL */
   const char *rtol, *atol;  /* verification tolerances, or NULL */
   SolarCliVerifyLimits verifyLimits;
+  double timeoutSeconds;    /* of the importer's run; 0: none */
   const char *keepDir;      /* --keep-reference DIR: produced IR goes here */
   const char *reportPath;   /* -o FILE: else the produced IR goes beside it */
   const char *verifySize;   /* --verify-size auto|full|N; NULL: auto */

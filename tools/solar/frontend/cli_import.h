@@ -28,6 +28,9 @@ typedef struct {
   /* The exporter's stdout goes to our stderr (for commands whose stdout is
    * a report), else to our stdout. */
   bool chatterToStderr;
+  /* The exporter (with its reference run) and all it starts are killed
+   * after this many seconds; 0: no limit. */
+  double timeoutSeconds;
 } SolarImportRequest;
 
 typedef struct {

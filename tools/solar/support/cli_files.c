@@ -2,6 +2,9 @@
 #define _XOPEN_SOURCE 700
 
 #include "cli_files.h"
+#include "cli_interrupt.h"
+
+#include "solar/support/files.h"
 
 #include <errno.h>
 #include <ftw.h>
@@ -55,4 +58,12 @@ static int removeEntry(const char *path, const struct stat *sb, int flag,
 
 void solarRemoveTree(const char *path) {
   nftw(path, removeEntry, 16, FTW_DEPTH | FTW_PHYS);
+  solarInterruptForget(path);
+}
+
+bool solarCliMakeTempDir(const char *prefix, char *buf, size_t size) {
+  if (!solarMakeTempDir(prefix, buf, size))
+    return false;
+  solarInterruptRemoveOnSignal(buf);
+  return true;
 }

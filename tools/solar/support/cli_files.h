@@ -18,4 +18,8 @@ bool solarMakeDirs(const char *path);
  * fine. Symbolic links are removed, never followed. */
 void solarRemoveTree(const char *path);
 
+/* solarMakeTempDir, and the directory is removed if a signal ends solar
+ * (cli_interrupt.h) before solarRemoveTree removes it. */
+bool solarCliMakeTempDir(const char *prefix, char *buf, size_t size);
+
 #endif
