@@ -9,6 +9,7 @@
 #include "cli_frontend.h"
 #include "cli_host_arch.h"
 #include "cli_measured.h"
+#include "cli_output.h"
 #include "cli_reference.h"
 #include "cli_translate_run.h"
 #include "cli_verify_limits.h"
@@ -187,6 +188,19 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
                     "framework, got '%s'\n", a->fp32Math);
     return 3;
   }
+  /* The sibling IR NAME.mlir of NAME.py is an input too. */
+  char sibling[4096] = "";
+  if (solarPathHasSuffix(a->model, ".py"))
+    snprintf(sibling, sizeof(sibling), "%.*s.mlir",
+             (int)(strlen(a->model) - 3), a->model);
+  const SolarCliPath outputs[] = {{"-o", a->output}, {"--plot", a->plot}};
+  const SolarCliPath inputs[] = {{"the model", a->model},
+                                 {"the --mlir IR", a->mlir},
+                                 {"the sibling IR", sibling},
+                                 {"the --measured file", a->measured},
+                                 {"the hardware file", a->arch}};
+  if (!solarCliCheckOutputs("analyze", outputs, 2, inputs, 5))
+    return 3;
   if (!a->framework)
     a->framework = guessFramework(a->model);
   if (strcmp(a->framework, "torch") && strcmp(a->framework, "jax")) {
@@ -440,8 +454,8 @@ int solarCmdAnalyze(int argc, char **argv) {
       fputc('\n', stdout);
     status = ANALYZE_OK;
     if (args.output &&
-        json_dump_file(report, args.output,
-                       JSON_INDENT(2) | SOLAR_JSON_REAL_FLAGS) != 0) {
+        !solarOutputWriteJson(args.output, report,
+                              JSON_INDENT(2) | SOLAR_JSON_REAL_FLAGS)) {
       fprintf(stderr, "solar analyze: error: cannot write '%s'\n",
               args.output);
       status = ANALYZE_FAILED;

@@ -3,6 +3,7 @@
  * a verified module is written. */
 #include "cli_files.h"
 #include "cli_import.h"
+#include "cli_output.h"
 #include "cli_reference.h"
 #include "cli_verify_limits.h"
 
@@ -132,6 +133,11 @@ static int parseImportArgs(int argc, char **argv, ImportArgs *a) {
     return 3;
   }
   if (!solarCliVerifyLimitsCheck("import", &a->verifyLimits))
+    return 3;
+  const SolarCliPath outputs[] = {{"-o", a->output}};
+  const SolarCliPath inputs[] = {{"the model", a->model},
+                                 {"the --imported IR", a->imported}};
+  if (!solarCliCheckOutputs("import", outputs, 1, inputs, 2))
     return 3;
   return 0;
 }

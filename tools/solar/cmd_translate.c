@@ -16,6 +16,7 @@
 #include "cli_files.h"
 #include "solar/support/files.h"
 #include "cli_llm_config.h"
+#include "cli_output.h"
 #include "cli_reference.h"
 #include "cli_say.h"
 #include "cli_translate_run.h"
@@ -256,6 +257,11 @@ static int parseArgs(int argc, char **argv, TranslateArgs *args) {
   }
   if (!solarCliVerifyLimitsCheck("translate", &args->verifyLimits))
     return 2;
+  const SolarCliPath outputs[] = {{"-o", args->output}};
+  const SolarCliPath inputs[] = {{"the program", args->program},
+                                 {"the --reference manifest", args->reference}};
+  if (!solarCliCheckOutputs("translate", outputs, 1, inputs, 2))
+    return 2;
   return 0;
 }
 
@@ -330,9 +336,16 @@ static int translate(TranslateArgs *args, TranslateState *s) {
   if (args->reference) {
     s->manifestPath = strdup(args->reference);
     char *slash = strrchr(s->manifestPath, '/');
-    s->workDir = slash ? strndup(s->manifestPath,
-                                 (size_t)(slash - s->manifestPath))
-                       : strdup(".");
+    /* The replies go to --work-dir when given, else beside the manifest. */
+    s->workDir = args->workDir ? strdup(args->workDir)
+                 : slash ? strndup(s->manifestPath,
+                                   (size_t)(slash - s->manifestPath))
+                         : strdup(".");
+    if (args->workDir && !solarMakeDirs(s->workDir)) {
+      solarSay("solar translate: error: cannot create %s: %s\n", s->workDir,
+               strerror(errno));
+      return 1;
+    }
   } else {
     s->workDir = args->workDir ? strdup(args->workDir)
                                : defaultWorkDir(args->output);

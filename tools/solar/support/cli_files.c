@@ -3,6 +3,7 @@
 
 #include "cli_files.h"
 #include "cli_interrupt.h"
+#include "cli_output.h"
 
 #include "solar/support/files.h"
 
@@ -18,12 +19,17 @@ bool solarWriteText(const char *path, const char *text) {
     fputs(text, stdout);
     return fflush(stdout) == 0;
   }
-  FILE *f = fopen(path, "wb");
-  if (!f)
+  SolarOutputFile out;
+  if (!solarOutputOpen(path, &out))
     return false;
   size_t length = strlen(text);
-  bool ok = fwrite(text, 1, length, f) == length;
-  return fclose(f) == 0 && ok;
+  if (fwrite(text, 1, length, out.file) != length) {
+    int saved = errno;
+    solarOutputAbandon(&out);
+    errno = saved;
+    return false;
+  }
+  return solarOutputCommit(&out);
 }
 
 bool solarMakeDirs(const char *path) {

@@ -8,7 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Writes `text` to `path` ("-" or NULL: stdout). False with errno set. */
+/* Writes `text` to `path` ("-" or NULL: stdout), through a temporary file
+ * renamed over it when complete (cli_output.h). False with errno set. */
 bool solarWriteText(const char *path, const char *text);
 
 /* mkdir -p: creates `path` and any missing parents. False with errno set. */
