@@ -202,24 +202,32 @@ static bool isArgumentBuffer(const void *pointer,
   return false;
 }
 
-static void readMemRefResult(const void *desc, const SolarVerifySlot *slot,
+/* False when the returned sizes are negative or their bytes cannot be
+ * allocated (a descriptor the function filled with garbage). */
+static bool readMemRefResult(const void *desc, const SolarVerifySlot *slot,
                              SolarNpyArray *out) {
   out->dtype = slot->dtype;
   out->rank = slot->rank;
   out->shape = calloc((size_t)(slot->rank ? slot->rank : 1), sizeof(int64_t));
   if (!out->shape)
-    abort();
+    return false;
   out->count = 1;
+  size_t elementSize = solarVerifyDtypeSize(slot->dtype);
   for (int64_t d = 0; d < slot->rank; ++d) {
     out->shape[d] = solarMemRefDescSizeAt(desc, slot->rank, d);
+    if (out->shape[d] < 0 ||
+        (out->shape[d] && out->count > SIZE_MAX / elementSize /
+                                           (size_t)out->shape[d]))
+      return false;
     out->count *= (size_t)out->shape[d];
   }
-  size_t bytes = out->count * solarVerifyDtypeSize(slot->dtype);
+  size_t bytes = out->count * elementSize;
   out->data = malloc(bytes ? bytes : 1);
   if (!out->data)
-    abort();
+    return false;
   solarMemRefDescGather(desc, slot->rank, solarVerifyDtypeSize(slot->dtype),
                         out->data);
+  return true;
 }
 
 static void readScalarResult(const void *value, const SolarVerifySlot *slot,
@@ -237,7 +245,7 @@ static void readScalarResult(const void *value, const SolarVerifySlot *slot,
 
 /* Copies every result out, then frees each distinct heap block the function
  * returned (two results may share one; an argument may be returned). */
-static void collectResults(const SolarVerifySignature *sig,
+static bool collectResults(const SolarVerifySignature *sig,
                            const unsigned char *resultStruct,
                            const size_t *offsets,
                            const SolarGuardedBuffer *buffers,
@@ -255,7 +263,10 @@ static void collectResults(const SolarVerifySignature *sig,
       readScalarResult(field, slot, &results[r]);
       continue;
     }
-    readMemRefResult(field, slot, &results[r]);
+    if (!readMemRefResult(field, slot, &results[r])) {
+      free(freed);
+      return false;
+    }
     void *allocated = solarMemRefDescAllocated(field);
     bool skip = !allocated || allocated == SOLAR_GLOBAL_MEMREF_MARKER ||
                 isArgumentBuffer(allocated, buffers, sig->argCount);
@@ -267,6 +278,7 @@ static void collectResults(const SolarVerifySignature *sig,
     }
   }
   free(freed);
+  return true;
 }
 
 /* ---- the call --------------------------------------------------------- */
@@ -306,6 +318,7 @@ bool solarVerifyInvoke(const SolarVerifyJit *jit, const char *funcName,
     abort();
 
   size_t next = 0;
+  bool prepared = true;
   if (viaPointer)
     packed[next++] = &resultStructPointer;
   for (size_t i = 0; i < argCount; ++i) {
@@ -317,9 +330,15 @@ bool solarVerifyInvoke(const SolarVerifyJit *jit, const char *funcName,
       packed[next++] = &scalars[i];
       continue;
     }
-    solarGuardedBufferCreate(&buffers[i],
-                             data->count * solarVerifyDtypeSize(data->dtype),
-                             data->data);
+    size_t bytes = data->count * solarVerifyDtypeSize(data->dtype);
+    if (!solarGuardedBufferCreate(&buffers[i], bytes, data->data)) {
+      snprintf(err, errSize,
+               "cannot map %zu bytes for argument #%zu ('%s'): not enough "
+               "memory, or over the memory limit (--verify-memory)",
+               bytes, i, argNames[i]);
+      prepared = false;
+      break;
+    }
     descs[i] = malloc(solarMemRefDescSize(slot->rank));
     if (!descs[i])
       abort();
@@ -333,9 +352,12 @@ bool solarVerifyInvoke(const SolarVerifyJit *jit, const char *funcName,
     packed[next++] = resultStruct;
 
   bool found = true;
-  int signo = callProtected(jit->engine, funcName, packed, &found);
-  bool ok = true;
-  if (signo) {
+  int signo = prepared ? callProtected(jit->engine, funcName, packed, &found)
+                       : 0;
+  bool ok = prepared;
+  if (!prepared) {
+    /* err says which buffer did not fit. */
+  } else if (signo) {
     describeCrash(signo, crashAddress, buffers, argCount, argNames, err,
                   errSize);
     ok = false;
@@ -359,7 +381,14 @@ bool solarVerifyInvoke(const SolarVerifyJit *jit, const char *funcName,
     for (size_t i = 0; i < argCount; ++i)
       if (buffers[i].block)
         memcpy(argData[i].data, buffers[i].data, buffers[i].bytes);
-    collectResults(sig, resultStruct, offsets, buffers, results);
+    if (!collectResults(sig, resultStruct, offsets, buffers, results)) {
+      snprintf(err, errSize,
+               "a returned memref's sizes are negative or too large to "
+               "copy (%s)",
+               "its descriptor holds garbage, or the copy is over the memory "
+               "limit");
+      ok = false;
+    }
   }
 
   for (size_t i = 0; i < argCount; ++i) {
