@@ -15,6 +15,10 @@
 
 #include <stdbool.h>
 
+/* The largest first message (the program and its argument list) sent to
+ * a model. */
+#define SOLAR_TRANSLATE_MAX_PROMPT_BYTES (512 * 1024)
+
 typedef struct {
   const char *prefix; /* starts every line: "solar translate" */
   const char *program, *source, *framework, *function;
