@@ -51,6 +51,7 @@ bool solarBenchChildStart(char *const argv[], const char *logPath,
   options.stdoutFd = log;
   options.stderrFd = log;
   options.env = env;
+  options.outputCap = SOLAR_BENCH_LOG_CAP_BYTES;
   SolarProcessTree tree;
   bool ok = solarProcessTreeStart(argv, &options, &tree, err, errSize);
   free(env[0]);

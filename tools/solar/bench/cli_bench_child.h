@@ -14,6 +14,10 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+/* A program's log keeps at most this much: the first and the last half,
+ * with a line saying what was cut between them. */
+#define SOLAR_BENCH_LOG_CAP_BYTES ((size_t)8 << 20)
+
 typedef struct {
   pid_t pid;      /* also the process group id */
   double started; /* solarBenchNow() at the start */

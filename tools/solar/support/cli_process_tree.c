@@ -6,9 +6,12 @@
 
 #include "cli_process_tree.h"
 
+#include "cli_capped_log.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,6 +138,30 @@ static void killDescendants(void) {
 
 /* ---- the watchdog ------------------------------------------------------ */
 
+/* With an output cap, the program's stdout and stderr come through this
+ * pipe and go to the watchdog's stdout as a capped log. */
+static int relayFd = -1;
+static SolarCappedLog relayLog;
+
+static void relayChunk(void) {
+  char chunk[65536];
+  ssize_t n = read(relayFd, chunk, sizeof(chunk));
+  if (n > 0) {
+    solarCappedLogWrite(&relayLog, chunk, (size_t)n);
+  } else if (n == 0 || errno != EINTR) {
+    close(relayFd);
+    relayFd = -1;
+  }
+}
+
+/* After killDescendants no writer is left: the rest of the pipe, then the
+ * log's tail. */
+static void endRelay(void) {
+  while (relayFd >= 0)
+    relayChunk();
+  solarCappedLogFinish(&relayLog);
+}
+
 /* Ends the watchdog the way the program ended, so the caller sees the
  * program's own exit status or signal. */
 static _Noreturn void mirrorStatus(int status) {
@@ -174,9 +201,18 @@ static _Noreturn void runWatchdog(pid_t ownerPid, char *const argv[],
   moveFd(options->stdinFd, STDIN_FILENO);
   moveFd(options->stdoutFd, STDOUT_FILENO);
   moveFd(options->stderrFd, STDERR_FILENO);
+  int relay[2] = {-1, -1};
+  if (options->outputCap && pipe(relay) != 0)
+    relay[0] = relay[1] = -1;
   pid_t watchdog = getpid();
   pid_t program = fork();
   if (program == 0) {
+    if (relay[1] >= 0) {
+      dup2(relay[1], STDOUT_FILENO);
+      dup2(relay[1], STDERR_FILENO);
+      close(relay[0]);
+      close(relay[1]);
+    }
     sigprocmask(SIG_SETMASK, &previous, NULL);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != watchdog)
@@ -200,23 +236,40 @@ static _Noreturn void runWatchdog(pid_t ownerPid, char *const argv[],
     writeText("solar: error: cannot start a process\n");
     _exit(127);
   }
+  if (relay[1] >= 0) {
+    close(relay[1]);
+    relayFd = relay[0];
+    solarCappedLogInit(&relayLog, STDOUT_FILENO, options->outputCap);
+  }
   double deadline = options->timeoutSeconds > 0
                         ? solarProcessTreeNow() + options->timeoutSeconds
                         : 0;
   for (;;) {
-    struct timespec tick = {1, 0};
-    int sig = sigtimedwait(&watched, NULL, &tick);
+    int sig;
+    if (relayFd >= 0) {
+      /* Signals stay blocked: poll for output, then look for them. */
+      struct pollfd p = {relayFd, POLLIN, 0};
+      if (poll(&p, 1, 100) > 0)
+        relayChunk();
+      struct timespec now = {0, 0};
+      sig = sigtimedwait(&watched, NULL, &now);
+    } else {
+      struct timespec tick = {1, 0};
+      sig = sigtimedwait(&watched, NULL, &tick);
+    }
     int status;
     if (sig == SIGCHLD || sig < 0) {
       pid_t reaped;
       while ((reaped = waitpid(-1, &status, WNOHANG)) > 0)
         if (reaped == program) {
           killDescendants();
+          endRelay();
           mirrorStatus(status);
         }
     }
     if (deadline && solarProcessTreeNow() >= deadline) {
       killDescendants();
+      endRelay();
       char line[160];
       snprintf(line, sizeof(line),
                "solar: the program ran past its time limit of %g s and was "
@@ -227,6 +280,7 @@ static _Noreturn void runWatchdog(pid_t ownerPid, char *const argv[],
     }
     if ((sig > 0 && sig != SIGCHLD) || getppid() != ownerPid) {
       killDescendants();
+      endRelay();
       kill(0, SIGKILL);
       _exit(137);
     }

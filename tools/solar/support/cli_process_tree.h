@@ -19,6 +19,9 @@ typedef struct {
   char **env;                      /* NULL: this process's environment */
   bool searchPath;                 /* look argv[0] up in PATH */
   double timeoutSeconds;           /* the watchdog ends the tree; 0: none */
+  /* > 0: the program's stdout and stderr both go to stdoutFd as a log of
+   * at most this many bytes, head and tail kept (cli_capped_log.h). */
+  size_t outputCap;
 } SolarProcessTreeOptions;
 
 /* Exit status of a watchdog that ended the tree at its time limit (it
