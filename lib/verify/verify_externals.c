@@ -96,18 +96,22 @@ typedef struct {
   size_t errSize;
 } ForbiddenSearch;
 
+/* Records `op` as the refused one: "refused before running: WHAT (at
+ * LOCATION)WHY". */
+static MlirWalkResult refuse(ForbiddenSearch *search, MlirOperation op,
+                             const char *what, const char *why) {
+  char where[512];
+  solarLocationFormat(mlirOperationGetLocation(op), where, sizeof(where));
+  snprintf(search->err, search->errSize,
+           "refused before running: %s (at %s)%s", what, where, why);
+  search->found = op;
+  return MlirWalkResultInterrupt;
+}
+
 static MlirWalkResult findForbidden(MlirOperation op, void *userData) {
   ForbiddenSearch *search = userData;
-  char where[512];
-  if (nameIs(op, "llvm.inline_asm")) {
-    solarLocationFormat(mlirOperationGetLocation(op), where, sizeof(where));
-    snprintf(search->err, search->errSize,
-             "refused before running: inline assembly (at %s) cannot be "
-             "executed",
-             where);
-    search->found = op;
-    return MlirWalkResultInterrupt;
-  }
+  if (nameIs(op, "llvm.inline_asm"))
+    return refuse(search, op, "inline assembly", " cannot be executed");
   const char *key = NULL;
   if (nameIs(op, "func.call") || nameIs(op, "llvm.call"))
     key = "callee";
@@ -117,28 +121,19 @@ static MlirWalkResult findForbidden(MlirOperation op, void *userData) {
     return MlirWalkResultAdvance;
   MlirAttribute callee =
       mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(key));
-  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee)) {
-    solarLocationFormat(mlirOperationGetLocation(op), where, sizeof(where));
-    snprintf(search->err, search->errSize,
-             "refused before running: an indirect call (at %s) cannot be "
-             "executed",
-             where);
-    search->found = op;
-    return MlirWalkResultInterrupt;
-  }
+  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
+    return refuse(search, op, "an indirect call", " cannot be executed");
   MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
   MlirOperation target = lookupSymbol(search->scope, name);
   if (mlirOperationIsNull(target) || !isExternalDeclaration(target) ||
       solarVerifyExternalAllowed(name.data, name.length))
     return MlirWalkResultAdvance;
-  solarLocationFormat(mlirOperationGetLocation(op), where, sizeof(where));
-  snprintf(search->err, search->errSize,
-           "refused before running: the call of external function '%.*s' "
-           "(at %s); executed IR may call only libm functions and the memory "
-           "helpers its lowering emits (docs/reliability.md)",
-           (int)name.length, name.data, where);
-  search->found = op;
-  return MlirWalkResultInterrupt;
+  char what[160];
+  snprintf(what, sizeof(what), "the call of external function '%.*s'",
+           (int)(name.length < 100 ? name.length : 100), name.data);
+  return refuse(search, op, what,
+                "; executed IR may call only libm functions and the memory "
+                "helpers its lowering emits (docs/reliability.md)");
 }
 
 MlirOperation solarVerifyFindForbiddenExternal(MlirOperation root, char *err,
