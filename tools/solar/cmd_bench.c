@@ -13,6 +13,7 @@
 #include "cli_fp32_math.h"
 #include "cli_flag.h"
 #include "cli_host_arch.h"
+#include "cli_output.h"
 #include "cli_plot_bars.h"
 #include "cli_verify_limits.h"
 
@@ -161,6 +162,11 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
     return 3;
   }
   if (!solarCliVerifyLimitsCheck("bench", &a->verifyLimits))
+    return 3;
+  const SolarCliPath outputs[] = {{"--plot", a->plot}};
+  const SolarCliPath inputs[] = {{"the --measured file", a->measured},
+                                 {"the hardware file", a->arch}};
+  if (!solarCliCheckOutputs("bench", outputs, 1, inputs, 2))
     return 3;
   if (!solarCliFp32MathValid(a->fp32Math)) {
     fprintf(stderr, "solar bench: error: --fp32-math must be ieee, tf32 or "
