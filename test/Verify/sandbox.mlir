@@ -102,3 +102,7 @@ func.func @exit_in_helper(%x: memref<6xf32>, %alpha: f32, %out: memref<6xf32>) {
 
 // BADTIME: error: solar-verify: option 'timeout' must be CPU seconds in (0, 1e6], got
 // BADMEM: error: solar-verify: option 'memory' must be a size such as 512MiB or 4GiB, got '12XB'
+
+// The same limits as global solar-opt flags.
+// RUN: not solar-opt %s --solar-verify-timeout=1 --pass-pipeline='builtin.module(solar-verify{manifest=%t/scale/manifest.json function=endless})' 2>&1 | FileCheck %s --check-prefix=GLOBAL
+// GLOBAL: error: solar-verify: @endless: the compiled function ran past the CPU-time limit of 1 s
