@@ -37,8 +37,13 @@ for var in ("HOME", "TMPDIR", "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS",
 # (bench/fuzz.sh drives it); the smoke test drives the standalone one.
 try:
     with open(os.path.join(build_dir, "CMakeCache.txt")) as cache:
-        if "SOLAR_FUZZ:BOOL=ON" in cache.read():
+        cache_text = cache.read()
+        if "SOLAR_FUZZ:BOOL=ON" in cache_text:
             config.available_features.add("libfuzzer")
+        # AddressSanitizer reserves terabytes of address space: tests that
+        # run under `ulimit -v` cannot.
+        if "SOLAR_SANITIZE:BOOL=ON" in cache_text:
+            config.available_features.add("asan")
 except OSError:
     pass
 

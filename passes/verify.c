@@ -10,11 +10,13 @@
 #include "solar/support/diagnostics.h"
 #include "solar/passes/passes.h"
 #include "solar/verify/verify_compare.h"
+#include "solar/verify/verify_externals.h"
 #include "solar/verify/verify_invoke.h"
 #include "solar/verify/verify_lowering.h"
 #include "solar/verify/verify_manifest.h"
 #include "solar/verify/verify_npy.h"
 #include "solar/verify/verify_report.h"
+#include "solar/verify/verify_sandbox.h"
 #include "solar/verify/verify_signature.h"
 #include "solar/verify/verify_text.h"
 
@@ -32,6 +34,7 @@ typedef struct {
   const char *outputDir; /* NULL: do not write the computed outputs */
   bool haveRtol, haveAtol;
   double rtol, atol;
+  SolarVerifyLimits limits; /* timeout=, memory= (0: the defaults) */
 } VerifyOptions;
 
 /* ---- options ------------------------------------------------------------ */
@@ -64,6 +67,20 @@ static bool readOptions(const SolarOptions *options, MlirLocation loc,
   if (!out->manifestPath || !*out->manifestPath) {
     solarEmitError(loc, "solar-verify: no manifest given; use "
                         "--solar-verify=MANIFEST or solar-verify{manifest=...}");
+    return false;
+  }
+  const char *timeout = solarOptionsGet(options, "timeout");
+  if (timeout && !solarVerifyParseSeconds(timeout, &out->limits.cpuSeconds)) {
+    solarEmitError(loc, "solar-verify: option 'timeout' must be CPU seconds "
+                        "in (0, 1e6], got '%s'",
+                   timeout);
+    return false;
+  }
+  const char *memory = solarOptionsGet(options, "memory");
+  if (memory && !solarVerifyParseBytes(memory, &out->limits.memoryBytes)) {
+    solarEmitError(loc, "solar-verify: option 'memory' must be a size such "
+                        "as 512MiB or 4GiB, got '%s'",
+                   memory);
     return false;
   }
   return parseTolerance(options, "rtol", &out->haveRtol, &out->rtol, loc) &&
@@ -413,13 +430,31 @@ static bool verify(MlirOperation anchor, const VerifyOptions *opts,
   }
   if (!loadData(run, loc))
     return false;
+  /* Refused at the call itself when the function makes it; calls made by
+   * the functions it calls are caught on the lowered copy. */
+  MlirOperation forbidden =
+      solarVerifyFindForbiddenExternal(func, err, sizeof(err));
+  if (!mlirOperationIsNull(forbidden)) {
+    solarEmitError(mlirOperationGetLocation(forbidden),
+                   "solar-verify: @%s: %s", run->funcName, err);
+    return false;
+  }
   if (!solarVerifyJitCreate(anchor, run->funcName, &run->jit, err,
                             sizeof(err))) {
     solarEmitError(loc, "solar-verify: @%s: %s", run->funcName, err);
     return false;
   }
-  if (!solarVerifyInvoke(&run->jit, run->funcName, &run->sig, run->argData,
-                         run->argNames, run->results, err, sizeof(err))) {
+  SolarVerifyLimits limits = opts->limits;
+  for (size_t i = 0; i < run->manifest.argCount; ++i) {
+    const SolarManifestArg *arg = &run->manifest.args[i];
+    double elements = 1;
+    for (int64_t d = 0; d < arg->rank; ++d)
+      elements *= (double)arg->shape[d];
+    limits.bufferBytes += elements * (double)solarVerifyDtypeSize(arg->dtype);
+  }
+  if (!solarVerifyInvokeSandboxed(&run->jit, run->funcName, &run->sig,
+                                  run->argData, run->argNames, run->results,
+                                  &limits, err, sizeof(err))) {
     solarEmitError(loc, "solar-verify: @%s: %s", run->funcName, err);
     return false;
   }
@@ -440,8 +475,9 @@ static void runVerify(MlirOperation op, MlirExternalPass pass,
     mlirExternalPassSignalFailure(pass);
 }
 
-static const char *const verifyOptions[] = {"manifest", "function", "rtol",
-                                            "atol", "output-dir", NULL};
+static const char *const verifyOptions[] = {
+    "manifest", "function", "rtol", "atol", "output-dir", "timeout", "memory",
+    NULL};
 
 const SolarPassInfo solarVerifyPass = {
     .argument = "solar-verify",

@@ -11,17 +11,20 @@
 
 static const unsigned char kSlackByte = 0xFF;
 
-void solarGuardedBufferCreate(SolarGuardedBuffer *buffer, size_t bytes,
+bool solarGuardedBufferCreate(SolarGuardedBuffer *buffer, size_t bytes,
                               const void *init) {
+  memset(buffer, 0, sizeof(*buffer));
   size_t page = (size_t)sysconf(_SC_PAGESIZE);
   size_t dataPages = (bytes + page - 1) / page;
   if (dataPages == 0)
     dataPages = 1;
+  if (dataPages > SIZE_MAX / page - 2)
+    return false;
   size_t total = (dataPages + 2) * page;
   void *block = mmap(NULL, total, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (block == MAP_FAILED)
-    abort();
+    return false;
   buffer->block = block;
   buffer->blockSize = total;
   buffer->pageSize = page;
@@ -34,8 +37,11 @@ void solarGuardedBufferCreate(SolarGuardedBuffer *buffer, size_t bytes,
   else
     memset(buffer->data, 0, bytes);
   if (mprotect(buffer->block, page, PROT_NONE) != 0 ||
-      mprotect(dataEnd, page, PROT_NONE) != 0)
-    abort();
+      mprotect(dataEnd, page, PROT_NONE) != 0) {
+    solarGuardedBufferDestroy(buffer);
+    return false;
+  }
+  return true;
 }
 
 bool solarGuardedBufferIntact(const SolarGuardedBuffer *buffer,

@@ -1,3 +1,7 @@
+/* Calling the JIT-compiled function; verify_sandbox.c runs this in a child
+ * process under resource limits. */
+#define _GNU_SOURCE /* REG_RSP in ucontext_t, MAP_ANONYMOUS */
+
 #include "solar/verify/verify_invoke.h"
 
 #include "solar/verify/verify_buffer.h"
@@ -9,6 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <ucontext.h>
 
 /* memref.get_global lowers to a descriptor whose allocated pointer is this
  * marker: the memory is a global, not a heap block to free. */
@@ -19,13 +26,34 @@
 static sigjmp_buf crashJump;
 static volatile sig_atomic_t crashSignal;
 static void *volatile crashAddress;
+/* The stack pointer at the fault, and the one just before the call: their
+ * distance tells a stack overflow (endless recursion, a huge
+ * memref.alloca) from a bad pointer. */
+static volatile uintptr_t crashStackPointer;
+static volatile uintptr_t callStackPointer;
+
+static uintptr_t stackPointerOf(void *context) {
+  const ucontext_t *uc = context;
+  if (!uc)
+    return 0;
+#if defined(__x86_64__)
+  return (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
+#elif defined(__aarch64__)
+  return (uintptr_t)uc->uc_mcontext.sp;
+#else
+  return 0;
+#endif
+}
 
 static void onCrash(int signo, siginfo_t *info, void *context) {
-  (void)context;
   crashSignal = signo;
   crashAddress = info ? info->si_addr : NULL;
+  crashStackPointer = stackPointerOf(context);
   siglongjmp(crashJump, 1);
 }
+
+/* The handler runs on its own stack: on an overflowed one it could not. */
+enum { kAltStackBytes = 256 * 1024 };
 
 static const int crashSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 enum { kCrashSignalCount = sizeof(crashSignals) / sizeof(crashSignals[0]) };
@@ -56,11 +84,20 @@ static int callProtected(MlirExecutionEngine engine, const char *funcName,
   memset(&action, 0, sizeof(action));
   action.sa_sigaction = onCrash;
   sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_SIGINFO | SA_NODEFER;
+  action.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
+  stack_t altStack = {0}, previousAltStack;
+  altStack.ss_size = kAltStackBytes;
+  altStack.ss_sp = mmap(NULL, kAltStackBytes, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  bool haveAltStack = altStack.ss_sp != MAP_FAILED &&
+                      sigaltstack(&altStack, &previousAltStack) == 0;
   for (int i = 0; i < kCrashSignalCount; ++i)
     sigaction(crashSignals[i], &action, &previous[i]);
   crashSignal = 0;
   crashAddress = NULL;
+  crashStackPointer = 0;
+  int mark;
+  callStackPointer = (uintptr_t)&mark;
   *found = true;
   if (sigsetjmp(crashJump, 1) == 0) {
     /* The C API prefixes `_mlir_ciface_` to the name. */
@@ -70,6 +107,10 @@ static int callProtected(MlirExecutionEngine engine, const char *funcName,
   }
   for (int i = 0; i < kCrashSignalCount; ++i)
     sigaction(crashSignals[i], &previous[i], NULL);
+  if (haveAltStack)
+    sigaltstack(&previousAltStack, NULL);
+  if (altStack.ss_sp != MAP_FAILED)
+    munmap(altStack.ss_sp, kAltStackBytes);
   return crashSignal;
 }
 
@@ -97,6 +138,32 @@ static void describeCrash(int signo, void *address,
                  i, argNames[i], -offset);
       return;
     }
+  }
+  /* Deeper than any loop nest's frame needs: the stack ran out. */
+  const uintptr_t kOverflowDepth = 1024 * 1024;
+  uintptr_t sp = crashStackPointer, fault = (uintptr_t)address;
+  if (signo == SIGSEGV && sp && callStackPointer > sp &&
+      callStackPointer - sp > kOverflowDepth && fault + 65536 >= sp &&
+      fault < callStackPointer) {
+    struct rlimit stack;
+    getrlimit(RLIMIT_STACK, &stack);
+    snprintf(err, errSize,
+             "the compiled function overflowed its stack (%.1f MiB deep at "
+             "the fault; the limit is %.0f MiB): endless or too deep "
+             "recursion, or a memref.alloca too large for the stack (use "
+             "memref.alloc)",
+             (double)(callStackPointer - sp) / 1048576.0,
+             stack.rlim_cur == RLIM_INFINITY ? 0.0
+                                             : (double)stack.rlim_cur / 1048576.0);
+    return;
+  }
+  if ((signo == SIGSEGV || signo == SIGBUS) && fault < 65536) {
+    snprintf(err, errSize,
+             "the compiled function crashed with %s at address %#lx: a null "
+             "pointer, as a memref.alloc larger than the memory limit "
+             "(--verify-memory) leaves",
+             signalName(signo), (unsigned long)fault);
+    return;
   }
   snprintf(err, errSize,
            "the compiled function crashed with %s; the translation reads or "
@@ -135,24 +202,32 @@ static bool isArgumentBuffer(const void *pointer,
   return false;
 }
 
-static void readMemRefResult(const void *desc, const SolarVerifySlot *slot,
+/* False when the returned sizes are negative or their bytes cannot be
+ * allocated (a descriptor the function filled with garbage). */
+static bool readMemRefResult(const void *desc, const SolarVerifySlot *slot,
                              SolarNpyArray *out) {
   out->dtype = slot->dtype;
   out->rank = slot->rank;
   out->shape = calloc((size_t)(slot->rank ? slot->rank : 1), sizeof(int64_t));
   if (!out->shape)
-    abort();
+    return false;
   out->count = 1;
+  size_t elementSize = solarVerifyDtypeSize(slot->dtype);
   for (int64_t d = 0; d < slot->rank; ++d) {
     out->shape[d] = solarMemRefDescSizeAt(desc, slot->rank, d);
+    if (out->shape[d] < 0 ||
+        (out->shape[d] && out->count > SIZE_MAX / elementSize /
+                                           (size_t)out->shape[d]))
+      return false;
     out->count *= (size_t)out->shape[d];
   }
-  size_t bytes = out->count * solarVerifyDtypeSize(slot->dtype);
+  size_t bytes = out->count * elementSize;
   out->data = malloc(bytes ? bytes : 1);
   if (!out->data)
-    abort();
+    return false;
   solarMemRefDescGather(desc, slot->rank, solarVerifyDtypeSize(slot->dtype),
                         out->data);
+  return true;
 }
 
 static void readScalarResult(const void *value, const SolarVerifySlot *slot,
@@ -170,7 +245,7 @@ static void readScalarResult(const void *value, const SolarVerifySlot *slot,
 
 /* Copies every result out, then frees each distinct heap block the function
  * returned (two results may share one; an argument may be returned). */
-static void collectResults(const SolarVerifySignature *sig,
+static bool collectResults(const SolarVerifySignature *sig,
                            const unsigned char *resultStruct,
                            const size_t *offsets,
                            const SolarGuardedBuffer *buffers,
@@ -188,7 +263,10 @@ static void collectResults(const SolarVerifySignature *sig,
       readScalarResult(field, slot, &results[r]);
       continue;
     }
-    readMemRefResult(field, slot, &results[r]);
+    if (!readMemRefResult(field, slot, &results[r])) {
+      free(freed);
+      return false;
+    }
     void *allocated = solarMemRefDescAllocated(field);
     bool skip = !allocated || allocated == SOLAR_GLOBAL_MEMREF_MARKER ||
                 isArgumentBuffer(allocated, buffers, sig->argCount);
@@ -200,6 +278,7 @@ static void collectResults(const SolarVerifySignature *sig,
     }
   }
   free(freed);
+  return true;
 }
 
 /* ---- the call --------------------------------------------------------- */
@@ -239,6 +318,7 @@ bool solarVerifyInvoke(const SolarVerifyJit *jit, const char *funcName,
     abort();
 
   size_t next = 0;
+  bool prepared = true;
   if (viaPointer)
     packed[next++] = &resultStructPointer;
   for (size_t i = 0; i < argCount; ++i) {
@@ -250,9 +330,15 @@ bool solarVerifyInvoke(const SolarVerifyJit *jit, const char *funcName,
       packed[next++] = &scalars[i];
       continue;
     }
-    solarGuardedBufferCreate(&buffers[i],
-                             data->count * solarVerifyDtypeSize(data->dtype),
-                             data->data);
+    size_t bytes = data->count * solarVerifyDtypeSize(data->dtype);
+    if (!solarGuardedBufferCreate(&buffers[i], bytes, data->data)) {
+      snprintf(err, errSize,
+               "cannot map %zu bytes for argument #%zu ('%s'): not enough "
+               "memory, or over the memory limit (--verify-memory)",
+               bytes, i, argNames[i]);
+      prepared = false;
+      break;
+    }
     descs[i] = malloc(solarMemRefDescSize(slot->rank));
     if (!descs[i])
       abort();
@@ -266,9 +352,12 @@ bool solarVerifyInvoke(const SolarVerifyJit *jit, const char *funcName,
     packed[next++] = resultStruct;
 
   bool found = true;
-  int signo = callProtected(jit->engine, funcName, packed, &found);
-  bool ok = true;
-  if (signo) {
+  int signo = prepared ? callProtected(jit->engine, funcName, packed, &found)
+                       : 0;
+  bool ok = prepared;
+  if (!prepared) {
+    /* err says which buffer did not fit. */
+  } else if (signo) {
     describeCrash(signo, crashAddress, buffers, argCount, argNames, err,
                   errSize);
     ok = false;
@@ -292,7 +381,14 @@ bool solarVerifyInvoke(const SolarVerifyJit *jit, const char *funcName,
     for (size_t i = 0; i < argCount; ++i)
       if (buffers[i].block)
         memcpy(argData[i].data, buffers[i].data, buffers[i].bytes);
-    collectResults(sig, resultStruct, offsets, buffers, results);
+    if (!collectResults(sig, resultStruct, offsets, buffers, results)) {
+      snprintf(err, errSize,
+               "a returned memref's sizes are negative or too large to "
+               "copy (%s)",
+               "its descriptor holds garbage, or the copy is over the memory "
+               "limit");
+      ok = false;
+    }
   }
 
   for (size_t i = 0; i < argCount; ++i) {

@@ -3,6 +3,7 @@
 
 #include "solar/dialect/context.h"
 #include "solar/support/diagnostics.h"
+#include "solar/verify/verify_externals.h"
 #include "solar/verify/verify_text.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -274,7 +275,9 @@ bool solarVerifyJitCreate(MlirOperation source, const char *funcName,
   mlirOperationSetDiscardableAttributeByName(
       func, mlirStringRefCreateFromCString("llvm.emit_c_interface"),
       mlirUnitAttrGet(jit->ctx));
-  if (!lower(jit, err, errSize)) {
+  if (!lower(jit, err, errSize) ||
+      !mlirOperationIsNull(solarVerifyFindForbiddenExternal(
+          mlirModuleGetOperation(jit->module), err, errSize))) {
     solarVerifyJitDestroy(jit);
     return false;
   }

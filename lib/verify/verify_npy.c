@@ -344,8 +344,16 @@ static bool readOpenFile(FILE *file, uint64_t fileBytes, SolarNpyArray *out,
     return false;
   }
   void *data = malloc(bytes ? bytes : 1);
-  if (!data)
-    abort();
+  if (!data) {
+    /* Under an address-space or memory limit a large array may not fit:
+     * an error naming the size, never abort(). */
+    snprintf(err, errSize,
+             "cannot allocate %zu bytes (%.3g GiB) for the data: not enough "
+             "memory (or over this process's address-space limit)",
+             bytes, (double)bytes / 1073741824.0);
+    free(shape);
+    return false;
+  }
   size_t got = fread(data, 1, bytes, file);
   if (got != bytes) {
     snprintf(err, errSize,

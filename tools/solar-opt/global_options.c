@@ -25,6 +25,11 @@ static const GlobalOption globalOptions[] = {
      "Relative tolerance of solar-verify (default: by dtype)"},
     {"solar-atol", "atol", true,
      "Absolute tolerance of solar-verify (default: by dtype)"},
+    {"solar-verify-timeout", "timeout", true,
+     "CPU seconds solar-verify's run of the IR may take (default 120)"},
+    {"solar-verify-memory", "memory", true,
+     "Address space solar-verify's run of the IR may add (e.g. 4GiB; "
+     "default 1GiB + 16 x the reference's buffers)"},
 };
 
 size_t globalOptionCount(void) {

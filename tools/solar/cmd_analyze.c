@@ -9,8 +9,10 @@
 #include "cli_frontend.h"
 #include "cli_host_arch.h"
 #include "cli_measured.h"
+#include "cli_output.h"
 #include "cli_reference.h"
 #include "cli_translate_run.h"
+#include "cli_verify_limits.h"
 
 #include "solar/arch/arch.h"
 #include "solar/support/options.h"
@@ -46,6 +48,8 @@ typedef struct {
   const char *output;
   const char *function;
   const char *rtol, *atol;
+  SolarCliVerifyLimits verifyLimits;
+  double timeout; /* seconds per run of the program (reference, import) */
   const char *framework;
   const char *keep; /* keep the reference's files here */
   const char *frontendName;
@@ -69,7 +73,9 @@ static void printUsage(void) {
           "         [--plot FILE.svg] [--verify-size auto|full|N]\n"
           "         [--override NAME=VALUE ...] [--override-if-assigned NAME=VALUE ...]\n"
           "         [--measured FILE.json] [--measure-here]\n"
-          "         [--fp32-math ieee|tf32|framework]\n\n"
+          "         [--fp32-math ieee|tf32|framework]\n"
+          "         [--verify-timeout CPU_S] [--verify-memory SIZE]\n"
+          "         [--timeout S]\n\n"
           "For a .py program: runs the framework reference (measured runtime),\n"
           "verifies the IR against it (--mlir, else the sibling MODEL.mlir,\n"
           "else the importer, else the LLM translator: --frontend chooses),\n"
@@ -106,7 +112,8 @@ static const char *guessFramework(const char *model) {
 static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
   memset(a, 0, sizeof(*a));
   a->runs = 5;
-  const char *runs = NULL;
+  a->timeout = SOLAR_REFERENCE_DEFAULT_TIMEOUT_S;
+  const char *runs = NULL, *timeout = NULL;
   const SolarCliFlag flags[] = {
       {"arch", &a->arch, NULL, NULL},
       {"dtype", &a->dtype, NULL, NULL},
@@ -115,12 +122,15 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       {"function", &a->function, NULL, NULL},
       {"rtol", &a->rtol, NULL, NULL},
       {"atol", &a->atol, NULL, NULL},
+      {"verify-timeout", &a->verifyLimits.timeout, NULL, NULL},
+      {"verify-memory", &a->verifyLimits.memory, NULL, NULL},
       {"framework", &a->framework, NULL, NULL},
       {"keep-reference", &a->keep, NULL, NULL},
       {"frontend", &a->frontendName, NULL, NULL},
       {"plot", &a->plot, NULL, NULL},
       {"fp32-math", &a->fp32Math, NULL, NULL},
       {"runs", &runs, NULL, NULL},
+      {"timeout", &timeout, NULL, NULL},
       {"verify-size", &a->verifySize, NULL, NULL},
       {"override", NULL, NULL, &a->overrides},
       {"override-if-assigned", NULL, NULL, &a->overridesIfAssigned},
@@ -175,11 +185,28 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       return 3;
     }
   }
+  if (!solarCliVerifyLimitsCheck("analyze", &a->verifyLimits) ||
+      (timeout && !solarReferenceParseTimeout("analyze", "--timeout", timeout,
+                                              &a->timeout)))
+    return 3;
   if (!solarCliFp32MathValid(a->fp32Math)) {
     fprintf(stderr, "solar analyze: error: --fp32-math must be ieee, tf32 or "
                     "framework, got '%s'\n", a->fp32Math);
     return 3;
   }
+  /* The sibling IR NAME.mlir of NAME.py is an input too. */
+  char sibling[4096] = "";
+  if (solarPathHasSuffix(a->model, ".py"))
+    snprintf(sibling, sizeof(sibling), "%.*s.mlir",
+             (int)(strlen(a->model) - 3), a->model);
+  const SolarCliPath outputs[] = {{"-o", a->output}, {"--plot", a->plot}};
+  const SolarCliPath inputs[] = {{"the model", a->model},
+                                 {"the --mlir IR", a->mlir},
+                                 {"the sibling IR", sibling},
+                                 {"the --measured file", a->measured},
+                                 {"the hardware file", a->arch}};
+  if (!solarCliCheckOutputs("analyze", outputs, 2, inputs, 5))
+    return 3;
   if (!a->framework)
     a->framework = guessFramework(a->model);
   if (strcmp(a->framework, "torch") && strcmp(a->framework, "jax")) {
@@ -202,6 +229,7 @@ static bool runVerify(MlirModule module,
     solarOptionsSet(&verify, "rtol", args->rtol);
   if (args->atol)
     solarOptionsSet(&verify, "atol", args->atol);
+  solarCliVerifyLimitsApply(&args->verifyLimits, &verify);
   bool ok = solarRunPass(mlirModuleGetOperation(module), "solar-verify", &verify);
   solarOptionsDestroy(&verify);
   return ok;
@@ -257,6 +285,8 @@ int solarCmdAnalyze(int argc, char **argv) {
       .function = args.function,
       .rtol = args.rtol,
       .atol = args.atol,
+      .verifyLimits = args.verifyLimits,
+      .timeoutSeconds = args.timeout,
       .keepDir = args.keep,
       .reportPath = args.output,
       .verifySize = args.verifySize,
@@ -303,7 +333,7 @@ int solarCmdAnalyze(int argc, char **argv) {
     if (args.keep) {
       snprintf(tmpDir, sizeof(tmpDir), "%s", args.keep);
     } else {
-      if (!solarMakeTempDir("solar-analyze", tmpDir, sizeof(tmpDir))) {
+      if (!solarCliMakeTempDir("solar-analyze", tmpDir, sizeof(tmpDir))) {
         fprintf(stderr, "solar analyze: error: cannot create %s\n", tmpDir);
         solarFrontendResultCleanup(&frontend);
         return ANALYZE_FAILED;
@@ -322,6 +352,7 @@ int solarCmdAnalyze(int argc, char **argv) {
         .outDir = tmpDir,
         /* After an import the run only times: its data is not needed. */
         .noData = imported,
+        .timeoutSeconds = args.timeout,
     };
     bool ran = false;
     if (imported) {
@@ -434,8 +465,8 @@ int solarCmdAnalyze(int argc, char **argv) {
       fputc('\n', stdout);
     status = ANALYZE_OK;
     if (args.output &&
-        json_dump_file(report, args.output,
-                       JSON_INDENT(2) | SOLAR_JSON_REAL_FLAGS) != 0) {
+        !solarOutputWriteJson(args.output, report,
+                              JSON_INDENT(2) | SOLAR_JSON_REAL_FLAGS)) {
       fprintf(stderr, "solar analyze: error: cannot write '%s'\n",
               args.output);
       status = ANALYZE_FAILED;

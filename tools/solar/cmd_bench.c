@@ -13,7 +13,9 @@
 #include "cli_fp32_math.h"
 #include "cli_flag.h"
 #include "cli_host_arch.h"
+#include "cli_output.h"
 #include "cli_plot_bars.h"
+#include "cli_verify_limits.h"
 
 #include "solar/arch/arch.h"
 
@@ -38,6 +40,7 @@ typedef struct {
   const char *fp32Math; /* passed to solar analyze */
   const char *framework; /* NULL: each program's, detected as analyze does */
   const char *rtol, *atol;
+  SolarCliVerifyLimits verifyLimits; /* passed to solar analyze */
   const char *verifySize, *measured;
   SolarCliValues overrides; /* passed as --override-if-assigned */
   bool measureHere;
@@ -80,7 +83,7 @@ static void printHelp(void) {
       "  --override NAME=VALUE  verification size for every program that\n"
       "                    assigns NAME (the others run as usual)\n"
       "  --dtype, --framework, --rtol, --atol, --verify-size, --measured,\n"
-      "  --fp32-math,\n"
+      "  --fp32-math, --verify-timeout, --verify-memory,\n"
       "  --measure-here    passed to solar analyze (the framework is\n"
       "                    otherwise each program's own, as analyze detects)\n\n"
       "Exit status: 0 every program analyzed, every .py verified, no SOL\n"
@@ -120,6 +123,8 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
       {"runs", &runs, NULL, NULL},      {"jobs", &jobs, NULL, NULL},
       {"timeout", &timeout, NULL, NULL}, {"resume", NULL, &a->resume, NULL},
       {"verify-size", &a->verifySize, NULL, NULL},
+      {"verify-timeout", &a->verifyLimits.timeout, NULL, NULL},
+      {"verify-memory", &a->verifyLimits.memory, NULL, NULL},
       {"measured", &a->measured, NULL, NULL},
       {"measure-here", NULL, &a->measureHere, NULL},
       {"no-import-server", NULL, &a->noImportServer, NULL},
@@ -160,6 +165,13 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
             a->framework);
     return 3;
   }
+  if (!solarCliVerifyLimitsCheck("bench", &a->verifyLimits))
+    return 3;
+  const SolarCliPath outputs[] = {{"--plot", a->plot}};
+  const SolarCliPath inputs[] = {{"the --measured file", a->measured},
+                                 {"the hardware file", a->arch}};
+  if (!solarCliCheckOutputs("bench", outputs, 1, inputs, 2))
+    return 3;
   if (!solarCliFp32MathValid(a->fp32Math)) {
     fprintf(stderr, "solar bench: error: --fp32-math must be ieee, tf32 or "
                     "framework, got '%s'\n", a->fp32Math);
@@ -294,10 +306,12 @@ static bool startOne(Bench *b, size_t i, Slot *slot) {
       {"--dtype", a->dtype},         {"--rtol", a->rtol},
       {"--atol", a->atol},           {"--framework", a->framework},
       {"--verify-size", a->verifySize}, {"--measured", a->measured},
-      {"--fp32-math", a->fp32Math}};
+      {"--fp32-math", a->fp32Math},
+      {"--verify-timeout", a->verifyLimits.timeout},
+      {"--verify-memory", a->verifyLimits.memory}};
   if (a->measureHere)
     argv[n++] = "--measure-here";
-  for (size_t k = 0; k < 7; ++k)
+  for (size_t k = 0; k < sizeof(optional) / sizeof(optional[0]); ++k)
     if (optional[k][1]) {
       argv[n++] = (char *)optional[k][0];
       argv[n++] = (char *)optional[k][1];
@@ -585,12 +599,13 @@ int solarCmdBench(int argc, char **argv) {
   b.results = calloc(count, sizeof(SolarBenchResult));
   solarBenchProgressInit(&b.progress, stderr, count);
 
-  struct sigaction action, oldInt, oldTerm;
+  struct sigaction action, oldInt, oldTerm, oldHup;
   memset(&action, 0, sizeof(action));
   action.sa_handler = onSignal;
   sigemptyset(&action.sa_mask);
   sigaction(SIGINT, &action, &oldInt);
   sigaction(SIGTERM, &action, &oldTerm);
+  sigaction(SIGHUP, &action, &oldHup);
   /* Only .py programs import anything. */
   SolarBenchImportServer server = {0};
   if (framework && !args.noImportServer)
@@ -599,6 +614,7 @@ int solarCmdBench(int argc, char **argv) {
   solarBenchImportServerStop(&server);
   sigaction(SIGINT, &oldInt, NULL);
   sigaction(SIGTERM, &oldTerm, NULL);
+  sigaction(SIGHUP, &oldHup, NULL);
   solarBenchRemoveTree(tmpDir);
 
   int exitStatus = 1;

@@ -2,6 +2,7 @@
  * table (docs/user-guide.md, "solar compare"). The model is parsed and
  * lifted once; solar-sol runs on a fresh clone per hardware file. */
 #include "cli_flag.h"
+#include "cli_output.h"
 #include "cli_plot.h"
 #include "cli_quantity.h"
 #include "cli_fp32_math.h"
@@ -101,6 +102,10 @@ static int parseArgs(int argc, char **argv, CompareArgs *args) {
       return 3;
     }
   }
+  const SolarCliPath outputs[] = {{"--plot", args->plot}};
+  const SolarCliPath inputs[] = {{"the model", args->model}};
+  if (!solarCliCheckOutputs("compare", outputs, 1, inputs, 1))
+    return 3;
   if (!args->arch) {
     fprintf(stderr, "solar compare: error: --arch is required (a list such "
                     "as H100_SXM,B200, or 'all')\n");

@@ -3,6 +3,9 @@
  * a verified module is written. */
 #include "cli_files.h"
 #include "cli_import.h"
+#include "cli_output.h"
+#include "cli_reference.h"
+#include "cli_verify_limits.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -21,6 +24,8 @@ typedef struct {
   const char *runs;
   const char *function;
   const char *rtol, *atol;
+  SolarCliVerifyLimits verifyLimits;
+  const char *timeout;
   const char *verifySize;
   const char *overrides[MAX_OVERRIDES + 1]; /* NULL-terminated */
   int overrideCount;
@@ -31,7 +36,9 @@ static void printHelp(void) {
       "USAGE: solar import MODEL.py --framework torch|jax -o OUT.mlir\n"
       "           [--override NAME=VALUE ...] [--seed S] [--runs N]\n"
       "           [--function NAME] [--rtol R] [--atol A] [--keep DIR]\n"
-      "           [--imported LINALG.mlir] [--verify-size auto|full|N]\n\n"
+      "           [--imported LINALG.mlir] [--verify-size auto|full|N]\n"
+      "           [--verify-timeout CPU_S] [--verify-memory SIZE]\n"
+      "           [--timeout S]\n\n"
       "Exports the program deterministically (torch: torch-mlir FX importer;\n"
       "jax: StableHLO through IREE's input conversion) to linalg on tensors,\n"
       "lowers it to affine loops (--solar-lower-to-affine) and verifies it\n"
@@ -83,6 +90,12 @@ static int parseImportArgs(int argc, char **argv, ImportArgs *a) {
       slot = &a->rtol;
     } else if (!strcmp(arg, "--atol")) {
       slot = &a->atol;
+    } else if (!strcmp(arg, "--timeout")) {
+      slot = &a->timeout;
+    } else if (!strcmp(arg, "--verify-timeout")) {
+      slot = &a->verifyLimits.timeout;
+    } else if (!strcmp(arg, "--verify-memory")) {
+      slot = &a->verifyLimits.memory;
     } else if (!strcmp(arg, "--verify-size")) {
       slot = &a->verifySize;
     } else if (!strcmp(arg, "--override")) {
@@ -119,6 +132,13 @@ static int parseImportArgs(int argc, char **argv, ImportArgs *a) {
                     "not '%s'\n", a->framework);
     return 3;
   }
+  if (!solarCliVerifyLimitsCheck("import", &a->verifyLimits))
+    return 3;
+  const SolarCliPath outputs[] = {{"-o", a->output}};
+  const SolarCliPath inputs[] = {{"the model", a->model},
+                                 {"the --imported IR", a->imported}};
+  if (!solarCliCheckOutputs("import", outputs, 1, inputs, 2))
+    return 3;
   return 0;
 }
 
@@ -127,10 +147,14 @@ int solarCmdImport(int argc, char **argv) {
   int status = parseImportArgs(argc, argv, &a);
   if (status)
     return status - 1;
+  double timeoutSeconds = SOLAR_REFERENCE_DEFAULT_TIMEOUT_S;
+  if (a.timeout && !solarReferenceParseTimeout("import", "--timeout",
+                                               a.timeout, &timeoutSeconds))
+    return 2;
   char tmpl[4096];
   const char *workDir = a.keep;
   if (!workDir) {
-    if (!solarMakeTempDir("solar-import", tmpl, sizeof(tmpl))) {
+    if (!solarCliMakeTempDir("solar-import", tmpl, sizeof(tmpl))) {
       fprintf(stderr, "solar import: error: cannot create a work directory "
                       "'%s': %s\n", tmpl, strerror(errno));
       return 1;
@@ -147,6 +171,8 @@ int solarCmdImport(int argc, char **argv) {
       .runs = a.runs,
       .rtol = a.rtol,
       .atol = a.atol,
+      .verifyLimits = a.verifyLimits,
+      .timeoutSeconds = timeoutSeconds,
       .overrides = a.overrides,
       .verifySize = a.verifySize,
   };

@@ -16,9 +16,11 @@
 #include "cli_files.h"
 #include "solar/support/files.h"
 #include "cli_llm_config.h"
+#include "cli_output.h"
 #include "cli_reference.h"
 #include "cli_say.h"
 #include "cli_translate_run.h"
+#include "cli_verify_limits.h"
 
 #include "llm.h"
 #include "solar/verify/verify_manifest.h"
@@ -45,6 +47,8 @@ typedef struct {
   double temperature;
   bool noCache, quiet, shapeGeneric;
   SolarHttpOptions http;
+  SolarCliVerifyLimits verifyLimits;
+  double referenceTimeout; /* seconds; 0: none */
 } TranslateArgs;
 
 static void usage(FILE *out) {
@@ -68,12 +72,19 @@ static void usage(FILE *out) {
           "  --max-attempts N     replies to try (default 5)\n"
           "  --max-tokens N       per reply (default 8192)\n"
           "  --temperature T      (default 0)\n"
+          "  --verify-timeout S   CPU seconds each reply may run when verified "
+          "(default 120)\n"
+          "  --verify-memory SIZE memory it may add (default 1GiB + 16 x its "
+          "buffers)\n"
           "Reference run (tools/python/solar_reference.py):\n"
           "  --work-dir DIR       where it writes (default: OUTPUT minus .mlir "
           "+ .ref)\n"
           "  --reference MANIFEST use an existing run instead\n"
           "  --device auto|cpu|cuda, --runs N (default 3), --override K=V "
           "(repeatable)\n"
+          "  --reference-timeout S  the run and all it starts are stopped "
+          "after S s\n"
+          "                       (default 900; 0: no limit)\n"
           "HTTP:\n"
           "  --connect-timeout S (default 10), --timeout S (default 300),\n"
           "  --http-retries N (default 4; 429, 5xx, network errors), "
@@ -118,6 +129,7 @@ static int parseArgs(int argc, char **argv, TranslateArgs *args) {
   args->runs = 3;
   args->maxAttempts = 5;
   args->maxTokens = 8192;
+  args->referenceTimeout = SOLAR_REFERENCE_DEFAULT_TIMEOUT_S;
   solarHttpOptionsInit(&args->http);
   args->overrides = calloc((size_t)argc + 1, sizeof(char *));
   if (!args->overrides)
@@ -188,6 +200,13 @@ static int parseArgs(int argc, char **argv, TranslateArgs *args) {
       args->providerName = value;
     else if (!strcmp(flag, "--device"))
       args->device = value;
+    else if (!strcmp(flag, "--reference-timeout"))
+      ok = solarReferenceParseTimeout("translate", flag, value,
+                                      &args->referenceTimeout);
+    else if (!strcmp(flag, "--verify-timeout"))
+      args->verifyLimits.timeout = value;
+    else if (!strcmp(flag, "--verify-memory"))
+      args->verifyLimits.memory = value;
     else if (!strcmp(flag, "--override"))
       args->overrides[args->overrideCount++] = value;
     else if (!strcmp(flag, "--runs"))
@@ -236,6 +255,13 @@ static int parseArgs(int argc, char **argv, TranslateArgs *args) {
                     "jax, got '%s'\n", args->framework);
     return 2;
   }
+  if (!solarCliVerifyLimitsCheck("translate", &args->verifyLimits))
+    return 2;
+  const SolarCliPath outputs[] = {{"-o", args->output}};
+  const SolarCliPath inputs[] = {{"the program", args->program},
+                                 {"the --reference manifest", args->reference}};
+  if (!solarCliCheckOutputs("translate", outputs, 1, inputs, 2))
+    return 2;
   return 0;
 }
 
@@ -310,9 +336,16 @@ static int translate(TranslateArgs *args, TranslateState *s) {
   if (args->reference) {
     s->manifestPath = strdup(args->reference);
     char *slash = strrchr(s->manifestPath, '/');
-    s->workDir = slash ? strndup(s->manifestPath,
-                                 (size_t)(slash - s->manifestPath))
-                       : strdup(".");
+    /* The replies go to --work-dir when given, else beside the manifest. */
+    s->workDir = args->workDir ? strdup(args->workDir)
+                 : slash ? strndup(s->manifestPath,
+                                   (size_t)(slash - s->manifestPath))
+                         : strdup(".");
+    if (args->workDir && !solarMakeDirs(s->workDir)) {
+      solarSay("solar translate: error: cannot create %s: %s\n", s->workDir,
+               strerror(errno));
+      return 1;
+    }
   } else {
     s->workDir = args->workDir ? strdup(args->workDir)
                                : defaultWorkDir(args->output);
@@ -327,6 +360,7 @@ static int translate(TranslateArgs *args, TranslateState *s) {
         .warmup = 1,
         .overrides = args->overrides,
         .quiet = args->quiet,
+        .timeoutSeconds = args->referenceTimeout,
     };
     SolarReferenceResult measured;
     if (!args->quiet)
@@ -360,6 +394,7 @@ static int translate(TranslateArgs *args, TranslateState *s) {
       .quiet = args->quiet,
       .shapeGeneric = args->shapeGeneric,
       .http = args->http,
+      .verifyLimits = args->verifyLimits,
   };
   SolarTranslateOutcome outcome;
   if (!solarTranslateRun(&job, &outcome))

@@ -2,6 +2,7 @@
  * provision, calibrate, ...). solar-opt is the pass driver; this tool
  * strings frontends, verification and the SOL passes together. */
 #include "cli_secrets.h"
+#include "cli_interrupt.h"
 #include "commands.h"
 
 #include <stdio.h>
@@ -35,5 +36,6 @@ int main(int argc, char **argv) {
             argv[1]);
     return 2;
   }
+  solarInterruptInstall();
   return command->run(argc - 1, argv + 1);
 }

@@ -23,8 +23,10 @@ typedef struct {
   void *data;   /* ends at the trailing guard page */
 } SolarGuardedBuffer;
 
-/* `init` (bytes long) is copied in; NULL means zero-filled. */
-void solarGuardedBufferCreate(SolarGuardedBuffer *buffer, size_t bytes,
+/* `init` (bytes long) is copied in; NULL means zero-filled. False (and
+ * *buffer empty) when the mapping cannot be made: out of memory or over the
+ * address-space limit. */
+bool solarGuardedBufferCreate(SolarGuardedBuffer *buffer, size_t bytes,
                               const void *init);
 /* False when the function wrote into the slack before the data; *offset is
  * then the (negative) byte offset of the first changed byte. */

@@ -12,6 +12,7 @@ KIND:
   deep-rank    shape with 65 dimensions of 1.
   big-header   the 4-byte header length of format 2.0 claims 16 MiB.
   fifo         A.npy is a FIFO nobody writes.
+  sparse-6g    A.npy a sparse file of 6 GiB of data, shape (1610612736,).
   many-args N  a manifest with N inputs (a0..) and one output, no data.
   median V     a valid case whose timing.median_s is the JSON text V.
 """
@@ -74,6 +75,10 @@ def main():
         write(a, npy(b"<f4", "(" + "1, " * 65 + ")", b"\0" * 4))
     elif kind == "big-header":
         write(a, npy(b"<f4", "(4, 3)", b"\0" * 48, major=2, claimed=16 << 20))
+    elif kind == "sparse-6g":
+        write(a, npy(b"<f4", "(1610612736,)"))
+        with open(a, "r+b") as f:
+            f.truncate(os.path.getsize(a) + 4 * 1610612736)
     elif kind == "fifo":
         os.remove(a)
         os.mkfifo(a)

@@ -2,16 +2,21 @@
  * group (so a timeout kills the Python reference it runs too), stdin from
  * /dev/null, stdout and stderr into a log file, TMPDIR pointed at a
  * directory the bench removes afterwards (a killed child cannot clean up
- * its own temporary files). The group's leader is a watchdog that runs the
- * program and kills the whole group when the bench dies, even of SIGKILL
- * (parent-death signal, and a check of the parent every second), so no
- * analyze or Python reference outlives the bench. */
+ * its own temporary files). It runs as a process tree
+ * (support/cli_process_tree.h): a watchdog, subreaper of everything the
+ * program starts, kills every descendant when the program ends, when it is
+ * killed and when the bench dies, even of SIGKILL, so no analyze, Python
+ * reference or process they started in a new session outlives the bench. */
 #ifndef SOLAR_CLI_BENCH_CHILD_H
 #define SOLAR_CLI_BENCH_CHILD_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
+
+/* A program's log keeps at most this much: the first and the last half,
+ * with a line saying what was cut between them. */
+#define SOLAR_BENCH_LOG_CAP_BYTES ((size_t)8 << 20)
 
 typedef struct {
   pid_t pid;      /* also the process group id */
@@ -29,10 +34,10 @@ bool solarBenchChildStart(char *const argv[], const char *logPath,
                           char *err, size_t errSize);
 
 /* Has it ended? True with its wait status once it has (it is reaped, and
- * anything it left in its process group is killed). */
+ * anything it left running was killed). */
 bool solarBenchChildPoll(const SolarBenchChild *child, int *waitStatus);
 
-/* SIGKILL to the whole process group, then reaps the child. */
+/* Ends the whole tree, then reaps the child. */
 void solarBenchChildKill(const SolarBenchChild *child);
 
 /* Removes a directory tree (what killed children left in their TMPDIR).

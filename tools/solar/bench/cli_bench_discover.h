@@ -1,6 +1,8 @@
 /* The programs of a `solar bench` tree (docs/bench.md): every *.py below
  * the directory, and every *.mlir that is not the sibling IR of a *.py
- * (analyzed SOL-only). Hidden entries and __pycache__ are skipped. */
+ * (analyzed SOL-only). Hidden entries and __pycache__ are skipped;
+ * symbolic links are followed, each directory and program once (a visited
+ * set of device and inode), so link cycles end. */
 #ifndef SOLAR_CLI_BENCH_DISCOVER_H
 #define SOLAR_CLI_BENCH_DISCOVER_H
 

@@ -1,4 +1,5 @@
 #include "cli_bench_summary.h"
+#include "cli_output.h"
 #include "solar/support/json_number.h"
 
 #include <errno.h>
@@ -114,11 +115,12 @@ bool solarBenchWriteCsv(const char *path, const SolarBenchProgram *programs,
                         const SolarBenchResult *results, size_t count,
                         const SolarBenchSummary *summary, char *err,
                         size_t errSize) {
-  FILE *out = fopen(path, "w");
-  if (!out) {
+  SolarOutputFile file;
+  if (!solarOutputOpen(path, &file)) {
     snprintf(err, errSize, "cannot write '%s': %s", path, strerror(errno));
     return false;
   }
+  FILE *out = file.file;
   fputs("path,status,frontend,verified,functions,flops", out);
   for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
     fprintf(out, ",sol_%s_s", solarFidelityName(f));
@@ -166,9 +168,7 @@ bool solarBenchWriteCsv(const char *path, const SolarBenchProgram *programs,
   static const char *const names[] = {"#min", "#median", "#geomean", "#max"};
   for (int k = 0; k < 4; ++k)
     csvStatsRow(out, names[k], summary, k);
-  bool ok = !ferror(out);
-  if (fclose(out) != 0)
-    ok = false;
+  bool ok = solarOutputCommit(&file);
   if (!ok)
     snprintf(err, errSize, "cannot write '%s'", path);
   return ok;
@@ -316,11 +316,10 @@ bool solarBenchWriteJson(const char *path, const SolarBenchSettings *settings,
   for (size_t i = 0; i < count; ++i)
     json_array_append_new(rows, resultJson(&programs[i], &results[i]));
   json_object_set_new(root, "results", rows);
-  int rc = json_dump_file(root, path,
-                          JSON_INDENT(2) | JSON_PRESERVE_ORDER |
-                              SOLAR_JSON_REAL_FLAGS);
+  bool written = solarOutputWriteJson(
+      path, root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | SOLAR_JSON_REAL_FLAGS);
   json_decref(root);
-  if (rc != 0) {
+  if (!written) {
     snprintf(err, errSize, "cannot write '%s'", path);
     return false;
   }

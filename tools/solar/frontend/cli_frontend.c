@@ -79,7 +79,7 @@ static bool producedIrPath(const SolarFrontendRequest *r,
       return false;
     }
   } else {
-    if (!solarMakeTempDir("solar-analyze-ir", dir, sizeof(dir))) {
+    if (!solarCliMakeTempDir("solar-analyze-ir", dir, sizeof(dir))) {
       snprintf(err, errSize, "cannot create %s: %s", dir, strerror(errno));
       return false;
     }
@@ -119,7 +119,7 @@ static ImportOutcome runImporter(const SolarFrontendRequest *r,
       return ImportCannotWrite;
     }
   } else {
-    if (!solarMakeTempDir("solar-analyze-import", workDir, sizeof(workDir))) {
+    if (!solarCliMakeTempDir("solar-analyze-import", workDir, sizeof(workDir))) {
       snprintf(err, errSize, "cannot create %s: %s", workDir,
                strerror(errno));
       return ImportCannotWrite;
@@ -137,6 +137,8 @@ static ImportOutcome runImporter(const SolarFrontendRequest *r,
       .runs = "1",
       .rtol = r->rtol,
       .atol = r->atol,
+      .verifyLimits = r->verifyLimits,
+      .timeoutSeconds = r->timeoutSeconds,
       .verifySize = r->verifySize,
       .overrides = r->overrides,
       .overridesIfAssigned = r->overridesIfAssigned,
@@ -329,6 +331,7 @@ bool solarFrontendTranslateLlm(const SolarFrontendRequest *r,
         .temperature = 0,
         .rtol = r->rtol,
         .atol = r->atol,
+        .verifyLimits = r->verifyLimits,
     };
     solarHttpOptionsInit(&job.http);
     SolarTranslateOutcome outcome;

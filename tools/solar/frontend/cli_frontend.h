@@ -16,6 +16,8 @@
 #ifndef SOLAR_CLI_FRONTEND_H
 #define SOLAR_CLI_FRONTEND_H
 
+#include "cli_verify_limits.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -37,6 +39,8 @@ typedef struct {
   const char *framework;    /* "torch" | "jax" */
   const char *function;     /* --function, or NULL */
   const char *rtol, *atol;  /* verification tolerances, or NULL */
+  SolarCliVerifyLimits verifyLimits;
+  double timeoutSeconds;    /* of the importer's run; 0: none */
   const char *keepDir;      /* --keep-reference DIR: produced IR goes here */
   const char *reportPath;   /* -o FILE: else the produced IR goes beside it */
   const char *verifySize;   /* --verify-size auto|full|N; NULL: auto */

@@ -1,4 +1,5 @@
 #include "cli_import.h"
+#include "cli_process_tree.h"
 
 #include "cli_files.h"
 #include "cli_structure.h"
@@ -15,8 +16,8 @@
 #include "mlir-c/Pass.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <jansson.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,39 +118,47 @@ static bool runExporter(const SolarImportRequest *r, SolarImportResult *out,
   argv[n] = NULL;
 
   int pipeFds[2];
-  if (pipe(pipeFds) != 0) {
+  if (pipe(pipeFds) == 0) {
+    /* Only the dup onto the program's stderr is inherited. */
+    fcntl(pipeFds[0], F_SETFD, FD_CLOEXEC);
+    fcntl(pipeFds[1], F_SETFD, FD_CLOEXEC);
+  } else {
     free(argv);
     snprintf(err, errSize, "cannot create a pipe: %s", strerror(errno));
     snprintf(out->reason, sizeof(out->reason), "%s", err);
     return false;
   }
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addclose(&actions, pipeFds[0]);
-  if (r->chatterToStderr)
-    posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, pipeFds[1], STDERR_FILENO);
-  posix_spawn_file_actions_addclose(&actions, pipeFds[1]);
-  fflush(stdout);
-  fflush(stderr);
-  pid_t pid;
-  int rc = posix_spawnp(&pid, python, &actions, NULL, (char *const *)argv,
-                        environ);
-  posix_spawn_file_actions_destroy(&actions);
+  /* Its stderr comes through the pipe (relayed, the first error kept);
+   * its stdout goes to our stderr for commands whose stdout is a report. */
+  SolarProcessTreeOptions options;
+  solarProcessTreeOptionsInit(&options);
+  options.stdoutFd = r->chatterToStderr ? STDERR_FILENO : -1;
+  options.stderrFd = pipeFds[1];
+  options.searchPath = true;
+  options.timeoutSeconds = r->timeoutSeconds;
+  SolarProcessTree tree;
+  bool started = solarProcessTreeStart((char *const *)argv, &options, &tree,
+                                       err, errSize);
   free(argv);
   close(pipeFds[1]);
-  if (rc != 0) {
+  if (!started) {
     close(pipeFds[0]);
-    snprintf(err, errSize, "cannot run '%s': %s (set SOLAR_PYTHON)", python,
-             strerror(rc));
     snprintf(out->reason, sizeof(out->reason), "%s", err);
     return false;
   }
   char lastError[1024] = "";
   relayStderr(pipeFds[0], lastError, sizeof(lastError));
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-    ;
+  bool timedOut = false;
+  solarProcessTreeWait(&tree, &status, &timedOut);
+  if (timedOut) {
+    snprintf(err, errSize,
+             "the import of %s ran past its time limit of %g s and was "
+             "stopped with every process it started (--timeout)",
+             r->model, r->timeoutSeconds);
+    snprintf(out->reason, sizeof(out->reason), "%s", err);
+    return false;
+  }
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
     return true;
   /* 3: the program itself failed (solar_ref/errors.py). */
@@ -179,6 +188,7 @@ static bool lowerAndVerify(MlirModule module,
     solarOptionsSet(&verify, "rtol", r->rtol);
   if (r->atol)
     solarOptionsSet(&verify, "atol", r->atol);
+  solarCliVerifyLimitsApply(&r->verifyLimits, &verify);
   SolarOptions none;
   solarOptionsInit(&none);
   /* Verification runs only on a lowering that succeeded; without a

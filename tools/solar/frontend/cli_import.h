@@ -8,6 +8,8 @@
 #ifndef SOLAR_CLI_IMPORT_H
 #define SOLAR_CLI_IMPORT_H
 
+#include "cli_verify_limits.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -20,6 +22,7 @@ typedef struct {
   const char *imported;  /* a linalg file to use instead of exporting */
   const char *seed, *runs; /* NULL: the exporter's defaults */
   const char *rtol, *atol; /* NULL: solar-verify's defaults */
+  SolarCliVerifyLimits verifyLimits;
   const char *const *overrides; /* "K=V", NULL-terminated; may be NULL */
   /* The same, each ignored (with a note) when the program has no
    * assignment of that name: what `solar bench --override` passes to every
@@ -29,6 +32,9 @@ typedef struct {
   /* The exporter's stdout goes to our stderr (for commands whose stdout is
    * a report), else to our stdout. */
   bool chatterToStderr;
+  /* The exporter (with its reference run) and all it starts are killed
+   * after this many seconds; 0: no limit. */
+  double timeoutSeconds;
 } SolarImportRequest;
 
 typedef struct {

@@ -1,9 +1,10 @@
 #include "cli_reference.h"
+#include "cli_process_tree.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
-#include <spawn.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,35 +168,39 @@ static bool spawnRunner(const SolarReferenceRequest *request, char *err,
   }
   argv[n] = NULL;
 
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  if (request->quiet)
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null",
-                                     O_WRONLY, 0);
-  else
-    posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO);
+  /* The runner's stdout goes to our stderr, or nowhere when quiet. */
+  int devNull = request->quiet ? open("/dev/null", O_WRONLY | O_CLOEXEC) : -1;
+  SolarProcessTreeOptions options;
+  solarProcessTreeOptionsInit(&options);
+  options.stdoutFd = request->quiet ? devNull : STDERR_FILENO;
+  options.searchPath = true;
+  options.timeoutSeconds = request->timeoutSeconds;
   char **env = request->threads ? pinnedEnvironment(request->threads) : NULL;
-  fflush(stdout);
-  fflush(stderr);
-  pid_t pid;
-  int spawnError = posix_spawnp(&pid, python, &actions, NULL,
-                                (char *const *)argv, env ? env : environ);
-  posix_spawn_file_actions_destroy(&actions);
+  options.env = env;
+  SolarProcessTree tree;
+  bool started = solarProcessTreeStart((char *const *)argv, &options, &tree,
+                                       err, errSize);
   if (env)
     freeEnvironment(env);
+  if (devNull >= 0)
+    close(devNull);
   free(argv);
-  if (spawnError) {
-    snprintf(err, errSize, "cannot run %s: %s (set SOLAR_PYTHON)", python,
-             strerror(spawnError));
+  if (!started)
+    return false;
+  int status = 0;
+  bool timedOut = false;
+  solarProcessTreeWait(&tree, &status, &timedOut);
+  if (timedOut) {
+    snprintf(err, errSize,
+             "the reference run of %s ran past its time limit of %g s and "
+             "was stopped with every process it started (--timeout)",
+             request->model, request->timeoutSeconds);
     return false;
   }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) {
-      snprintf(err, errSize, "waiting for the reference runner: %s",
-               strerror(errno));
-      return false;
-    }
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
+    snprintf(err, errSize, "cannot run %s (see above; set SOLAR_PYTHON)",
+             python);
+    return false;
   }
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
     return true;
@@ -218,4 +223,21 @@ bool solarReferenceRun(const SolarReferenceRequest *request,
   snprintf(out->manifest, sizeof(out->manifest), "%s/manifest.json",
            request->outDir);
   return solarReferenceReadManifest(out->manifest, out, err, errSize);
+}
+
+bool solarReferenceParseTimeout(const char *command, const char *flag,
+                                const char *text, double *seconds) {
+  char *end = NULL;
+  errno = 0;
+  double value = strtod(text, &end);
+  if (!*text || *end || errno || !isfinite(value) || value < 0 ||
+      value > 1e6) {
+    fprintf(stderr,
+            "solar %s: error: %s needs seconds in [0, 1e6] (0: no limit), "
+            "got '%s'\n",
+            command, flag, text);
+    return false;
+  }
+  *seconds = value;
+  return true;
 }

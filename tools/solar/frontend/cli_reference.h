@@ -20,6 +20,7 @@ typedef struct {
   const char *const *overrides; /* "K=V", NULL-terminated; may be NULL */
   bool quiet;            /* drop the runner's stdout (its summary line) */
   bool noData;           /* time only: no .npy files (--no-data) */
+  double timeoutSeconds; /* the run and all it starts are killed; 0: none */
 } SolarReferenceRequest;
 
 /* What the run measured, read back from its manifest. */
@@ -51,7 +52,17 @@ typedef struct {
   char timingReasons[512];
 } SolarReferenceResult;
 
-/* Runs `$SOLAR_PYTHON (default python3) tools/python/solar_reference.py ...`.
+/* The default time limit of a reference or import run, in seconds
+ * (analyze and import --timeout, translate --reference-timeout). */
+#define SOLAR_REFERENCE_DEFAULT_TIMEOUT_S 900.0
+
+/* Parses a time limit flag: seconds >= 0 (0: none), finite, at most 1e6.
+ * False after printing "solar COMMAND: error: FLAG ...". */
+bool solarReferenceParseTimeout(const char *command, const char *flag,
+                                const char *text, double *seconds);
+
+/* Runs `$SOLAR_PYTHON (default python3) tools/python/solar_reference.py ...`
+ * as a process tree (cli_process_tree.h): whatever it starts ends with it.
  * The runner's errors reach stderr as it prints them; its stdout goes to
  * our stderr too (or nowhere when quiet), keeping stdout for what the
  * command itself prints. Then reads the manifest into `out`. False with a

@@ -206,6 +206,7 @@ static bool runVerify(MlirModule module,
     solarOptionsSet(&options, "rtol", target->rtol);
   if (target->atol)
     solarOptionsSet(&options, "atol", target->atol);
+  solarCliVerifyLimitsApply(&target->verifyLimits, &options);
   MlirContext ctx = mlirModuleGetContext(module);
   solarDiagnosticsCaptureBegin(ctx);
   bool ok =

@@ -5,6 +5,8 @@
 #ifndef SOLAR_CLI_TRANSLATE_CHECK_H
 #define SOLAR_CLI_TRANSLATE_CHECK_H
 
+#include "cli_verify_limits.h"
+
 #include "solar/verify/verify_manifest.h"
 
 #include <stdbool.h>
@@ -25,6 +27,7 @@ typedef struct {
   bool shapeGeneric;      /* '?' sizes allowed */
   const char *bufferName; /* shown in diagnostics, e.g. "reply.mlir" */
   const char *rtol, *atol; /* solar-verify tolerances; NULL: its defaults */
+  SolarCliVerifyLimits verifyLimits;
 } TranslateTarget;
 
 typedef struct {

@@ -238,7 +238,21 @@ bool solarTranslateRun(const SolarTranslateJob *job,
                               job->manifest, job->shapeGeneric};
   TranslateTarget target = {job->manifestPath, job->manifest, job->function,
                             job->shapeGeneric, "reply.mlir",    job->rtol,
-                            job->atol};
+                            job->atol,          job->verifyLimits};
+
+  /* The program goes to the model whole: a prompt this large is no
+   * translation task (and costs what it weighs), so it is refused before
+   * any request. */
+  char *first = translatePromptFirstMessage(&request);
+  size_t promptBytes = strlen(first);
+  free(first);
+  if (promptBytes > SOLAR_TRANSLATE_MAX_PROMPT_BYTES) {
+    solarSay("%s: error: the prompt for %s would be %zu bytes (the program "
+             "and its %zu arguments); at most %d are sent to a model\n",
+             job->prefix, job->program, promptBytes, job->manifest->argCount,
+             SOLAR_TRANSLATE_MAX_PROMPT_BYTES);
+    return false;
+  }
 
   char key[65] = "";
   char *cacheDir = job->noCache ? NULL : solarLlmCacheDir();

@@ -8,11 +8,16 @@
 #define SOLAR_CLI_TRANSLATE_RUN_H
 
 #include "cli_llm_config.h"
+#include "cli_verify_limits.h"
 
 #include "llm.h"
 #include "solar/verify/verify_manifest.h"
 
 #include <stdbool.h>
+
+/* The largest first message (the program and its argument list) sent to
+ * a model. */
+#define SOLAR_TRANSLATE_MAX_PROMPT_BYTES (512 * 1024)
 
 typedef struct {
   const char *prefix; /* starts every line: "solar translate" */
@@ -25,6 +30,7 @@ typedef struct {
   double temperature;
   bool noCache, quiet, shapeGeneric;
   const char *rtol, *atol; /* NULL: solar-verify's defaults */
+  SolarCliVerifyLimits verifyLimits;
   SolarHttpOptions http;
 } SolarTranslateJob;
 

@@ -1,3 +1,4 @@
+#include "cli_output.h"
 #include "cli_plot.h"
 
 #include "cli_quantity.h"
@@ -316,15 +317,17 @@ bool solarPlotRoofline(FILE *out, const SolarPlotChart *charts,
 bool solarPlotRooflineToFile(const char *command, const char *path,
                              const SolarPlotChart *charts,
                              size_t chartCount) {
-  FILE *out = fopen(path, "w");
-  if (!out) {
+  SolarOutputFile file;
+  if (!solarOutputOpen(path, &file)) {
     fprintf(stderr, "solar %s: error: cannot write '%s': %s\n", command, path,
             strerror(errno));
     return false;
   }
-  bool ok = solarPlotRoofline(out, charts, chartCount);
-  if (fclose(out) != 0)
-    ok = false;
+  bool ok = solarPlotRoofline(file.file, charts, chartCount);
+  if (ok)
+    ok = solarOutputCommit(&file);
+  else
+    solarOutputAbandon(&file);
   if (!ok)
     fprintf(stderr,
             "solar %s: error: could not write the roofline chart '%s' (a "

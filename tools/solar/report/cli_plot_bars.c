@@ -1,3 +1,4 @@
+#include "cli_output.h"
 #include "cli_plot_bars.h"
 
 #include "cli_plot.h"
@@ -199,15 +200,17 @@ bool solarPlotBars(FILE *out, const SolarBarChart *c) {
 
 bool solarPlotBarsToFile(const char *command, const char *path,
                          const SolarBarChart *chart) {
-  FILE *out = fopen(path, "w");
-  if (!out) {
+  SolarOutputFile file;
+  if (!solarOutputOpen(path, &file)) {
     fprintf(stderr, "solar %s: error: cannot write '%s': %s\n", command, path,
             strerror(errno));
     return false;
   }
-  bool ok = solarPlotBars(out, chart);
-  if (fclose(out) != 0)
-    ok = false;
+  bool ok = solarPlotBars(file.file, chart);
+  if (ok)
+    ok = solarOutputCommit(&file);
+  else
+    solarOutputAbandon(&file);
   if (!ok)
     fprintf(stderr, "solar %s: error: could not write the chart '%s'\n",
             command, path);

@@ -2,6 +2,10 @@
 #define _XOPEN_SOURCE 700
 
 #include "cli_files.h"
+#include "cli_interrupt.h"
+#include "cli_output.h"
+
+#include "solar/support/files.h"
 
 #include <errno.h>
 #include <ftw.h>
@@ -15,12 +19,17 @@ bool solarWriteText(const char *path, const char *text) {
     fputs(text, stdout);
     return fflush(stdout) == 0;
   }
-  FILE *f = fopen(path, "wb");
-  if (!f)
+  SolarOutputFile out;
+  if (!solarOutputOpen(path, &out))
     return false;
   size_t length = strlen(text);
-  bool ok = fwrite(text, 1, length, f) == length;
-  return fclose(f) == 0 && ok;
+  if (fwrite(text, 1, length, out.file) != length) {
+    int saved = errno;
+    solarOutputAbandon(&out);
+    errno = saved;
+    return false;
+  }
+  return solarOutputCommit(&out);
 }
 
 bool solarMakeDirs(const char *path) {
@@ -55,4 +64,12 @@ static int removeEntry(const char *path, const struct stat *sb, int flag,
 
 void solarRemoveTree(const char *path) {
   nftw(path, removeEntry, 16, FTW_DEPTH | FTW_PHYS);
+  solarInterruptForget(path);
+}
+
+bool solarCliMakeTempDir(const char *prefix, char *buf, size_t size) {
+  if (!solarMakeTempDir(prefix, buf, size))
+    return false;
+  solarInterruptRemoveOnSignal(buf);
+  return true;
 }

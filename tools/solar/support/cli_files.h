@@ -8,7 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Writes `text` to `path` ("-" or NULL: stdout). False with errno set. */
+/* Writes `text` to `path` ("-" or NULL: stdout), through a temporary file
+ * renamed over it when complete (cli_output.h). False with errno set. */
 bool solarWriteText(const char *path, const char *text);
 
 /* mkdir -p: creates `path` and any missing parents. False with errno set. */
@@ -17,5 +18,9 @@ bool solarMakeDirs(const char *path);
 /* Removes `path` and everything under it (a work directory); missing is
  * fine. Symbolic links are removed, never followed. */
 void solarRemoveTree(const char *path);
+
+/* solarMakeTempDir, and the directory is removed if a signal ends solar
+ * (cli_interrupt.h) before solarRemoveTree removes it. */
+bool solarCliMakeTempDir(const char *prefix, char *buf, size_t size);
 
 #endif

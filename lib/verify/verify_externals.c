@@ -1,0 +1,147 @@
+/* The allow-list of external functions executed IR may reach (see
+ * verify_externals.h): everything else is refused before the JIT resolves
+ * it against the process, where exit, system or fork would be found. */
+#include "solar/verify/verify_externals.h"
+
+#include "solar/support/diagnostics.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* libm (double and float forms: what convert-math-to-libm emits, and what
+ * a translation may declare itself), the allocation functions of
+ * finalize-memref-to-llvm and memrefCopy of libmlir_c_runner_utils. Sorted
+ * for bsearch. */
+static const char *const kAllowed[] = {
+    "acos",      "acosf",      "acosh",   "acoshf",     "aligned_alloc",
+    "asin",      "asinf",      "asinh",   "asinhf",     "atan",
+    "atan2",     "atan2f",     "atanf",   "atanh",      "atanhf",
+    "cbrt",      "cbrtf",      "ceil",    "ceilf",      "copysign",
+    "copysignf", "cos",        "cosf",    "cosh",       "coshf",
+    "erf",       "erfc",       "erfcf",   "erff",       "exp",
+    "exp2",      "exp2f",      "expf",    "expm1",      "expm1f",
+    "fabs",      "fabsf",      "floor",   "floorf",     "fma",
+    "fmaf",      "fmax",       "fmaxf",   "fmin",       "fminf",
+    "fmod",      "fmodf",      "free",    "log",        "log10",
+    "log10f",    "log1p",      "log1pf",  "log2",       "log2f",
+    "logf",      "malloc",     "memrefCopy", "pow",     "powf",
+    "round",     "roundeven",  "roundevenf", "roundf",  "sin",
+    "sinf",      "sinh",       "sinhf",   "sqrt",       "sqrtf",
+    "tan",       "tanf",       "tanh",    "tanhf",      "trunc",
+    "truncf"};
+
+static int compareName(const void *key, const void *entry) {
+  return strcmp(key, *(const char *const *)entry);
+}
+
+bool solarVerifyExternalAllowed(const char *name, size_t length) {
+  char buf[64];
+  if (length >= sizeof(buf))
+    return false;
+  memcpy(buf, name, length);
+  buf[length] = '\0';
+  return bsearch(buf, kAllowed, sizeof(kAllowed) / sizeof(kAllowed[0]),
+                 sizeof(kAllowed[0]), compareName) != NULL;
+}
+
+static bool nameIs(MlirOperation op, const char *name) {
+  MlirStringRef text = mlirIdentifierStr(mlirOperationGetName(op));
+  return text.length == strlen(name) &&
+         strncmp(text.data, name, text.length) == 0;
+}
+
+/* The op of the symbol table `scope` named `name`, or null. */
+static MlirOperation lookupSymbol(MlirOperation scope, MlirStringRef name) {
+  if (mlirOperationIsNull(scope) || mlirOperationGetNumRegions(scope) == 0)
+    return (MlirOperation){NULL};
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(scope, 0));
+  if (mlirBlockIsNull(body))
+    return (MlirOperation){NULL};
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute sym = mlirOperationGetAttributeByName(
+        op, mlirSymbolTableGetSymbolAttributeName());
+    if (mlirAttributeIsNull(sym) || !mlirAttributeIsAString(sym))
+      continue;
+    MlirStringRef text = mlirStringAttrGetValue(sym);
+    if (text.length == name.length &&
+        strncmp(text.data, name.data, name.length) == 0)
+      return op;
+  }
+  return (MlirOperation){NULL};
+}
+
+/* A function or global the module only declares: the JIT would take it
+ * from the process. */
+static bool isExternalDeclaration(MlirOperation op) {
+  if (!nameIs(op, "func.func") && !nameIs(op, "llvm.func") &&
+      !nameIs(op, "llvm.mlir.global"))
+    return false;
+  if (nameIs(op, "llvm.mlir.global") &&
+      !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+          op, mlirStringRefCreateFromCString("value"))))
+    return false;
+  return mlirOperationGetNumRegions(op) == 0 ||
+         mlirBlockIsNull(
+             mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
+}
+
+typedef struct {
+  MlirOperation scope;
+  MlirOperation found;
+  char *err;
+  size_t errSize;
+} ForbiddenSearch;
+
+/* Records `op` as the refused one: "refused before running: WHAT (at
+ * LOCATION)WHY". */
+static MlirWalkResult refuse(ForbiddenSearch *search, MlirOperation op,
+                             const char *what, const char *why) {
+  char where[512];
+  solarLocationFormat(mlirOperationGetLocation(op), where, sizeof(where));
+  snprintf(search->err, search->errSize,
+           "refused before running: %s (at %s)%s", what, where, why);
+  search->found = op;
+  return MlirWalkResultInterrupt;
+}
+
+static MlirWalkResult findForbidden(MlirOperation op, void *userData) {
+  ForbiddenSearch *search = userData;
+  if (nameIs(op, "llvm.inline_asm"))
+    return refuse(search, op, "inline assembly", " cannot be executed");
+  const char *key = NULL;
+  if (nameIs(op, "func.call") || nameIs(op, "llvm.call"))
+    key = "callee";
+  else if (nameIs(op, "llvm.mlir.addressof"))
+    key = "global_name";
+  if (!key)
+    return MlirWalkResultAdvance;
+  MlirAttribute callee =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(key));
+  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
+    return refuse(search, op, "an indirect call", " cannot be executed");
+  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
+  MlirOperation target = lookupSymbol(search->scope, name);
+  if (mlirOperationIsNull(target) || !isExternalDeclaration(target) ||
+      solarVerifyExternalAllowed(name.data, name.length))
+    return MlirWalkResultAdvance;
+  char what[160];
+  snprintf(what, sizeof(what), "the call of external function '%.*s'",
+           (int)(name.length < 100 ? name.length : 100), name.data);
+  return refuse(search, op, what,
+                "; executed IR may call only libm functions and the memory "
+                "helpers its lowering emits (docs/reliability.md)");
+}
+
+MlirOperation solarVerifyFindForbiddenExternal(MlirOperation root, char *err,
+                                               size_t errSize) {
+  MlirOperation scope = root;
+  while (!mlirOperationIsNull(scope) && !nameIs(scope, "builtin.module"))
+    scope = mlirOperationGetParentOperation(scope);
+  ForbiddenSearch search = {scope, {NULL}, err, errSize};
+  mlirOperationWalk(root, findForbidden, &search, MlirWalkPreOrder);
+  return search.found;
+}
