@@ -3,6 +3,7 @@
 
 #include "solar/dialect/context.h"
 #include "solar/support/diagnostics.h"
+#include "solar/verify/verify_target.h"
 #include "solar/verify/verify_text.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -16,13 +17,23 @@
 /* expand-strided-metadata emits affine.apply, so it runs before
  * lower-affine; math-to-libm picks up what math-to-llvm leaves (tanh, erf,
  * ...) as calls into the process's libm; arith-expand removes the arith ops
- * that have no direct LLVM lowering (ceildivsi, floordivsi, ...). */
+ * that have no direct LLVM lowering (ceildivsi, floordivsi, ...).
+ * Narrow floats never reach LLVM as arithmetic: bf16 and f16 arith and math
+ * ops compute in f32 between an extension and a rounding (the result of one
+ * IEEE operation rounded once more to 8 or 11 bits is the correctly rounded
+ * narrow result, as 24 >= 2p + 2), and arith-expand turns the bf16
+ * conversions (and the f8E8M0 / f4E2M1 ones) into integer arithmetic, so no
+ * instruction or runtime function of the host decides the result
+ * (verify_target.h; f16 conversions stay LLVM's, which on a CPU without F16C
+ * calls libgcc's __truncsfhf2 / __extendhfsf2). */
 const char *const solarVerifyLoweringPipeline =
     "builtin.module("
     "expand-strided-metadata,"
     "lower-affine,"
     "convert-scf-to-cf,"
-    "arith-expand,"
+    "arith-emulate-unsupported-floats{source-types=bf16,f16 target-type=f32},"
+    "math-extend-to-supported-types{target-type=f32},"
+    "arith-expand{include-bf16=true include-f8e8m0=true include-f4e2m1=true},"
     "convert-math-to-llvm,"
     "convert-math-to-libm,"
     "finalize-memref-to-llvm,"
@@ -196,6 +207,7 @@ static bool lower(SolarVerifyJit *jit, char *err, size_t errSize) {
                     &before, MlirWalkPreOrder);
   if (!mlirOperationIsNull(before.firstForeign))
     return reportForeign(before.firstForeign, err, errSize);
+  solarVerifySplitWideBf16Casts(jit->module);
   MlirPassManager pm = mlirPassManagerCreate(jit->ctx);
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
   bool ok = mlirLogicalResultIsSuccess(mlirParsePassPipeline(
@@ -274,7 +286,8 @@ bool solarVerifyJitCreate(MlirOperation source, const char *funcName,
   mlirOperationSetDiscardableAttributeByName(
       func, mlirStringRefCreateFromCString("llvm.emit_c_interface"),
       mlirUnitAttrGet(jit->ctx));
-  if (!lower(jit, err, errSize)) {
+  if (!lower(jit, err, errSize) ||
+      !solarVerifyPinTargetCpu(jit->module, err, errSize)) {
     solarVerifyJitDestroy(jit);
     return false;
   }
