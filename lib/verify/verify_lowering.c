@@ -286,7 +286,9 @@ bool solarVerifyJitCreate(MlirOperation source, const char *funcName,
   mlirOperationSetDiscardableAttributeByName(
       func, mlirStringRefCreateFromCString("llvm.emit_c_interface"),
       mlirUnitAttrGet(jit->ctx));
-  if (!lower(jit, err, errSize) ||
+  if (!solarVerifyAccumulateInF64(jit->module, &jit->accumulation, err,
+                                  errSize) ||
+      !lower(jit, err, errSize) ||
       !solarVerifyPinTargetCpu(jit->module, err, errSize)) {
     solarVerifyJitDestroy(jit);
     return false;
@@ -315,5 +317,6 @@ void solarVerifyJitDestroy(SolarVerifyJit *jit) {
     mlirModuleDestroy(jit->module);
   if (!mlirContextIsNull(jit->ctx))
     mlirContextDestroy(jit->ctx);
+  solarVerifyAccumulationDestroy(&jit->accumulation);
   memset(jit, 0, sizeof(*jit));
 }
