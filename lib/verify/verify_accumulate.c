@@ -17,6 +17,7 @@
 
 #include "solar/verify/verify_accumulate.h"
 #include "solar/support/grow.h"
+#include "solar/verify/verify_lowering.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -33,12 +34,6 @@
 static const double kSequentialBlock = 256.0;
 /* Frameworks accumulate f32, f16 and bf16 in f32. */
 static const double kF32UnitRoundoff = 0x1p-24;
-
-static bool opNameIs(MlirOperation op, const char *name) {
-  MlirStringRef text = mlirIdentifierStr(mlirOperationGetName(op));
-  return text.length == strlen(name) &&
-         strncmp(text.data, name, text.length) == 0;
-}
 
 static MlirNamedAttribute named(MlirContext ctx, const char *name,
                                 MlirAttribute value) {
@@ -68,8 +63,8 @@ static bool isNarrowFloat(MlirType type) {
 /* `load` reads exactly the element `store` writes: same kind, memref,
  * indices (and affine map). */
 static bool sameElement(MlirOperation load, MlirOperation store) {
-  bool affine = opNameIs(store, "affine.store");
-  if (!opNameIs(load, affine ? "affine.load" : "memref.load"))
+  bool affine = solarVerifyOpNameIs(store, "affine.store");
+  if (!solarVerifyOpNameIs(load, affine ? "affine.load" : "memref.load"))
     return false;
   intptr_t indices = mlirOperationGetNumOperands(load) - 1;
   if (indices != mlirOperationGetNumOperands(store) - 2 ||
@@ -90,15 +85,16 @@ static bool sameElement(MlirOperation load, MlirOperation store) {
 }
 
 static MlirWalkResult collectSite(MlirOperation store, void *userData) {
-  if (!opNameIs(store, "affine.store") && !opNameIs(store, "memref.store"))
+  if (!solarVerifyOpNameIs(store, "affine.store") &&
+      !solarVerifyOpNameIs(store, "memref.store"))
     return MlirWalkResultAdvance;
   MlirValue value = mlirOperationGetOperand(store, 0);
   MlirType element = mlirValueGetType(value);
   if (!isNarrowFloat(element) || !mlirValueIsAOpResult(value))
     return MlirWalkResultAdvance;
   MlirOperation combine = mlirOpResultGetOwner(value);
-  bool subtract = opNameIs(combine, "arith.subf");
-  if ((!subtract && !opNameIs(combine, "arith.addf")) ||
+  bool subtract = solarVerifyOpNameIs(combine, "arith.subf");
+  if ((!subtract && !solarVerifyOpNameIs(combine, "arith.addf")) ||
       !mlirBlockEqual(mlirOperationGetBlock(combine),
                       mlirOperationGetBlock(store)))
     return MlirWalkResultAdvance;
@@ -115,15 +111,20 @@ static MlirWalkResult collectSite(MlirOperation store, void *userData) {
     SiteList *list = userData;
     list->items =
         solarGrow(list->items, &list->capacity, list->count, sizeof(Site));
-    list->items[list->count++] = (Site){
-        load, combine, store, mlirOperationGetOperand(store, 1),
-        mlirOperationGetOperand(combine, 1 - side), subtract};
+    list->items[list->count++] =
+        (Site){load,
+               combine,
+               store,
+               mlirOperationGetOperand(store, 1),
+               mlirOperationGetOperand(combine, 1 - side),
+               subtract};
     break;
   }
   return MlirWalkResultAdvance;
 }
 
-/* ---- building ops ---------------------------------------------------------- */
+/* ---- building ops ----------------------------------------------------------
+ */
 
 /* New ops go before `anchor` when it is set, else after `cursor`, which
  * then moves to the new op. */
@@ -179,8 +180,8 @@ static MlirValue emitIndex(Builder *b, int64_t value) {
 }
 
 static MlirValue emitF64(Builder *b, double value) {
-  return emitConstant(b, mlirFloatAttrDoubleGet(b->ctx, mlirF64TypeGet(b->ctx),
-                                                value));
+  return emitConstant(
+      b, mlirFloatAttrDoubleGet(b->ctx, mlirF64TypeGet(b->ctx), value));
 }
 
 static MlirValue emitBinary(Builder *b, const char *name, MlirValue lhs,
@@ -218,23 +219,25 @@ static void emitShadowStore(Builder *b, MlirOperation store, MlirValue shadow,
 
 static MlirValue emitPointer(Builder *b, const void *address) {
   MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
-  MlirValue value = emitConstant(
-      b, mlirIntegerAttrGet(i64, (int64_t)(uintptr_t)address));
-  return emitCast(b, "llvm.inttoptr", value,
-                  mlirTypeParseGet(b->ctx,
-                                   mlirStringRefCreateFromCString("!llvm.ptr")));
+  MlirValue value =
+      emitConstant(b, mlirIntegerAttrGet(i64, (int64_t)(uintptr_t)address));
+  return emitCast(
+      b, "llvm.inttoptr", value,
+      mlirTypeParseGet(b->ctx, mlirStringRefCreateFromCString("!llvm.ptr")));
 }
 
 /* *slot = max(*slot, value): maxnumf drops a NaN sum instead of keeping it. */
 static void emitRecordMax(Builder *b, double *slot, MlirValue value) {
   MlirValue pointer = emitPointer(b, slot);
-  MlirValue old = emitValue(b, "llvm.load", 1, &pointer, mlirF64TypeGet(b->ctx));
+  MlirValue old =
+      emitValue(b, "llvm.load", 1, &pointer, mlirF64TypeGet(b->ctx));
   MlirValue larger = emitBinary(b, "arith.maxnumf", old, value);
   MlirValue operands[2] = {larger, pointer};
   emit(b, "llvm.store", 2, operands, NULL, 0, NULL);
 }
 
-/* ---- shadows ----------------------------------------------------------------- */
+/* ---- shadows
+ * ----------------------------------------------------------------- */
 
 enum { kShadowSum, kShadowTerms, kShadowMagnitude, kShadowCount };
 
@@ -274,7 +277,8 @@ static void createShadows(Shadowed *s) {
   MlirType type = mlirValueGetType(s->memref);
   intptr_t rank = mlirShapedTypeGetRank(type);
   int64_t *shape = malloc((size_t)(rank > 0 ? rank : 1) * sizeof(int64_t));
-  MlirValue *dynamic = malloc((size_t)(rank > 0 ? rank : 1) * sizeof(MlirValue));
+  MlirValue *dynamic =
+      malloc((size_t)(rank > 0 ? rank : 1) * sizeof(MlirValue));
   if (!shape || !dynamic)
     abort();
   int32_t dynamicCount = 0;
@@ -284,8 +288,8 @@ static void createShadows(Shadowed *s) {
     MlirValue extent;
     if (mlirShapedTypeIsDynamicDim(type, d)) {
       MlirValue operands[2] = {s->memref, emitIndex(&b, d)};
-      extent = emitValue(&b, "memref.dim", 2, operands,
-                         mlirIndexTypeGet(b.ctx));
+      extent =
+          emitValue(&b, "memref.dim", 2, operands, mlirIndexTypeGet(b.ctx));
       dynamic[dynamicCount++] = extent;
     } else {
       extent = emitIndex(&b, shape[d]);
@@ -300,18 +304,18 @@ static void createShadows(Shadowed *s) {
   MlirType i64 = mlirIntegerTypeGet(b.ctx, 64);
   MlirValue length = emitCast(&b, "arith.index_cast", bytes, i64);
   for (int k = 0; k < kShadowCount; ++k) {
-    s->shadows[k] = mlirOperationGetResult(
-        emit(&b, "memref.alloc", dynamicCount, dynamic, &shadowType, 1,
-             &segmentAttr),
-        0);
+    s->shadows[k] =
+        mlirOperationGetResult(emit(&b, "memref.alloc", dynamicCount, dynamic,
+                                    &shadowType, 1, &segmentAttr),
+                               0);
     MlirValue address = emitValue(&b, "memref.extract_aligned_pointer_as_index",
                                   1, &s->shadows[k], mlirIndexTypeGet(b.ctx));
     MlirValue pointer = emitCast(
         &b, "llvm.inttoptr", emitCast(&b, "arith.index_cast", address, i64),
         mlirTypeParseGet(b.ctx, mlirStringRefCreateFromCString("!llvm.ptr")));
-    MlirValue fill = emitConstant(
-        &b, mlirIntegerAttrGet(mlirIntegerTypeGet(b.ctx, 8),
-                               k == kShadowSum ? 0xFF : 0));
+    MlirValue fill =
+        emitConstant(&b, mlirIntegerAttrGet(mlirIntegerTypeGet(b.ctx, 8),
+                                            k == kShadowSum ? 0xFF : 0));
     MlirValue operands[3] = {pointer, fill, length};
     MlirNamedAttribute isVolatile =
         named(b.ctx, "isVolatile", mlirBoolAttrGet(b.ctx, 0));
@@ -335,9 +339,8 @@ static MlirValue emitFlat(Builder *b, MlirValue shadow, MlirValue total) {
       named(b->ctx, "operandSegmentSizes",
             mlirDenseI32ArrayGet(b->ctx, 4, segments))};
   MlirValue operands[2] = {shadow, total};
-  return mlirOperationGetResult(emit(b, "memref.reinterpret_cast", 2, operands,
-                                     &flatType, 4, attrs),
-                                0);
+  return mlirOperationGetResult(
+      emit(b, "memref.reinterpret_cast", 2, operands, &flatType, 4, attrs), 0);
 }
 
 static MlirValue emitElementCount(Builder *b, MlirValue shadow) {
@@ -347,7 +350,8 @@ static MlirValue emitElementCount(Builder *b, MlirValue shadow) {
     MlirValue extent;
     if (mlirShapedTypeIsDynamicDim(type, d)) {
       MlirValue operands[2] = {shadow, emitIndex(b, d)};
-      extent = emitValue(b, "memref.dim", 2, operands, mlirIndexTypeGet(b->ctx));
+      extent =
+          emitValue(b, "memref.dim", 2, operands, mlirIndexTypeGet(b->ctx));
     } else {
       extent = emitIndex(b, mlirShapedTypeGetDimSize(type, d));
     }
@@ -375,8 +379,8 @@ static void emitFinalStats(Builder *b, const Shadowed *s, double *stats) {
   mlirBlockAppendOwnedOperation(body, yieldOp);
   MlirRegion region = mlirRegionCreate();
   mlirRegionAppendOwnedBlock(region, body);
-  MlirOperationState loop = mlirOperationStateGet(
-      mlirStringRefCreateFromCString("scf.for"), b->loc);
+  MlirOperationState loop =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("scf.for"), b->loc);
   mlirOperationStateAddOperands(&loop, 3, bounds);
   mlirOperationStateAddOwnedRegions(&loop, 1, &region);
   place(b, mlirOperationCreate(&loop));
@@ -397,8 +401,11 @@ static void emitFinalStats(Builder *b, const Shadowed *s, double *stats) {
 }
 
 static void deallocBefore(const Shadowed *s, MlirOperation op, double *stats) {
-  Builder b = {mlirOperationGetBlock(op), {NULL}, mlirOperationGetLocation(op),
-               mlirOperationGetContext(op), op};
+  Builder b = {mlirOperationGetBlock(op),
+               {NULL},
+               mlirOperationGetLocation(op),
+               mlirOperationGetContext(op),
+               op};
   emitFinalStats(&b, s, stats);
   for (int k = 0; k < kShadowCount; ++k)
     emit(&b, "memref.dealloc", 1, &s->shadows[k], NULL, 0, NULL);
@@ -411,24 +418,28 @@ static void freeShadows(const Shadowed *s, double *stats) {
   if (mlirValueIsABlockArgument(s->memref)) {
     MlirOperation terminator =
         mlirBlockGetTerminator(mlirBlockArgumentGetOwner(s->memref));
-    if (!mlirOperationIsNull(terminator) && opNameIs(terminator, "func.return"))
+    if (!mlirOperationIsNull(terminator) &&
+        solarVerifyOpNameIs(terminator, "func.return"))
       deallocBefore(s, terminator, stats);
     return;
   }
   for (MlirOpOperand use = mlirValueGetFirstUse(s->memref);
        !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
     MlirOperation user = mlirOpOperandGetOwner(use);
-    if (opNameIs(user, "memref.dealloc"))
+    if (solarVerifyOpNameIs(user, "memref.dealloc"))
       deallocBefore(s, user, stats);
   }
 }
 
-/* ---- the rewrite ------------------------------------------------------------ */
+/* ---- the rewrite ------------------------------------------------------------
+ */
 
 static void rewriteSite(const Site *site, const Shadowed *s) {
-  Builder b = {mlirOperationGetBlock(site->combine), site->combine,
+  Builder b = {mlirOperationGetBlock(site->combine),
+               site->combine,
                mlirOperationGetLocation(site->combine),
-               mlirOperationGetContext(site->combine), {NULL}};
+               mlirOperationGetContext(site->combine),
+               {NULL}};
   MlirType f64 = mlirF64TypeGet(b.ctx);
   MlirValue loaded = mlirOperationGetResult(site->load, 0);
   MlirType narrow = mlirValueGetType(loaded);
@@ -455,8 +466,8 @@ static void rewriteSite(const Site *site, const Shadowed *s) {
   MlirValue baseMagnitude =
       emitValue(&b, "arith.select", 3, chooseMagnitude, f64);
   MlirValue term = emitCast(&b, "arith.extf", site->term, f64);
-  MlirValue newSum = emitBinary(&b, site->subtract ? "arith.subf" : "arith.addf",
-                                base, term);
+  MlirValue newSum =
+      emitBinary(&b, site->subtract ? "arith.subf" : "arith.addf", base, term);
   MlirValue newTerms = emitBinary(&b, "arith.addf", baseTerms, one);
   MlirValue newMagnitude = emitBinary(&b, "arith.addf", baseMagnitude,
                                       emitCast(&b, "math.absf", term, f64));
@@ -483,13 +494,15 @@ bool solarVerifyAccumulateInF64(MlirModule module, SolarVerifyAccumulation *acc,
   static const char *const dialects[] = {"arith", "math", "memref", "scf",
                                          "llvm"};
   for (size_t d = 0; d < sizeof(dialects) / sizeof(dialects[0]); ++d)
-    mlirContextGetOrLoadDialect(ctx, mlirStringRefCreateFromCString(dialects[d]));
+    mlirContextGetOrLoadDialect(ctx,
+                                mlirStringRefCreateFromCString(dialects[d]));
   acc->mappedBytes = sites.count * 3 * sizeof(double);
   void *mapping = mmap(NULL, acc->mappedBytes, PROT_READ | PROT_WRITE,
                        MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (mapping == MAP_FAILED) {
-    snprintf(err, errSize, "cannot map %zu bytes for the accumulation "
-                           "statistics",
+    snprintf(err, errSize,
+             "cannot map %zu bytes for the accumulation "
+             "statistics",
              acc->mappedBytes);
     free(sites.items);
     acc->mappedBytes = 0;
@@ -508,8 +521,7 @@ bool solarVerifyAccumulateInF64(MlirModule module, SolarVerifyAccumulation *acc,
     if (k == shadowedCount) {
       shadowed[shadowedCount].memref = sites.items[i].memref;
       createShadows(&shadowed[shadowedCount]);
-      freeShadows(&shadowed[shadowedCount],
-                  acc->stats + 3 * shadowedCount);
+      freeShadows(&shadowed[shadowedCount], acc->stats + 3 * shadowedCount);
       ++shadowedCount;
     }
     rewriteSite(&sites.items[i], &shadowed[k]);

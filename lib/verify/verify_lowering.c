@@ -43,7 +43,7 @@ const char *const solarVerifyLoweringPipeline =
     "convert-cf-to-llvm,"
     "reconcile-unrealized-casts)";
 
-static bool nameIs(MlirOperation op, const char *name) {
+bool solarVerifyOpNameIs(MlirOperation op, const char *name) {
   MlirStringRef text = mlirIdentifierStr(mlirOperationGetName(op));
   return text.length == strlen(name) &&
          strncmp(text.data, name, text.length) == 0;
@@ -63,7 +63,7 @@ static MlirOperation findFunc(MlirModule module, MlirStringRef funcName) {
   MlirBlock body = mlirModuleGetBody(module);
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    if (nameIs(op, "func.func") && symbolIs(op, funcName))
+    if (solarVerifyOpNameIs(op, "func.func") && symbolIs(op, funcName))
       return op;
   return (MlirOperation){NULL};
 }
@@ -96,7 +96,7 @@ typedef struct {
 
 static MlirWalkResult addCallees(MlirOperation op, void *userData) {
   CalleeSearch *search = userData;
-  if (!nameIs(op, "func.call"))
+  if (!solarVerifyOpNameIs(op, "func.call"))
     return MlirWalkResultAdvance;
   MlirAttribute callee =
       mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("callee"));
@@ -125,7 +125,7 @@ static void pruneToFunction(MlirModule module, MlirOperation func) {
   while (!mlirOperationIsNull(op)) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
     MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-    bool keep = listContains(&reachable, op) || nameIs(op, "memref.global") ||
+    bool keep = listContains(&reachable, op) || solarVerifyOpNameIs(op, "memref.global") ||
                 (name.length > 5 && strncmp(name.data, "llvm.", 5) == 0);
     if (!keep)
       mlirOperationDestroy(op);
@@ -167,7 +167,7 @@ static MlirWalkResult findNotLowered(MlirOperation op, void *userData) {
 
 static MlirWalkResult findNonLLVM(MlirOperation op, void *userData) {
   ForeignSearch *search = userData;
-  if (hasDialectPrefix(op, llvmDialect) || nameIs(op, "builtin.module"))
+  if (hasDialectPrefix(op, llvmDialect) || solarVerifyOpNameIs(op, "builtin.module"))
     return MlirWalkResultAdvance;
   search->firstForeign = op;
   return MlirWalkResultInterrupt;
@@ -246,7 +246,7 @@ static bool needsRunnerUtils(MlirModule module) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op) && !missing;
        op = mlirOperationGetNextInBlock(op)) {
-    if (!nameIs(op, "llvm.func") ||
+    if (!solarVerifyOpNameIs(op, "llvm.func") ||
         !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
       continue;
     MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(

@@ -4,6 +4,7 @@
  * narrow-float instruction of the machine it runs on. */
 #include "solar/verify/verify_target.h"
 #include "solar/support/grow.h"
+#include "solar/verify/verify_lowering.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -11,12 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static bool opNameIs(MlirOperation op, const char *name) {
-  MlirStringRef text = mlirIdentifierStr(mlirOperationGetName(op));
-  return text.length == strlen(name) &&
-         strncmp(text.data, name, text.length) == 0;
-}
 
 typedef struct {
   MlirOperation *items;
@@ -30,9 +25,9 @@ static bool isWideBf16Cast(MlirOperation op) {
     return false;
   MlirType from = mlirValueGetType(mlirOperationGetOperand(op, 0));
   MlirType to = mlirValueGetType(mlirOperationGetResult(op, 0));
-  if (opNameIs(op, "arith.truncf"))
+  if (solarVerifyOpNameIs(op, "arith.truncf"))
     return mlirTypeIsAF64(from) && mlirTypeIsABF16(to);
-  if (opNameIs(op, "arith.extf"))
+  if (solarVerifyOpNameIs(op, "arith.extf"))
     return mlirTypeIsABF16(from) && mlirTypeIsAF64(to);
   return false;
 }
@@ -70,10 +65,10 @@ void solarVerifySplitWideBf16Casts(MlirModule module) {
     MlirOperation op = casts.items[i];
     MlirValue input = mlirOperationGetOperand(op, 0);
     MlirValue result = mlirOperationGetResult(op, 0);
-    const char *name = opNameIs(op, "arith.truncf") ? "arith.truncf"
-                                                     : "arith.extf";
-    MlirValue middle = insertCast(
-        op, name, input, mlirF32TypeGet(mlirOperationGetContext(op)));
+    const char *name =
+        solarVerifyOpNameIs(op, "arith.truncf") ? "arith.truncf" : "arith.extf";
+    MlirValue middle = insertCast(op, name, input,
+                                  mlirF32TypeGet(mlirOperationGetContext(op)));
     MlirValue replacement =
         insertCast(op, name, middle, mlirValueGetType(result));
     mlirValueReplaceAllUsesOfWith(result, replacement);
@@ -112,14 +107,15 @@ bool solarVerifyPinTargetCpu(MlirModule module, char *err, size_t errSize) {
   MlirAttribute noFeatures = mlirAttributeParseGet(
       ctx, mlirStringRefCreateFromCString("#llvm.target_features<[]>"));
   if (mlirAttributeIsNull(noFeatures)) {
-    snprintf(err, errSize, "internal error: #llvm.target_features does not "
-                           "parse");
+    snprintf(err, errSize,
+             "internal error: #llvm.target_features does not "
+             "parse");
     return false;
   }
   MlirBlock body = mlirModuleGetBody(module);
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (!opNameIs(op, "llvm.func") ||
+    if (!solarVerifyOpNameIs(op, "llvm.func") ||
         mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
       continue;
     mlirOperationSetAttributeByName(

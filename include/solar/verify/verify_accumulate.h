@@ -30,8 +30,11 @@ typedef struct {
   size_t mappedBytes;
 } SolarVerifyAccumulation;
 
-enum { kSolarAccumulationTerms = 0, kSolarAccumulationMagnitude = 1,
-       kSolarAccumulationSum = 2 };
+enum {
+  kSolarAccumulationTerms = 0,
+  kSolarAccumulationMagnitude = 1,
+  kSolarAccumulationSum = 2
+};
 
 /* Rewrites every read-modify-write `store(load(M[idx]) + x, M[idx])` (and
  * `- x`) of an f32, f16 or bf16 memref M in `module` to accumulate in f64
