@@ -411,24 +411,29 @@ static void deallocBefore(const Shadowed *s, MlirOperation op, double *stats) {
     emit(&b, "memref.dealloc", 1, &s->shadows[k], NULL, 0, NULL);
 }
 
-/* The shadows live as long as M: freed where an alloc'ed M is, or at the
- * return of the function whose argument M is; their statistics are read
- * there (a shadow with neither, an alloc never freed, reports none). */
+/* The shadows live as long as M: freed where M is deallocated, else at the
+ * return of the function whose argument (or entry-block value) M is; their
+ * statistics are read there. M made inside a loop without a dealloc keeps
+ * its shadows allocated and reports nothing. */
 static void freeShadows(const Shadowed *s, double *stats) {
-  if (mlirValueIsABlockArgument(s->memref)) {
-    MlirOperation terminator =
-        mlirBlockGetTerminator(mlirBlockArgumentGetOwner(s->memref));
-    if (!mlirOperationIsNull(terminator) &&
-        solarVerifyOpNameIs(terminator, "func.return"))
-      deallocBefore(s, terminator, stats);
-    return;
-  }
+  bool freed = false;
   for (MlirOpOperand use = mlirValueGetFirstUse(s->memref);
        !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
     MlirOperation user = mlirOpOperandGetOwner(use);
-    if (solarVerifyOpNameIs(user, "memref.dealloc"))
+    if (solarVerifyOpNameIs(user, "memref.dealloc")) {
       deallocBefore(s, user, stats);
+      freed = true;
+    }
   }
+  if (freed)
+    return;
+  MlirBlock home = mlirValueIsABlockArgument(s->memref)
+                       ? mlirBlockArgumentGetOwner(s->memref)
+                       : mlirOperationGetBlock(mlirOpResultGetOwner(s->memref));
+  MlirOperation terminator = mlirBlockGetTerminator(home);
+  if (!mlirOperationIsNull(terminator) &&
+      solarVerifyOpNameIs(terminator, "func.return"))
+    deallocBefore(s, terminator, stats);
 }
 
 /* ---- the rewrite ------------------------------------------------------------

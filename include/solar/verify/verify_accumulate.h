@@ -20,9 +20,9 @@
 extern "C" {
 #endif
 
-/* Per rewritten accumulation site, three maxima over the run: the number
- * of terms summed into one element, the sum of their magnitudes and the
- * magnitude of the (partial) sum. The array is a shared anonymous mapping,
+/* Per accumulated memref ("site"), three maxima over its elements where
+ * its shadows are freed: the number of terms summed into one element, the
+ * sum of their magnitudes and the magnitude of the final sum. The array is a shared anonymous mapping,
  * so a run in a forked child reports back to the parent. */
 typedef struct {
   double *stats; /* owned; 3 per site */
