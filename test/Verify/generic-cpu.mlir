@@ -9,6 +9,7 @@
 // RUN: %python %S/Inputs/make_case.py %t/bf16 add --dtype bf16
 // RUN: env SOLAR_VERIFY_CPU=generic solar-opt %s --pass-pipeline='builtin.module(solar-verify{manifest=%t/bf16/manifest.json function=add_via_f64})' 2>&1 | FileCheck %s --check-prefix=WIDE
 // RUN: env SOLAR_VERIFY_CPU=generic solar-opt %s --pass-pipeline='builtin.module(solar-verify{manifest=%t/bf16/manifest.json function=add_via_exp_log})' 2>&1 | FileCheck %s --check-prefix=MATH
+// RUN: env SOLAR_VERIFY_CPU=generic solar-opt %s --pass-pipeline='builtin.module(solar-verify{manifest=%t/bf16/manifest.json function=accumulate_bf16})' 2>&1 | FileCheck %s --check-prefix=ACC
 // RUN: not env SOLAR_VERIFY_CPU='x86 64' solar-opt %s --pass-pipeline='builtin.module(solar-verify{manifest=%t/bf16/manifest.json function=add_via_f64})' 2>&1 | FileCheck %s --check-prefix=BADCPU
 
 // a + b in f64 rounded once to bf16 equals the bf16 reference (round(a + b)
@@ -45,6 +46,25 @@ func.func @add_via_exp_log(%a: memref<8xbf16>, %b: memref<8xbf16>, %out: memref<
     %t = arith.addf %s, %e : bf16
     %r = arith.subf %t, %m : bf16
     affine.store %r, %out[%i] : memref<8xbf16>
+  }
+  return
+}
+
+// out[i] = a[i], then out[i] += b[i]: a read-modify-write of a bf16 memref,
+// which the run accumulates in an f64 shadow (bf16 -> f64 and f64 -> bf16,
+// both split through f32; verify_accumulate.h). The sums are exact in f32,
+// so the one rounding to bf16 gives the reference.
+// ACC: remark: solar-verify: @accumulate_bf16 matches the numpy reference ({{.*}}): 1 output(s), 8 element(s), max_abs_err=0, max_rel_err=0
+func.func @accumulate_bf16(%a: memref<8xbf16>, %b: memref<8xbf16>, %out: memref<8xbf16>) {
+  affine.for %i = 0 to 8 {
+    %x = affine.load %a[%i] : memref<8xbf16>
+    affine.store %x, %out[%i] : memref<8xbf16>
+  }
+  affine.for %i = 0 to 8 {
+    %y = affine.load %b[%i] : memref<8xbf16>
+    %acc = affine.load %out[%i] : memref<8xbf16>
+    %s = arith.addf %acc, %y : bf16
+    affine.store %s, %out[%i] : memref<8xbf16>
   }
   return
 }
