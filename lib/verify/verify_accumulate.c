@@ -16,6 +16,7 @@
 #define _DEFAULT_SOURCE
 
 #include "solar/verify/verify_accumulate.h"
+#include "solar/support/funcs.h"
 #include "solar/support/grow.h"
 #include "solar/verify/verify_lowering.h"
 
@@ -84,13 +85,61 @@ static bool sameElement(MlirOperation load, MlirOperation store) {
          mlirAttributeEqual(loadMap, storeMap);
 }
 
+/* Whether `value` is computed from `iv` (through at most `depth` ops). */
+static bool dependsOn(MlirValue value, MlirValue iv, int depth) {
+  if (mlirValueEqual(value, iv))
+    return true;
+  if (depth == 0 || !mlirValueIsAOpResult(value))
+    return false;
+  MlirOperation def = mlirOpResultGetOwner(value);
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i)
+    if (dependsOn(mlirOperationGetOperand(def, i), iv, depth - 1))
+      return true;
+  return false;
+}
+
+static bool isLoop(MlirOperation op) {
+  return solarVerifyOpNameIs(op, "affine.for") ||
+         solarVerifyOpNameIs(op, "scf.for") ||
+         solarVerifyOpNameIs(op, "affine.parallel") ||
+         solarVerifyOpNameIs(op, "scf.parallel");
+}
+
+/* A reduction writes the same element on every iteration of some
+ * enclosing loop: an induction variable the store's indices do not use.
+ * An elementwise update in place (x[i] -= mean) is not one: its rounding
+ * is the reference's, and shadowing a whole tensor would cost 6x its
+ * memory. */
+static bool isReductionStore(MlirOperation store) {
+  intptr_t operands = mlirOperationGetNumOperands(store);
+  for (MlirOperation loop = mlirOperationGetParentOperation(store);
+       !mlirOperationIsNull(loop) && !solarIsFunc(loop);
+       loop = mlirOperationGetParentOperation(loop)) {
+    if (!isLoop(loop))
+      continue;
+    MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+    for (intptr_t a = 0; a < mlirBlockGetNumArguments(body); ++a) {
+      MlirValue iv = mlirBlockGetArgument(body, a);
+      if (!mlirTypeIsAIndex(mlirValueGetType(iv)))
+        continue;
+      bool used = false;
+      for (intptr_t i = 2; i < operands && !used; ++i)
+        used = dependsOn(mlirOperationGetOperand(store, i), iv, 8);
+      if (!used)
+        return true;
+    }
+  }
+  return false;
+}
+
 static MlirWalkResult collectSite(MlirOperation store, void *userData) {
   if (!solarVerifyOpNameIs(store, "affine.store") &&
       !solarVerifyOpNameIs(store, "memref.store"))
     return MlirWalkResultAdvance;
   MlirValue value = mlirOperationGetOperand(store, 0);
   MlirType element = mlirValueGetType(value);
-  if (!isNarrowFloat(element) || !mlirValueIsAOpResult(value))
+  if (!isNarrowFloat(element) || !mlirValueIsAOpResult(value) ||
+      !isReductionStore(store))
     return MlirWalkResultAdvance;
   MlirOperation combine = mlirOpResultGetOwner(value);
   bool subtract = solarVerifyOpNameIs(combine, "arith.subf");

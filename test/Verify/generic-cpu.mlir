@@ -50,8 +50,9 @@ func.func @add_via_exp_log(%a: memref<8xbf16>, %b: memref<8xbf16>, %out: memref<
   return
 }
 
-// out[i] = a[i], then out[i] += b[i]: a read-modify-write of a bf16 memref,
-// which the run accumulates in an f64 shadow (bf16 -> f64 and f64 -> bf16,
+// out[i] = a[i], then out[i] += b[i] in a loop over k that the index does
+// not use: a reduction into a bf16 memref (of one term), which the run
+// accumulates in an f64 shadow (bf16 -> f64 and f64 -> bf16,
 // both split through f32; verify_accumulate.h). The sums are exact in f32,
 // so the one rounding to bf16 gives the reference.
 // ACC: remark: solar-verify: @accumulate_bf16 matches the numpy reference ({{.*}}): 1 output(s), 8 element(s), max_abs_err=0, max_rel_err=0
@@ -61,10 +62,12 @@ func.func @accumulate_bf16(%a: memref<8xbf16>, %b: memref<8xbf16>, %out: memref<
     affine.store %x, %out[%i] : memref<8xbf16>
   }
   affine.for %i = 0 to 8 {
-    %y = affine.load %b[%i] : memref<8xbf16>
-    %acc = affine.load %out[%i] : memref<8xbf16>
-    %s = arith.addf %acc, %y : bf16
-    affine.store %s, %out[%i] : memref<8xbf16>
+    affine.for %k = 0 to 1 {
+      %y = affine.load %b[%i] : memref<8xbf16>
+      %acc = affine.load %out[%i] : memref<8xbf16>
+      %s = arith.addf %acc, %y : bf16
+      affine.store %s, %out[%i] : memref<8xbf16>
+    }
   }
   return
 }
