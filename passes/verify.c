@@ -305,8 +305,14 @@ static bool loadData(VerifyRun *run, MlirLocation loc) {
 
 /* ---- comparing and reporting ---------------------------------------------- */
 
-static SolarTolerance toleranceFor(SolarDtype dtype, const VerifyOptions *opts) {
+/* reductionScale: what the run's reductions allow relative to the largest
+ * value (verify_accumulate.h); it raises the scaled absolute part of the
+ * float outputs, never a given atol. */
+static SolarTolerance toleranceFor(SolarDtype dtype, const VerifyOptions *opts,
+                                   double reductionScale) {
   SolarTolerance tol = solarDefaultTolerance(dtype);
+  if (solarVerifyDtypeIsFloat(dtype) && reductionScale > tol.scale)
+    tol.scale = reductionScale;
   if (opts->haveRtol)
     tol.rtol = opts->rtol;
   /* A given atol is taken literally: no scaled part. */
@@ -350,6 +356,8 @@ static bool compareAndReport(VerifyRun *run, MlirOperation func,
                              const VerifyOptions *opts) {
   MlirLocation loc = mlirOperationGetLocation(func);
   const SolarVerifySignature *sig = &run->sig;
+  double reductionScale =
+      solarVerifyAccumulationScale(&run->jit.accumulation);
   size_t outputCount = 0;
   for (size_t i = 0; i < run->manifest.argCount; ++i)
     outputCount += run->manifest.args[i].role == SolarArgRoleOutput;
@@ -365,7 +373,7 @@ static bool compareAndReport(VerifyRun *run, MlirOperation func,
     SolarVerifyOutputReport *out = &outputs[k++];
     out->reference = ref;
     snprintf(out->where, sizeof(out->where), "argument #%zu", i);
-    out->tol = toleranceFor(ref->dtype, opts);
+    out->tol = toleranceFor(ref->dtype, opts, reductionScale);
     out->actualRank = run->argData[i].rank;
     out->actualShape = run->argData[i].shape;
     solarCompareArrays(&run->argData[i], &run->expected[sig->argToManifest[i]],
@@ -376,7 +384,7 @@ static bool compareAndReport(VerifyRun *run, MlirOperation func,
     SolarVerifyOutputReport *out = &outputs[k++];
     out->reference = &run->manifest.args[index];
     snprintf(out->where, sizeof(out->where), "result #%zu", r);
-    out->tol = toleranceFor(out->reference->dtype, opts);
+    out->tol = toleranceFor(out->reference->dtype, opts, reductionScale);
     out->actualRank = run->results[r].rank;
     out->actualShape = run->results[r].shape;
     solarCompareArrays(&run->results[r], &run->expected[index], out->tol,

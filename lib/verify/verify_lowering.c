@@ -4,6 +4,7 @@
 #include "solar/dialect/context.h"
 #include "solar/support/diagnostics.h"
 #include "solar/verify/verify_externals.h"
+#include "solar/verify/verify_target.h"
 #include "solar/verify/verify_text.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -17,13 +18,23 @@
 /* expand-strided-metadata emits affine.apply, so it runs before
  * lower-affine; math-to-libm picks up what math-to-llvm leaves (tanh, erf,
  * ...) as calls into the process's libm; arith-expand removes the arith ops
- * that have no direct LLVM lowering (ceildivsi, floordivsi, ...). */
+ * that have no direct LLVM lowering (ceildivsi, floordivsi, ...).
+ * Narrow floats never reach LLVM as arithmetic: bf16 and f16 arith and math
+ * ops compute in f32 between an extension and a rounding (the result of one
+ * IEEE operation rounded once more to 8 or 11 bits is the correctly rounded
+ * narrow result, as 24 >= 2p + 2), and arith-expand turns the bf16
+ * conversions (and the f8E8M0 / f4E2M1 ones) into integer arithmetic, so no
+ * instruction or runtime function of the host decides the result
+ * (verify_target.h; f16 conversions stay LLVM's, which on a CPU without F16C
+ * calls libgcc's __truncsfhf2 / __extendhfsf2). */
 const char *const solarVerifyLoweringPipeline =
     "builtin.module("
     "expand-strided-metadata,"
     "lower-affine,"
     "convert-scf-to-cf,"
-    "arith-expand,"
+    "arith-emulate-unsupported-floats{source-types=bf16,f16 target-type=f32},"
+    "math-extend-to-supported-types{target-type=f32},"
+    "arith-expand{include-bf16=true include-f8e8m0=true include-f4e2m1=true},"
     "convert-math-to-llvm,"
     "convert-math-to-libm,"
     "finalize-memref-to-llvm,"
@@ -33,7 +44,7 @@ const char *const solarVerifyLoweringPipeline =
     "convert-cf-to-llvm,"
     "reconcile-unrealized-casts)";
 
-static bool nameIs(MlirOperation op, const char *name) {
+bool solarVerifyOpNameIs(MlirOperation op, const char *name) {
   MlirStringRef text = mlirIdentifierStr(mlirOperationGetName(op));
   return text.length == strlen(name) &&
          strncmp(text.data, name, text.length) == 0;
@@ -53,7 +64,7 @@ static MlirOperation findFunc(MlirModule module, MlirStringRef funcName) {
   MlirBlock body = mlirModuleGetBody(module);
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    if (nameIs(op, "func.func") && symbolIs(op, funcName))
+    if (solarVerifyOpNameIs(op, "func.func") && symbolIs(op, funcName))
       return op;
   return (MlirOperation){NULL};
 }
@@ -86,7 +97,7 @@ typedef struct {
 
 static MlirWalkResult addCallees(MlirOperation op, void *userData) {
   CalleeSearch *search = userData;
-  if (!nameIs(op, "func.call"))
+  if (!solarVerifyOpNameIs(op, "func.call"))
     return MlirWalkResultAdvance;
   MlirAttribute callee =
       mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("callee"));
@@ -115,7 +126,7 @@ static void pruneToFunction(MlirModule module, MlirOperation func) {
   while (!mlirOperationIsNull(op)) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
     MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-    bool keep = listContains(&reachable, op) || nameIs(op, "memref.global") ||
+    bool keep = listContains(&reachable, op) || solarVerifyOpNameIs(op, "memref.global") ||
                 (name.length > 5 && strncmp(name.data, "llvm.", 5) == 0);
     if (!keep)
       mlirOperationDestroy(op);
@@ -157,7 +168,7 @@ static MlirWalkResult findNotLowered(MlirOperation op, void *userData) {
 
 static MlirWalkResult findNonLLVM(MlirOperation op, void *userData) {
   ForeignSearch *search = userData;
-  if (hasDialectPrefix(op, llvmDialect) || nameIs(op, "builtin.module"))
+  if (hasDialectPrefix(op, llvmDialect) || solarVerifyOpNameIs(op, "builtin.module"))
     return MlirWalkResultAdvance;
   search->firstForeign = op;
   return MlirWalkResultInterrupt;
@@ -197,6 +208,7 @@ static bool lower(SolarVerifyJit *jit, char *err, size_t errSize) {
                     &before, MlirWalkPreOrder);
   if (!mlirOperationIsNull(before.firstForeign))
     return reportForeign(before.firstForeign, err, errSize);
+  solarVerifySplitWideBf16Casts(jit->module);
   MlirPassManager pm = mlirPassManagerCreate(jit->ctx);
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
   bool ok = mlirLogicalResultIsSuccess(mlirParsePassPipeline(
@@ -235,7 +247,7 @@ static bool needsRunnerUtils(MlirModule module) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op) && !missing;
        op = mlirOperationGetNextInBlock(op)) {
-    if (!nameIs(op, "llvm.func") ||
+    if (!solarVerifyOpNameIs(op, "llvm.func") ||
         !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
       continue;
     MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
@@ -275,9 +287,12 @@ bool solarVerifyJitCreate(MlirOperation source, const char *funcName,
   mlirOperationSetDiscardableAttributeByName(
       func, mlirStringRefCreateFromCString("llvm.emit_c_interface"),
       mlirUnitAttrGet(jit->ctx));
-  if (!lower(jit, err, errSize) ||
+  if (!solarVerifyAccumulateInF64(jit->module, &jit->accumulation, err,
+                                  errSize) ||
+      !lower(jit, err, errSize) ||
       !mlirOperationIsNull(solarVerifyFindForbiddenExternal(
-          mlirModuleGetOperation(jit->module), err, errSize))) {
+          mlirModuleGetOperation(jit->module), err, errSize)) ||
+      !solarVerifyPinTargetCpu(jit->module, err, errSize)) {
     solarVerifyJitDestroy(jit);
     return false;
   }
@@ -305,5 +320,6 @@ void solarVerifyJitDestroy(SolarVerifyJit *jit) {
     mlirModuleDestroy(jit->module);
   if (!mlirContextIsNull(jit->ctx))
     mlirContextDestroy(jit->ctx);
+  solarVerifyAccumulationDestroy(&jit->accumulation);
   memset(jit, 0, sizeof(*jit));
 }

@@ -305,8 +305,11 @@ int solarCmdAnalyze(int argc, char **argv) {
   if (!solarFrontendResolve(&frontendRequest, &frontend, err, sizeof(err))) {
     fprintf(stderr, "solar analyze: error: %s\n", err);
     solarFrontendResultCleanup(&frontend);
-    /* The program's own error is the user's to fix, not a missing IR. */
-    return frontend.userError ? ANALYZE_FAILED : ANALYZE_NO_IR;
+    /* The program's own error is the user's to fix, not a missing IR; IR
+     * that runs but computes something else is not a missing IR either. */
+    return frontend.userError      ? ANALYZE_FAILED
+           : frontend.verifyFailed ? ANALYZE_NOT_VERIFIED
+                                   : ANALYZE_NO_IR;
   }
   if (!solarResolveArchArgument(args.arch, archPath, sizeof(archPath), stderr,
                                 err, sizeof(err))) {

@@ -9,6 +9,8 @@
 #ifndef SOLAR_VERIFY_LOWERING_H
 #define SOLAR_VERIFY_LOWERING_H
 
+#include "solar/verify/verify_accumulate.h"
+
 #include "mlir-c/ExecutionEngine.h"
 #include "mlir-c/IR.h"
 
@@ -26,16 +28,23 @@ typedef struct {
   MlirContext ctx;        /* owned */
   MlirModule module;      /* owned; lowered to the LLVM dialect */
   MlirExecutionEngine engine; /* owned */
+  /* what the run's f64 accumulations saw (owned; filled by the call) */
+  SolarVerifyAccumulation accumulation;
 } SolarVerifyJit;
 
 /* Copies `source` (a builtin.module, or a func.func that is then wrapped in
  * one) into a private context, marks function `funcName` with
- * llvm.emit_c_interface, lowers and JIT-compiles. Diagnostics of the copy
+ * llvm.emit_c_interface, makes its accumulations f64
+ * (verify_accumulate.h), lowers and JIT-compiles. Diagnostics of the copy
  * carry the original locations. On failure returns false with a message in
  * err and *jit empty. */
 bool solarVerifyJitCreate(MlirOperation source, const char *funcName,
                           SolarVerifyJit *jit, char *err, size_t errSize);
 void solarVerifyJitDestroy(SolarVerifyJit *jit);
+
+/* True when `op` is named `name` ("arith.addf"): the one name test of the
+ * verification copy's rewrites. */
+bool solarVerifyOpNameIs(MlirOperation op, const char *name);
 
 #ifdef __cplusplus
 }

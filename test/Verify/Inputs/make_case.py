@@ -155,7 +155,37 @@ def case_cancel():
     return [("x", "input", x), ("out", "output", x.copy())], None
 
 
+def case_longmean():
+    # out = mean(x) for 2^25 f32 terms, 1 except 0.5 at every fourth index:
+    # 0.875, which numpy's pairwise f32 sum gets exactly (every partial sum
+    # is a multiple of 0.5 where it is below 2^23, even above), while a
+    # sequential f32 sum stops growing at 2^24 (ulp 2 there; +1 ties to
+    # even, +0.5 rounds away): 2^24 / 2^25 = 0.5.
+    n = 1 << 25
+    x = np.ones(n, dtype=np.float32)
+    x[::4] = 0.5
+    out = np.array(x.sum(dtype=np.float32) / np.float32(n), dtype=np.float32)
+    return [("x", "input", x), ("out", "output", out)], None
+
+
+def case_blockedsum():
+    # out = sum(x), x = [2^24, 1 x (2^16 - 2), -2^24]: exactly 65534. The
+    # reference sums like a blocked kernel, each block of 256 sequentially
+    # in f32, the block sums pairwise: the first block stays 2^24 (each +1
+    # ties to even at ulp 2), so it is 65534 - 255 = 65279.
+    n = 1 << 16
+    x = np.ones(n, dtype=np.float32)
+    x[0], x[-1] = 2.0 ** 24, -(2.0 ** 24)
+    blocks = np.array([np.cumsum(x[i:i + 256], dtype=np.float32)[-1]
+                       for i in range(0, n, 256)], dtype=np.float32)
+    while len(blocks) > 1:
+        blocks = (blocks[0::2] + blocks[1::2]).astype(np.float32)
+    return [("x", "input", x), ("out", "output", blocks.reshape(()))], None
+
+
 CASES = {
+    "longmean": lambda args: case_longmean(),
+    "blockedsum": lambda args: case_blockedsum(),
     "matmul": lambda args: case_matmul(args.dtype or "f32"),
     "add": lambda args: case_binary(args.dtype or "f32", "add"),
     "mul": lambda args: case_binary(args.dtype or "f32", "mul"),

@@ -151,8 +151,12 @@ static ImportOutcome runImporter(const SolarFrontendRequest *r,
     outcome = result.programError ? ImportProgramError : ImportFailed;
     snprintf(reason, reasonSize, "%.*s", (int)reasonSize - 1,
              *result.reason ? result.reason : importErr);
+    out->verifyFailed = result.verifyFailed;
     if (result.programError)
       snprintf(err, errSize, "%s failed: %s", r->model, reason);
+    else if (result.verifyFailed)
+      snprintf(err, errSize, "the imported IR of %s does not match the "
+                             "reference: %s", r->model, reason);
     else
       snprintf(err, errSize, "the importer cannot cover %s: %s", r->model,
                reason);

@@ -69,6 +69,9 @@ typedef struct {
   /* The program itself failed (missing, syntax error, an exception while
    * loading or running it): a user error, exit 1, never an LLM fallback. */
   bool userError;
+  /* The importer's IR ran but did not match the reference (analyze exit 3,
+   * solar bench verify-failed) and no other frontend took over. */
+  bool verifyFailed;
   /* The importer's reference run (its manifest.json), which the imported
    * IR was verified against: analyze uses it instead of running the
    * program again. "" for other frontends. */

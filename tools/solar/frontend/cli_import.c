@@ -6,6 +6,7 @@
 
 #include "solar/dialect/context.h"
 #include "solar/support/diagnostics.h"
+#include "solar/support/funcs.h"
 #include "solar/support/parse.h"
 #include "solar/passes/passes.h"
 #include "solar/verify/verify_report.h"
@@ -177,8 +178,23 @@ static bool runExporter(const SolarImportRequest *r, SolarImportResult *out,
   return false;
 }
 
-static bool lowerAndVerify(MlirModule module,
-                           const SolarImportRequest *r, const char *manifest) {
+/* A solar-verify that compared the outputs leaves solar.verified on the
+ * function, ok or not; one that failed before (lowering, JIT, data) does
+ * not. */
+static bool comparedOutputs(MlirModule module) {
+  size_t count = 0;
+  MlirOperation *funcs =
+      solarCollectFuncs(mlirModuleGetOperation(module), &count);
+  bool compared = false;
+  for (size_t i = 0; i < count && !compared; ++i)
+    compared = !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+        funcs[i], mlirStringRefCreateFromCString("solar.verified")));
+  free(funcs);
+  return compared;
+}
+
+static bool lowerAndVerify(MlirModule module, const SolarImportRequest *r,
+                           const char *manifest, SolarImportResult *out) {
   SolarOptions verify;
   solarOptionsInit(&verify);
   if (manifest)
@@ -194,8 +210,11 @@ static bool lowerAndVerify(MlirModule module,
   /* Verification runs only on a lowering that succeeded; without a
    * manifest, lower only (the full-size export has no reference). */
   MlirOperation op = mlirModuleGetOperation(module);
-  bool ok = solarRunPass(op, "solar-lower-to-affine", &none) &&
-            (!manifest || solarRunPass(op, "solar-verify", &verify));
+  bool ok = solarRunPass(op, "solar-lower-to-affine", &none);
+  if (ok && manifest && !solarRunPass(op, "solar-verify", &verify)) {
+    out->verifyFailed = comparedOutputs(module);
+    ok = false;
+  }
   solarOptionsDestroy(&none);
   solarOptionsDestroy(&verify);
   return ok;
@@ -261,7 +280,7 @@ static MlirModule lowerFull(MlirContext ctx, MlirModule verified,
     return none;
   }
   MlirModule full = solarParseModule(ctx, text, length, fullPath);
-  bool ok = !mlirModuleIsNull(full) && lowerAndVerify(full, r, NULL);
+  bool ok = !mlirModuleIsNull(full) && lowerAndVerify(full, r, NULL, out);
   /* The text registered for caret display is about to go away. */
   solarDiagnosticsSetSource(ctx, fullPath, NULL, 0);
   free(text);
@@ -336,7 +355,7 @@ static bool lowerVerifyPrint(const SolarImportRequest *r,
     snprintf(out->reason, sizeof(out->reason),
              "MLIR 22 cannot parse the importer's output (%s)", first);
   } else {
-    ok = lowerAndVerify(module, r, manifest);
+    ok = lowerAndVerify(module, r, manifest, out);
     flushDiagnostics(solarDiagnosticsCaptureEnd(ctx), out);
     char fullPath[4200];
     snprintf(fullPath, sizeof(fullPath), "%s/import.full.mlir", r->workDir);

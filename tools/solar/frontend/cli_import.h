@@ -46,6 +46,9 @@ typedef struct {
   /* The program itself failed (missing, syntax error, an exception): a
    * user error, not a gap in the importer's coverage. */
   bool programError;
+  /* The IR lowered and ran but its outputs do not match the reference
+   * (solar bench: verify-failed, not a gap in coverage). */
+  bool verifyFailed;
   /* Verified at reduced sizes, analyzed at full size: `module` is the
    * full-size export, lowered, with the verified attribute of the shrunk
    * one after the einsum graphs of both were found to match. */
