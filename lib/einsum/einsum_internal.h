@@ -24,6 +24,7 @@
 #include "einsum_shape_memo.h"
 #include "solar/einsum/einsum_graph.h"
 #include "solar/support/format.h"
+#include "solar/support/funcs.h"
 
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/IR.h"
@@ -42,7 +43,6 @@ typedef struct EgBuilder EgBuilder;
 
 /* ---- small helpers (einsum_util.c; egWarn in einsum_shared.c) ----------- */
 
-bool egOpIs(MlirOperation op, const char *name);
 /* The op's name as a NUL-terminated static-lifetime string view copy. */
 void egOpName(MlirOperation op, char *buf, size_t size);
 MlirOperation egValueDefiningOp(MlirValue value); /* null for block args */
