@@ -215,8 +215,9 @@ static bool opResultToPwAff(EgBuilder *b, const EgScope *scope,
     if (ok) {
       isl_pw_aff *folded = values[0];
       for (intptr_t r = 1; r < results; ++r)
-        folded = solarOpIs(op, "affine.max") ? isl_pw_aff_max(folded, values[r])
-                                          : isl_pw_aff_min(folded, values[r]);
+        folded = solarOpIs(op, "affine.max")
+                     ? isl_pw_aff_max(folded, values[r])
+                     : isl_pw_aff_min(folded, values[r]);
       *out = folded;
     }
     free(values);
@@ -253,7 +254,8 @@ static bool opResultToPwAff(EgBuilder *b, const EgScope *scope,
     return *out != NULL;
   }
   bool floorDiv = solarOpIs(op, "arith.floordivsi");
-  bool ceilDiv = solarOpIs(op, "arith.ceildivsi") || solarOpIs(op, "arith.ceildivui");
+  bool ceilDiv =
+      solarOpIs(op, "arith.ceildivsi") || solarOpIs(op, "arith.ceildivui");
   bool truncDiv = solarOpIs(op, "arith.divsi") || solarOpIs(op, "arith.divui");
   bool rem = solarOpIs(op, "arith.remsi") || solarOpIs(op, "arith.remui");
   if (floorDiv || ceilDiv || truncDiv || rem) {
@@ -269,9 +271,9 @@ static bool opResultToPwAff(EgBuilder *b, const EgScope *scope,
     }
     return divideByConstant(out, lhs, rhs, rem ? 2 : ceilDiv ? 1 : 0, op, why);
   }
-  if (solarOpIs(op, "arith.index_cast") || solarOpIs(op, "arith.index_castui") ||
-      solarOpIs(op, "arith.extsi") || solarOpIs(op, "arith.extui") ||
-      solarOpIs(op, "arith.trunci"))
+  if (solarOpIs(op, "arith.index_cast") ||
+      solarOpIs(op, "arith.index_castui") || solarOpIs(op, "arith.extsi") ||
+      solarOpIs(op, "arith.extui") || solarOpIs(op, "arith.trunci"))
     return egValueToPwAff(b, scope, mlirOperationGetOperand(op, 0), out, why);
   if (solarOpIs(op, "memref.dim")) {
     MlirValue memref = mlirOperationGetOperand(op, 0);

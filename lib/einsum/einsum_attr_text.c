@@ -45,8 +45,7 @@ static MlirIdentifier keyIdentifier(const char *key) {
       solarHashInsert(&keyTable, &kKey, solarHashString(key), key, &added);
   if (added) {
     e->key = egStrdup(key);
-    e->id =
-        mlirIdentifierGet(twinContext, mlirStringRefCreateFromCString(key));
+    e->id = mlirIdentifierGet(twinContext, mlirStringRefCreateFromCString(key));
   }
   return e->id;
 }

@@ -91,7 +91,8 @@ bool egCountSetCached(EgCountCache *cache, __isl_keep isl_set *set,
             egCountByComponents(cache, set, budget, out) ||
             egCountSetSummed(set, budget, out, &exhausted);
   bool added;
-  CacheEntry *entry = solarHashInsert(&cache->table, &kEntry, hash, key, &added);
+  CacheEntry *entry =
+      solarHashInsert(&cache->table, &kEntry, hash, key, &added);
   if (!added) /* a part counted meanwhile had this key: the newer count */
     clearEntry(entry);
   cache->budgetExhausted |= exhausted;

@@ -127,8 +127,7 @@ static bool slotEqual(const void *entry, const void *key) {
 static const SolarHashKind kSlot = {sizeof(MemoSlot), slotEqual};
 
 static MemoSlot *findSlot(EgEdgeMemo *memo, uint32_t hash, int kind,
-                          __isl_keep isl_set *write,
-                          __isl_keep isl_set *read) {
+                          __isl_keep isl_set *write, __isl_keep isl_set *read) {
   SlotKey key = {kind, write, read};
   return solarHashFind(&memo->slots, &kSlot, hash, &key);
 }
@@ -150,8 +149,8 @@ static __isl_keep isl_set *keyOf(EgEdgeMemo *memo, const void *object,
                                  bool isMap, uint32_t *hash) {
   if (!object)
     return NULL;
-  KeyEntry *entry = solarHashFind(&memo->keys, &kKey,
-                                  solarHashPointer(object), object);
+  KeyEntry *entry =
+      solarHashFind(&memo->keys, &kKey, solarHashPointer(object), object);
   if (!entry) {
     isl_set *key = isMap ? anonymous((isl_map *)object)
                          : anonymousSet((isl_set *)object);
@@ -183,8 +182,8 @@ bool egEdgeMemoFind(EgEdgeMemo *memo, __isl_keep isl_map *write,
   }
   uint32_t wh = 0, rh = 0;
   isl_set *w = keyOf(memo, write, true, &wh), *r = keyOf(memo, read, true, &rh);
-  MemoSlot *slot = w && r ? findSlot(memo, combineHash(0, wh, rh), 0, w, r)
-                          : NULL;
+  MemoSlot *slot =
+      w && r ? findSlot(memo, combineHash(0, wh, rh), 0, w, r) : NULL;
   if (!slot) {
     isl_space_free(space);
     return false;
@@ -275,7 +274,8 @@ static __isl_give isl_map *lexOptimumPerElement(EgEdgeMemo *memo,
   uint32_t hash = 0;
   isl_set *key = keyOf(memo, map, true, &hash);
   if (key && memo->slots.count) {
-    MemoSlot *slot = findSlot(memo, combineHash(kind, hash, 0), kind, key, NULL);
+    MemoSlot *slot =
+        findSlot(memo, combineHash(kind, hash, 0), kind, key, NULL);
     if (slot && slot->relation)
       return named(slot->relation, isl_map_get_space(map));
   }

@@ -421,10 +421,12 @@ static void evaluateOp(Eval *e, MlirOperation op, EgKnown *out) {
       isl_pw_aff_free(x);
       isl_pw_aff_free(y);
     }
-  } else if (solarOpIs(op, "arith.maximumf") || solarOpIs(op, "arith.maxnumf")) {
+  } else if (solarOpIs(op, "arith.maximumf") ||
+             solarOpIs(op, "arith.maxnumf")) {
     out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
     out->negInf = nonEmpty(meet(negInfOf(a), negInfOf(b)));
-  } else if (solarOpIs(op, "arith.minimumf") || solarOpIs(op, "arith.minnumf")) {
+  } else if (solarOpIs(op, "arith.minimumf") ||
+             solarOpIs(op, "arith.minnumf")) {
     out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
     out->negInf = nonEmpty(unite(negInfOf(a), negInfOf(b)));
   } else if (solarOpIs(op, "arith.andi")) {

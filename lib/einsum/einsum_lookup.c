@@ -51,8 +51,8 @@ bool egNameSetHas(const EgNameSet *set, const char *name) {
 
 void egNameSetAdd(EgNameSet *set, const char *name) {
   bool added;
-  const char **entry = solarHashInsert(&set->table, &kName,
-                                       solarHashString(name), name, &added);
+  const char **entry =
+      solarHashInsert(&set->table, &kName, solarHashString(name), name, &added);
   if (added)
     *entry = name;
 }

@@ -140,10 +140,11 @@ void egOpDtype(MlirOperation op, char *buf, size_t size, int64_t *lanes) {
   MlirType type;
   SolarOpClass cls = SOLAR_OP_OTHER;
   bool cast = egClassifyOp(op, &cls) == EG_OP_COMPUTE && cls == SOLAR_OP_CAST;
-  bool byOperand = (cast || solarOpIs(op, "arith.cmpf") ||
-                    solarOpIs(op, "arith.cmpi") || solarOpIs(op, "math.isnan") ||
-                    solarOpIs(op, "math.isinf") || solarOpIs(op, "math.isfinite")) &&
-                   mlirOperationGetNumOperands(op) > 0;
+  bool byOperand =
+      (cast || solarOpIs(op, "arith.cmpf") || solarOpIs(op, "arith.cmpi") ||
+       solarOpIs(op, "math.isnan") || solarOpIs(op, "math.isinf") ||
+       solarOpIs(op, "math.isfinite")) &&
+      mlirOperationGetNumOperands(op) > 0;
   if (solarOpIs(op, "arith.select") && mlirOperationGetNumOperands(op) > 1)
     type = mlirValueGetType(mlirOperationGetOperand(op, 1));
   else if (byOperand || mlirOperationGetNumResults(op) == 0)

@@ -54,8 +54,8 @@ void *egShapeMemoGet(const EgShapeMemo *memo, const char *key) {
 
 void egShapeMemoPut(EgShapeMemo *memo, const char *key, void *payload) {
   bool added;
-  MemoEntry *e = solarHashInsert(&memo->table, &kEntry, solarHashString(key),
-                                 key, &added);
+  MemoEntry *e =
+      solarHashInsert(&memo->table, &kEntry, solarHashString(key), key, &added);
   if (!added) {
     if (memo->destroy)
       memo->destroy(e->payload);

@@ -213,7 +213,8 @@ static void visitParallelResult(Slice *s, MlirOperation par, intptr_t result) {
   egTypeString(type, dtype, sizeof(dtype));
   MlirOperation producer = egValueDefiningOp(yielded);
   if (cls == SOLAR_OP_ADD &&
-      (solarOpIs(producer, "arith.mulf") || solarOpIs(producer, "arith.muli")) &&
+      (solarOpIs(producer, "arith.mulf") ||
+       solarOpIs(producer, "arith.muli")) &&
       useCount(yielded) == 1 && egClaimOp(s->b, producer)) {
     markVisited(s, producer);
     addPending(s, (MlirOperation){NULL}, scope, SOLAR_OP_MAC, dtype, 1);

@@ -87,7 +87,8 @@ int egTensorOf(EgBuilder *b, MlirValue base) {
                   mlirOperationEqual(mlirBlockGetParentOperation(
                                          mlirBlockArgumentGetOwner(base)),
                                      b->func);
-  t->isAlloc = solarOpIs(def, "memref.alloc") || solarOpIs(def, "memref.alloca");
+  t->isAlloc =
+      solarOpIs(def, "memref.alloc") || solarOpIs(def, "memref.alloca");
   t->name = egStrdup(printed);
   t->islName = egIslIdentifier(b, printed);
   MlirType type = mlirValueGetType(base);

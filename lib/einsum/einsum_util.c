@@ -71,9 +71,11 @@ MlirValue egStoredValue(MlirOperation op) {
 }
 
 bool egIsView(MlirOperation op) {
-  return solarOpIs(op, "memref.subview") || solarOpIs(op, "memref.collapse_shape") ||
+  return solarOpIs(op, "memref.subview") ||
+         solarOpIs(op, "memref.collapse_shape") ||
          solarOpIs(op, "memref.expand_shape") ||
-         solarOpIs(op, "memref.reinterpret_cast") || solarOpIs(op, "memref.cast");
+         solarOpIs(op, "memref.reinterpret_cast") ||
+         solarOpIs(op, "memref.cast");
 }
 
 MlirValue egBaseBuffer(MlirValue memref) {

@@ -143,14 +143,14 @@ static char *shapeKey(const char *text, bool isMap, SolarTupleNames names) {
 /* The id of the key's shape (taking the key). */
 static uint32_t intern(SolarShapeMemo *memo, char *key) {
   bool added;
-  ShapeEntry *entry = solarHashInsert(&memo->table, &kShape,
-                                      solarHashString(key), key, &added);
+  ShapeEntry *entry =
+      solarHashInsert(&memo->table, &kShape, solarHashString(key), key, &added);
   if (!added) {
     free(key);
     return entry->id;
   }
-  memo->shapes = solarGrow(memo->shapes, &memo->shapeCapacity,
-                           memo->shapeCount, sizeof(Shape));
+  memo->shapes = solarGrow(memo->shapes, &memo->shapeCapacity, memo->shapeCount,
+                           sizeof(Shape));
   uint32_t id = (uint32_t)memo->shapeCount++;
   memset(&memo->shapes[id], 0, sizeof(Shape));
   memo->shapes[id].key = key;

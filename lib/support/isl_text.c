@@ -1,4 +1,5 @@
-/* The tuple-name scanner over isl's printed texts (solar/support/isl_text.h). */
+/* The tuple-name scanner over isl's printed texts (solar/support/isl_text.h).
+ */
 #include "solar/support/isl_text.h"
 
 #include <ctype.h>
@@ -8,9 +9,9 @@
 /* isl reads these identifiers as keywords (isl_stream.c, any case). */
 static bool islKeyword(const char *name, size_t length) {
   static const char *const keywords[] = {
-      "exists", "and",  "or",   "implies", "not",    "infty", "infinity",
-      "NaN",    "min",  "max",  "rat",     "true",   "false", "ceild",
-      "floord", "mod",  "ceil", "floor"};
+      "exists",   "and",   "or",     "implies", "not",  "infty",
+      "infinity", "NaN",   "min",    "max",     "rat",  "true",
+      "false",    "ceild", "floord", "mod",     "ceil", "floor"};
   for (size_t k = 0; k < sizeof(keywords) / sizeof(keywords[0]); ++k)
     if (strlen(keywords[k]) == length &&
         strncasecmp(keywords[k], name, length) == 0)

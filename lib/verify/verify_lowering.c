@@ -92,7 +92,8 @@ static void pruneToFunction(MlirModule module, MlirOperation func) {
   while (!mlirOperationIsNull(op)) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
     MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-    bool keep = listContains(&reachable, op) || solarOpIs(op, "memref.global") ||
+    bool keep = listContains(&reachable, op) ||
+                solarOpIs(op, "memref.global") ||
                 (name.length > 5 && strncmp(name.data, "llvm.", 5) == 0);
     if (!keep)
       mlirOperationDestroy(op);
@@ -212,8 +213,8 @@ static bool needsRunnerUtils(MlirModule module) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op) && !missing;
        op = mlirOperationGetNextInBlock(op)) {
-    if (!solarOpIs(op, "llvm.func") ||
-        !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
+    if (!solarOpIs(op, "llvm.func") || !mlirBlockIsNull(mlirRegionGetFirstBlock(
+                                           mlirOperationGetRegion(op, 0))))
       continue;
     MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
         op, mlirSymbolTableGetSymbolAttributeName()));
@@ -240,9 +241,8 @@ bool solarVerifyJitCreate(MlirOperation source, const char *funcName,
     solarVerifyJitDestroy(jit);
     return false;
   }
-  MlirOperation func =
-      solarFindFunc(mlirModuleGetOperation(jit->module),
-                    mlirStringRefCreateFromCString(funcName));
+  MlirOperation func = solarFindFunc(mlirModuleGetOperation(jit->module),
+                                     mlirStringRefCreateFromCString(funcName));
   if (mlirOperationIsNull(func)) {
     snprintf(err, errSize, "internal error: @%s is missing from the copy",
              funcName);

@@ -75,8 +75,7 @@ static void run(long buckets) {
   /* Insert the even keys: the table grows from 64 slots to 8192. */
   for (long k = 0; k < 2 * N; k += 2) {
     bool added = false;
-    Entry *e = solarHashInsert(&table, &kEntry, hashOf(k, buckets), &k,
-                               &added);
+    Entry *e = solarHashInsert(&table, &kEntry, hashOf(k, buckets), &k, &added);
     check(added && e->key == 0 && e->value == 0, "new entry is zeroed", k);
     e->key = k;
     e->value = 10 * k;
@@ -87,8 +86,7 @@ static void run(long buckets) {
   /* Inserting again finds the stored entry; replacing its value. */
   for (long k = 0; k < 2 * N; k += 4) {
     bool added = true;
-    Entry *e = solarHashInsert(&table, &kEntry, hashOf(k, buckets), &k,
-                               &added);
+    Entry *e = solarHashInsert(&table, &kEntry, hashOf(k, buckets), &k, &added);
     check(!added && e->key == k, "second insert finds the entry", k);
     e->value = present[k] = 7 * k + 1;
   }
@@ -111,8 +109,7 @@ static void run(long buckets) {
   /* Insert the odd keys into the holes: runs join across removed slots. */
   for (long k = 1; k < 2 * N; k += 2) {
     bool added = false;
-    Entry *e = solarHashInsert(&table, &kEntry, hashOf(k, buckets), &k,
-                               &added);
+    Entry *e = solarHashInsert(&table, &kEntry, hashOf(k, buckets), &k, &added);
     check(added, "odd key is new", k);
     e->key = k;
     e->value = present[k] = k + 3;
