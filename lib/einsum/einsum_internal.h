@@ -1,4 +1,5 @@
-/* Builder-side model of the einsum graph, shared by lib/einsum_*.c only.
+/* Builder-side model of the einsum graph, shared by the lib/einsum files
+ * only.
  *
  * Lifting runs in phases over one func.func:
  *   1. einsum_domain.c walks the body, creating a scope (iteration domain +

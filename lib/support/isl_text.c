@@ -1,5 +1,4 @@
-/* The tuple-name scanner over isl's printed texts (solar/support/isl_text.h).
- */
+/* The tuple-name scanner of isl texts (solar/support/isl_text.h). */
 #include "solar/support/isl_text.h"
 
 #include <ctype.h>

@@ -1,3 +1,5 @@
+/* Calling a JIT-compiled function through its `_mlir_ciface_` wrapper with
+ * memref descriptors over .npy data (solar/verify/verify_invoke.h). */
 #include "solar/verify/verify_invoke.h"
 
 #include "solar/verify/verify_buffer.h"

@@ -1,7 +1,7 @@
-/* unit-einsum_lookup: the builder's hash indexes (lib/einsum_lookup.c)
- * against a plain array, across several growths: every key inserted is
- * found with its latest value, keys never inserted (and NULL) are not, and
- * names compare by content, not by pointer. */
+/* unit-einsum_lookup: the builder's hash indexes (lib/einsum/einsum_lookup.c,
+ * on SolarHashTable) against a plain array, across several growths: every
+ * key inserted is found with its latest value, keys never inserted (and
+ * NULL) are not, and names compare by content, not by pointer. */
 #include "../../lib/einsum/einsum_lookup.h"
 
 #include <stdio.h>

@@ -1,3 +1,5 @@
+/* Running one `solar analyze` child of `solar bench` with its log, time
+ * limit and process group (cli_bench_child.h). */
 #define _XOPEN_SOURCE 700
 #include "cli_bench_child.h"
 

@@ -1,3 +1,5 @@
+/* The LLM endpoint, model and key, from flags and the environment
+ * (cli_llm_config.h). */
 #include "cli_llm_config.h"
 
 #include <stdio.h>

@@ -1,3 +1,5 @@
+/* The inverse-roofline requirements of a function on any chip, and how its
+ * fused and cache-aware bytes shrink with capacity (cli_requirements.h). */
 #include "cli_requirements.h"
 
 #include "solar/support/diagnostics.h"
