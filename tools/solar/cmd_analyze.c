@@ -169,11 +169,8 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       return 3;
     }
   }
-  if (!solarCliFp32MathValid(a->fp32Math)) {
-    fprintf(stderr, "solar analyze: error: --fp32-math must be ieee, tf32 or "
-                    "framework, got '%s'\n", a->fp32Math);
+  if (!solarCliCheckFp32Math("analyze", a->fp32Math))
     return 3;
-  }
   if (!a->framework)
     a->framework = guessFramework(a->model);
   if (strcmp(a->framework, "torch") && strcmp(a->framework, "jax")) {

@@ -1,6 +1,9 @@
+/* The import frontend: running tools/python/solar_import.py, then lowering
+ * and verifying what it exported (cli_import.h). */
 #include "cli_import.h"
 
 #include "cli_files.h"
+#include "cli_python.h"
 #include "cli_structure.h"
 
 #include "solar/dialect/context.h"
@@ -15,15 +18,11 @@
 
 #include <errno.h>
 #include <jansson.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-extern char **environ;
 
 /* `text` from just after "error: " on its first line that has one (MLIR
  * diagnostics and the Python tools' "prog: error: ..." lines alike), up to
@@ -69,79 +68,39 @@ static void relayStderr(int fd, char *cause, size_t size) {
 
 static bool runExporter(const SolarImportRequest *r, SolarImportResult *out,
                         char *err, size_t errSize) {
-  const char *python = getenv("SOLAR_PYTHON");
-  if (!python || !*python)
-    python = "python3";
-  size_t overrideCount = 0;
-  while (r->overrides && r->overrides[overrideCount])
-    overrideCount++;
-  const char **argv = calloc(24 + 2 * overrideCount, sizeof(char *));
-  if (!argv)
-    abort();
-  int n = 0;
-  argv[n++] = python;
-  argv[n++] = SOLAR_SOURCE_DIR "/tools/python/solar_import.py";
-  argv[n++] = r->model;
-  argv[n++] = "--framework";
-  argv[n++] = r->framework;
-  argv[n++] = "-o";
-  argv[n++] = r->workDir;
-  argv[n++] = "--function";
-  argv[n++] = r->function;
-  if (r->seed) {
-    argv[n++] = "--seed";
-    argv[n++] = r->seed;
-  }
-  if (r->runs) {
-    argv[n++] = "--runs";
-    argv[n++] = r->runs;
-  }
+  SolarArgs args = {0};
+  solarArgsAdd(&args, r->model);
+  solarArgsOption(&args, "--framework", r->framework);
+  solarArgsOption(&args, "-o", r->workDir);
+  solarArgsOption(&args, "--function", r->function);
+  solarArgsOption(&args, "--seed", r->seed);
+  solarArgsOption(&args, "--runs", r->runs);
   if (r->imported)
-    argv[n++] = "--no-export";
-  if (r->verifySize) {
-    argv[n++] = "--verify-size";
-    argv[n++] = r->verifySize;
-  }
-  for (size_t i = 0; i < overrideCount; ++i) {
-    argv[n++] = "--override";
-    argv[n++] = r->overrides[i];
-  }
-  argv[n] = NULL;
-
-  int pipeFds[2];
-  if (pipe(pipeFds) != 0) {
-    free(argv);
-    snprintf(err, errSize, "cannot create a pipe: %s", strerror(errno));
-    snprintf(out->reason, sizeof(out->reason), "%s", err);
-    return false;
-  }
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addclose(&actions, pipeFds[0]);
-  if (r->chatterToStderr)
-    posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, pipeFds[1], STDERR_FILENO);
-  posix_spawn_file_actions_addclose(&actions, pipeFds[1]);
-  fflush(stdout);
-  fflush(stderr);
+    solarArgsAdd(&args, "--no-export");
+  solarArgsOption(&args, "--verify-size", r->verifySize);
+  for (size_t i = 0; r->overrides && r->overrides[i]; ++i)
+    solarArgsOption(&args, "--override", r->overrides[i]);
+  SolarPythonCall call = {
+      "solar_import.py", &args, SOLAR_STREAM_INHERIT,
+      r->chatterToStderr ? SOLAR_STREAM_TO_STDERR : SOLAR_STREAM_INHERIT,
+      SOLAR_STREAM_PIPE, NULL};
   pid_t pid;
-  int rc = posix_spawnp(&pid, python, &actions, NULL, (char *const *)argv,
-                        environ);
-  posix_spawn_file_actions_destroy(&actions);
-  free(argv);
-  close(pipeFds[1]);
-  if (rc != 0) {
-    close(pipeFds[0]);
-    snprintf(err, errSize, "cannot run '%s': %s (set SOLAR_PYTHON)", python,
-             strerror(rc));
+  int errFd;
+  bool started = solarPythonSpawn(&call, &pid, &errFd, err, errSize);
+  free(args.items);
+  if (!started) {
     snprintf(out->reason, sizeof(out->reason), "%s", err);
     return false;
   }
   char lastError[1024] = "";
-  relayStderr(pipeFds[0], lastError, sizeof(lastError));
+  relayStderr(errFd, lastError, sizeof(lastError));
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-    ;
+  if (!solarPythonWait(pid, &status)) {
+    snprintf(err, errSize, "waiting for the %s exporter: %s", r->framework,
+             strerror(errno));
+    snprintf(out->reason, sizeof(out->reason), "%s", err);
+    return false;
+  }
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
     return true;
   /* 3: the program itself failed (solar_ref/errors.py). */

@@ -1,14 +1,15 @@
+/* Running the framework reference runner and reading its manifest
+ * (cli_reference.h). */
 #include "cli_reference.h"
 
+#include "cli_python.h"
+
 #include <errno.h>
-#include <fcntl.h>
 #include <jansson.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 extern char **environ;
 
@@ -105,77 +106,39 @@ bool solarReferenceReadManifest(const char *path, SolarReferenceResult *out,
 
 static bool spawnRunner(const SolarReferenceRequest *request, char *err,
                         size_t errSize) {
-  const char *python = getenv("SOLAR_PYTHON");
-  if (!python || !*python)
-    python = "python3";
   char runs[32], warmup[32];
   snprintf(runs, sizeof(runs), "%u", request->runs ? request->runs : 1);
   snprintf(warmup, sizeof(warmup), "%d", request->warmup);
-  size_t overrideCount = 0;
-  while (request->overrides && request->overrides[overrideCount])
-    overrideCount++;
-  const char **argv = calloc(20 + 2 * overrideCount, sizeof(char *));
-  if (!argv)
-    abort();
-  size_t n = 0;
-  argv[n++] = python;
-  argv[n++] = SOLAR_SOURCE_DIR "/tools/python/solar_reference.py";
-  argv[n++] = request->model;
-  argv[n++] = "--framework";
-  argv[n++] = request->framework;
-  argv[n++] = "-o";
-  argv[n++] = request->outDir;
-  if (request->function) {
-    argv[n++] = "--function";
-    argv[n++] = request->function;
-  }
-  argv[n++] = "--runs";
-  argv[n++] = runs;
-  if (request->warmup >= 0) {
-    argv[n++] = "--warmup";
-    argv[n++] = warmup;
-  }
+  SolarArgs args = {0};
+  solarArgsAdd(&args, request->model);
+  solarArgsOption(&args, "--framework", request->framework);
+  solarArgsOption(&args, "-o", request->outDir);
+  solarArgsOption(&args, "--function", request->function);
+  solarArgsOption(&args, "--runs", runs);
+  solarArgsOption(&args, "--warmup", request->warmup >= 0 ? warmup : NULL);
   if (request->noData)
-    argv[n++] = "--no-data";
-  if (request->device) {
-    argv[n++] = "--device";
-    argv[n++] = request->device;
-  }
-  for (size_t i = 0; i < overrideCount; ++i) {
-    argv[n++] = "--override";
-    argv[n++] = request->overrides[i];
-  }
-  argv[n] = NULL;
-
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  if (request->quiet)
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null",
-                                     O_WRONLY, 0);
-  else
-    posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO);
+    solarArgsAdd(&args, "--no-data");
+  solarArgsOption(&args, "--device", request->device);
+  for (size_t i = 0; request->overrides && request->overrides[i]; ++i)
+    solarArgsOption(&args, "--override", request->overrides[i]);
   char **env = request->threads ? pinnedEnvironment(request->threads) : NULL;
-  fflush(stdout);
-  fflush(stderr);
+  SolarPythonCall call = {
+      "solar_reference.py", &args, SOLAR_STREAM_INHERIT,
+      request->quiet ? SOLAR_STREAM_NULL : SOLAR_STREAM_TO_STDERR,
+      SOLAR_STREAM_INHERIT, env};
   pid_t pid;
-  int spawnError = posix_spawnp(&pid, python, &actions, NULL,
-                                (char *const *)argv, env ? env : environ);
-  posix_spawn_file_actions_destroy(&actions);
+  int errFd;
+  bool started = solarPythonSpawn(&call, &pid, &errFd, err, errSize);
   if (env)
     freeEnvironment(env);
-  free(argv);
-  if (spawnError) {
-    snprintf(err, errSize, "cannot run %s: %s (set SOLAR_PYTHON)", python,
-             strerror(spawnError));
+  free(args.items);
+  if (!started)
     return false;
-  }
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) {
-      snprintf(err, errSize, "waiting for the reference runner: %s",
-               strerror(errno));
-      return false;
-    }
+  if (!solarPythonWait(pid, &status)) {
+    snprintf(err, errSize, "waiting for the reference runner: %s",
+             strerror(errno));
+    return false;
   }
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
     return true;
