@@ -10,6 +10,7 @@
 
 #include <isl/val.h>
 
+#include "solar/support/grow.h"
 #include "solar/support/hash.h"
 
 #include <stdint.h>
@@ -32,10 +33,7 @@ struct EgBoxCache {
 };
 
 EgBoxCache *egBoxCacheCreate(void) {
-  EgBoxCache *cache = calloc(1, sizeof(*cache));
-  if (!cache)
-    abort();
-  return cache;
+  return solarCalloc(1, sizeof(EgBoxCache));
 }
 
 void egBoxCacheDestroy(EgBoxCache *cache) {

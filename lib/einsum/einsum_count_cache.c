@@ -5,6 +5,7 @@
 #include <isl/set.h>
 #include <isl/space.h>
 
+#include "solar/support/grow.h"
 #include "solar/support/hash.h"
 
 #include <stdlib.h>
@@ -40,10 +41,7 @@ struct EgCountCache {
 };
 
 EgCountCache *egCountCacheCreate(void) {
-  EgCountCache *cache = calloc(1, sizeof(*cache));
-  if (!cache)
-    abort();
-  return cache;
+  return solarCalloc(1, sizeof(EgCountCache));
 }
 
 static void clearEntry(CacheEntry *entry) {

@@ -10,6 +10,7 @@
 #include <isl/set.h>
 #include <isl/space.h>
 
+#include "solar/support/grow.h"
 #include "solar/support/hash.h"
 
 #include <stdint.h>
@@ -70,10 +71,7 @@ static __isl_give isl_map *named(__isl_keep isl_set *pairs,
 }
 
 EgEdgeMemo *egEdgeMemoCreate(void) {
-  EgEdgeMemo *memo = calloc(1, sizeof(*memo));
-  if (!memo)
-    abort();
-  return memo;
+  return solarCalloc(1, sizeof(EgEdgeMemo));
 }
 
 void egEdgeShapeClear(EgEdgeShape *shape) {

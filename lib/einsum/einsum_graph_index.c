@@ -1,9 +1,9 @@
 /* Lookups and parsed isl objects of a read graph (einsum_graph_index.h). */
 #include "solar/einsum/einsum_graph_index.h"
 #include "einsum_lifted.h"
+#include "einsum_shape_memo.h"
 
 #include "solar/support/grow.h"
-#include "solar/support/hash.h"
 #include "solar/support/isl_text.h"
 
 #include <isl/options.h>
@@ -23,17 +23,10 @@ typedef struct {
  * map, and a network's texts differ mostly in their tuple names
  * ("{ S12[m] -> alloc_3[m] : 0 <= m <= 95 }" recurs for every layer of
  * that width): each shape (the text with the tuple names replaced) is
- * parsed once and copied under the real names. */
-typedef struct {
-  char *key;   /* owned; its first character says the kind (shapeKey) */
-  void *value; /* isl_set or isl_map, by the key's kind */
-} ShapeEntry;
+ * parsed once and copied under the real names (einsum_shape_memo.h). */
 
-static bool shapeEqual(const void *entry, const void *key) {
-  return strcmp(((const ShapeEntry *)entry)->key, key) == 0;
-}
-
-static const SolarHashKind kShape = {sizeof(ShapeEntry), shapeEqual};
+static void freeSet(void *set) { isl_set_free(set); }
+static void freeMap(void *map) { isl_map_free(map); }
 
 struct SolarGraphIndex {
   /* Node position by id: ids are usually 0..n-1, so a table over
@@ -55,7 +48,8 @@ struct SolarGraphIndex {
   isl_set **images;      /* by flat access: the domain through the map */
   unsigned char *parsed; /* by node: 1 domain tried; by access below */
   unsigned char *mapParsed;
-  SolarHashTable shapes; /* ShapeEntry: parsed texts by shape */
+  EgShapeMemo *setShapes; /* parsed sets by shape; created on first parse */
+  EgShapeMemo *mapShapes; /* parsed maps by shape */
 };
 
 void egGraphIndexAdopt(SolarEinsumGraph *graph, __isl_take isl_ctx *ctx,
@@ -225,23 +219,12 @@ void solarGraphIndexBuild(SolarEinsumGraph *graph) {
   x->mapParsed = solarCalloc(accesses, 1);
 }
 
-static void shapeMemoDestroy(SolarHashTable *memo) {
-  size_t cursor = 0;
-  for (ShapeEntry *e; (e = solarHashNext(memo, &cursor));) {
-    if (e->key[0] == 'm')
-      isl_map_free(e->value);
-    else
-      isl_set_free(e->value);
-    free(e->key);
-  }
-  solarHashClear(memo);
-}
-
 void solarGraphIndexDestroy(SolarEinsumGraph *graph) {
   struct SolarGraphIndex *x = graph->index;
   if (!x)
     return;
-  shapeMemoDestroy(&x->shapes);
+  egShapeMemoDestroy(x->setShapes);
+  egShapeMemoDestroy(x->mapShapes);
   for (size_t i = 0; i < graph->nodeCount; ++i)
     isl_set_free(x->domains[i]);
   for (size_t k = 0; k < x->accessOffset[graph->nodeCount]; ++k) {
@@ -354,26 +337,23 @@ static void *parseText(const SolarEinsumGraph *graph, const char *text,
   char *key = text ? shapeKey(text, isMap, names) : NULL;
   void *parsed = NULL;
   if (key) {
-    SolarHashTable *memo = &graph->index->shapes;
-    uint64_t hash = solarHashString(key);
-    ShapeEntry *shape = solarHashFind(memo, &kShape, hash, key);
+    struct SolarGraphIndex *x = graph->index;
+    EgShapeMemo **memo = isMap ? &x->mapShapes : &x->setShapes;
+    if (!*memo)
+      *memo = egShapeMemoCreate(isMap ? freeMap : freeSet);
+    void *shape = egShapeMemoGet(*memo, key);
     if (!shape) {
-      void *read = isMap ? (void *)isl_map_read_from_str(ctx, key + 1)
-                         : (void *)isl_set_read_from_str(ctx, key + 1);
-      if (read) {
-        bool added;
-        shape = solarHashInsert(memo, &kShape, hash, key, &added);
-        shape->key = key;
-        shape->value = read;
-        key = NULL;
-      }
+      shape = isMap ? (void *)isl_map_read_from_str(ctx, key + 1)
+                    : (void *)isl_set_read_from_str(ctx, key + 1);
+      if (shape)
+        egShapeMemoPut(*memo, key, shape);
     }
     if (shape && isMap) {
-      isl_map *map = isl_map_copy(shape->value);
+      isl_map *map = isl_map_copy(shape);
       map = isl_map_set_tuple_name(map, isl_dim_in, names[0]);
       parsed = isl_map_set_tuple_name(map, isl_dim_out, names[1]);
     } else if (shape) {
-      parsed = isl_set_set_tuple_name(isl_set_copy(shape->value), names[0]);
+      parsed = isl_set_set_tuple_name(isl_set_copy(shape), names[0]);
     }
     free(key);
     free(names[0]);

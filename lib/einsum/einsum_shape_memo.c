@@ -1,6 +1,7 @@
 /* A string-keyed memo of isl results (see einsum_shape_memo.h). */
 #include "einsum_shape_memo.h"
 
+#include "solar/support/grow.h"
 #include "solar/support/hash.h"
 
 #include <stdint.h>
@@ -24,9 +25,7 @@ struct EgShapeMemo {
 };
 
 EgShapeMemo *egShapeMemoCreate(void (*destroy)(void *payload)) {
-  EgShapeMemo *memo = calloc(1, sizeof(*memo));
-  if (!memo)
-    abort();
+  EgShapeMemo *memo = solarCalloc(1, sizeof(*memo));
   memo->destroy = destroy;
   return memo;
 }
