@@ -4,6 +4,7 @@
 #include "solar/passes/analysis.h"
 
 #include "solar/frontend/lower_to_affine.h"
+#include "solar/support/funcs.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -25,40 +26,15 @@ bool solarAnalysisBegin(MlirOperation op, SolarAnalysisTarget *target) {
   return true;
 }
 
-static MlirStringRef symbolName(MlirOperation op) {
-  MlirAttribute name = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("sym_name"));
-  if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name))
-    return mlirStringRefCreate(NULL, 0);
-  return mlirStringAttrGetValue(name);
-}
-
-typedef struct {
-  MlirStringRef name;
-  MlirOperation found;
-} FuncSearch;
-
-static MlirWalkResult findFunc(MlirOperation op, void *userData) {
-  FuncSearch *search = userData;
-  if (!solarIsFuncLike(op))
-    return MlirWalkResultAdvance;
-  MlirStringRef name = symbolName(op);
-  if (name.data && name.length == search->name.length &&
-      strncmp(name.data, search->name.data, name.length) == 0) {
-    search->found = op;
-    return MlirWalkResultInterrupt;
-  }
-  return MlirWalkResultSkip;
-}
-
 MlirOperation solarAnalysisOriginalFunc(const SolarAnalysisTarget *target,
                                         MlirOperation analyzedFunc) {
   if (!target->copied)
     return analyzedFunc;
-  FuncSearch search = {symbolName(analyzedFunc), {NULL}};
-  if (search.name.data)
-    mlirOperationWalk(target->original, findFunc, &search, MlirWalkPreOrder);
-  return search.found;
+  MlirStringRef name = solarSymbolName(analyzedFunc);
+  if (!name.data)
+    return (MlirOperation){NULL};
+  MlirOperation found = solarFindFunc(target->original, name);
+  return solarIsFuncDefinition(found) ? found : (MlirOperation){NULL};
 }
 
 typedef struct {
@@ -68,7 +44,7 @@ typedef struct {
 
 static MlirWalkResult copyBack(MlirOperation op, void *userData) {
   const CopyBack *copy = userData;
-  if (!solarIsFuncLike(op))
+  if (!solarIsFuncDefinition(op))
     return MlirWalkResultAdvance;
   MlirOperation original = solarAnalysisOriginalFunc(copy->target, op);
   if (mlirOperationIsNull(original))

@@ -1,5 +1,5 @@
 /* The list of solar passes. Add a pass here after defining its descriptor in
- * passes/<name>.c and declaring it in include/solar/passes.h. */
+ * passes/<name>.c and declaring it in include/solar/passes/passes.h. */
 #include "solar/passes/passes.h"
 
 #include <string.h>

@@ -2,22 +2,18 @@
  * any of the expensive stages run: lifting a 120-deep nest into the einsum
  * graph costs far more than the error it ends in. */
 #include "solar/support/diagnostics.h"
+#include "solar/support/funcs.h"
 #include "solar/passes/stage.h"
 #include "solar/traffic/io_bound.h"
 
 #include <string.h>
 
-static bool nameIs(MlirOperation op, const char *name) {
-  MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
-  return s.length == strlen(name) && strncmp(s.data, name, s.length) == 0;
-}
-
 /* Loop dimensions the op adds around its body: one per induction
  * variable of an affine or scf loop. */
 static int loopDims(MlirOperation op) {
-  if (nameIs(op, "affine.for") || nameIs(op, "scf.for"))
+  if (solarOpIs(op, "affine.for") || solarOpIs(op, "scf.for"))
     return 1;
-  if (nameIs(op, "affine.parallel") || nameIs(op, "scf.parallel")) {
+  if (solarOpIs(op, "affine.parallel") || solarOpIs(op, "scf.parallel")) {
     MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
     return mlirBlockIsNull(body) ? 0 : (int)mlirBlockGetNumArguments(body);
   }
@@ -31,7 +27,7 @@ typedef struct {
 
 /* Each op is visited once, so the walk is linear in the function. */
 static void visit(MlirOperation op, int depth, DeepestStore *out) {
-  if ((nameIs(op, "affine.store") || nameIs(op, "memref.store")) &&
+  if ((solarOpIs(op, "affine.store") || solarOpIs(op, "memref.store")) &&
       depth > out->depth) {
     out->depth = depth;
     out->deepest = op;

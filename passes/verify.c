@@ -8,6 +8,7 @@
  * function as `solar.verified = #solar.verified<{...}>`; a mismatch fails
  * the pass with an error naming the output and the first wrong index. */
 #include "solar/support/diagnostics.h"
+#include "solar/support/funcs.h"
 #include "solar/passes/passes.h"
 #include "solar/verify/verify_compare.h"
 #include "solar/verify/verify_externals.h"
@@ -89,17 +90,6 @@ static bool readOptions(const SolarOptions *options, MlirLocation loc,
 
 /* ---- choosing the function ------------------------------------------------ */
 
-static bool nameIs(MlirOperation op, const char *name) {
-  MlirStringRef text = mlirIdentifierStr(mlirOperationGetName(op));
-  return text.length == strlen(name) &&
-         strncmp(text.data, name, text.length) == 0;
-}
-
-static MlirStringRef symbolName(MlirOperation func) {
-  return mlirStringAttrGetValue(mlirOperationGetAttributeByName(
-      func, mlirSymbolTableGetSymbolAttributeName()));
-}
-
 static bool isPublicDefinition(MlirOperation func) {
   MlirAttribute visibility = mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("sym_visibility"));
@@ -115,7 +105,7 @@ static bool isPublicDefinition(MlirOperation func) {
 /* The functions directly inside the anchor (or the anchor itself). */
 static size_t collectFuncs(MlirOperation anchor, MlirOperation *funcs,
                            size_t capacity) {
-  if (nameIs(anchor, "func.func")) {
+  if (solarOpIs(anchor, "func.func")) {
     funcs[0] = anchor;
     return 1;
   }
@@ -127,42 +117,40 @@ static size_t collectFuncs(MlirOperation anchor, MlirOperation *funcs,
     return 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    if (nameIs(op, "func.func") && count < capacity)
+    if (solarOpIs(op, "func.func") && count < capacity)
       funcs[count++] = op;
   return count;
 }
 
 static MlirOperation chooseFunc(MlirOperation anchor, const char *wanted,
                                 MlirLocation loc) {
-  enum { kMaxFuncs = 256 };
-  MlirOperation funcs[kMaxFuncs];
-  size_t count = collectFuncs(anchor, funcs, kMaxFuncs);
   if (wanted) {
-    for (size_t i = 0; i < count; ++i) {
-      MlirStringRef name = symbolName(funcs[i]);
-      if (name.length == strlen(wanted) &&
-          strncmp(name.data, wanted, name.length) == 0) {
-        if (!isPublicDefinition(funcs[i])) {
-          solarEmitError(mlirOperationGetLocation(funcs[i]),
-                         "solar-verify: @%s is private or has no body; only "
-                         "public function definitions can be executed",
-                         wanted);
-          return (MlirOperation){NULL};
-        }
-        return funcs[i];
+    MlirOperation func =
+        solarFindFunc(anchor, mlirStringRefCreateFromCString(wanted));
+    if (!mlirOperationIsNull(func)) {
+      if (!isPublicDefinition(func)) {
+        solarEmitError(mlirOperationGetLocation(func),
+                       "solar-verify: @%s is private or has no body; only "
+                       "public function definitions can be executed",
+                       wanted);
+        return (MlirOperation){NULL};
       }
+      return func;
     }
     solarEmitError(loc, "solar-verify: no function @%s in the module",
                    wanted);
     return (MlirOperation){NULL};
   }
+  enum { kMaxFuncs = 256 };
+  MlirOperation funcs[kMaxFuncs];
+  size_t count = collectFuncs(anchor, funcs, kMaxFuncs);
   MlirOperation chosen = {NULL};
   char names[1024] = "";
   size_t publicCount = 0, used = 0;
   for (size_t i = 0; i < count; ++i) {
     if (!isPublicDefinition(funcs[i]))
       continue;
-    MlirStringRef name = symbolName(funcs[i]);
+    MlirStringRef name = solarSymbolName(funcs[i]);
     if (used < sizeof(names))
       used += (size_t)snprintf(names + used, sizeof(names) - used, "%s@%.*s",
                                publicCount ? ", " : "", (int)name.length,
@@ -428,7 +416,7 @@ static bool verify(MlirOperation anchor, const VerifyOptions *opts,
   MlirOperation func = chooseFunc(anchor, wanted, anchorLoc);
   if (mlirOperationIsNull(func))
     return false;
-  MlirStringRef name = symbolName(func);
+  MlirStringRef name = solarSymbolName(func);
   run->funcName = strndup(name.data, name.length);
   MlirLocation loc = mlirOperationGetLocation(func);
   if (!solarVerifySignatureRead(func, &run->sig, err, sizeof(err)) ||

@@ -266,7 +266,7 @@ static bool directIndices(EgBuilder *b, const EgScope *scope,
   MlirValue memref = egAccessMemref(op);
   int rank = (int)mlirShapedTypeGetRank(mlirValueGetType(memref));
   indicesInit(idx, rank);
-  if (egOpIs(op, "affine.load") || egOpIs(op, "affine.store")) {
+  if (solarOpIs(op, "affine.load") || solarOpIs(op, "affine.store")) {
     MlirValue *operands = calloc((size_t)n + 1, sizeof(MlirValue));
     for (intptr_t i = 0; i < n; ++i)
       operands[i] = mlirOperationGetOperand(op, first + i);
@@ -294,13 +294,13 @@ bool egAccessIndices(EgBuilder *b, EgScope *scope, MlirOperation op,
     MlirOperation view = egValueDefiningOp(memref);
     if (mlirOperationIsNull(view) || !egIsView(view))
       break;
-    if (egOpIs(view, "memref.subview"))
+    if (solarOpIs(view, "memref.subview"))
       ok = subviewToSource(b, scope, view, &idx, why);
-    else if (egOpIs(view, "memref.collapse_shape"))
+    else if (solarOpIs(view, "memref.collapse_shape"))
       ok = collapseToSource(b, view, &idx, why);
-    else if (egOpIs(view, "memref.expand_shape"))
+    else if (solarOpIs(view, "memref.expand_shape"))
       ok = expandToSource(b, scope, view, &idx, why);
-    else if (egOpIs(view, "memref.reinterpret_cast"))
+    else if (solarOpIs(view, "memref.reinterpret_cast"))
       ok = reinterpretToSource(b, scope, view, &idx, why);
     memref = mlirOperationGetOperand(view, 0);
   }

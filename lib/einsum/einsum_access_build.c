@@ -35,7 +35,8 @@ static void freeIndexShape(void *payload) {
  * parameters known; the indices are then built by the same isl operations
  * on the same inputs, up to the tensor's name. NULL for any other access. */
 static char *indexKey(EgBuilder *b, const EgScope *scope, MlirOperation op) {
-  if (!scope || (!egOpIs(op, "affine.load") && !egOpIs(op, "affine.store")))
+  if (!scope ||
+      (!solarOpIs(op, "affine.load") && !solarOpIs(op, "affine.store")))
     return NULL;
   MlirValue memref = egAccessMemref(op);
   if (!mlirValueEqual(egBaseBuffer(memref), memref))

@@ -110,7 +110,7 @@ static __isl_give isl_pw_aff *paramPwAff(EgBuilder *b, const EgScope *scope,
 }
 
 static bool integerConstant(MlirOperation op, int64_t *value) {
-  if (!egOpIs(op, "arith.constant") && !egOpIs(op, "index.constant"))
+  if (!solarOpIs(op, "arith.constant") && !solarOpIs(op, "index.constant"))
     return false;
   MlirAttribute attr = mlirOperationGetAttributeByName(
       op, mlirStringRefCreateFromCString("value"));
@@ -200,8 +200,8 @@ static bool opResultToPwAff(EgBuilder *b, const EgScope *scope,
     *out = egConstPwAff(b, scope, constant);
     return true;
   }
-  if (egOpIs(op, "affine.apply") || egOpIs(op, "affine.min") ||
-      egOpIs(op, "affine.max")) {
+  if (solarOpIs(op, "affine.apply") || solarOpIs(op, "affine.min") ||
+      solarOpIs(op, "affine.max")) {
     MlirAffineMap map = mlirAffineMapAttrGetValue(mlirOperationGetAttributeByName(
         op, mlirStringRefCreateFromCString("map")));
     intptr_t n = mlirOperationGetNumOperands(op);
@@ -215,31 +215,32 @@ static bool opResultToPwAff(EgBuilder *b, const EgScope *scope,
     if (ok) {
       isl_pw_aff *folded = values[0];
       for (intptr_t r = 1; r < results; ++r)
-        folded = egOpIs(op, "affine.max") ? isl_pw_aff_max(folded, values[r])
-                                          : isl_pw_aff_min(folded, values[r]);
+        folded = solarOpIs(op, "affine.max")
+                     ? isl_pw_aff_max(folded, values[r])
+                     : isl_pw_aff_min(folded, values[r]);
       *out = folded;
     }
     free(values);
     return ok;
   }
   isl_pw_aff *lhs, *rhs;
-  if (egOpIs(op, "arith.addi") || egOpIs(op, "arith.subi") ||
-      egOpIs(op, "arith.maxsi") || egOpIs(op, "arith.minsi") ||
-      egOpIs(op, "arith.maxui") || egOpIs(op, "arith.minui") ||
-      egOpIs(op, "index.add") || egOpIs(op, "index.sub")) {
+  if (solarOpIs(op, "arith.addi") || solarOpIs(op, "arith.subi") ||
+      solarOpIs(op, "arith.maxsi") || solarOpIs(op, "arith.minsi") ||
+      solarOpIs(op, "arith.maxui") || solarOpIs(op, "arith.minui") ||
+      solarOpIs(op, "index.add") || solarOpIs(op, "index.sub")) {
     if (!binaryOperands(b, scope, op, &lhs, &rhs, why))
       return false;
-    if (egOpIs(op, "arith.addi") || egOpIs(op, "index.add"))
+    if (solarOpIs(op, "arith.addi") || solarOpIs(op, "index.add"))
       *out = isl_pw_aff_add(lhs, rhs);
-    else if (egOpIs(op, "arith.subi") || egOpIs(op, "index.sub"))
+    else if (solarOpIs(op, "arith.subi") || solarOpIs(op, "index.sub"))
       *out = isl_pw_aff_sub(lhs, rhs);
-    else if (egOpIs(op, "arith.maxsi") || egOpIs(op, "arith.maxui"))
+    else if (solarOpIs(op, "arith.maxsi") || solarOpIs(op, "arith.maxui"))
       *out = isl_pw_aff_max(lhs, rhs);
     else
       *out = isl_pw_aff_min(lhs, rhs);
     return *out != NULL;
   }
-  if (egOpIs(op, "arith.muli") || egOpIs(op, "index.mul")) {
+  if (solarOpIs(op, "arith.muli") || solarOpIs(op, "index.mul")) {
     if (!binaryOperands(b, scope, op, &lhs, &rhs, why))
       return false;
     if (isl_pw_aff_is_cst(lhs) != isl_bool_true &&
@@ -252,10 +253,11 @@ static bool opResultToPwAff(EgBuilder *b, const EgScope *scope,
     *out = isl_pw_aff_mul(lhs, rhs);
     return *out != NULL;
   }
-  bool floorDiv = egOpIs(op, "arith.floordivsi");
-  bool ceilDiv = egOpIs(op, "arith.ceildivsi") || egOpIs(op, "arith.ceildivui");
-  bool truncDiv = egOpIs(op, "arith.divsi") || egOpIs(op, "arith.divui");
-  bool rem = egOpIs(op, "arith.remsi") || egOpIs(op, "arith.remui");
+  bool floorDiv = solarOpIs(op, "arith.floordivsi");
+  bool ceilDiv =
+      solarOpIs(op, "arith.ceildivsi") || solarOpIs(op, "arith.ceildivui");
+  bool truncDiv = solarOpIs(op, "arith.divsi") || solarOpIs(op, "arith.divui");
+  bool rem = solarOpIs(op, "arith.remsi") || solarOpIs(op, "arith.remui");
   if (floorDiv || ceilDiv || truncDiv || rem) {
     if (!binaryOperands(b, scope, op, &lhs, &rhs, why))
       return false;
@@ -269,11 +271,11 @@ static bool opResultToPwAff(EgBuilder *b, const EgScope *scope,
     }
     return divideByConstant(out, lhs, rhs, rem ? 2 : ceilDiv ? 1 : 0, op, why);
   }
-  if (egOpIs(op, "arith.index_cast") || egOpIs(op, "arith.index_castui") ||
-      egOpIs(op, "arith.extsi") || egOpIs(op, "arith.extui") ||
-      egOpIs(op, "arith.trunci"))
+  if (solarOpIs(op, "arith.index_cast") ||
+      solarOpIs(op, "arith.index_castui") || solarOpIs(op, "arith.extsi") ||
+      solarOpIs(op, "arith.extui") || solarOpIs(op, "arith.trunci"))
     return egValueToPwAff(b, scope, mlirOperationGetOperand(op, 0), out, why);
-  if (egOpIs(op, "memref.dim")) {
+  if (solarOpIs(op, "memref.dim")) {
     MlirValue memref = mlirOperationGetOperand(op, 0);
     MlirOperation indexOp = egValueDefiningOp(mlirOperationGetOperand(op, 1));
     MlirType type = mlirValueGetType(memref);

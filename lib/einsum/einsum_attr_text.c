@@ -1,5 +1,10 @@
+/* Builtin attributes written as MLIR text, with their C-API twins
+ * (einsum_attr_text.h). */
 #include "einsum_attr_text.h"
 #include "einsum_internal.h"
+
+#include "solar/support/grow.h"
+#include "solar/support/hash.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,59 +19,35 @@ static _Thread_local MlirContext twinContext;
 
 /* Keys recur (every node has its "id", "loc", ...): their identifiers are
  * kept by text for the twin session instead of asking the context's
- * uniquer each time. Open addressing; keys copied. */
+ * uniquer each time. Keys copied. */
 typedef struct {
-  char **keys;
-  MlirIdentifier *ids;
-  size_t capacity, count;
-} KeyTable;
-static _Thread_local KeyTable keyTable;
+  char *key; /* owned */
+  MlirIdentifier id;
+} KeyEntry;
+static _Thread_local SolarHashTable keyTable;
 
-static void keyTableClear(void) {
-  for (size_t k = 0; k < keyTable.capacity; ++k)
-    free(keyTable.keys[k]);
-  free(keyTable.keys);
-  free(keyTable.ids);
-  keyTable = (KeyTable){0};
+static bool keyEqual(const void *entry, const void *key) {
+  return strcmp(((const KeyEntry *)entry)->key, key) == 0;
 }
 
-static size_t hashKey(const char *key) {
-  uint64_t h = 1469598103934665603u;
-  for (const unsigned char *c = (const unsigned char *)key; *c; ++c)
-    h = (h ^ *c) * 1099511628211u;
-  return (size_t)h;
+static const SolarHashKind kKey = {sizeof(KeyEntry), keyEqual};
+
+static void keyTableClear(void) {
+  size_t cursor = 0;
+  for (KeyEntry *e; (e = solarHashNext(&keyTable, &cursor));)
+    free(e->key);
+  solarHashClear(&keyTable);
 }
 
 static MlirIdentifier keyIdentifier(const char *key) {
-  if (2 * (keyTable.count + 1) > keyTable.capacity) {
-    KeyTable old = keyTable;
-    keyTable.capacity = old.capacity ? 2 * old.capacity : 64;
-    keyTable.keys = calloc(keyTable.capacity, sizeof(char *));
-    keyTable.ids = calloc(keyTable.capacity, sizeof(MlirIdentifier));
-    if (!keyTable.keys || !keyTable.ids)
-      abort();
-    for (size_t k = 0; k < old.capacity; ++k) {
-      if (!old.keys[k])
-        continue;
-      size_t h = hashKey(old.keys[k]) & (keyTable.capacity - 1);
-      while (keyTable.keys[h])
-        h = (h + 1) & (keyTable.capacity - 1);
-      keyTable.keys[h] = old.keys[k];
-      keyTable.ids[h] = old.ids[k];
-    }
-    free(old.keys);
-    free(old.ids);
+  bool added;
+  KeyEntry *e =
+      solarHashInsert(&keyTable, &kKey, solarHashString(key), key, &added);
+  if (added) {
+    e->key = egStrdup(key);
+    e->id = mlirIdentifierGet(twinContext, mlirStringRefCreateFromCString(key));
   }
-  size_t h = hashKey(key) & (keyTable.capacity - 1);
-  while (keyTable.keys[h] && strcmp(keyTable.keys[h], key) != 0)
-    h = (h + 1) & (keyTable.capacity - 1);
-  if (!keyTable.keys[h]) {
-    keyTable.keys[h] = egStrdup(key);
-    keyTable.ids[h] =
-        mlirIdentifierGet(twinContext, mlirStringRefCreateFromCString(key));
-    keyTable.count++;
-  }
-  return keyTable.ids[h];
+  return e->id;
 }
 
 void egAttrTwinBegin(MlirContext ctx) {
@@ -80,16 +61,6 @@ void egAttrTwinEnd(void) {
 }
 
 static bool twins(void) { return twinContext.ptr != NULL; }
-
-static void *growArray(void *items, int *capacity, int count, size_t size) {
-  if (count < *capacity)
-    return items;
-  *capacity = *capacity ? 2 * *capacity : 8;
-  items = realloc(items, (size_t)*capacity * size);
-  if (!items)
-    abort();
-  return items;
-}
 
 EgAttrValue egAttrI64(int64_t value) {
   /* Digits right to left: snprintf spent more on its format than this. */
@@ -172,7 +143,7 @@ void egAttrPut(EgAttrDict *dict, const char *key, EgAttrValue value) {
   if (!value.text)
     return;
   if (twins()) {
-    dict->entries = growArray(dict->entries, &dict->capacity, dict->count,
+    dict->entries = solarGrow(dict->entries, &dict->capacity, dict->count,
                               sizeof(MlirNamedAttribute));
     dict->entries[dict->count] = mlirNamedAttributeGet(
         keyIdentifier(key), value.twin);
@@ -191,7 +162,8 @@ EgAttrValue egAttrDictFinish(EgAttrDict *dict) {
   solarTextAppendCString(&dict->text, dict->count ? "}" : "{}");
   EgAttrValue v = {dict->text.text, {NULL}};
   if (twins())
-    v.twin = mlirDictionaryAttrGet(twinContext, dict->count, dict->entries);
+    v.twin = mlirDictionaryAttrGet(twinContext, (intptr_t)dict->count,
+                                   dict->entries);
   free(dict->entries);
   *dict = (EgAttrDict){0};
   return v;
@@ -201,7 +173,7 @@ void egAttrPush(EgAttrList *list, EgAttrValue value) {
   if (!value.text)
     return;
   if (twins()) {
-    list->items = growArray(list->items, &list->capacity, list->count,
+    list->items = solarGrow(list->items, &list->capacity, list->count,
                             sizeof(MlirAttribute));
     list->items[list->count] = value.twin;
   }
@@ -214,7 +186,7 @@ EgAttrValue egAttrListFinish(EgAttrList *list) {
   solarTextAppendCString(&list->text, list->count ? "]" : "[]");
   EgAttrValue v = {list->text.text, {NULL}};
   if (twins())
-    v.twin = mlirArrayAttrGet(twinContext, list->count, list->items);
+    v.twin = mlirArrayAttrGet(twinContext, (intptr_t)list->count, list->items);
   free(list->items);
   *list = (EgAttrList){0};
   return v;

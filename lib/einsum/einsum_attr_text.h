@@ -18,6 +18,7 @@
 #include "mlir-c/IR.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct {
@@ -39,9 +40,9 @@ EgAttrValue egAttrIslString(char *text);
  * but must be distinct. Start from {0}. */
 typedef struct {
   SolarText text;
-  int count;
+  size_t count;
   MlirNamedAttribute *entries; /* the twin's */
-  int capacity;
+  size_t capacity;
 } EgAttrDict;
 void egAttrPut(EgAttrDict *dict, const char *key, EgAttrValue value);
 EgAttrValue egAttrDictFinish(EgAttrDict *dict);
@@ -49,9 +50,9 @@ EgAttrValue egAttrDictFinish(EgAttrDict *dict);
 /* `[value, ...]`. Start from {0}. */
 typedef struct {
   SolarText text;
-  int count;
+  size_t count;
   MlirAttribute *items; /* the twin's */
-  int capacity;
+  size_t capacity;
 } EgAttrList;
 void egAttrPush(EgAttrList *list, EgAttrValue value);
 EgAttrValue egAttrListFinish(EgAttrList *list);

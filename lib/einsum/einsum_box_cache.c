@@ -10,60 +10,42 @@
 
 #include <isl/val.h>
 
+#include "solar/support/grow.h"
+#include "solar/support/hash.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 
 typedef struct {
-  isl_set *set;    /* NULL: free entry; a reference */
+  isl_set *set;    /* a reference */
   int dims;        /* -1: not one box with int64 bounds */
   int64_t *bounds; /* lo[0], hi[0], lo[1], ...; owned */
 } BoxEntry;
 
+static bool entryEqual(const void *entry, const void *set) {
+  return ((const BoxEntry *)entry)->set == set;
+}
+
+static const SolarHashKind kEntry = {sizeof(BoxEntry), entryEqual};
+
 struct EgBoxCache {
-  BoxEntry *entries;
-  size_t capacity; /* power of two */
-  size_t count;
+  SolarHashTable table;
 };
 
 EgBoxCache *egBoxCacheCreate(void) {
-  EgBoxCache *cache = calloc(1, sizeof(*cache));
-  if (!cache)
-    abort();
-  return cache;
+  return solarCalloc(1, sizeof(EgBoxCache));
 }
 
 void egBoxCacheDestroy(EgBoxCache *cache) {
   if (!cache)
     return;
-  for (size_t i = 0; i < cache->capacity; ++i)
-    if (cache->entries[i].set) {
-      isl_set_free(cache->entries[i].set);
-      free(cache->entries[i].bounds);
-    }
-  free(cache->entries);
+  size_t cursor = 0;
+  for (BoxEntry *e; (e = solarHashNext(&cache->table, &cursor));) {
+    isl_set_free(e->set);
+    free(e->bounds);
+  }
+  solarHashClear(&cache->table);
   free(cache);
-}
-
-static BoxEntry *slotOf(BoxEntry *entries, size_t capacity,
-                        const isl_set *set) {
-  uintptr_t a = (uintptr_t)set;
-  for (size_t i = (size_t)((a >> 4) ^ (a >> 12)) & (capacity - 1);;
-       i = (i + 1) & (capacity - 1))
-    if (!entries[i].set || entries[i].set == set)
-      return &entries[i];
-}
-
-static void grow(EgBoxCache *cache) {
-  size_t capacity = cache->capacity ? 2 * cache->capacity : 256;
-  BoxEntry *entries = calloc(capacity, sizeof(*entries));
-  if (!entries)
-    abort();
-  for (size_t i = 0; i < cache->capacity; ++i)
-    if (cache->entries[i].set)
-      *slotOf(entries, capacity, cache->entries[i].set) = cache->entries[i];
-  free(cache->entries);
-  cache->entries = entries;
-  cache->capacity = capacity;
 }
 
 static bool smallInteger(__isl_keep isl_val *v, int64_t *out) {
@@ -104,31 +86,32 @@ static void readBox(BoxEntry *entry) {
   }
 }
 
-static const BoxEntry *boxOf(EgBoxCache *cache, __isl_keep isl_set *set) {
-  if (2 * (cache->count + 1) > cache->capacity)
-    grow(cache);
-  BoxEntry *entry = slotOf(cache->entries, cache->capacity, set);
-  if (!entry->set) {
+/* The entry of `set` (a copy: a later insertion may move the stored one),
+ * read on first sight. */
+static BoxEntry boxOf(EgBoxCache *cache, __isl_keep isl_set *set) {
+  bool added;
+  BoxEntry *entry = solarHashInsert(&cache->table, &kEntry,
+                                    solarHashPointer(set), set, &added);
+  if (added) {
     entry->set = isl_set_copy(set);
-    ++cache->count;
     readBox(entry);
   }
-  return entry;
+  return *entry;
 }
 
 bool egBoxCacheContains(EgBoxCache *cache, __isl_keep isl_set *outer,
                         __isl_keep isl_set *inner) {
   if (!outer || !inner)
     return false;
-  const BoxEntry *o = boxOf(cache, outer);
-  if (o->dims < 0)
+  BoxEntry o = boxOf(cache, outer);
+  if (o.dims < 0)
     return false;
-  const BoxEntry *i = boxOf(cache, inner);
-  if (i->dims != o->dims)
+  BoxEntry i = boxOf(cache, inner);
+  if (i.dims != o.dims)
     return false;
-  for (int d = 0; d < o->dims; ++d)
-    if (i->bounds[2 * d] < o->bounds[2 * d] ||
-        i->bounds[2 * d + 1] > o->bounds[2 * d + 1])
+  for (int d = 0; d < o.dims; ++d)
+    if (i.bounds[2 * d] < o.bounds[2 * d] ||
+        i.bounds[2 * d + 1] > o.bounds[2 * d + 1])
       return false;
   return true;
 }

@@ -5,6 +5,9 @@
 #include <isl/set.h>
 #include <isl/space.h>
 
+#include "solar/support/grow.h"
+#include "solar/support/hash.h"
+
 #include <stdlib.h>
 
 /* The cache key of a set: its constraints as they are, on the anonymous
@@ -20,63 +23,40 @@ static __isl_give isl_set *cacheKey(__isl_keep isl_set *set) {
 }
 
 typedef struct {
-  uint32_t hash;
-  isl_set *key; /* anonymous set; NULL = free slot */
+  isl_set *key; /* anonymous set */
   bool ok;
   EgCount count;
-} CacheSlot;
+} CacheEntry;
+
+static bool entryEqual(const void *entry, const void *key) {
+  return isl_set_plain_is_equal(((const CacheEntry *)entry)->key,
+                                (isl_set *)key) == isl_bool_true;
+}
+
+static const SolarHashKind kEntry = {sizeof(CacheEntry), entryEqual};
 
 struct EgCountCache {
-  CacheSlot *slots;
-  size_t capacity; /* power of two */
-  size_t used;
+  SolarHashTable table;
   bool budgetExhausted; /* some count ran out of its isl budget */
 };
 
 EgCountCache *egCountCacheCreate(void) {
-  EgCountCache *cache = calloc(1, sizeof(*cache));
-  if (!cache)
-    abort();
-  return cache;
+  return solarCalloc(1, sizeof(EgCountCache));
+}
+
+static void clearEntry(CacheEntry *entry) {
+  isl_set_free(entry->key);
+  egCountClear(&entry->count);
 }
 
 void egCountCacheDestroy(EgCountCache *cache) {
   if (!cache)
     return;
-  for (size_t i = 0; i < cache->capacity; ++i)
-    if (cache->slots[i].key) {
-      isl_set_free(cache->slots[i].key);
-      egCountClear(&cache->slots[i].count);
-    }
-  free(cache->slots);
+  size_t cursor = 0;
+  for (CacheEntry *e; (e = solarHashNext(&cache->table, &cursor));)
+    clearEntry(e);
+  solarHashClear(&cache->table);
   free(cache);
-}
-
-static CacheSlot *findSlot(CacheSlot *slots, size_t capacity, uint32_t hash,
-                           __isl_keep isl_set *key) {
-  for (size_t i = hash & (capacity - 1);; i = (i + 1) & (capacity - 1)) {
-    CacheSlot *slot = &slots[i];
-    if (!slot->key)
-      return slot;
-    if (slot->hash == hash &&
-        (!key || isl_set_plain_is_equal(slot->key, key) == isl_bool_true))
-      return slot;
-  }
-}
-
-static void growCache(EgCountCache *cache) {
-  size_t capacity = cache->capacity ? 2 * cache->capacity : 64;
-  CacheSlot *slots = calloc(capacity, sizeof(*slots));
-  if (!slots)
-    abort();
-  for (size_t i = 0; i < cache->capacity; ++i)
-    if (cache->slots[i].key)
-      /* Distinct keys: any free slot along the probe sequence will do. */
-      *findSlot(slots, capacity, cache->slots[i].hash, NULL) =
-          cache->slots[i];
-  free(cache->slots);
-  cache->slots = slots;
-  cache->capacity = capacity;
 }
 
 static void copyCount(const EgCount *from, EgCount *to) {
@@ -91,14 +71,12 @@ bool egCountSetCached(EgCountCache *cache, __isl_keep isl_set *set,
   isl_set *key = cacheKey(set);
   if (!key)
     return egCountSet(set, out);
-  uint32_t hash = isl_set_get_hash(key);
-  if (cache->capacity) {
-    CacheSlot *hit = findSlot(cache->slots, cache->capacity, hash, key);
-    if (hit->key) {
-      isl_set_free(key);
-      copyCount(&hit->count, out);
-      return hit->ok;
-    }
+  uint64_t hash = isl_set_get_hash(key);
+  const CacheEntry *hit = solarHashFind(&cache->table, &kEntry, hash, key);
+  if (hit) {
+    isl_set_free(key);
+    copyCount(&hit->count, out);
+    return hit->ok;
   }
   bool exhausted = false;
   unsigned long budget =
@@ -110,15 +88,15 @@ bool egCountSetCached(EgCountCache *cache, __isl_keep isl_set *set,
   bool ok = egCountBox(set, out) ||
             egCountByComponents(cache, set, budget, out) ||
             egCountSetSummed(set, budget, out, &exhausted);
-  if (2 * (cache->used + 1) > cache->capacity)
-    growCache(cache);
-  CacheSlot *slot = findSlot(cache->slots, cache->capacity, hash, key);
+  bool added;
+  CacheEntry *entry =
+      solarHashInsert(&cache->table, &kEntry, hash, key, &added);
+  if (!added) /* a part counted meanwhile had this key: the newer count */
+    clearEntry(entry);
   cache->budgetExhausted |= exhausted;
-  slot->hash = hash;
-  slot->key = key;
-  slot->ok = ok;
-  copyCount(out, &slot->count);
-  ++cache->used;
+  entry->key = key;
+  entry->ok = ok;
+  copyCount(out, &entry->count);
   return ok;
 }
 

@@ -436,14 +436,14 @@ static __isl_give isl_set *comparisonSet(EgBuilder *b, EgScope *scope,
                                          MlirValue condition,
                                          EgFailure *why) {
   MlirOperation op = egValueDefiningOp(condition);
-  if (egOpIs(op, "arith.andi")) {
+  if (solarOpIs(op, "arith.andi")) {
     isl_set *lhs = comparisonSet(b, scope, mlirOperationGetOperand(op, 0), why);
     isl_set *rhs = lhs ? comparisonSet(b, scope, mlirOperationGetOperand(op, 1),
                                        why)
                        : NULL;
     return rhs ? isl_set_intersect(lhs, rhs) : isl_set_free(lhs);
   }
-  if (!egOpIs(op, "arith.cmpi")) {
+  if (!solarOpIs(op, "arith.cmpi")) {
     snprintf(why->text, sizeof(why->text),
              "the condition is not a comparison of affine indices");
     return NULL;
@@ -507,7 +507,7 @@ static void walkScfFor(EgBuilder *b, MlirOperation op, EgScope *parent,
     ub = unknownBound(b, scope, op, "upper", &why);
   int64_t step = 1;
   MlirOperation stepOp = egValueDefiningOp(mlirOperationGetOperand(op, 2));
-  if (!egOpIs(stepOp, "arith.constant")) {
+  if (!solarOpIs(stepOp, "arith.constant")) {
     egWarn(b, mlirOperationGetLocation(op),
            "step of 'scf.for' is not a constant; counted as step 1 (an "
            "upper bound on the trip count)");
@@ -568,7 +568,7 @@ static void walkScfParallel(EgBuilder *b, MlirOperation op, EgScope *parent,
       ub = unknownBound(b, scope, op, "upper", &why);
     MlirOperation stepOp =
         egValueDefiningOp(mlirOperationGetOperand(op, 2 * dims + d));
-    int64_t step = egOpIs(stepOp, "arith.constant")
+    int64_t step = solarOpIs(stepOp, "arith.constant")
                        ? integerAttr(stepOp, "value", 1)
                        : 1;
     constrainDim(b, scope, first + d, &lb, 1, &ub, 1, step);
@@ -609,33 +609,33 @@ static bool isKnownOp(MlirOperation op) {
 
 static void walkOp(EgBuilder *b, MlirOperation op, EgScope *scope,
                    int position) {
-  if (egOpIs(op, "affine.for"))
+  if (solarOpIs(op, "affine.for"))
     walkAffineFor(b, op, scope, position);
-  else if (egOpIs(op, "affine.parallel"))
+  else if (solarOpIs(op, "affine.parallel"))
     walkAffineParallel(b, op, scope, position);
-  else if (egOpIs(op, "affine.if"))
+  else if (solarOpIs(op, "affine.if"))
     walkAffineIf(b, op, scope, position);
-  else if (egOpIs(op, "scf.for"))
+  else if (solarOpIs(op, "scf.for"))
     walkScfFor(b, op, scope, position);
-  else if (egOpIs(op, "scf.if"))
+  else if (solarOpIs(op, "scf.if"))
     walkScfIf(b, op, scope, position);
-  else if (egOpIs(op, "scf.while"))
+  else if (solarOpIs(op, "scf.while"))
     walkScfWhile(b, op, scope, position);
-  else if (egOpIs(op, "scf.parallel"))
+  else if (solarOpIs(op, "scf.parallel"))
     walkScfParallel(b, op, scope, position);
-  else if (egOpIs(op, "scf.execute_region") ||
-           egOpIs(op, "memref.alloca_scope"))
+  else if (solarOpIs(op, "scf.execute_region") ||
+           solarOpIs(op, "memref.alloca_scope"))
     walkRegions(b, op, scope);
   else if (egIsStore(op))
     addStore(b, op, scope, position);
-  else if (egOpIs(op, "func.return")) {
+  else if (solarOpIs(op, "func.return")) {
     intptr_t n = mlirOperationGetNumOperands(op);
     for (intptr_t i = 0; i < n; ++i) {
       MlirValue v = mlirOperationGetOperand(op, i);
       if (mlirTypeIsAMemRef(mlirValueGetType(v)))
         b->tensors[egTensorOf(b, egBaseBuffer(v))].isReturned = true;
     }
-  } else if (egOpIs(op, "func.call")) {
+  } else if (solarOpIs(op, "func.call")) {
     MlirAttribute callee = attr(op, "callee");
     MlirStringRef name = mlirAttributeIsNull(callee)
                              ? mlirStringRefCreateFromCString("?")

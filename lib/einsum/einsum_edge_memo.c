@@ -10,11 +10,13 @@
 #include <isl/set.h>
 #include <isl/space.h>
 
+#include "solar/support/grow.h"
+#include "solar/support/hash.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 
 typedef struct {
-  uint32_t hash;
   int kind;              /* 0: an edge; else an EG_FACT_* */
   isl_set *write, *read; /* anonymous keys (read may be NULL for a fact);
                             NULL write = free slot */
@@ -30,19 +32,15 @@ typedef struct {
  * reference to the object, so its address is not reused while the memo
  * lives. */
 typedef struct {
-  const void *object; /* NULL: free entry */
+  const void *object; /* a reference */
   bool isMap;
   isl_set *key;       /* anonymous; owned */
   uint32_t hash;
 } KeyEntry;
 
 struct EgEdgeMemo {
-  MemoSlot *slots;
-  size_t capacity; /* power of two */
-  size_t used;
-  KeyEntry *keys;
-  size_t keyCapacity; /* power of two */
-  size_t keyCount;
+  SolarHashTable slots; /* MemoSlot */
+  SolarHashTable keys;  /* KeyEntry */
 };
 
 /* The map as a set of [in -> out] pairs on a space without names (isl has
@@ -73,10 +71,7 @@ static __isl_give isl_map *named(__isl_keep isl_set *pairs,
 }
 
 EgEdgeMemo *egEdgeMemoCreate(void) {
-  EgEdgeMemo *memo = calloc(1, sizeof(*memo));
-  if (!memo)
-    abort();
-  return memo;
+  return solarCalloc(1, sizeof(EgEdgeMemo));
 }
 
 void egEdgeShapeClear(EgEdgeShape *shape) {
@@ -88,25 +83,23 @@ void egEdgeShapeClear(EgEdgeShape *shape) {
 void egEdgeMemoDestroy(EgEdgeMemo *memo) {
   if (!memo)
     return;
-  for (size_t i = 0; i < memo->keyCapacity; ++i) {
-    KeyEntry *entry = &memo->keys[i];
-    if (!entry->object)
-      continue;
+  size_t cursor = 0;
+  for (KeyEntry *entry; (entry = solarHashNext(&memo->keys, &cursor));) {
     if (entry->isMap)
       isl_map_free((isl_map *)entry->object);
     else
       isl_set_free((isl_set *)entry->object);
     isl_set_free(entry->key);
   }
-  free(memo->keys);
-  for (size_t i = 0; i < memo->capacity; ++i)
-    if (memo->slots[i].write) {
-      isl_set_free(memo->slots[i].write);
-      isl_set_free(memo->slots[i].read);
-      isl_set_free(memo->slots[i].relation);
-      egCountClear(&memo->slots[i].elements);
-    }
-  free(memo->slots);
+  solarHashClear(&memo->keys);
+  cursor = 0;
+  for (MemoSlot *slot; (slot = solarHashNext(&memo->slots, &cursor));) {
+    isl_set_free(slot->write);
+    isl_set_free(slot->read);
+    isl_set_free(slot->relation);
+    egCountClear(&slot->elements);
+  }
+  solarHashClear(&memo->slots);
   free(memo);
 }
 
@@ -116,32 +109,25 @@ static bool sameKey(__isl_keep isl_set *a, __isl_keep isl_set *b) {
   return isl_set_plain_is_equal(a, b) == isl_bool_true;
 }
 
-static MemoSlot *findSlot(MemoSlot *slots, size_t capacity, uint32_t hash,
-                          int kind, __isl_keep isl_set *write,
-                          __isl_keep isl_set *read) {
-  for (size_t i = hash & (capacity - 1);; i = (i + 1) & (capacity - 1)) {
-    MemoSlot *slot = &slots[i];
-    if (!slot->write)
-      return slot;
-    if (slot->hash == hash && write && slot->kind == kind &&
-        sameKey(slot->write, write) && sameKey(slot->read, read))
-      return slot;
-  }
+/* What a slot is looked up by. */
+typedef struct {
+  int kind;
+  isl_set *write, *read;
+} SlotKey;
+
+static bool slotEqual(const void *entry, const void *key) {
+  const MemoSlot *slot = entry;
+  const SlotKey *k = key;
+  return slot->kind == k->kind && sameKey(slot->write, k->write) &&
+         sameKey(slot->read, k->read);
 }
 
-static void grow(EgEdgeMemo *memo) {
-  size_t capacity = memo->capacity ? 2 * memo->capacity : 64;
-  MemoSlot *slots = calloc(capacity, sizeof(*slots));
-  if (!slots)
-    abort();
-  for (size_t i = 0; i < memo->capacity; ++i)
-    if (memo->slots[i].write)
-      /* Distinct keys: any free slot along the probe sequence will do. */
-      *findSlot(slots, capacity, memo->slots[i].hash, 0, NULL, NULL) =
-          memo->slots[i];
-  free(memo->slots);
-  memo->slots = slots;
-  memo->capacity = capacity;
+static const SolarHashKind kSlot = {sizeof(MemoSlot), slotEqual};
+
+static MemoSlot *findSlot(EgEdgeMemo *memo, uint32_t hash, int kind,
+                          __isl_keep isl_set *write, __isl_keep isl_set *read) {
+  SlotKey key = {kind, write, read};
+  return solarHashFind(&memo->slots, &kSlot, hash, &key);
 }
 
 static void copyCount(const EgCount *from, EgCount *to) {
@@ -149,30 +135,11 @@ static void copyCount(const EgCount *from, EgCount *to) {
   to->exact = from->exact;
 }
 
-static size_t addressSlot(const void *object, size_t capacity) {
-  uintptr_t a = (uintptr_t)object;
-  return (size_t)((a >> 4) ^ (a >> 12)) & (capacity - 1);
+static bool keyEqual(const void *entry, const void *object) {
+  return ((const KeyEntry *)entry)->object == object;
 }
 
-static KeyEntry *keyEntry(KeyEntry *keys, size_t capacity,
-                          const void *object) {
-  for (size_t i = addressSlot(object, capacity);; i = (i + 1) & (capacity - 1))
-    if (!keys[i].object || keys[i].object == object)
-      return &keys[i];
-}
-
-static void growKeys(EgEdgeMemo *memo) {
-  size_t capacity = memo->keyCapacity ? 2 * memo->keyCapacity : 256;
-  KeyEntry *keys = calloc(capacity, sizeof(*keys));
-  if (!keys)
-    abort();
-  for (size_t i = 0; i < memo->keyCapacity; ++i)
-    if (memo->keys[i].object)
-      *keyEntry(keys, capacity, memo->keys[i].object) = memo->keys[i];
-  free(memo->keys);
-  memo->keys = keys;
-  memo->keyCapacity = capacity;
-}
+static const SolarHashKind kKey = {sizeof(KeyEntry), keyEqual};
 
 /* The anonymous key of `object` (a map when isMap, else a set; kept) and
  * its hash, made once per object; NULL on an isl failure. */
@@ -180,20 +147,21 @@ static __isl_keep isl_set *keyOf(EgEdgeMemo *memo, const void *object,
                                  bool isMap, uint32_t *hash) {
   if (!object)
     return NULL;
-  if (2 * (memo->keyCount + 1) > memo->keyCapacity)
-    growKeys(memo);
-  KeyEntry *entry = keyEntry(memo->keys, memo->keyCapacity, object);
-  if (!entry->object) {
+  KeyEntry *entry =
+      solarHashFind(&memo->keys, &kKey, solarHashPointer(object), object);
+  if (!entry) {
     isl_set *key = isMap ? anonymous((isl_map *)object)
                          : anonymousSet((isl_set *)object);
     if (!key)
       return NULL;
+    bool added;
+    entry = solarHashInsert(&memo->keys, &kKey, solarHashPointer(object),
+                            object, &added);
     entry->object = isMap ? (const void *)isl_map_copy((isl_map *)object)
                           : (const void *)isl_set_copy((isl_set *)object);
     entry->isMap = isMap;
     entry->key = key;
     entry->hash = isl_set_get_hash(key);
-    ++memo->keyCount;
   }
   *hash = entry->hash;
   return entry->key;
@@ -206,16 +174,15 @@ static uint32_t combineHash(int kind, uint32_t first, uint32_t second) {
 bool egEdgeMemoFind(EgEdgeMemo *memo, __isl_keep isl_map *write,
                     __isl_keep isl_map *read, __isl_take isl_space *space,
                     EgEdgeShape *out) {
-  if (!memo->capacity) {
+  if (!memo->slots.count) {
     isl_space_free(space);
     return false;
   }
   uint32_t wh = 0, rh = 0;
   isl_set *w = keyOf(memo, write, true, &wh), *r = keyOf(memo, read, true, &rh);
-  MemoSlot *slot = w && r ? findSlot(memo->slots, memo->capacity,
-                                     combineHash(0, wh, rh), 0, w, r)
-                          : NULL;
-  if (!slot || !slot->write) {
+  MemoSlot *slot =
+      w && r ? findSlot(memo, combineHash(0, wh, rh), 0, w, r) : NULL;
+  if (!slot) {
     isl_space_free(space);
     return false;
   }
@@ -233,17 +200,14 @@ bool egEdgeMemoFind(EgEdgeMemo *memo, __isl_keep isl_map *write,
 static MemoSlot *newSlot(EgEdgeMemo *memo, int kind, uint32_t hash,
                          __isl_keep isl_set *first,
                          __isl_keep isl_set *second) {
-  if (2 * (memo->used + 1) > memo->capacity)
-    grow(memo);
-  MemoSlot *slot =
-      findSlot(memo->slots, memo->capacity, hash, kind, first, second);
-  if (slot->write)
+  SlotKey key = {kind, first, second};
+  bool added;
+  MemoSlot *slot = solarHashInsert(&memo->slots, &kSlot, hash, &key, &added);
+  if (!added)
     return NULL;
-  slot->hash = hash;
   slot->kind = kind;
   slot->write = isl_set_copy(first);
   slot->read = second ? isl_set_copy(second) : NULL;
-  ++memo->used;
   return slot;
 }
 
@@ -264,11 +228,10 @@ void egEdgeMemoStore(EgEdgeMemo *memo, __isl_keep isl_map *write,
  * when not stored. */
 static int factOf(EgEdgeMemo *memo, int kind, __isl_keep isl_set *a,
                   uint32_t ah, __isl_keep isl_set *c, uint32_t ch) {
-  if (!memo->capacity || !a)
+  if (!memo->slots.count || !a)
     return -1;
-  MemoSlot *slot = findSlot(memo->slots, memo->capacity,
-                            combineHash(kind, ah, ch), kind, a, c);
-  return slot->write ? slot->counted : -1;
+  MemoSlot *slot = findSlot(memo, combineHash(kind, ah, ch), kind, a, c);
+  return slot ? slot->counted : -1;
 }
 
 static void storeFact(EgEdgeMemo *memo, int kind, __isl_keep isl_set *a,
@@ -308,10 +271,10 @@ static __isl_give isl_map *lexOptimumPerElement(EgEdgeMemo *memo,
   int kind = last ? EG_RESULT_LAST_INSTANCES : EG_RESULT_FIRST_INSTANCES;
   uint32_t hash = 0;
   isl_set *key = keyOf(memo, map, true, &hash);
-  if (key && memo->capacity) {
-    MemoSlot *slot = findSlot(memo->slots, memo->capacity,
-                              combineHash(kind, hash, 0), kind, key, NULL);
-    if (slot->write && slot->relation)
+  if (key && memo->slots.count) {
+    MemoSlot *slot =
+        findSlot(memo, combineHash(kind, hash, 0), kind, key, NULL);
+    if (slot && slot->relation)
       return named(slot->relation, isl_map_get_space(map));
   }
   isl_map *reversed = isl_map_reverse(isl_map_copy(map));

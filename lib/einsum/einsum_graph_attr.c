@@ -1,6 +1,6 @@
 /* The builder's model as `#solar.einsum_graph<{...}>` (fields documented in
  * docs/einsum-graph.md). The C API cannot build IRDL attributes directly,
- * so the whole graph is written as attribute text (lib/einsum_attr_text.c)
+ * so the whole graph is written as attribute text (einsum_attr_text.c)
  * with `#solar.node<...>` around each node dictionary, and parsed once. */
 #include "einsum_attr_text.h"
 #include "einsum_internal.h"
@@ -8,6 +8,7 @@
 
 #include "solar/frontend/framework_op.h"
 #include "solar/support/diagnostics.h"
+#include "solar/support/hash.h"
 
 #include <isl/set.h>
 #include <isl/val.h>
@@ -88,22 +89,20 @@ typedef struct {
   int64_t counts[SOLAR_OP_CLASS_COUNT];
   EgAttrValue value;
 } CountsEntry;
-static _Thread_local CountsEntry *countsMemo;
-static _Thread_local size_t countsMemoCount, countsMemoCapacity;
+static _Thread_local SolarHashTable countsMemo;
 
-static void countsMemoClear(void) {
-  for (size_t k = 0; k < countsMemoCapacity; ++k)
-    free(countsMemo[k].value.text);
-  free(countsMemo);
-  countsMemo = NULL;
-  countsMemoCount = countsMemoCapacity = 0;
+static bool countsEqual(const void *entry, const void *counts) {
+  return memcmp(((const CountsEntry *)entry)->counts, counts,
+                sizeof(((const CountsEntry *)entry)->counts)) == 0;
 }
 
-static size_t hashCounts(const int64_t *counts) {
-  uint64_t h = 1469598103934665603u;
-  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
-    h = (h ^ (uint64_t)counts[c]) * 1099511628211u;
-  return (size_t)(h ^ (h >> 29));
+static const SolarHashKind kCounts = {sizeof(CountsEntry), countsEqual};
+
+static void countsMemoClear(void) {
+  size_t cursor = 0;
+  for (CountsEntry *e; (e = solarHashNext(&countsMemo, &cursor));)
+    free(e->value.text);
+  solarHashClear(&countsMemo);
 }
 
 static EgAttrValue writeCountsDict(const int64_t *counts) {
@@ -113,33 +112,15 @@ static EgAttrValue writeCountsDict(const int64_t *counts) {
   return egAttrDictFinish(&d);
 }
 
-/* The slot holding these counts, or the free one where they belong. */
-static CountsEntry *countsSlot(const int64_t *counts) {
-  size_t h = hashCounts(counts) & (countsMemoCapacity - 1);
-  while (countsMemo[h].value.text &&
-         memcmp(countsMemo[h].counts, counts, sizeof(countsMemo[h].counts)))
-    h = (h + 1) & (countsMemoCapacity - 1);
-  return &countsMemo[h];
-}
-
 static EgAttrValue countsDict(const int64_t *counts) {
-  if (2 * (countsMemoCount + 1) > countsMemoCapacity) {
-    CountsEntry *old = countsMemo;
-    size_t oldCapacity = countsMemoCapacity;
-    countsMemoCapacity = oldCapacity ? 2 * oldCapacity : 64;
-    countsMemo = calloc(countsMemoCapacity, sizeof(CountsEntry));
-    if (!countsMemo)
-      abort();
-    for (size_t k = 0; k < oldCapacity; ++k)
-      if (old[k].value.text)
-        *countsSlot(old[k].counts) = old[k];
-    free(old);
-  }
-  CountsEntry *entry = countsSlot(counts);
-  if (!entry->value.text) {
+  bool added;
+  uint64_t hash =
+      solarHashBytes(counts, SOLAR_OP_CLASS_COUNT * sizeof(*counts));
+  CountsEntry *entry =
+      solarHashInsert(&countsMemo, &kCounts, hash, counts, &added);
+  if (added) {
     memcpy(entry->counts, counts, sizeof(entry->counts));
     entry->value = writeCountsDict(counts);
-    countsMemoCount++;
   }
   return (EgAttrValue){egStrdup(entry->value.text), entry->value.twin};
 }

@@ -1,10 +1,13 @@
 /* Lookups and parsed isl objects of a read graph (einsum_graph_index.h). */
 #include "solar/einsum/einsum_graph_index.h"
 #include "einsum_lifted.h"
+#include "einsum_shape_memo.h"
+
+#include "solar/support/grow.h"
+#include "solar/support/isl_text.h"
 
 #include <isl/options.h>
 
-#include <ctype.h>
 #include <stdio.h>
 
 #include <stdlib.h>
@@ -20,12 +23,10 @@ typedef struct {
  * map, and a network's texts differ mostly in their tuple names
  * ("{ S12[m] -> alloc_3[m] : 0 <= m <= 95 }" recurs for every layer of
  * that width): each shape (the text with the tuple names replaced) is
- * parsed once and copied under the real names. Open addressing. */
-typedef struct {
-  char **keys;
-  void **values; /* isl_set or isl_map, by the key's kind */
-  size_t capacity, count;
-} ShapeMemo;
+ * parsed once and copied under the real names (einsum_shape_memo.h). */
+
+static void freeSet(void *set) { isl_set_free(set); }
+static void freeMap(void *map) { isl_map_free(map); }
 
 struct SolarGraphIndex {
   /* Node position by id: ids are usually 0..n-1, so a table over
@@ -47,15 +48,9 @@ struct SolarGraphIndex {
   isl_set **images;      /* by flat access: the domain through the map */
   unsigned char *parsed; /* by node: 1 domain tried; by access below */
   unsigned char *mapParsed;
-  ShapeMemo shapes;      /* parsed texts by shape (tuple names left out) */
+  EgShapeMemo *setShapes; /* parsed sets by shape; created on first parse */
+  EgShapeMemo *mapShapes; /* parsed maps by shape */
 };
-
-static void *xcalloc(size_t n, size_t size) {
-  void *p = calloc(n ? n : 1, size);
-  if (!p)
-    abort();
-  return p;
-}
 
 void egGraphIndexAdopt(SolarEinsumGraph *graph, __isl_take isl_ctx *ctx,
                        isl_set **domains, isl_map **maps) {
@@ -115,7 +110,7 @@ static void buildIdLookup(const SolarEinsumGraph *graph,
   if ((uint64_t)(hi - lo) < 4 * (uint64_t)n) {
     x->minId = lo;
     x->span = (size_t)(hi - lo) + 1;
-    x->byId = xcalloc(x->span, sizeof(size_t));
+    x->byId = solarCalloc(x->span, sizeof(size_t));
     for (size_t k = 0; k < x->span; ++k)
       x->byId[k] = n;
     /* The first node of an id wins, as in a scan. */
@@ -124,14 +119,14 @@ static void buildIdLookup(const SolarEinsumGraph *graph,
     return;
   }
   /* (id, index) pairs sorted by id, then index: the first of an id wins. */
-  int64_t *pairs = xcalloc(2 * n, sizeof(int64_t));
+  int64_t *pairs = solarCalloc(2 * n, sizeof(int64_t));
   for (size_t i = 0; i < n; ++i) {
     pairs[2 * i] = graph->nodes[i].id;
     pairs[2 * i + 1] = (int64_t)i;
   }
   qsort(pairs, n, 2 * sizeof(int64_t), comparePairs);
-  x->sortedIds = xcalloc(n, sizeof(int64_t));
-  x->sortedIndex = xcalloc(n, sizeof(size_t));
+  x->sortedIds = solarCalloc(n, sizeof(int64_t));
+  x->sortedIndex = solarCalloc(n, sizeof(size_t));
   for (size_t i = 0; i < n; ++i) {
     x->sortedIds[i] = pairs[2 * i];
     x->sortedIndex[i] = (size_t)pairs[2 * i + 1];
@@ -140,8 +135,8 @@ static void buildIdLookup(const SolarEinsumGraph *graph,
 }
 
 static void buildLists(Lists *lists, size_t keys, size_t pairs) {
-  lists->start = xcalloc(keys + 1, sizeof(size_t));
-  lists->items = xcalloc(pairs, sizeof(size_t));
+  lists->start = solarCalloc(keys + 1, sizeof(size_t));
+  lists->items = solarCalloc(pairs, sizeof(size_t));
 }
 
 static void buildTensorNodes(const SolarEinsumGraph *graph, Lists *lists) {
@@ -150,7 +145,7 @@ static void buildTensorNodes(const SolarEinsumGraph *graph, Lists *lists) {
     total += graph->nodes[i].accessCount;
   buildLists(lists, keys, total);
   /* A node is listed once per tensor: skip repeats within the node. */
-  size_t *last = xcalloc(keys, sizeof(size_t));
+  size_t *last = solarCalloc(keys, sizeof(size_t));
   for (size_t t = 0; t < keys; ++t)
     last[t] = SIZE_MAX;
   for (size_t i = 0; i < graph->nodeCount; ++i)
@@ -163,7 +158,7 @@ static void buildTensorNodes(const SolarEinsumGraph *graph, Lists *lists) {
     }
   for (size_t t = 0; t < keys; ++t)
     lists->start[t + 1] += lists->start[t];
-  size_t *fill = xcalloc(keys, sizeof(size_t));
+  size_t *fill = solarCalloc(keys, sizeof(size_t));
   memcpy(fill, lists->start, keys * sizeof(size_t));
   for (size_t t = 0; t < keys; ++t)
     last[t] = SIZE_MAX;
@@ -183,7 +178,7 @@ static void buildEdgeLists(const SolarEinsumGraph *graph, Lists *lists,
                            bool byConsumer) {
   size_t n = graph->nodeCount;
   buildLists(lists, n, graph->edgeCount);
-  size_t *key = xcalloc(graph->edgeCount, sizeof(size_t));
+  size_t *key = solarCalloc(graph->edgeCount, sizeof(size_t));
   for (size_t e = 0; e < graph->edgeCount; ++e) {
     const SolarEinsumEdge *edge = &graph->edges[e];
     key[e] = solarGraphNodeIndex(graph,
@@ -193,7 +188,7 @@ static void buildEdgeLists(const SolarEinsumGraph *graph, Lists *lists,
   }
   for (size_t i = 0; i < n; ++i)
     lists->start[i + 1] += lists->start[i];
-  size_t *fill = xcalloc(n, sizeof(size_t));
+  size_t *fill = solarCalloc(n, sizeof(size_t));
   memcpy(fill, lists->start, n * sizeof(size_t));
   for (size_t e = 0; e < graph->edgeCount; ++e)
     if (key[e] < n)
@@ -203,47 +198,33 @@ static void buildEdgeLists(const SolarEinsumGraph *graph, Lists *lists,
 }
 
 void solarGraphIndexBuild(SolarEinsumGraph *graph) {
-  struct SolarGraphIndex *x = xcalloc(1, sizeof(*x));
+  struct SolarGraphIndex *x = solarCalloc(1, sizeof(*x));
   graph->index = NULL;
   buildIdLookup(graph, x);
   graph->index = x; /* edge lists below look nodes up through it */
   buildTensorNodes(graph, &x->tensorNodes);
   buildEdgeLists(graph, &x->edgesInto, true);
   buildEdgeLists(graph, &x->edgesFrom, false);
-  x->accessOffset = xcalloc(graph->nodeCount + 1, sizeof(size_t));
+  x->accessOffset = solarCalloc(graph->nodeCount + 1, sizeof(size_t));
   for (size_t i = 0; i < graph->nodeCount; ++i)
     x->accessOffset[i + 1] = x->accessOffset[i] + graph->nodes[i].accessCount;
   size_t accesses = x->accessOffset[graph->nodeCount];
-  x->memo = xcalloc(accesses * SOLAR_GRAPH_MEMO_SLOTS, sizeof(int64_t));
+  x->memo = solarCalloc(accesses * SOLAR_GRAPH_MEMO_SLOTS, sizeof(int64_t));
   for (size_t k = 0; k < accesses * SOLAR_GRAPH_MEMO_SLOTS; ++k)
     x->memo[k] = SOLAR_GRAPH_MEMO_EMPTY;
-  x->domains = xcalloc(graph->nodeCount, sizeof(isl_set *));
-  x->maps = xcalloc(accesses, sizeof(isl_map *));
-  x->images = xcalloc(accesses, sizeof(isl_set *));
-  x->parsed = xcalloc(graph->nodeCount, 1);
-  x->mapParsed = xcalloc(accesses, 1);
-}
-
-static void shapeMemoDestroy(ShapeMemo *memo) {
-  for (size_t k = 0; k < memo->capacity; ++k) {
-    if (!memo->keys[k])
-      continue;
-    /* The key's first character says the kind (see shapeKey). */
-    if (memo->keys[k][0] == 'm')
-      isl_map_free(memo->values[k]);
-    else
-      isl_set_free(memo->values[k]);
-    free(memo->keys[k]);
-  }
-  free(memo->keys);
-  free(memo->values);
+  x->domains = solarCalloc(graph->nodeCount, sizeof(isl_set *));
+  x->maps = solarCalloc(accesses, sizeof(isl_map *));
+  x->images = solarCalloc(accesses, sizeof(isl_set *));
+  x->parsed = solarCalloc(graph->nodeCount, 1);
+  x->mapParsed = solarCalloc(accesses, 1);
 }
 
 void solarGraphIndexDestroy(SolarEinsumGraph *graph) {
   struct SolarGraphIndex *x = graph->index;
   if (!x)
     return;
-  shapeMemoDestroy(&x->shapes);
+  egShapeMemoDestroy(x->setShapes);
+  egShapeMemoDestroy(x->mapShapes);
   for (size_t i = 0; i < graph->nodeCount; ++i)
     isl_set_free(x->domains[i]);
   for (size_t k = 0; k < x->accessOffset[graph->nodeCount]; ++k) {
@@ -315,39 +296,6 @@ EgCountCache *solarGraphCountCache(const SolarEinsumGraph *graph) {
   return x->counts;
 }
 
-/* A tuple name the memo may replace: an identifier with a digit or an
- * underscore, so never one of isl's (alphabetic) keywords, whose reading
- * could differ from the placeholder's. */
-static size_t tupleName(const char *text, size_t at) {
-  size_t end = at;
-  bool plain = false;
-  if (!(isalpha((unsigned char)text[at]) || text[at] == '_'))
-    return 0;
-  while (isalnum((unsigned char)text[end]) || text[end] == '_') {
-    plain |= isdigit((unsigned char)text[end]) || text[end] == '_';
-    ++end;
-  }
-  return plain && text[end] == '[' ? end - at : 0;
-}
-
-static size_t skipSpaces(const char *text, size_t at) {
-  while (text[at] == ' ')
-    ++at;
-  return at;
-}
-
-/* Past the bracketed tuple starting at text[at] == '[', or 0. */
-static size_t skipTuple(const char *text, size_t at) {
-  int depth = 0;
-  for (size_t k = at; text[k]; ++k) {
-    if (text[k] == '[')
-      ++depth;
-    else if (text[k] == ']' && --depth == 0)
-      return k + 1;
-  }
-  return 0;
-}
-
 #define SHAPE_IN "solarShapeIn_"
 #define SHAPE_OUT "solarShapeOut_"
 
@@ -357,26 +305,13 @@ static size_t skipTuple(const char *text, size_t at) {
  * (possibly after parameters) the memo handles. Caller frees. */
 static char *shapeKey(const char *text, bool isMap, char *names[2]) {
   names[0] = names[1] = NULL;
-  const char *brace = strchr(text, '{');
-  if (!brace || strchr(brace, ';') || strstr(text, "solarShape"))
+  if (strstr(text, "solarShape"))
     return NULL;
-  size_t inAt = skipSpaces(text, (size_t)(brace - text) + 1);
-  size_t inLength = tupleName(text, inAt);
-  size_t outAt = 0, outLength = 0;
+  SolarTupleNames at = solarIslTupleNames(text, isMap);
+  size_t inAt = at.inAt, inLength = at.inLength;
+  size_t outAt = at.outAt, outLength = at.outLength;
   if (!inLength)
     return NULL;
-  if (isMap) {
-    size_t after = skipTuple(text, inAt + inLength);
-    if (!after)
-      return NULL;
-    after = skipSpaces(text, after);
-    if (strncmp(text + after, "->", 2) != 0)
-      return NULL;
-    outAt = skipSpaces(text, after + 2);
-    outLength = tupleName(text, outAt);
-    if (!outLength)
-      return NULL;
-  }
   size_t length = strlen(text);
   char *key = malloc(length + sizeof(SHAPE_IN) + sizeof(SHAPE_OUT) + 2);
   names[0] = strndup(text + inAt, inLength);
@@ -393,39 +328,6 @@ static char *shapeKey(const char *text, bool isMap, char *names[2]) {
   return key;
 }
 
-static size_t hashText(const char *text) {
-  uint64_t h = 1469598103934665603u;
-  for (const unsigned char *c = (const unsigned char *)text; *c; ++c)
-    h = (h ^ *c) * 1099511628211u;
-  return (size_t)h;
-}
-
-/* The memo's slot for the key: holding it, or free. */
-static size_t shapeSlot(ShapeMemo *memo, const char *key) {
-  if (2 * (memo->count + 1) > memo->capacity) {
-    ShapeMemo grown = {NULL, NULL, memo->capacity ? 2 * memo->capacity : 64,
-                       memo->count};
-    grown.keys = xcalloc(grown.capacity, sizeof(char *));
-    grown.values = xcalloc(grown.capacity, sizeof(void *));
-    for (size_t k = 0; k < memo->capacity; ++k) {
-      if (!memo->keys[k])
-        continue;
-      size_t h = hashText(memo->keys[k]) & (grown.capacity - 1);
-      while (grown.keys[h])
-        h = (h + 1) & (grown.capacity - 1);
-      grown.keys[h] = memo->keys[k];
-      grown.values[h] = memo->values[k];
-    }
-    free(memo->keys);
-    free(memo->values);
-    *memo = grown;
-  }
-  size_t h = hashText(key) & (memo->capacity - 1);
-  while (memo->keys[h] && strcmp(memo->keys[h], key) != 0)
-    h = (h + 1) & (memo->capacity - 1);
-  return h;
-}
-
 /* The text parsed in the graph's context: through the shape memo, else
  * directly (so an unparsable text reports its error as it always did). */
 static void *parseText(const SolarEinsumGraph *graph, const char *text,
@@ -435,25 +337,23 @@ static void *parseText(const SolarEinsumGraph *graph, const char *text,
   char *key = text ? shapeKey(text, isMap, names) : NULL;
   void *parsed = NULL;
   if (key) {
-    ShapeMemo *memo = &graph->index->shapes;
-    size_t slot = shapeSlot(memo, key);
-    if (!memo->keys[slot]) {
-      void *shape = isMap ? (void *)isl_map_read_from_str(ctx, key + 1)
-                          : (void *)isl_set_read_from_str(ctx, key + 1);
-      if (shape) {
-        memo->keys[slot] = key;
-        memo->values[slot] = shape;
-        memo->count++;
-        key = NULL;
-      }
+    struct SolarGraphIndex *x = graph->index;
+    EgShapeMemo **memo = isMap ? &x->mapShapes : &x->setShapes;
+    if (!*memo)
+      *memo = egShapeMemoCreate(isMap ? freeMap : freeSet);
+    void *shape = egShapeMemoGet(*memo, key);
+    if (!shape) {
+      shape = isMap ? (void *)isl_map_read_from_str(ctx, key + 1)
+                    : (void *)isl_set_read_from_str(ctx, key + 1);
+      if (shape)
+        egShapeMemoPut(*memo, key, shape);
     }
-    if (memo->keys[slot] && isMap) {
-      isl_map *map = isl_map_copy(memo->values[slot]);
+    if (shape && isMap) {
+      isl_map *map = isl_map_copy(shape);
       map = isl_map_set_tuple_name(map, isl_dim_in, names[0]);
       parsed = isl_map_set_tuple_name(map, isl_dim_out, names[1]);
-    } else if (memo->keys[slot]) {
-      parsed = isl_set_set_tuple_name(isl_set_copy(memo->values[slot]),
-                                      names[0]);
+    } else if (shape) {
+      parsed = isl_set_set_tuple_name(isl_set_copy(shape), names[0]);
     }
     free(key);
     free(names[0]);

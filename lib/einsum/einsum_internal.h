@@ -1,4 +1,5 @@
-/* Builder-side model of the einsum graph, shared by lib/einsum_*.c only.
+/* Builder-side model of the einsum graph, shared by the lib/einsum files
+ * only.
  *
  * Lifting runs in phases over one func.func:
  *   1. einsum_domain.c walks the body, creating a scope (iteration domain +
@@ -24,6 +25,7 @@
 #include "einsum_shape_memo.h"
 #include "solar/einsum/einsum_graph.h"
 #include "solar/support/format.h"
+#include "solar/support/funcs.h"
 
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/IR.h"
@@ -42,7 +44,6 @@ typedef struct EgBuilder EgBuilder;
 
 /* ---- small helpers (einsum_util.c; egWarn in einsum_shared.c) ----------- */
 
-bool egOpIs(MlirOperation op, const char *name);
 /* The op's name as a NUL-terminated static-lifetime string view copy. */
 void egOpName(MlirOperation op, char *buf, size_t size);
 MlirOperation egValueDefiningOp(MlirValue value); /* null for block args */

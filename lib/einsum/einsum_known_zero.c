@@ -339,7 +339,7 @@ static void evaluateSelect(Eval *e, MlirOperation op, EgKnown *out) {
 
 static bool isAny(MlirOperation op, const char *const *names) {
   for (int i = 0; names[i]; ++i)
-    if (egOpIs(op, names[i]))
+    if (solarOpIs(op, names[i]))
       return true;
   return false;
 }
@@ -350,7 +350,7 @@ static const char *const valueCasts[] = {
     "arith.extsi", "arith.index_cast", "arith.index_castui", NULL};
 
 static void evaluateOp(Eval *e, MlirOperation op, EgKnown *out) {
-  if (egOpIs(op, "arith.constant")) {
+  if (solarOpIs(op, "arith.constant")) {
     knownConstant(mlirOperationGetAttributeByName(
                       op, mlirStringRefCreateFromCString("value")),
                   e->node->domain, out);
@@ -360,11 +360,11 @@ static void evaluateOp(Eval *e, MlirOperation op, EgKnown *out) {
     evaluateLoad(e, op, out);
     return;
   }
-  if (egOpIs(op, "arith.select")) {
+  if (solarOpIs(op, "arith.select")) {
     evaluateSelect(e, op, out);
     return;
   }
-  if (egOpIs(op, "arith.cmpi")) {
+  if (solarOpIs(op, "arith.cmpi")) {
     evaluateCompare(e, op, out);
     return;
   }
@@ -378,16 +378,16 @@ static void evaluateOp(Eval *e, MlirOperation op, EgKnown *out) {
       out->zero = zeroOf(a);
       out->negInf = negInfOf(a);
       out->truth = truthOf(a);
-      if (!egOpIs(op, "arith.extf") && !egOpIs(op, "arith.truncf"))
+      if (!solarOpIs(op, "arith.extf") && !solarOpIs(op, "arith.truncf"))
         out->affine = copyAffine(a);
-    } else if (egOpIs(op, "arith.negf")) {
+    } else if (solarOpIs(op, "arith.negf")) {
       out->zero = zeroOf(a);
-    } else if (egOpIs(op, "math.exp") || egOpIs(op, "math.exp2")) {
+    } else if (solarOpIs(op, "math.exp") || solarOpIs(op, "math.exp2")) {
       out->zero = negInfOf(a); /* exp(-inf) = 0 exactly */
     }
     return;
   }
-  if (egOpIs(op, "arith.mulf") || egOpIs(op, "arith.muli")) {
+  if (solarOpIs(op, "arith.mulf") || solarOpIs(op, "arith.muli")) {
     /* x * 0 = 0 for finite x; -inf * 0 is NaN, so not there. */
     out->zero = nonEmpty(unite(minus(zeroOf(a), negInfOf(b)),
                                minus(zeroOf(b), negInfOf(a))));
@@ -399,10 +399,10 @@ static void evaluateOp(Eval *e, MlirOperation op, EgKnown *out) {
       isl_pw_aff_free(x);
       isl_pw_aff_free(y);
     }
-  } else if (egOpIs(op, "arith.divf")) {
+  } else if (solarOpIs(op, "arith.divf")) {
     /* 0 / y = 0 for y != 0 (finite or not). */
     out->zero = nonEmpty(minus(zeroOf(a), zeroOf(b)));
-  } else if (egOpIs(op, "arith.addf") || egOpIs(op, "arith.addi")) {
+  } else if (solarOpIs(op, "arith.addf") || solarOpIs(op, "arith.addi")) {
     out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
     out->negInf = nonEmpty(unite(negInfOf(a), negInfOf(b)));
     isl_pw_aff *x = copyAffine(a), *y = copyAffine(b);
@@ -411,7 +411,7 @@ static void evaluateOp(Eval *e, MlirOperation op, EgKnown *out) {
       isl_pw_aff_free(x);
       isl_pw_aff_free(y);
     }
-  } else if (egOpIs(op, "arith.subf") || egOpIs(op, "arith.subi")) {
+  } else if (solarOpIs(op, "arith.subf") || solarOpIs(op, "arith.subi")) {
     out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
     /* -inf - finite = -inf; -inf - (-inf) is NaN. */
     out->negInf = nonEmpty(minus(negInfOf(a), negInfOf(b)));
@@ -421,16 +421,18 @@ static void evaluateOp(Eval *e, MlirOperation op, EgKnown *out) {
       isl_pw_aff_free(x);
       isl_pw_aff_free(y);
     }
-  } else if (egOpIs(op, "arith.maximumf") || egOpIs(op, "arith.maxnumf")) {
+  } else if (solarOpIs(op, "arith.maximumf") ||
+             solarOpIs(op, "arith.maxnumf")) {
     out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
     out->negInf = nonEmpty(meet(negInfOf(a), negInfOf(b)));
-  } else if (egOpIs(op, "arith.minimumf") || egOpIs(op, "arith.minnumf")) {
+  } else if (solarOpIs(op, "arith.minimumf") ||
+             solarOpIs(op, "arith.minnumf")) {
     out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
     out->negInf = nonEmpty(unite(negInfOf(a), negInfOf(b)));
-  } else if (egOpIs(op, "arith.andi")) {
+  } else if (solarOpIs(op, "arith.andi")) {
     out->zero = nonEmpty(unite(zeroOf(a), zeroOf(b)));
     out->truth = nonEmpty(meet(truthOf(a), truthOf(b)));
-  } else if (egOpIs(op, "arith.ori")) {
+  } else if (solarOpIs(op, "arith.ori")) {
     out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
     out->truth = nonEmpty(unite(truthOf(a), truthOf(b)));
   }
@@ -510,8 +512,8 @@ static bool findContribution(EgBuilder *b, EgNode *node, MlirValue *out,
     return true;
   if (mlirOperationIsNull(def))
     return false;
-  bool isFor = egOpIs(def, "affine.for") || egOpIs(def, "scf.for");
-  bool isParallel = egOpIs(def, "affine.parallel");
+  bool isFor = solarOpIs(def, "affine.for") || solarOpIs(def, "scf.for");
+  bool isParallel = solarOpIs(def, "affine.parallel");
   if (!isFor && !isParallel)
     return false;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(def, 0));

@@ -10,6 +10,7 @@
 #include "einsum_lifted.h"
 
 #include "solar/einsum/einsum_graph_index.h"
+#include "solar/support/grow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,25 +24,18 @@ struct SolarLiftedGraph {
   isl_map **maps;       /* by access, nodes in order; owned */
 };
 
-static void *xcalloc(size_t n, size_t size) {
-  void *p = calloc(n ? n : 1, size);
-  if (!p)
-    abort();
-  return p;
-}
-
 SolarLiftedGraph *egLiftedTake(EgBuilder *b, MlirAttribute bare) {
-  SolarLiftedGraph *lifted = xcalloc(1, sizeof(*lifted));
+  SolarLiftedGraph *lifted = solarCalloc(1, sizeof(*lifted));
   lifted->bare = bare;
   lifted->ctx = b->ctx;
   b->ctx = NULL;
   lifted->nodeCount = (size_t)b->nodeCount;
-  lifted->accessCounts = xcalloc(lifted->nodeCount, sizeof(size_t));
-  lifted->domains = xcalloc(lifted->nodeCount, sizeof(isl_set *));
+  lifted->accessCounts = solarCalloc(lifted->nodeCount, sizeof(size_t));
+  lifted->domains = solarCalloc(lifted->nodeCount, sizeof(isl_set *));
   size_t accesses = 0;
   for (int i = 0; i < b->nodeCount; ++i)
     accesses += (size_t)b->nodes[i].accessCount;
-  lifted->maps = xcalloc(accesses, sizeof(isl_map *));
+  lifted->maps = solarCalloc(accesses, sizeof(isl_map *));
   size_t k = 0;
   for (int i = 0; i < b->nodeCount; ++i) {
     EgNode *node = &b->nodes[i];

@@ -1,115 +1,60 @@
-/* Open addressing with linear probing, grown to keep at most half of the
- * slots in use; nothing is ever removed. */
+/* The builder's typed hash indexes (einsum_lookup.h) on the one table of
+ * solar/support/hash.h. */
 #include "einsum_lookup.h"
 
-#include <stdlib.h>
 #include <string.h>
 
-static size_t handleHash(const void *key) {
-  uint64_t x = (uint64_t)(uintptr_t)key;
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  return (size_t)x;
+typedef struct {
+  const void *key;
+  intptr_t value;
+} HandleEntry;
+
+static bool handleEqual(const void *entry, const void *key) {
+  return ((const HandleEntry *)entry)->key == key;
 }
 
-static size_t nameHash(const char *name) {
-  uint64_t h = 0xcbf29ce484222325ULL; /* FNV-1a */
-  for (const unsigned char *p = (const unsigned char *)name; *p; ++p)
-    h = (h ^ *p) * 0x100000001b3ULL;
-  return (size_t)h;
-}
-
-/* Slot of key, or the empty slot where it would go. */
-static size_t handleSlot(const EgHandleMap *map, const void *key) {
-  size_t mask = map->capacity - 1, i = handleHash(key) & mask;
-  while (map->keys[i] && map->keys[i] != key)
-    i = (i + 1) & mask;
-  return i;
-}
+static const SolarHashKind kHandle = {sizeof(HandleEntry), handleEqual};
 
 bool egHandleMapGet(const EgHandleMap *map, const void *key, intptr_t *value) {
-  if (map->capacity == 0 || !key)
+  if (!key)
     return false;
-  size_t i = handleSlot(map, key);
-  if (!map->keys[i])
+  const HandleEntry *entry =
+      solarHashFind(&map->table, &kHandle, solarHashPointer(key), key);
+  if (!entry)
     return false;
-  *value = map->values[i];
+  *value = entry->value;
   return true;
-}
-
-static void handleGrow(EgHandleMap *map) {
-  EgHandleMap bigger = {NULL, NULL, map->capacity ? 2 * map->capacity : 64, 0};
-  bigger.keys = calloc(bigger.capacity, sizeof(*bigger.keys));
-  bigger.values = calloc(bigger.capacity, sizeof(*bigger.values));
-  if (!bigger.keys || !bigger.values)
-    abort();
-  for (size_t i = 0; i < map->capacity; ++i)
-    if (map->keys[i]) {
-      size_t slot = handleSlot(&bigger, map->keys[i]);
-      bigger.keys[slot] = map->keys[i];
-      bigger.values[slot] = map->values[i];
-      bigger.count++;
-    }
-  egHandleMapClear(map);
-  *map = bigger;
 }
 
 void egHandleMapPut(EgHandleMap *map, const void *key, intptr_t value) {
   if (!key)
     return;
-  if (2 * (map->count + 1) > map->capacity)
-    handleGrow(map);
-  size_t i = handleSlot(map, key);
-  if (!map->keys[i]) {
-    map->keys[i] = key;
-    map->count++;
-  }
-  map->values[i] = value;
+  bool added;
+  HandleEntry *entry = solarHashInsert(&map->table, &kHandle,
+                                       solarHashPointer(key), key, &added);
+  entry->key = key;
+  entry->value = value;
 }
 
-void egHandleMapClear(EgHandleMap *map) {
-  free(map->keys);
-  free(map->values);
-  map->keys = NULL;
-  map->values = NULL;
-  map->capacity = map->count = 0;
+void egHandleMapClear(EgHandleMap *map) { solarHashClear(&map->table); }
+
+static bool nameEqual(const void *entry, const void *key) {
+  return strcmp(*(const char *const *)entry, key) == 0;
 }
 
-static size_t nameSlot(const EgNameSet *set, const char *name) {
-  size_t mask = set->capacity - 1, i = nameHash(name) & mask;
-  while (set->names[i] && strcmp(set->names[i], name) != 0)
-    i = (i + 1) & mask;
-  return i;
-}
+static const SolarHashKind kName = {sizeof(const char *), nameEqual};
 
 bool egNameSetHas(const EgNameSet *set, const char *name) {
-  return set->capacity > 0 && set->names[nameSlot(set, name)] != NULL;
+  return solarHashFind(&set->table, &kName, solarHashString(name), name) !=
+         NULL;
 }
 
 void egNameSetAdd(EgNameSet *set, const char *name) {
-  if (2 * (set->count + 1) > set->capacity) {
-    EgNameSet bigger = {NULL, set->capacity ? 2 * set->capacity : 64, 0};
-    bigger.names = calloc(bigger.capacity, sizeof(*bigger.names));
-    if (!bigger.names)
-      abort();
-    for (size_t i = 0; i < set->capacity; ++i)
-      if (set->names[i]) {
-        bigger.names[nameSlot(&bigger, set->names[i])] = set->names[i];
-        bigger.count++;
-      }
-    egNameSetClear(set);
-    *set = bigger;
-  }
-  size_t i = nameSlot(set, name);
-  if (!set->names[i]) {
-    set->names[i] = name;
-    set->count++;
-  }
+  bool added;
+  const char **entry =
+      solarHashInsert(&set->table, &kName, solarHashString(name), name, &added);
+  if (added)
+    *entry = name;
 }
 
-void egNameSetClear(EgNameSet *set) {
-  free(set->names);
-  set->names = NULL;
-  set->capacity = set->count = 0;
-}
+void egNameSetClear(EgNameSet *set) { solarHashClear(&set->table); }

@@ -7,14 +7,15 @@
 #ifndef SOLAR_EINSUM_LOOKUP_H
 #define SOLAR_EINSUM_LOOKUP_H
 
+#include "solar/support/hash.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+/* Start from {0}; table.count is the number of keys. */
 typedef struct {
-  const void **keys; /* NULL marks an empty slot */
-  intptr_t *values;
-  size_t capacity, count;
+  SolarHashTable table;
 } EgHandleMap;
 
 /* The value stored for key, if any. A NULL key is never stored (Put
@@ -24,9 +25,9 @@ bool egHandleMapGet(const EgHandleMap *map, const void *key, intptr_t *value);
 void egHandleMapPut(EgHandleMap *map, const void *key, intptr_t value);
 void egHandleMapClear(EgHandleMap *map);
 
+/* Start from {0}; table.count is the number of names. */
 typedef struct {
-  const char **names; /* NULL marks an empty slot */
-  size_t capacity, count;
+  SolarHashTable table;
 } EgNameSet;
 
 bool egNameSetHas(const EgNameSet *set, const char *name);

@@ -132,7 +132,7 @@ static void demandOperands(Walk *w, MlirOperation op,
     isl_set_free(points);
     return;
   }
-  if (egOpIs(op, "arith.select")) {
+  if (solarOpIs(op, "arith.select")) {
     const EgKnown *c = known(w, mlirOperationGetOperand(op, 0));
     demand(w, mlirOperationGetOperand(op, 0), isl_set_copy(points));
     isl_set *onTrue = subtractOpt(isl_set_copy(points), c ? c->zero : NULL);
@@ -496,7 +496,7 @@ static MlirWalkResult findAlias(MlirOperation op, void *userData) {
       continue;
     bool known = false;
     for (int i = 0; bases[i] && !known; ++i)
-      known = egOpIs(op, bases[i]);
+      known = solarOpIs(op, bases[i]);
     if (!known) {
       *(bool *)userData = true;
       return MlirWalkResultInterrupt;

@@ -151,7 +151,7 @@ const char *egCombinerKind(MlirOperation op) {
       {"arith.xori", "xor"},
   };
   for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); ++i)
-    if (egOpIs(op, kinds[i].name))
+    if (solarOpIs(op, kinds[i].name))
       return kinds[i].kind;
   return NULL;
 }
@@ -161,11 +161,12 @@ void egOpDtype(MlirOperation op, char *buf, size_t size, int64_t *lanes) {
   MlirType type;
   SolarOpClass cls = SOLAR_OP_OTHER;
   bool cast = egClassifyOp(op, &cls) == EG_OP_COMPUTE && cls == SOLAR_OP_CAST;
-  bool byOperand = (cast || egOpIs(op, "arith.cmpf") ||
-                    egOpIs(op, "arith.cmpi") || egOpIs(op, "math.isnan") ||
-                    egOpIs(op, "math.isinf") || egOpIs(op, "math.isfinite")) &&
-                   mlirOperationGetNumOperands(op) > 0;
-  if (egOpIs(op, "arith.select") && mlirOperationGetNumOperands(op) > 1)
+  bool byOperand =
+      (cast || solarOpIs(op, "arith.cmpf") || solarOpIs(op, "arith.cmpi") ||
+       solarOpIs(op, "math.isnan") || solarOpIs(op, "math.isinf") ||
+       solarOpIs(op, "math.isfinite")) &&
+      mlirOperationGetNumOperands(op) > 0;
+  if (solarOpIs(op, "arith.select") && mlirOperationGetNumOperands(op) > 1)
     type = mlirValueGetType(mlirOperationGetOperand(op, 1));
   else if (byOperand || mlirOperationGetNumResults(op) == 0)
     type = mlirValueGetType(mlirOperationGetOperand(op, 0));

@@ -16,9 +16,12 @@
  *   - backward: when every node that reads it is a pure cast, the widest
  *     width those casts write (an f32 accumulator truncated to bf16 is
  *     stored as bf16 by any real epilogue).
- * Widths only ever decrease, so the iteration reaches a fixpoint in at most
- * (number of widths) x (number of tensors) rounds. Narrowing only lowers
- * bytes and raises unit rates, so the bound stays a lower bound. */
+ * The forward pass starts intermediates with no width and only widens them
+ * (up to the declared type); the backward pass then only narrows. Each
+ * change moves a width one way among a few, so each pass reaches its
+ * fixpoint in at most (number of widths) x (number of tensors) rounds.
+ * Narrowing only lowers bytes and raises unit rates, so the bound stays a
+ * lower bound. */
 #include "solar/einsum/einsum_graph.h"
 
 #include <stdio.h>
@@ -211,33 +214,49 @@ static bool isNarrowable(const SolarEinsumTensor *t) {
   return !isBoundary(t) && solarDtypeIsFloat(t->declaredDtype);
 }
 
-/* Forward: the least fixpoint. Intermediates start with no width and
- * widen to what their writers store, capped at the declared type; buffers
- * bufferization reuses (a tensor written from itself) thus keep the width
- * of the data that enters them rather than the IR's. Widths only grow, so
- * this ends within (number of widths) x (number of tensors) rounds. */
-static void propagateForward(SolarEinsumGraph *graph) {
-  for (size_t i = 0; i < graph->tensorCount; ++i)
-    if (isNarrowable(&graph->tensors[i]))
-      graph->tensors[i].intentDtype = SOLAR_DTYPE_INVALID;
+/* A rule of the fixpoint: the tensor's new intent width, or INVALID to
+ * keep the one it has. Each rule moves widths one way only. */
+typedef SolarDtype (*IntentRule)(const SolarEinsumGraph *graph, size_t tensor);
+
+/* Applies `rule` to every narrowable tensor, in order and in place, until a
+ * round changes nothing (the bound on rounds is only a guard). */
+static void iterate(SolarEinsumGraph *graph, IntentRule rule) {
   bool changed = true;
   for (size_t round = 0; changed && round <= 8 * graph->tensorCount; ++round) {
     changed = false;
     for (size_t i = 0; i < graph->tensorCount; ++i) {
-      SolarEinsumTensor *t = &graph->tensors[i];
-      if (!isNarrowable(t))
+      if (!isNarrowable(&graph->tensors[i]))
         continue;
-      SolarDtype forward = forwardLimit(graph, (int64_t)i);
-      if (forward == SOLAR_DTYPE_INVALID)
-        continue; /* nothing known yet */
-      SolarDtype limit = narrower(t->declaredDtype, forward);
-      if (t->intentDtype == SOLAR_DTYPE_INVALID ||
-          widthOf(limit) > widthOf(t->intentDtype)) {
-        t->intentDtype = limit;
+      SolarDtype next = rule(graph, i);
+      if (next != SOLAR_DTYPE_INVALID) {
+        graph->tensors[i].intentDtype = next;
         changed = true;
       }
     }
   }
+}
+
+/* Forward: the least fixpoint. Intermediates start with no width and
+ * widen to what their writers store, capped at the declared type; buffers
+ * bufferization reuses (a tensor written from itself) thus keep the width
+ * of the data that enters them rather than the IR's. Widths only grow. */
+static SolarDtype widenForward(const SolarEinsumGraph *graph, size_t i) {
+  const SolarEinsumTensor *t = &graph->tensors[i];
+  SolarDtype forward = forwardLimit(graph, (int64_t)i);
+  if (forward == SOLAR_DTYPE_INVALID)
+    return SOLAR_DTYPE_INVALID; /* nothing known yet */
+  SolarDtype limit = narrower(t->declaredDtype, forward);
+  return t->intentDtype == SOLAR_DTYPE_INVALID ||
+                 widthOf(limit) > widthOf(t->intentDtype)
+             ? limit
+             : SOLAR_DTYPE_INVALID;
+}
+
+static void propagateForward(SolarEinsumGraph *graph) {
+  for (size_t i = 0; i < graph->tensorCount; ++i)
+    if (isNarrowable(&graph->tensors[i]))
+      graph->tensors[i].intentDtype = SOLAR_DTYPE_INVALID;
+  iterate(graph, widenForward);
   /* Written only with constants: the declared type. */
   for (size_t i = 0; i < graph->tensorCount; ++i)
     if (graph->tensors[i].intentDtype == SOLAR_DTYPE_INVALID)
@@ -246,22 +265,12 @@ static void propagateForward(SolarEinsumGraph *graph) {
 
 /* Backward: a value only ever truncated is stored truncated. Widths only
  * shrink here. */
-static void propagateBackward(SolarEinsumGraph *graph) {
-  bool changed = true;
-  for (size_t round = 0; changed && round <= 8 * graph->tensorCount; ++round) {
-    changed = false;
-    for (size_t i = 0; i < graph->tensorCount; ++i) {
-      SolarEinsumTensor *t = &graph->tensors[i];
-      if (!isNarrowable(t))
-        continue;
-      SolarDtype limit = backwardLimit(graph, (int64_t)i);
-      if (limit != SOLAR_DTYPE_INVALID &&
-          widthOf(limit) < widthOf(t->intentDtype)) {
-        t->intentDtype = limit;
-        changed = true;
-      }
-    }
-  }
+static SolarDtype narrowBackward(const SolarEinsumGraph *graph, size_t i) {
+  SolarDtype limit = backwardLimit(graph, (int64_t)i);
+  return limit != SOLAR_DTYPE_INVALID &&
+                 widthOf(limit) < widthOf(graph->tensors[i].intentDtype)
+             ? limit
+             : SOLAR_DTYPE_INVALID;
 }
 
 static void deriveNode(const SolarEinsumGraph *graph, SolarEinsumNode *node) {
@@ -292,7 +301,7 @@ bool solarEinsumGraphInferPrecision(SolarEinsumGraph *graph, char *err,
   if (!mapDeclared(graph, err, errSize))
     return false;
   propagateForward(graph);
-  propagateBackward(graph);
+  iterate(graph, narrowBackward);
   for (size_t i = 0; i < graph->tensorCount; ++i) {
     SolarEinsumTensor *t = &graph->tensors[i];
     t->storageBytes = solarDtypeIsFloat(t->intentDtype)

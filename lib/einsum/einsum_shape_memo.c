@@ -1,57 +1,31 @@
 /* A string-keyed memo of isl results (see einsum_shape_memo.h). */
 #include "einsum_shape_memo.h"
 
+#include "solar/support/grow.h"
+#include "solar/support/hash.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct {
-  char *key; /* NULL: free slot */
-  uint64_t hash;
+  char *key; /* owned */
   void *payload;
-} MemoSlot;
+} MemoEntry;
+
+static bool entryEqual(const void *entry, const void *key) {
+  return strcmp(((const MemoEntry *)entry)->key, key) == 0;
+}
+
+static const SolarHashKind kEntry = {sizeof(MemoEntry), entryEqual};
 
 struct EgShapeMemo {
-  MemoSlot *slots;
-  size_t capacity; /* power of two, or 0 */
-  size_t used;
+  SolarHashTable table;
   void (*destroy)(void *payload);
 };
 
-static uint64_t hashText(const char *text) {
-  uint64_t h = 1469598103934665603ull; /* FNV-1a */
-  for (const unsigned char *p = (const unsigned char *)text; *p; ++p)
-    h = (h ^ *p) * 1099511628211ull;
-  return h;
-}
-
-static MemoSlot *findSlot(MemoSlot *slots, size_t capacity, uint64_t hash,
-                          const char *key) {
-  size_t i = (size_t)hash & (capacity - 1);
-  while (slots[i].key &&
-         (slots[i].hash != hash || strcmp(slots[i].key, key) != 0))
-    i = (i + 1) & (capacity - 1);
-  return &slots[i];
-}
-
-static void grow(EgShapeMemo *memo) {
-  size_t capacity = memo->capacity ? 2 * memo->capacity : 64;
-  MemoSlot *slots = calloc(capacity, sizeof(MemoSlot));
-  if (!slots)
-    abort();
-  for (size_t i = 0; i < memo->capacity; ++i)
-    if (memo->slots[i].key)
-      *findSlot(slots, capacity, memo->slots[i].hash, memo->slots[i].key) =
-          memo->slots[i];
-  free(memo->slots);
-  memo->slots = slots;
-  memo->capacity = capacity;
-}
-
 EgShapeMemo *egShapeMemoCreate(void (*destroy)(void *payload)) {
-  EgShapeMemo *memo = calloc(1, sizeof(*memo));
-  if (!memo)
-    abort();
+  EgShapeMemo *memo = solarCalloc(1, sizeof(*memo));
   memo->destroy = destroy;
   return memo;
 }
@@ -59,44 +33,40 @@ EgShapeMemo *egShapeMemoCreate(void (*destroy)(void *payload)) {
 void egShapeMemoDestroy(EgShapeMemo *memo) {
   if (!memo)
     return;
-  for (size_t i = 0; i < memo->capacity; ++i) {
-    if (!memo->slots[i].key)
-      continue;
-    free(memo->slots[i].key);
+  size_t cursor = 0;
+  for (MemoEntry *e; (e = solarHashNext(&memo->table, &cursor));) {
+    free(e->key);
     if (memo->destroy)
-      memo->destroy(memo->slots[i].payload);
+      memo->destroy(e->payload);
   }
-  free(memo->slots);
+  solarHashClear(&memo->table);
   free(memo);
 }
 
 void *egShapeMemoGet(const EgShapeMemo *memo, const char *key) {
-  if (!memo || !memo->capacity || !key)
+  if (!memo || !key)
     return NULL;
-  MemoSlot *slot =
-      findSlot(memo->slots, memo->capacity, hashText(key), key);
-  return slot->key ? slot->payload : NULL;
+  MemoEntry *e =
+      solarHashFind(&memo->table, &kEntry, solarHashString(key), key);
+  return e ? e->payload : NULL;
 }
 
 void egShapeMemoPut(EgShapeMemo *memo, const char *key, void *payload) {
-  if (2 * (memo->used + 1) > memo->capacity)
-    grow(memo);
-  uint64_t hash = hashText(key);
-  MemoSlot *slot = findSlot(memo->slots, memo->capacity, hash, key);
-  if (slot->key) {
+  bool added;
+  MemoEntry *e =
+      solarHashInsert(&memo->table, &kEntry, solarHashString(key), key, &added);
+  if (!added) {
     if (memo->destroy)
-      memo->destroy(slot->payload);
-    slot->payload = payload;
+      memo->destroy(e->payload);
+    e->payload = payload;
     return;
   }
   size_t length = strlen(key);
-  slot->key = malloc(length + 1);
-  if (!slot->key)
+  e->key = malloc(length + 1);
+  if (!e->key)
     abort();
-  memcpy(slot->key, key, length + 1);
-  slot->hash = hash;
-  slot->payload = payload;
-  memo->used++;
+  memcpy(e->key, key, length + 1);
+  e->payload = payload;
 }
 
 /* Stored objects carry this tuple name, so that renaming to the caller's

@@ -100,7 +100,7 @@ static void visitValue(Slice *s, MlirValue value);
 /* select(x > acc, x, acc) and friends: a max/min written with cmp+select. */
 static const char *selectKind(MlirOperation select, MlirValue acc) {
   MlirOperation cmp = egValueDefiningOp(mlirOperationGetOperand(select, 0));
-  if (!egOpIs(cmp, "arith.cmpf") && !egOpIs(cmp, "arith.cmpi"))
+  if (!solarOpIs(cmp, "arith.cmpf") && !solarOpIs(cmp, "arith.cmpi"))
     return NULL;
   MlirValue t = mlirOperationGetOperand(select, 1);
   MlirValue f = mlirOperationGetOperand(select, 2);
@@ -115,7 +115,7 @@ static const char *selectKind(MlirOperation select, MlirValue acc) {
   int64_t p = mlirIntegerAttrGetValueInt(mlirOperationGetAttributeByName(
       cmp, mlirStringRefCreateFromCString("predicate")));
   bool greater, less;
-  if (egOpIs(cmp, "arith.cmpf")) { /* ogt oge ugt uge / olt ole ult ule */
+  if (solarOpIs(cmp, "arith.cmpf")) { /* ogt oge ugt uge / olt ole ult ule */
     greater = p == 2 || p == 3 || p == 9 || p == 10;
     less = p == 4 || p == 5 || p == 11 || p == 12;
   } else { /* sgt sge ugt uge / slt sle ult ule */
@@ -132,7 +132,7 @@ static const char *selectKind(MlirOperation select, MlirValue acc) {
 static const char *combineKind(MlirOperation op, MlirValue acc) {
   if (mlirOperationIsNull(op))
     return NULL;
-  if (egOpIs(op, "arith.select"))
+  if (solarOpIs(op, "arith.select"))
     return selectKind(op, acc);
   if (mlirOperationGetNumOperands(op) == 2 &&
       (mlirValueEqual(mlirOperationGetOperand(op, 0), acc) ||
@@ -154,7 +154,7 @@ static void findCombiner(Slice *s, MlirValue yielded, MlirValue acc) {
 }
 
 static intptr_t iterArgInitOperand(MlirOperation loop, intptr_t result) {
-  if (egOpIs(loop, "scf.for"))
+  if (solarOpIs(loop, "scf.for"))
     return 3 + result;
   MlirAttribute segments = mlirOperationGetAttributeByName(
       loop, mlirStringRefCreateFromCString("operandSegmentSizes"));
@@ -213,7 +213,8 @@ static void visitParallelResult(Slice *s, MlirOperation par, intptr_t result) {
   egTypeString(type, dtype, sizeof(dtype));
   MlirOperation producer = egValueDefiningOp(yielded);
   if (cls == SOLAR_OP_ADD &&
-      (egOpIs(producer, "arith.mulf") || egOpIs(producer, "arith.muli")) &&
+      (solarOpIs(producer, "arith.mulf") ||
+       solarOpIs(producer, "arith.muli")) &&
       useCount(yielded) == 1 && egClaimOp(s->b, producer)) {
     markVisited(s, producer);
     addPending(s, (MlirOperation){NULL}, scope, SOLAR_OP_MAC, dtype, 1);
@@ -251,15 +252,15 @@ static void visitOp(Slice *s, MlirOperation op, MlirValue value) {
     return;
   }
   intptr_t result = mlirOpResultGetResultNumber(value);
-  if (egOpIs(op, "affine.for") || egOpIs(op, "scf.for")) {
+  if (solarOpIs(op, "affine.for") || solarOpIs(op, "scf.for")) {
     visitLoopResult(s, op, result);
     return;
   }
-  if (egOpIs(op, "affine.parallel")) {
+  if (solarOpIs(op, "affine.parallel")) {
     visitParallelResult(s, op, result);
     return;
   }
-  if (egOpIs(op, "affine.if") || egOpIs(op, "scf.if")) {
+  if (solarOpIs(op, "affine.if") || solarOpIs(op, "scf.if")) {
     visitConditionalResult(s, op, result);
     return;
   }
@@ -328,8 +329,8 @@ static void findAccumulator(Slice *s, EgNode *node, int writeIndex) {
 
 /* A mul whose only use is the reduction add: one MAC. */
 static void fuseMac(Slice *s) {
-  if (!s->combiner.ptr || (!egOpIs(s->combiner, "arith.addf") &&
-                           !egOpIs(s->combiner, "arith.addi")))
+  if (!s->combiner.ptr || (!solarOpIs(s->combiner, "arith.addf") &&
+                           !solarOpIs(s->combiner, "arith.addi")))
     return;
   PendingOp *add = NULL;
   for (int i = 0; i < s->opCount; ++i)
@@ -340,7 +341,7 @@ static void fuseMac(Slice *s) {
   for (int k = 0; k < 2; ++k) {
     MlirValue operand = mlirOperationGetOperand(s->combiner, k);
     MlirOperation mul = egValueDefiningOp(operand);
-    if ((!egOpIs(mul, "arith.mulf") && !egOpIs(mul, "arith.muli")) ||
+    if ((!solarOpIs(mul, "arith.mulf") && !solarOpIs(mul, "arith.muli")) ||
         useCount(operand) != 1)
       continue;
     for (int i = 0; i < s->opCount; ++i) {

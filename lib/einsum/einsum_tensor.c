@@ -44,7 +44,7 @@ static bool globalIsConstant(EgBuilder *b, MlirStringRef name,
        !mlirBlockIsNull(block); block = mlirBlockGetNextInRegion(block)) {
     for (MlirOperation op = mlirBlockGetFirstOperation(block);
          !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-      if (!egOpIs(op, "memref.global"))
+      if (!solarOpIs(op, "memref.global"))
         continue;
       MlirAttribute sym = mlirOperationGetAttributeByName(
           op, mlirStringRefCreateFromCString("sym_name"));
@@ -73,7 +73,7 @@ int egTensorOf(EgBuilder *b, MlirValue base) {
   t->exactAccesses = true;
   char printed[256];
   MlirOperation def = egValueDefiningOp(base);
-  if (egOpIs(def, "memref.get_global")) {
+  if (solarOpIs(def, "memref.get_global")) {
     MlirStringRef name = mlirFlatSymbolRefAttrGetValue(
         mlirOperationGetAttributeByName(def,
                                         mlirStringRefCreateFromCString("name")));
@@ -87,7 +87,8 @@ int egTensorOf(EgBuilder *b, MlirValue base) {
                   mlirOperationEqual(mlirBlockGetParentOperation(
                                          mlirBlockArgumentGetOwner(base)),
                                      b->func);
-  t->isAlloc = egOpIs(def, "memref.alloc") || egOpIs(def, "memref.alloca");
+  t->isAlloc =
+      solarOpIs(def, "memref.alloc") || solarOpIs(def, "memref.alloca");
   t->name = egStrdup(printed);
   t->islName = egIslIdentifier(b, printed);
   MlirType type = mlirValueGetType(base);

@@ -21,14 +21,6 @@ void egGrow(void **items, int *capacity, int count, size_t elementSize) {
   *capacity = (int)grown;
 }
 
-bool egOpIs(MlirOperation op, const char *name) {
-  if (mlirOperationIsNull(op))
-    return false;
-  MlirStringRef text = mlirIdentifierStr(mlirOperationGetName(op));
-  size_t length = strlen(name);
-  return text.length == length && strncmp(text.data, name, length) == 0;
-}
-
 void egOpName(MlirOperation op, char *buf, size_t size) {
   MlirStringRef text = mlirIdentifierStr(mlirOperationGetName(op));
   snprintf(buf, size, "%.*s", (int)text.length, text.data);
@@ -63,11 +55,11 @@ int egOpPosition(MlirOperation op) {
 }
 
 bool egIsLoad(MlirOperation op) {
-  return egOpIs(op, "affine.load") || egOpIs(op, "memref.load");
+  return solarOpIs(op, "affine.load") || solarOpIs(op, "memref.load");
 }
 
 bool egIsStore(MlirOperation op) {
-  return egOpIs(op, "affine.store") || egOpIs(op, "memref.store");
+  return solarOpIs(op, "affine.store") || solarOpIs(op, "memref.store");
 }
 
 MlirValue egAccessMemref(MlirOperation op) {
@@ -79,9 +71,11 @@ MlirValue egStoredValue(MlirOperation op) {
 }
 
 bool egIsView(MlirOperation op) {
-  return egOpIs(op, "memref.subview") || egOpIs(op, "memref.collapse_shape") ||
-         egOpIs(op, "memref.expand_shape") ||
-         egOpIs(op, "memref.reinterpret_cast") || egOpIs(op, "memref.cast");
+  return solarOpIs(op, "memref.subview") ||
+         solarOpIs(op, "memref.collapse_shape") ||
+         solarOpIs(op, "memref.expand_shape") ||
+         solarOpIs(op, "memref.reinterpret_cast") ||
+         solarOpIs(op, "memref.cast");
 }
 
 MlirValue egBaseBuffer(MlirValue memref) {

@@ -4,23 +4,13 @@
  * this phase are func.func's, so the copy solar lowers gets func.func /
  * func.return in their place; the user's IR is never rewritten. */
 #include "solar/frontend/lower_to_affine.h"
+#include "solar/support/funcs.h"
+#include "solar/support/grow.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static bool opIs(MlirOperation op, const char *name) {
-  MlirStringRef got = mlirIdentifierStr(mlirOperationGetName(op));
-  return got.length == strlen(name) && strncmp(got.data, name, got.length) == 0;
-}
-
-bool solarIsFuncLike(MlirOperation op) {
-  return (opIs(op, "func.func") || opIs(op, "util.func")) &&
-         mlirOperationGetNumRegions(op) == 1 &&
-         !mlirBlockIsNull(
-             mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
-}
 
 typedef struct {
   MlirOperation *items;
@@ -28,20 +18,16 @@ typedef struct {
 } OpList;
 
 static void push(OpList *list, MlirOperation op) {
-  if (list->count == list->capacity) {
-    list->capacity = list->capacity ? 2 * list->capacity : 8;
-    list->items = realloc(list->items, list->capacity * sizeof(op));
-    if (!list->items)
-      abort();
-  }
+  list->items =
+      solarGrow(list->items, &list->capacity, list->count, sizeof(op));
   list->items[list->count++] = op;
 }
 
 static MlirWalkResult collectUtil(MlirOperation op, void *userData) {
   OpList *lists = userData;
-  if (opIs(op, "util.func"))
+  if (solarOpIs(op, "util.func"))
     push(&lists[0], op);
-  else if (opIs(op, "util.return"))
+  else if (solarOpIs(op, "util.return"))
     push(&lists[1], op);
   return MlirWalkResultAdvance;
 }

@@ -3,6 +3,7 @@
  * cannot see into; as a linalg.generic it becomes an affine loop nest (one
  * load and one store per element, the copy's real traffic). */
 #include "solar/frontend/lower_to_affine.h"
+#include "solar/support/funcs.h"
 #include "solar/support/grow.h"
 
 #include "mlir-c/AffineMap.h"
@@ -18,8 +19,7 @@ typedef struct {
 } CopyList;
 
 static MlirWalkResult collectCopy(MlirOperation op, void *userData) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  if (name.length != 11 || strncmp(name.data, "memref.copy", 11) != 0)
+  if (!solarOpIs(op, "memref.copy"))
     return MlirWalkResultAdvance;
   /* Unranked copies have no static rank to loop over; they stay. */
   if (!mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetOperand(op, 0))) ||

@@ -4,6 +4,7 @@
 #include "solar/frontend/framework_op.h"
 
 #include "solar/support/diagnostics.h"
+#include "solar/support/funcs.h"
 
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Pass.h"
@@ -119,8 +120,7 @@ static bool runStage(MlirOperation moduleOp, const char *elements) {
 }
 
 static bool isModule(MlirOperation op) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  return name.length == 14 && strncmp(name.data, "builtin.module", 14) == 0;
+  return solarOpIs(op, "builtin.module");
 }
 
 bool solarLowerToAffine(MlirOperation moduleOp) {
@@ -171,8 +171,7 @@ bool solarLowerToAffineIfNeeded(MlirOperation anchor) {
 }
 
 static MlirWalkResult findUtilFunc(MlirOperation op, void *userData) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  if (name.length == 9 && strncmp(name.data, "util.func", 9) == 0) {
+  if (solarOpIs(op, "util.func")) {
     *(bool *)userData = true;
     return MlirWalkResultInterrupt;
   }

@@ -1,5 +1,5 @@
 /* Union footprints of several accesses, counted with isl (never by
- * enumeration; lib/einsum_count.c sums symbolically). */
+ * enumeration; einsum_count.c sums symbolically). */
 #include "solar/einsum/einsum_count.h"
 #include "solar/einsum/einsum_graph_index.h"
 #include "solar/fusion/fusion.h"

@@ -14,6 +14,8 @@
 #include "fusion_internal.h"
 
 #include "solar/einsum/einsum_graph_index.h"
+#include "solar/support/grow.h"
+#include "solar/support/hash.h"
 
 #include <isl/polynomial.h>
 
@@ -211,42 +213,35 @@ static const char *adoptedFrameworkOp(const SolarEinsumGraph *graph,
   return op;
 }
 
-/* FNV-1a: framework op names into kernelLeaders' table. */
-static size_t hashName(const char *name) {
-  uint64_t h = 1469598103934665603u;
-  for (const unsigned char *c = (const unsigned char *)name; *c; ++c)
-    h = (h ^ *c) * 1099511628211u;
-  return (size_t)h;
+/* kernelLeaders' table: a framework op name and its first node. */
+typedef struct {
+  const char *name; /* the node's frameworkOp */
+  size_t node;
+} LeaderEntry;
+
+static bool leaderEqual(const void *entry, const void *name) {
+  return strcmp(((const LeaderEntry *)entry)->name, name) == 0;
 }
+
+static const SolarHashKind kLeader = {sizeof(LeaderEntry), leaderEqual};
 
 /* The kernel leader of every node: the index of the first node of its
  * framework op (nodes with the same frameworkOp, or adopting it, form one
  * kernel), the node itself when it has none; found through a hash table of
- * op names instead of a scan per node. Caller frees; NULL when memory ran
- * out. */
+ * op names instead of a scan per node. Caller frees. */
 static size_t *kernelLeaders(const SolarEinsumGraph *graph) {
-  size_t n = graph->nodeCount, capacity = 2;
-  while (capacity < 2 * n)
-    capacity *= 2;
-  size_t *slot = malloc(capacity * sizeof(size_t));
-  size_t *leader = malloc((n ? n : 1) * sizeof(size_t));
-  if (!slot || !leader) {
-    free(slot);
-    free(leader);
-    return NULL;
-  }
-  for (size_t k = 0; k < capacity; ++k)
-    slot[k] = n;
-  /* Slot of a name: holds the first node carrying it, n when free. */
+  size_t n = graph->nodeCount;
+  size_t *leader = solarCalloc(n, sizeof(size_t));
+  SolarHashTable first = {0};
   for (size_t i = 0; i < n; ++i) {
     const char *op = graph->nodes[i].frameworkOp;
     if (!op)
       continue;
-    size_t h = hashName(op) & (capacity - 1);
-    while (slot[h] < n && strcmp(graph->nodes[slot[h]].frameworkOp, op) != 0)
-      h = (h + 1) & (capacity - 1);
-    if (slot[h] == n)
-      slot[h] = i;
+    bool added;
+    LeaderEntry *e =
+        solarHashInsert(&first, &kLeader, solarHashString(op), op, &added);
+    if (added)
+      *e = (LeaderEntry){op, i};
   }
   for (size_t i = 0; i < n; ++i) {
     const char *op = graph->nodes[i].frameworkOp;
@@ -255,13 +250,12 @@ static size_t *kernelLeaders(const SolarEinsumGraph *graph) {
     leader[i] = i;
     if (!op)
       continue;
-    size_t h = hashName(op) & (capacity - 1);
-    while (slot[h] < n && strcmp(graph->nodes[slot[h]].frameworkOp, op) != 0)
-      h = (h + 1) & (capacity - 1);
-    if (slot[h] < i)
-      leader[i] = slot[h];
+    const LeaderEntry *e =
+        solarHashFind(&first, &kLeader, solarHashString(op), op);
+    if (e && e->node < i)
+      leader[i] = e->node;
   }
-  free(slot);
+  solarHashClear(&first);
   return leader;
 }
 

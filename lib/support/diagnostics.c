@@ -1,3 +1,5 @@
+/* Diagnostics in mlir-opt's `file:line:col: severity: message` form, kept
+ * per MLIR context (solar/support/diagnostics.h). */
 #include "solar/support/diagnostics.h"
 #include "solar/support/format.h"
 #include "solar/support/text.h"

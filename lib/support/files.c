@@ -1,3 +1,5 @@
+/* Whole-file reads, path joining and temporary directories
+ * (solar/support/files.h). */
 #include "solar/support/files.h"
 #include "solar/support/text.h"
 

@@ -1,3 +1,4 @@
+/* printf into a fresh heap string (solar/support/format.h). */
 #include "solar/support/format.h"
 
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* Operation names and functions (solar/support/funcs.h). */
 #include "solar/support/funcs.h"
 #include "solar/support/grow.h"
 
@@ -5,12 +6,51 @@
 
 #include <string.h>
 
+bool solarOpIs(MlirOperation op, const char *name) {
+  if (mlirOperationIsNull(op))
+    return false;
+  MlirStringRef text = mlirIdentifierStr(mlirOperationGetName(op));
+  return text.length == strlen(name) &&
+         strncmp(text.data, name, text.length) == 0;
+}
+
+MlirStringRef solarSymbolName(MlirOperation op) {
+  MlirAttribute name = mlirOperationGetAttributeByName(
+      op, mlirSymbolTableGetSymbolAttributeName());
+  if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name))
+    return mlirStringRefCreate(NULL, 0);
+  return mlirStringAttrGetValue(name);
+}
+
+typedef struct {
+  MlirStringRef name;
+  MlirOperation found;
+} FuncSearch;
+
+static MlirWalkResult findFunc(MlirOperation op, void *userData) {
+  FuncSearch *search = userData;
+  if (!solarIsFunc(op))
+    return MlirWalkResultAdvance;
+  MlirStringRef name = solarSymbolName(op);
+  if (name.data && name.length == search->name.length &&
+      strncmp(name.data, search->name.data, name.length) == 0) {
+    search->found = op;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultSkip; /* functions do not nest */
+}
+
+MlirOperation solarFindFunc(MlirOperation anchor, MlirStringRef name) {
+  FuncSearch search = {name, {NULL}};
+  if (!mlirOperationIsNull(anchor) && name.data)
+    mlirOperationWalk(anchor, findFunc, &search, MlirWalkPreOrder);
+  return search.found;
+}
+
 bool solarIsFunc(MlirOperation op) {
   /* IREE's input phase wraps functions in util.func (parsed unregistered,
    * in generic form): the analysis treats it as a func.func. */
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  return name.length == 9 && (strncmp(name.data, "func.func", 9) == 0 ||
-                              strncmp(name.data, "util.func", 9) == 0);
+  return solarOpIs(op, "func.func") || solarOpIs(op, "util.func");
 }
 
 bool solarIsFuncDefinition(MlirOperation op) {
@@ -44,10 +84,6 @@ MlirOperation *solarCollectFuncs(MlirOperation op, size_t *count) {
 }
 
 char *solarFuncName(MlirOperation func) {
-  MlirAttribute name = mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("sym_name"));
-  if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name))
-    return strdup("?");
-  MlirStringRef ref = mlirStringAttrGetValue(name);
-  return strndup(ref.data, ref.length);
+  MlirStringRef name = solarSymbolName(func);
+  return name.data ? strndup(name.data, name.length) : strdup("?");
 }

@@ -1,3 +1,4 @@
+/* Checked growth and allocation (solar/support/grow.h). */
 #include "solar/support/grow.h"
 
 #include <stdint.h>
@@ -17,4 +18,11 @@ void *solarGrow(void *items, size_t *capacity, size_t count,
     abort();
   *capacity = grown;
   return result;
+}
+
+void *solarCalloc(size_t count, size_t elementSize) {
+  void *p = calloc(count ? count : 1, elementSize ? elementSize : 1);
+  if (!p)
+    abort();
+  return p;
 }

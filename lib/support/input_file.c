@@ -1,3 +1,5 @@
+/* Opening outside inputs so that none can block, exhaust memory or hide
+ * its size (solar/support/input_file.h). */
 #include "solar/support/input_file.h"
 
 #include <errno.h>

@@ -1,3 +1,5 @@
+/* Counts as exact JSON integers, everything else as reals, in solar's
+ * JSON reports (solar/support/json_number.h). */
 #include "solar/support/json_number.h"
 
 #include <math.h>

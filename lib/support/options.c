@@ -1,3 +1,5 @@
+/* Pass options: the ordered key=value list, its parser and typed reads
+ * (solar/support/options.h). */
 #include "solar/support/options.h"
 #include "solar/support/grow.h"
 

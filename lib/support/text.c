@@ -1,3 +1,4 @@
+/* The growing text buffer SolarText (solar/support/text.h). */
 #include "solar/support/text.h"
 #include "solar/support/format.h"
 

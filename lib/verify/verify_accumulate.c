@@ -64,8 +64,8 @@ static bool isNarrowFloat(MlirType type) {
 /* `load` reads exactly the element `store` writes: same kind, memref,
  * indices (and affine map). */
 static bool sameElement(MlirOperation load, MlirOperation store) {
-  bool affine = solarVerifyOpNameIs(store, "affine.store");
-  if (!solarVerifyOpNameIs(load, affine ? "affine.load" : "memref.load"))
+  bool affine = solarOpIs(store, "affine.store");
+  if (!solarOpIs(load, affine ? "affine.load" : "memref.load"))
     return false;
   intptr_t indices = mlirOperationGetNumOperands(load) - 1;
   if (indices != mlirOperationGetNumOperands(store) - 2 ||
@@ -99,10 +99,10 @@ static bool dependsOn(MlirValue value, MlirValue iv, int depth) {
 }
 
 static bool isLoop(MlirOperation op) {
-  return solarVerifyOpNameIs(op, "affine.for") ||
-         solarVerifyOpNameIs(op, "scf.for") ||
-         solarVerifyOpNameIs(op, "affine.parallel") ||
-         solarVerifyOpNameIs(op, "scf.parallel");
+  return solarOpIs(op, "affine.for") ||
+         solarOpIs(op, "scf.for") ||
+         solarOpIs(op, "affine.parallel") ||
+         solarOpIs(op, "scf.parallel");
 }
 
 /* A reduction writes the same element on every iteration of some
@@ -133,8 +133,8 @@ static bool isReductionStore(MlirOperation store) {
 }
 
 static MlirWalkResult collectSite(MlirOperation store, void *userData) {
-  if (!solarVerifyOpNameIs(store, "affine.store") &&
-      !solarVerifyOpNameIs(store, "memref.store"))
+  if (!solarOpIs(store, "affine.store") &&
+      !solarOpIs(store, "memref.store"))
     return MlirWalkResultAdvance;
   MlirValue value = mlirOperationGetOperand(store, 0);
   MlirType element = mlirValueGetType(value);
@@ -142,8 +142,8 @@ static MlirWalkResult collectSite(MlirOperation store, void *userData) {
       !isReductionStore(store))
     return MlirWalkResultAdvance;
   MlirOperation combine = mlirOpResultGetOwner(value);
-  bool subtract = solarVerifyOpNameIs(combine, "arith.subf");
-  if ((!subtract && !solarVerifyOpNameIs(combine, "arith.addf")) ||
+  bool subtract = solarOpIs(combine, "arith.subf");
+  if ((!subtract && !solarOpIs(combine, "arith.addf")) ||
       !mlirBlockEqual(mlirOperationGetBlock(combine),
                       mlirOperationGetBlock(store)))
     return MlirWalkResultAdvance;
@@ -469,7 +469,7 @@ static void freeShadows(const Shadowed *s, double *stats) {
   for (MlirOpOperand use = mlirValueGetFirstUse(s->memref);
        !mlirOpOperandIsNull(use); use = mlirOpOperandGetNextUse(use)) {
     MlirOperation user = mlirOpOperandGetOwner(use);
-    if (solarVerifyOpNameIs(user, "memref.dealloc")) {
+    if (solarOpIs(user, "memref.dealloc")) {
       deallocBefore(s, user, stats);
       freed = true;
     }
@@ -481,7 +481,7 @@ static void freeShadows(const Shadowed *s, double *stats) {
                        : mlirOperationGetBlock(mlirOpResultGetOwner(s->memref));
   MlirOperation terminator = mlirBlockGetTerminator(home);
   if (!mlirOperationIsNull(terminator) &&
-      solarVerifyOpNameIs(terminator, "func.return"))
+      solarOpIs(terminator, "func.return"))
     deallocBefore(s, terminator, stats);
 }
 

@@ -1,3 +1,5 @@
+/* Element-wise comparison of a computed output with the reference
+ * within rtol/atol (solar/verify/verify_compare.h). */
 #include "solar/verify/verify_compare.h"
 
 #include <math.h>

@@ -1,3 +1,6 @@
+/* The element types solar-verify exchanges with a framework reference:
+ * manifest names, .npy descriptors, MLIR types
+ * (solar/verify/verify_dtype.h). */
 #include "solar/verify/verify_dtype.h"
 
 #include "mlir-c/BuiltinTypes.h"

@@ -1,4 +1,7 @@
+/* The verifier's JIT (verify_lowering.h): the copy pruned to the function
+ * and what it calls, lowered to LLVM and handed to the ExecutionEngine. */
 #include "solar/verify/verify_lowering.h"
+#include "solar/support/funcs.h"
 #include "solar/support/grow.h"
 
 #include "solar/dialect/context.h"
@@ -44,31 +47,6 @@ const char *const solarVerifyLoweringPipeline =
     "convert-cf-to-llvm,"
     "reconcile-unrealized-casts)";
 
-bool solarVerifyOpNameIs(MlirOperation op, const char *name) {
-  MlirStringRef text = mlirIdentifierStr(mlirOperationGetName(op));
-  return text.length == strlen(name) &&
-         strncmp(text.data, name, text.length) == 0;
-}
-
-static bool symbolIs(MlirOperation op, MlirStringRef wanted) {
-  MlirAttribute sym = mlirOperationGetAttributeByName(
-      op, mlirSymbolTableGetSymbolAttributeName());
-  if (mlirAttributeIsNull(sym))
-    return false;
-  MlirStringRef name = mlirStringAttrGetValue(sym);
-  return name.length == wanted.length &&
-         strncmp(name.data, wanted.data, name.length) == 0;
-}
-
-static MlirOperation findFunc(MlirModule module, MlirStringRef funcName) {
-  MlirBlock body = mlirModuleGetBody(module);
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    if (solarVerifyOpNameIs(op, "func.func") && symbolIs(op, funcName))
-      return op;
-  return (MlirOperation){NULL};
-}
-
 /* ---- pruning the copy to what the function needs ---------------------- */
 
 typedef struct {
@@ -97,14 +75,14 @@ typedef struct {
 
 static MlirWalkResult addCallees(MlirOperation op, void *userData) {
   CalleeSearch *search = userData;
-  if (!solarVerifyOpNameIs(op, "func.call"))
+  if (!solarOpIs(op, "func.call"))
     return MlirWalkResultAdvance;
   MlirAttribute callee =
       mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("callee"));
   if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
     return MlirWalkResultAdvance;
-  MlirOperation func =
-      findFunc(search->module, mlirFlatSymbolRefAttrGetValue(callee));
+  MlirOperation func = solarFindFunc(mlirModuleGetOperation(search->module),
+                                     mlirFlatSymbolRefAttrGetValue(callee));
   if (!mlirOperationIsNull(func) && !listContains(search->reachable, func))
     listPush(search->reachable, func);
   return MlirWalkResultAdvance;
@@ -126,7 +104,8 @@ static void pruneToFunction(MlirModule module, MlirOperation func) {
   while (!mlirOperationIsNull(op)) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
     MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-    bool keep = listContains(&reachable, op) || solarVerifyOpNameIs(op, "memref.global") ||
+    bool keep = listContains(&reachable, op) ||
+                solarOpIs(op, "memref.global") ||
                 (name.length > 5 && strncmp(name.data, "llvm.", 5) == 0);
     if (!keep)
       mlirOperationDestroy(op);
@@ -168,7 +147,7 @@ static MlirWalkResult findNotLowered(MlirOperation op, void *userData) {
 
 static MlirWalkResult findNonLLVM(MlirOperation op, void *userData) {
   ForeignSearch *search = userData;
-  if (hasDialectPrefix(op, llvmDialect) || solarVerifyOpNameIs(op, "builtin.module"))
+  if (hasDialectPrefix(op, llvmDialect) || solarOpIs(op, "builtin.module"))
     return MlirWalkResultAdvance;
   search->firstForeign = op;
   return MlirWalkResultInterrupt;
@@ -247,8 +226,8 @@ static bool needsRunnerUtils(MlirModule module) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op) && !missing;
        op = mlirOperationGetNextInBlock(op)) {
-    if (!solarVerifyOpNameIs(op, "llvm.func") ||
-        !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
+    if (!solarOpIs(op, "llvm.func") || !mlirBlockIsNull(mlirRegionGetFirstBlock(
+                                           mlirOperationGetRegion(op, 0))))
       continue;
     MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
         op, mlirSymbolTableGetSymbolAttributeName()));
@@ -275,8 +254,8 @@ bool solarVerifyJitCreate(MlirOperation source, const char *funcName,
     solarVerifyJitDestroy(jit);
     return false;
   }
-  MlirOperation func =
-      findFunc(jit->module, mlirStringRefCreateFromCString(funcName));
+  MlirOperation func = solarFindFunc(mlirModuleGetOperation(jit->module),
+                                     mlirStringRefCreateFromCString(funcName));
   if (mlirOperationIsNull(func)) {
     snprintf(err, errSize, "internal error: @%s is missing from the copy",
              funcName);

@@ -1,3 +1,5 @@
+/* Reading the reference runner's manifest.json
+ * (solar/verify/verify_manifest.h). */
 #include "solar/verify/verify_manifest.h"
 
 #include "solar/support/input_file.h"

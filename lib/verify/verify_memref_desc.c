@@ -1,3 +1,5 @@
+/* Strided memref descriptors in the layout of MLIR's LLVM lowering
+ * (solar/verify/verify_memref_desc.h). */
 #include "solar/verify/verify_memref_desc.h"
 
 #include <stdlib.h>

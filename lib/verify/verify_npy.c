@@ -1,3 +1,4 @@
+/* Reading and writing NumPy .npy files (solar/verify/verify_npy.h). */
 #include "solar/verify/verify_npy.h"
 #include "solar/support/grow.h"
 

@@ -1,3 +1,5 @@
+/* The outcome of one verification: the #solar.verified attribute and its
+ * messages (solar/verify/verify_report.h). */
 #include "solar/verify/verify_report.h"
 
 #include "solar/dialect/dialect_attr.h"

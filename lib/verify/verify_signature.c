@@ -1,3 +1,5 @@
+/* Matching a func.func's arguments to a reference manifest's inputs,
+ * parameters and outputs (solar/verify/verify_signature.h). */
 #include "solar/verify/verify_signature.h"
 
 #include "solar/verify/verify_text.h"

@@ -4,6 +4,7 @@
  * narrow-float instruction of the machine it runs on. */
 #include "solar/verify/verify_target.h"
 #include "solar/support/grow.h"
+#include "solar/support/funcs.h"
 #include "solar/verify/verify_lowering.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -25,9 +26,9 @@ static bool isWideBf16Cast(MlirOperation op) {
     return false;
   MlirType from = mlirValueGetType(mlirOperationGetOperand(op, 0));
   MlirType to = mlirValueGetType(mlirOperationGetResult(op, 0));
-  if (solarVerifyOpNameIs(op, "arith.truncf"))
+  if (solarOpIs(op, "arith.truncf"))
     return mlirTypeIsAF64(from) && mlirTypeIsABF16(to);
-  if (solarVerifyOpNameIs(op, "arith.extf"))
+  if (solarOpIs(op, "arith.extf"))
     return mlirTypeIsABF16(from) && mlirTypeIsAF64(to);
   return false;
 }
@@ -66,7 +67,7 @@ void solarVerifySplitWideBf16Casts(MlirModule module) {
     MlirValue input = mlirOperationGetOperand(op, 0);
     MlirValue result = mlirOperationGetResult(op, 0);
     const char *name =
-        solarVerifyOpNameIs(op, "arith.truncf") ? "arith.truncf" : "arith.extf";
+        solarOpIs(op, "arith.truncf") ? "arith.truncf" : "arith.extf";
     MlirValue middle = insertCast(op, name, input,
                                   mlirF32TypeGet(mlirOperationGetContext(op)));
     MlirValue replacement =
@@ -115,7 +116,7 @@ bool solarVerifyPinTargetCpu(MlirModule module, char *err, size_t errSize) {
   MlirBlock body = mlirModuleGetBody(module);
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (!solarVerifyOpNameIs(op, "llvm.func") ||
+    if (!solarOpIs(op, "llvm.func") ||
         mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
       continue;
     mlirOperationSetAttributeByName(

@@ -1,3 +1,4 @@
+/* Shape formatting for the verify messages (solar/verify/verify_text.h). */
 #include "solar/verify/verify_text.h"
 
 #include <stdio.h>

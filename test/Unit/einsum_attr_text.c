@@ -1,4 +1,4 @@
-/* unit-einsum_attr_text: attribute text written by lib/einsum_attr_text.c
+/* unit-einsum_attr_text: attribute text written by lib/einsum/einsum_attr_text.c
  * parses back (mlirAttributeParseGet) to exactly the values it was made
  * from, including strings with quotes, backslashes, control and non-ASCII
  * bytes, keys that are not bare identifiers, negative and extreme

@@ -1,7 +1,7 @@
-/* unit-einsum_lookup: the builder's hash indexes (lib/einsum_lookup.c)
- * against a plain array, across several growths: every key inserted is
- * found with its latest value, keys never inserted (and NULL) are not, and
- * names compare by content, not by pointer. */
+/* unit-einsum_lookup: the builder's hash indexes (lib/einsum/einsum_lookup.c,
+ * on SolarHashTable) against a plain array, across several growths: every
+ * key inserted is found with its latest value, keys never inserted (and
+ * NULL) are not, and names compare by content, not by pointer. */
 #include "../../lib/einsum/einsum_lookup.h"
 
 #include <stdio.h>
@@ -25,7 +25,7 @@ int main(void) {
     egHandleMapPut(&map, &storage[i], i);
   for (long i = 0; i < N; i += 2) /* replace every even value */
     egHandleMapPut(&map, &storage[i], -i);
-  check(map.count == N, "count after replacing", (long)map.count);
+  check(map.table.count == N, "count after replacing", (long)map.table.count);
   for (long i = 0; i < N; ++i) {
     intptr_t value = 12345;
     check(egHandleMapGet(&map, &storage[i], &value), "inserted key found", i);
@@ -38,7 +38,7 @@ int main(void) {
   intptr_t value;
   egHandleMapPut(&map, NULL, 7);
   check(!egHandleMapGet(&map, NULL, &value), "NULL never stored", 0);
-  check(map.count == N, "NULL not counted", (long)map.count);
+  check(map.table.count == N, "NULL not counted", (long)map.table.count);
   egHandleMapClear(&map);
   check(!egHandleMapGet(&map, &storage[0], &value), "cleared map is empty", 0);
 
@@ -50,7 +50,7 @@ int main(void) {
     egNameSetAdd(&set, names[i]);
   }
   egNameSetAdd(&set, names[0]); /* again: still one entry */
-  check(set.count == 300, "name count", (long)set.count);
+  check(set.table.count == 300, "name count", (long)set.table.count);
   for (int i = 0; i < 600; ++i) {
     char probe[16];
     snprintf(probe, sizeof(probe), "alloc_%d", i);

@@ -1,3 +1,5 @@
+/* solar-opt's flags that set an option for every solar pass
+ * (global_options.h). */
 #include "global_options.h"
 
 #include <string.h>

@@ -1,3 +1,5 @@
+/* Cutting solar-opt's input into `// -----` splits, keeping line numbers
+ * (input.h). */
 #include "input.h"
 #include "solar/support/grow.h"
 #include "solar/support/files.h"

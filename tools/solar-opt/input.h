@@ -1,5 +1,5 @@
 /* Cutting solar-opt's input into `// -----` splits (reading it is
- * solarReadFile, include/solar/files.h). */
+ * solarReadFile, include/solar/support/files.h). */
 #ifndef SOLAR_OPT_INPUT_H
 #define SOLAR_OPT_INPUT_H
 

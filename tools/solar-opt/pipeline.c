@@ -1,3 +1,5 @@
+/* Pass pipelines from text: solar passes from the pass table, the rest
+ * through MLIR's parser (pipeline.h). */
 #include "pipeline.h"
 
 #include "solar/passes/passes.h"

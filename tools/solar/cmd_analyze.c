@@ -189,11 +189,8 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       (timeout && !solarReferenceParseTimeout("analyze", "--timeout", timeout,
                                               &a->timeout)))
     return 3;
-  if (!solarCliFp32MathValid(a->fp32Math)) {
-    fprintf(stderr, "solar analyze: error: --fp32-math must be ieee, tf32 or "
-                    "framework, got '%s'\n", a->fp32Math);
+  if (!solarCliCheckFp32Math("analyze", a->fp32Math))
     return 3;
-  }
   /* The sibling IR NAME.mlir of NAME.py is an input too. */
   char sibling[4096] = "";
   if (solarPathHasSuffix(a->model, ".py"))

@@ -172,11 +172,8 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
                                  {"the hardware file", a->arch}};
   if (!solarCliCheckOutputs("bench", outputs, 1, inputs, 2))
     return 3;
-  if (!solarCliFp32MathValid(a->fp32Math)) {
-    fprintf(stderr, "solar bench: error: --fp32-math must be ieee, tf32 or "
-                    "framework, got '%s'\n", a->fp32Math);
+  if (!solarCliCheckFp32Math("bench", a->fp32Math))
     return 3;
-  }
   if (!solarCliCheckDtype("bench", a->dtype))
     return 3;
   return 0;

@@ -80,11 +80,8 @@ static int parseArgs(int argc, char **argv, CompareArgs *args) {
   }
   if (!solarCliCheckDtype("compare", args->dtype))
     return 3;
-  if (!solarCliFp32MathValid(args->fp32Math)) {
-    fprintf(stderr, "solar compare: error: --fp32-math must be ieee, tf32 or "
-                    "framework, got '%s'\n", args->fp32Math);
+  if (!solarCliCheckFp32Math("compare", args->fp32Math))
     return 3;
-  }
   /* An .mlir carries no framework settings: solar-sol's default. */
   if (args->fp32Math && !strcmp(args->fp32Math, "framework"))
     args->fp32Math = NULL;

@@ -117,9 +117,8 @@ static int parseArgs(int argc, char **argv, ProvisionArgs *args) {
                       "--target-latency T | --rate R)%s", "");
   if (!solarCliCheckDtype("provision", args->dtype))
     return 3;
-  if (!solarCliFp32MathValid(args->fp32Math))
-    return usageError("--fp32-math must be ieee, tf32 or framework, got '%s'",
-                      args->fp32Math);
+  if (!solarCliCheckFp32Math("provision", args->fp32Math))
+    return 3;
   if (args->fp32Math && !strcmp(args->fp32Math, "framework"))
     args->fp32Math = NULL;
   return parseTarget(args);

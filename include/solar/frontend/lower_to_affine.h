@@ -39,10 +39,6 @@ bool solarLowerToAffineIfNeeded(MlirOperation anchor);
 /* Replaces every memref.copy below op by an elementwise linalg.generic. */
 void solarRewriteMemrefCopies(MlirOperation op);
 
-/* True for a function definition solar analyzes: func.func, or IREE's
- * util.func (parsed in generic form), with a body. */
-bool solarIsFuncLike(MlirOperation op);
-
 /* Replaces IREE's util.func / util.return below op by func.func /
  * func.return (same name, type, body and solar.* attributes). Used on the
  * copy solar lowers, never on the user's IR. */

@@ -1,5 +1,6 @@
-/* Finding the func.func operations below an anchor: the one walk every pass
- * and command uses. */
+/* Recognizing operations by name and finding the func.func operations below
+ * an anchor: the one name test and the one function walk and lookup every
+ * layer, pass and command uses. */
 #ifndef SOLAR_SUPPORT_FUNCS_H
 #define SOLAR_SUPPORT_FUNCS_H
 
@@ -12,6 +13,12 @@
 extern "C" {
 #endif
 
+/* Whether op (possibly null) is named `name`, e.g. "affine.for". */
+bool solarOpIs(MlirOperation op, const char *name);
+
+/* The op's symbol name (sym_name) without '@'; {NULL, 0} without one. */
+MlirStringRef solarSymbolName(MlirOperation op);
+
 /* A func.func (or IREE's util.func), declaration or definition. */
 bool solarIsFunc(MlirOperation op);
 /* A func.func (or util.func) with a body. */
@@ -19,6 +26,11 @@ bool solarIsFuncDefinition(MlirOperation op);
 
 /* The function's symbol name without '@', malloc'ed; "?" without one. */
 char *solarFuncName(MlirOperation func);
+
+/* The first function (declaration or definition) named `name` in a
+ * pre-order walk from anchor (anchor included; function bodies are not
+ * entered); null when there is none. */
+MlirOperation solarFindFunc(MlirOperation anchor, MlirStringRef name);
 
 /* The func.func definitions below op (op itself when it is one), in walk
  * order; the caller frees the array (NULL when there are none). */

@@ -1,5 +1,5 @@
 /* Growing a (items, count, capacity) array by doubling: the one checked
- * copy of the realloc pattern. */
+ * copy of the realloc pattern; and the one calloc that never fails. */
 #ifndef SOLAR_SUPPORT_GROW_H
 #define SOLAR_SUPPORT_GROW_H
 
@@ -17,6 +17,10 @@ extern "C" {
  *                           sizeof(*list->items)); */
 void *solarGrow(void *items, size_t *capacity, size_t count,
                 size_t elementSize);
+
+/* calloc(count, elementSize), never NULL: aborts when out of memory, and
+ * a count of 0 still gives a block the caller may free. */
+void *solarCalloc(size_t count, size_t elementSize);
 
 #ifdef __cplusplus
 }

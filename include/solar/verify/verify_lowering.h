@@ -42,10 +42,6 @@ bool solarVerifyJitCreate(MlirOperation source, const char *funcName,
                           SolarVerifyJit *jit, char *err, size_t errSize);
 void solarVerifyJitDestroy(SolarVerifyJit *jit);
 
-/* True when `op` is named `name` ("arith.addf"): the one name test of the
- * verification copy's rewrites. */
-bool solarVerifyOpNameIs(MlirOperation op, const char *name);
-
 #ifdef __cplusplus
 }
 #endif

@@ -1,3 +1,4 @@
+/* Finding the programs of a `solar bench` tree (cli_bench_discover.h). */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "cli_bench_discover.h"
 #include "solar/support/grow.h"

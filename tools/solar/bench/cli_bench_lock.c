@@ -1,3 +1,4 @@
+/* The lock on a bench's output directory (cli_bench_lock.h). */
 #define _XOPEN_SOURCE 700
 #include "cli_bench_lock.h"
 

@@ -1,3 +1,4 @@
+/* `solar bench` progress lines on stderr (cli_bench_progress.h). */
 #include "cli_bench_progress.h"
 
 #include "cli_quantity.h"

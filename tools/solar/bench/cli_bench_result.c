@@ -1,3 +1,5 @@
+/* Reading one program's analyze report back for `solar bench`
+ * (cli_bench_result.h). */
 #include "cli_bench_result.h"
 
 #include <jansson.h>

@@ -1,10 +1,12 @@
+/* Starting and stopping the import fork server of a bench run
+ * (cli_bench_server.h). */
 #define _XOPEN_SOURCE 700
 #include "cli_bench_server.h"
 
+#include "cli_python.h"
+
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,8 +14,6 @@
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-extern char **environ;
 
 #define SERVER_ENV "SOLAR_IMPORT_SERVER"
 
@@ -50,26 +50,17 @@ bool solarBenchImportServerStart(SolarBenchImportServer *server) {
     rmdir(server->dir);
     return false;
   }
-  const char *python = getenv("SOLAR_PYTHON");
-  if (!python || !*python)
-    python = "python3";
-  const char *argv[] = {python,
-                        SOLAR_SOURCE_DIR "/tools/python/solar_import_server.py",
-                        server->socket, NULL};
+  const char *args[] = {server->socket};
+  SolarArgs list = {args, 1, 1};
   /* Its own chatter (import warnings) would interleave with the progress
    * lines; the programs' imports report through their own streams. */
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null",
-                                   O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null",
-                                   O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null",
-                                   O_WRONLY, 0);
-  int rc = posix_spawnp(&server->pid, python, &actions, NULL,
-                        (char *const *)argv, environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) {
+  SolarPythonCall call = {"solar_import_server.py", &list, SOLAR_STREAM_NULL,
+                          SOLAR_STREAM_NULL, SOLAR_STREAM_NULL, NULL};
+  int errFd;
+  char err[256];
+  bool started = solarPythonSpawn(&call, &server->pid, &errFd, err,
+                                  sizeof(err));
+  if (!started) {
     server->pid = 0;
     rmdir(server->dir);
     return false;

@@ -1,3 +1,5 @@
+/* The summary of a `solar bench` run: CSV, JSON and the lines on stdout
+ * (cli_bench_summary.h). */
 #include "cli_bench_summary.h"
 #include "cli_output.h"
 #include "solar/support/json_number.h"

@@ -1,3 +1,5 @@
+/* Choosing where `solar analyze` gets its affine IR: sibling file,
+ * importer or LLM (cli_frontend.h). */
 #include "cli_frontend.h"
 
 #include "cli_files.h"

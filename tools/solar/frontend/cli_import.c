@@ -1,7 +1,10 @@
+/* The import frontend: running tools/python/solar_import.py, then lowering
+ * and verifying what it exported (cli_import.h). */
 #include "cli_import.h"
 #include "cli_process_tree.h"
 
 #include "cli_files.h"
+#include "cli_python.h"
 #include "cli_structure.h"
 
 #include "solar/dialect/context.h"
@@ -23,10 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
-
-extern char **environ;
 
 /* `text` from just after "error: " on its first line that has one (MLIR
  * diagnostics and the Python tools' "prog: error: ..." lines alike), up to
@@ -72,51 +72,25 @@ static void relayStderr(int fd, char *cause, size_t size) {
 
 static bool runExporter(const SolarImportRequest *r, SolarImportResult *out,
                         char *err, size_t errSize) {
-  const char *python = getenv("SOLAR_PYTHON");
-  if (!python || !*python)
-    python = "python3";
-  size_t overrideCount = 0, ifAssignedCount = 0;
-  while (r->overrides && r->overrides[overrideCount])
-    overrideCount++;
-  while (r->overridesIfAssigned && r->overridesIfAssigned[ifAssignedCount])
-    ifAssignedCount++;
-  const char **argv =
-      calloc(24 + 2 * (overrideCount + ifAssignedCount), sizeof(char *));
-  if (!argv)
-    abort();
-  int n = 0;
-  argv[n++] = python;
-  argv[n++] = SOLAR_SOURCE_DIR "/tools/python/solar_import.py";
-  argv[n++] = r->model;
-  argv[n++] = "--framework";
-  argv[n++] = r->framework;
-  argv[n++] = "-o";
-  argv[n++] = r->workDir;
-  argv[n++] = "--function";
-  argv[n++] = r->function;
-  if (r->seed) {
-    argv[n++] = "--seed";
-    argv[n++] = r->seed;
-  }
-  if (r->runs) {
-    argv[n++] = "--runs";
-    argv[n++] = r->runs;
-  }
+  SolarArgs args = {0};
+  solarArgsAdd(&args, r->model);
+  solarArgsOption(&args, "--framework", r->framework);
+  solarArgsOption(&args, "-o", r->workDir);
+  solarArgsOption(&args, "--function", r->function);
+  solarArgsOption(&args, "--seed", r->seed);
+  solarArgsOption(&args, "--runs", r->runs);
   if (r->imported)
-    argv[n++] = "--no-export";
-  if (r->verifySize) {
-    argv[n++] = "--verify-size";
-    argv[n++] = r->verifySize;
-  }
-  for (size_t i = 0; i < overrideCount; ++i) {
-    argv[n++] = "--override";
-    argv[n++] = r->overrides[i];
-  }
-  for (size_t i = 0; i < ifAssignedCount; ++i) {
-    argv[n++] = "--override-if-assigned";
-    argv[n++] = r->overridesIfAssigned[i];
-  }
-  argv[n] = NULL;
+    solarArgsAdd(&args, "--no-export");
+  solarArgsOption(&args, "--verify-size", r->verifySize);
+  for (size_t i = 0; r->overrides && r->overrides[i]; ++i)
+    solarArgsOption(&args, "--override", r->overrides[i]);
+  for (size_t i = 0; r->overridesIfAssigned && r->overridesIfAssigned[i]; ++i)
+    solarArgsOption(&args, "--override-if-assigned",
+                    r->overridesIfAssigned[i]);
+  char script[4096];
+  SolarArgs argv = {0};
+  solarPythonCommand("solar_import.py", &args, script, sizeof(script), &argv);
+  free(args.items);
 
   int pipeFds[2];
   if (pipe(pipeFds) == 0) {
@@ -124,7 +98,7 @@ static bool runExporter(const SolarImportRequest *r, SolarImportResult *out,
     fcntl(pipeFds[0], F_SETFD, FD_CLOEXEC);
     fcntl(pipeFds[1], F_SETFD, FD_CLOEXEC);
   } else {
-    free(argv);
+    free(argv.items);
     snprintf(err, errSize, "cannot create a pipe: %s", strerror(errno));
     snprintf(out->reason, sizeof(out->reason), "%s", err);
     return false;
@@ -138,17 +112,20 @@ static bool runExporter(const SolarImportRequest *r, SolarImportResult *out,
   options.searchPath = true;
   options.timeoutSeconds = r->timeoutSeconds;
   SolarProcessTree tree;
-  bool started = solarProcessTreeStart((char *const *)argv, &options, &tree,
-                                       err, errSize);
-  free(argv);
+  fflush(stdout);
+  fflush(stderr);
+  bool started = solarProcessTreeStart((char *const *)argv.items, &options,
+                                       &tree, err, errSize);
+  free(argv.items);
   close(pipeFds[1]);
+  int errFd = pipeFds[0];
   if (!started) {
-    close(pipeFds[0]);
+    close(errFd);
     snprintf(out->reason, sizeof(out->reason), "%s", err);
     return false;
   }
   char lastError[1024] = "";
-  relayStderr(pipeFds[0], lastError, sizeof(lastError));
+  relayStderr(errFd, lastError, sizeof(lastError));
   int status = 0;
   bool timedOut = false;
   solarProcessTreeWait(&tree, &status, &timedOut);

@@ -1,3 +1,4 @@
+/* Reading `--measured FILE` timings (cli_measured.h). */
 #include "cli_measured.h"
 
 #include <jansson.h>

@@ -1,15 +1,19 @@
+/* Running the framework reference runner and reading its manifest
+ * (cli_reference.h). */
 #include "cli_reference.h"
 #include "cli_process_tree.h"
 
+#include "cli_python.h"
+
 #include <errno.h>
-#include <fcntl.h>
 #include <jansson.h>
+#include <fcntl.h>
 #include <math.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 extern char **environ;
 
@@ -126,47 +130,25 @@ bool solarReferenceReadManifest(const char *path, SolarReferenceResult *out,
 
 static bool spawnRunner(const SolarReferenceRequest *request, char *err,
                         size_t errSize) {
-  const char *python = getenv("SOLAR_PYTHON");
-  if (!python || !*python)
-    python = "python3";
   char runs[32], warmup[32];
   snprintf(runs, sizeof(runs), "%u", request->runs ? request->runs : 1);
   snprintf(warmup, sizeof(warmup), "%d", request->warmup);
-  size_t overrideCount = 0;
-  while (request->overrides && request->overrides[overrideCount])
-    overrideCount++;
-  const char **argv = calloc(20 + 2 * overrideCount, sizeof(char *));
-  if (!argv)
-    abort();
-  size_t n = 0;
-  argv[n++] = python;
-  argv[n++] = SOLAR_SOURCE_DIR "/tools/python/solar_reference.py";
-  argv[n++] = request->model;
-  argv[n++] = "--framework";
-  argv[n++] = request->framework;
-  argv[n++] = "-o";
-  argv[n++] = request->outDir;
-  if (request->function) {
-    argv[n++] = "--function";
-    argv[n++] = request->function;
-  }
-  argv[n++] = "--runs";
-  argv[n++] = runs;
-  if (request->warmup >= 0) {
-    argv[n++] = "--warmup";
-    argv[n++] = warmup;
-  }
+  SolarArgs args = {0};
+  solarArgsAdd(&args, request->model);
+  solarArgsOption(&args, "--framework", request->framework);
+  solarArgsOption(&args, "-o", request->outDir);
+  solarArgsOption(&args, "--function", request->function);
+  solarArgsOption(&args, "--runs", runs);
+  solarArgsOption(&args, "--warmup", request->warmup >= 0 ? warmup : NULL);
   if (request->noData)
-    argv[n++] = "--no-data";
-  if (request->device) {
-    argv[n++] = "--device";
-    argv[n++] = request->device;
-  }
-  for (size_t i = 0; i < overrideCount; ++i) {
-    argv[n++] = "--override";
-    argv[n++] = request->overrides[i];
-  }
-  argv[n] = NULL;
+    solarArgsAdd(&args, "--no-data");
+  solarArgsOption(&args, "--device", request->device);
+  for (size_t i = 0; request->overrides && request->overrides[i]; ++i)
+    solarArgsOption(&args, "--override", request->overrides[i]);
+  char script[4096];
+  SolarArgs argv = {0};
+  solarPythonCommand("solar_reference.py", &args, script, sizeof(script),
+                     &argv);
 
   /* The runner's stdout goes to our stderr, or nowhere when quiet. */
   int devNull = request->quiet ? open("/dev/null", O_WRONLY | O_CLOEXEC) : -1;
@@ -178,13 +160,16 @@ static bool spawnRunner(const SolarReferenceRequest *request, char *err,
   char **env = request->threads ? pinnedEnvironment(request->threads) : NULL;
   options.env = env;
   SolarProcessTree tree;
-  bool started = solarProcessTreeStart((char *const *)argv, &options, &tree,
-                                       err, errSize);
+  fflush(stdout);
+  fflush(stderr);
+  bool started = solarProcessTreeStart((char *const *)argv.items, &options,
+                                       &tree, err, errSize);
   if (env)
     freeEnvironment(env);
   if (devNull >= 0)
     close(devNull);
-  free(argv);
+  free(argv.items);
+  free(args.items);
   if (!started)
     return false;
   int status = 0;
@@ -199,7 +184,7 @@ static bool spawnRunner(const SolarReferenceRequest *request, char *err,
   }
   if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
     snprintf(err, errSize, "cannot run %s (see above; set SOLAR_PYTHON)",
-             python);
+             solarPython());
     return false;
   }
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0)

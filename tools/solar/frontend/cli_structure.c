@@ -1,3 +1,5 @@
+/* Whether the verified and the full-size export are one program at two
+ * sizes (cli_structure.h). */
 #include "cli_structure.h"
 
 #include "solar/einsum/einsum_graph.h"

@@ -1,3 +1,5 @@
+/* Judging one candidate LLM translation against the IR contract and the
+ * reference (cli_translate_check.h). */
 #include "cli_translate_check.h"
 
 #include "solar/dialect/context.h"

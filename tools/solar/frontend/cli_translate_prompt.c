@@ -1,3 +1,4 @@
+/* The messages `solar translate` sends the model (cli_translate_prompt.h). */
 #include "cli_translate_prompt.h"
 
 #include "solar/support/format.h"

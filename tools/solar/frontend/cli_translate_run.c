@@ -1,3 +1,4 @@
+/* The LLM translation loop with its cache (cli_translate_run.h). */
 #include "cli_translate_run.h"
 #include "solar/support/files.h"
 

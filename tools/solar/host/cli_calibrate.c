@@ -1,3 +1,4 @@
+/* Writing a hardware file for the host CPU (cli_calibrate.h). */
 #include "cli_calibrate.h"
 
 #include "cli_hostinfo.h"

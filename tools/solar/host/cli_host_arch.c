@@ -1,3 +1,4 @@
+/* `--arch host`: the cached calibration of this machine (cli_host_arch.h). */
 #include "cli_host_arch.h"
 
 #include "cli_calibrate.h"

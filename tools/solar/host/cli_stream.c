@@ -1,3 +1,4 @@
+/* STREAM-style DRAM bandwidth measurement (cli_stream.h). */
 #include "cli_stream.h"
 
 #include <pthread.h>

@@ -1,3 +1,4 @@
+/* The roofline SVG of `solar analyze --plot` (cli_analyze_plot.h). */
 #include "cli_analyze_plot.h"
 
 #include "cli_plot.h"

@@ -1,3 +1,5 @@
+/* The `solar analyze` report, built as JSON and printed as JSON or text
+ * (cli_analyze_report.h). */
 #include "cli_analyze_report.h"
 
 #include "solar/dialect/dialect_attr.h"

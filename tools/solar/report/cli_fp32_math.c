@@ -1,3 +1,5 @@
+/* `--fp32-math`: checking the value and turning it into solar-sol's
+ * fp32-math option (cli_fp32_math.h). */
 #include "cli_fp32_math.h"
 
 #include "solar/sol/sol_policy.h"
@@ -6,9 +8,15 @@
 #include <stdio.h>
 #include <string.h>
 
-bool solarCliFp32MathValid(const char *value) {
-  return !value || !strcmp(value, "ieee") || !strcmp(value, "tf32") ||
-         !strcmp(value, "framework");
+bool solarCliCheckFp32Math(const char *command, const char *value) {
+  if (!value || !strcmp(value, "ieee") || !strcmp(value, "tf32") ||
+      !strcmp(value, "framework"))
+    return true;
+  fprintf(stderr,
+          "solar %s: error: --fp32-math must be ieee, tf32 or framework, "
+          "got '%s'\n",
+          command, value);
+  return false;
 }
 
 static bool fromManifest(const char *manifestPath, char *option,

@@ -7,8 +7,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* True for NULL (the default, framework), "ieee", "tf32", "framework". */
-bool solarCliFp32MathValid(const char *value);
+/* True for NULL (the default, framework), "ieee", "tf32", "framework";
+ * else false after "solar COMMAND: error: --fp32-math must be ..." on
+ * stderr. */
+bool solarCliCheckFp32Math(const char *command, const char *value);
 
 /* The solar-sol `fp32-math` option for `value` (NULL = framework):
  * ieee/tf32 as given; framework reads the manifest's fp32_math.classes

@@ -1,3 +1,4 @@
+/* Roofline charts as plain SVG (cli_plot.h). */
 #include "cli_output.h"
 #include "cli_plot.h"
 

@@ -1,3 +1,4 @@
+/* Grouped bar charts on a log axis as plain SVG (cli_plot_bars.h). */
 #include "cli_output.h"
 #include "cli_plot_bars.h"
 

@@ -1,3 +1,5 @@
+/* Running solar-sol in-process per hardware file and reading the figures
+ * back (cli_sol_run.h). */
 #include "cli_sol_run.h"
 #include "solar/support/diagnostics.h"
 #include "solar/support/grow.h"

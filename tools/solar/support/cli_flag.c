@@ -1,3 +1,4 @@
+/* The flag-table parser of the solar subcommands (cli_flag.h). */
 #include "cli_flag.h"
 
 #include "solar/arch/arch.h"

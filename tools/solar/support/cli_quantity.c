@@ -1,3 +1,5 @@
+/* Reading and printing latencies, rates and SI-prefixed quantities
+ * (cli_quantity.h). */
 #include "cli_quantity.h"
 
 #include <math.h>

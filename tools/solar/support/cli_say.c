@@ -1,3 +1,5 @@
+/* Progress and error lines of the LLM frontend, key redacted
+ * (cli_say.h). */
 #include "cli_say.h"
 
 #include "solar/support/format.h"
