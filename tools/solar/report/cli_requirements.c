@@ -96,7 +96,7 @@ bool solarRequirementsCompute(MlirOperation func, const char *dtype,
   memset(out, 0, sizeof(*out));
   out->function = solarFuncName(func);
   SolarEinsumGraph graph;
-  if (!solarFuncEinsumGraph(func, false, &graph))
+  if (!solarFuncEinsumGraph(func, false, true, &graph))
     return false;
   char err[256];
   SolarDtype compute;
