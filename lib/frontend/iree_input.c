@@ -4,6 +4,7 @@
  * this phase are func.func's, so the copy solar lowers gets func.func /
  * func.return in their place; the user's IR is never rewritten. */
 #include "solar/frontend/lower_to_affine.h"
+#include "op_list.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -22,27 +23,12 @@ bool solarIsFuncLike(MlirOperation op) {
              mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
 }
 
-typedef struct {
-  MlirOperation *items;
-  size_t count, capacity;
-} OpList;
-
-static void push(OpList *list, MlirOperation op) {
-  if (list->count == list->capacity) {
-    list->capacity = list->capacity ? 2 * list->capacity : 8;
-    list->items = realloc(list->items, list->capacity * sizeof(op));
-    if (!list->items)
-      abort();
-  }
-  list->items[list->count++] = op;
-}
-
 static MlirWalkResult collectUtil(MlirOperation op, void *userData) {
-  OpList *lists = userData;
+  SolarOpList *lists = userData;
   if (opIs(op, "util.func"))
-    push(&lists[0], op);
+    solarOpListPush(&lists[0], op);
   else if (opIs(op, "util.return"))
-    push(&lists[1], op);
+    solarOpListPush(&lists[1], op);
   return MlirWalkResultAdvance;
 }
 
@@ -99,7 +85,7 @@ static void replaceFunc(MlirOperation util) {
 }
 
 void solarConvertIreeFuncs(MlirOperation op) {
-  OpList lists[2] = {{0}, {0}};
+  SolarOpList lists[2] = {{0}, {0}};
   mlirOperationWalk(op, collectUtil, lists, MlirWalkPreOrder);
   /* An op created before its dialect is loaded stays unregistered, and
    * loading the dialect later (the pass manager does) leaves it dangling. */

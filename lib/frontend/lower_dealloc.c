@@ -14,7 +14,7 @@
  * That is written here directly; any other function sends the whole
  * module to the upstream pipeline. */
 #include "solar/frontend/lower_to_affine.h"
-#include "solar/support/grow.h"
+#include "op_list.h"
 
 #include "mlir-c/BuiltinTypes.h"
 
@@ -78,20 +78,9 @@ static MlirWalkResult checkNested(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-typedef struct {
-  MlirOperation *items;
-  size_t count, capacity;
-} OpList;
-
-static void push(OpList *list, MlirOperation op) {
-  list->items =
-      solarGrow(list->items, &list->capacity, list->count, sizeof(op));
-  list->items[list->count++] = op;
-}
-
 /* The function's allocations in order, or false when it is not
  * straight-line in the sense above. */
-static bool straightLine(MlirOperation func, OpList *allocs) {
+static bool straightLine(MlirOperation func, SolarOpList *allocs) {
   MlirRegion body = mlirOperationGetRegion(func, 0);
   MlirBlock block = mlirRegionGetFirstBlock(body);
   if (mlirBlockIsNull(block))
@@ -109,7 +98,7 @@ static bool straightLine(MlirOperation func, OpList *allocs) {
     for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
       results |= isMemRef(mlirValueGetType(mlirOperationGetResult(op, i)));
     if (named(op, "memref.alloc"))
-      push(allocs, op);
+      solarOpListPush(allocs, op);
     else if (results && !ownsNothing(op))
       return false;
     NestedCheck check = {true, op};
@@ -120,7 +109,7 @@ static bool straightLine(MlirOperation func, OpList *allocs) {
   return true;
 }
 
-static void insertDeallocs(MlirOperation func, const OpList *allocs) {
+static void insertDeallocs(MlirOperation func, const SolarOpList *allocs) {
   MlirBlock block =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
   MlirOperation terminator = mlirBlockGetTerminator(block);
@@ -136,7 +125,7 @@ static void insertDeallocs(MlirOperation func, const OpList *allocs) {
 }
 
 typedef struct {
-  OpList funcs;
+  SolarOpList funcs;
   bool simple;
 } FuncScan;
 
@@ -150,15 +139,15 @@ static MlirWalkResult collectFunc(MlirOperation op, void *userData) {
       scan->simple = false;
     return MlirWalkResultSkip;
   }
-  push(&scan->funcs, op);
+  solarOpListPush(&scan->funcs, op);
   return MlirWalkResultSkip;
 }
 
 bool solarDeallocStraightLine(MlirOperation moduleOp) {
   FuncScan scan = {{NULL, 0, 0}, true};
   mlirOperationWalk(moduleOp, collectFunc, &scan, MlirWalkPreOrder);
-  OpList *allocs = calloc(scan.funcs.count ? scan.funcs.count : 1,
-                          sizeof(OpList));
+  SolarOpList *allocs = calloc(scan.funcs.count ? scan.funcs.count : 1,
+                          sizeof(SolarOpList));
   if (!allocs)
     abort();
   for (size_t i = 0; scan.simple && i < scan.funcs.count; ++i)

@@ -16,17 +16,13 @@
  * as an eager framework does not either. Uses without a framework op
  * keep sharing the original (hand-written linalg is lowered as before). */
 #include "solar/frontend/lower_to_affine.h"
+#include "op_list.h"
 #include "solar/frontend/framework_op.h"
 #include "solar/support/grow.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct {
-  MlirOperation *items;
-  size_t count, capacity;
-} EmptyList;
 
 static bool isEmpty(MlirOperation op) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
@@ -40,10 +36,7 @@ static MlirWalkResult collectShared(MlirOperation op, void *userData) {
   if (mlirOpOperandIsNull(use) ||
       mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
     return MlirWalkResultAdvance;
-  EmptyList *list = userData;
-  list->items =
-      solarGrow(list->items, &list->capacity, list->count, sizeof(op));
-  list->items[list->count++] = op;
+  solarOpListPush(userData, op);
   return MlirWalkResultAdvance;
 }
 
@@ -113,7 +106,7 @@ static void splitUses(MlirOperation empty) {
 }
 
 void solarSplitSharedEmpties(MlirOperation op) {
-  EmptyList shared = {NULL, 0, 0};
+  SolarOpList shared = {NULL, 0, 0};
   mlirOperationWalk(op, collectShared, &shared, MlirWalkPreOrder);
   for (size_t i = 0; i < shared.count; ++i)
     splitUses(shared.items[i]);
