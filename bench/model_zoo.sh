@@ -41,31 +41,18 @@ networks=("$@")
   networks=(resnet18 mobilenetv2 vit lstm gpt2 unet)
 blocks=(gpt2_x1 gpt2_x2 gpt2_x4 gpt2_x8 gpt2_x16)
 
+# shellcheck source=bench/zoo_common.sh
+. bench/zoo_common.sh
+
 import() { # name: the cached affine file, imported when missing or stale
-  local name="$1" prog="$zoo/$1.py" out="$zoo/$1.mlir"
+  local name="$1" prog="$zoo/$1.py" out="$zoo/$1.mlir" src
   if [ ! -s "$out" ] || [ "$prog" -nt "$out" ]; then
-    echo "importing $name (once) ..." >&2
-    "$python" tools/python/solar_import.py "$prog" --framework torch \
-      -o "$zoo/$name.import" --runs 1 > "$zoo/$name.import.log" 2>&1 ||
-      { cat "$zoo/$name.import.log" >&2; exit 1; }
-    # The full-size export: import.mlir holds the verification sizes the
-    # importer shrinks every size constant to (LAYERS included).
-    local src="$zoo/$name.import/import.full.mlir"
-    [ -s "$src" ] || src="$zoo/$name.import/import.mlir"
+    src=$(zoo_import "$name")
     "$opt" "$src" --solar-lower-to-affine -o "$out"
   fi
 }
 
-best() { # command...: the least CPU time (user + sys) of 3 runs, in s
-  local min="" t
-  for _ in 1 2 3; do
-    /usr/bin/time -o "$zoo/time.txt" -f '%U %S' "$@" -o /dev/null 2>/dev/null ||
-      { echo "bench: failed: $*" >&2; exit 1; }
-    t=$(tail -1 "$zoo/time.txt" | awk '{print $1 + $2}')
-    if [ -z "$min" ] || (( $(echo "$t < $min" | bc) )); then min=$t; fi
-  done
-  echo "$min"
-}
+best() { zoo_best "$@"; }
 
 ms() { echo "($1) * 1000" | bc -l; }
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool solarFuncEinsumGraph(MlirOperation func, bool strict,
+bool solarFuncEinsumGraph(MlirOperation func, bool strict, bool attach,
                           SolarEinsumGraph *graph) {
   MlirStringRef attrName = mlirStringRefCreateFromCString(SOLAR_EINSUM_GRAPH_ATTR);
   MlirAttribute attr = mlirOperationGetAttributeByName(func, attrName);
@@ -18,9 +18,11 @@ bool solarFuncEinsumGraph(MlirOperation func, bool strict,
     /* Each stage can run alone: lift the graph the way
      * --solar-einsum-graph would, and keep it for the next stage. The
      * read below then takes what the lift holds instead of re-parsing. */
-    if (!solarEinsumGraphLiftShared(func, strict, &attr, &lifted))
+    if (!solarEinsumGraphLiftShared(func, strict, attach ? &attr : NULL,
+                                    &lifted))
       return false;
-    mlirOperationSetDiscardableAttributeByName(func, attrName, attr);
+    if (attach)
+      mlirOperationSetDiscardableAttributeByName(func, attrName, attr);
   }
   char err[512];
   if (!solarEinsumGraphReadLifted(attr, lifted, graph, err, sizeof(err))) {

@@ -121,6 +121,12 @@ void solarRunStagePass(MlirOperation op, MlirExternalPass pass,
     mlirExternalPassSignalFailure(pass);
     return;
   }
+  /* The graph attribute is built only where someone sees it: on the
+   * user's own (affine) functions, which are printed, or on a lowered copy
+   * when the pass hands it back. */
+  bool attachGraph = !target.copied;
+  for (const char *const *name = attachNames; *name; ++name)
+    attachGraph |= strcmp(*name, SOLAR_EINSUM_GRAPH_ATTR) == 0;
   size_t count = 0;
   MlirOperation *funcs = solarCollectFuncs(target.analyzed, &count);
   bool ok = true;
@@ -134,7 +140,8 @@ void solarRunStagePass(MlirOperation op, MlirExternalPass pass,
       ok = false;
       continue;
     }
-    if (!solarFuncEinsumGraph(funcs[i], config.strict, &graph)) {
+    if (!solarFuncEinsumGraph(funcs[i], config.strict, attachGraph,
+                              &graph)) {
       ok = false;
       continue;
     }

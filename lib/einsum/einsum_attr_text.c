@@ -16,6 +16,9 @@
 /* The twins' context; null when none are built. Per thread, like the
  * builder that sets it. */
 static _Thread_local MlirContext twinContext;
+/* False in a twin-only session: no text is written at all (the graph
+ * attribute nobody prints is never built). */
+static _Thread_local bool textOn = true;
 
 /* Keys recur (every node has its "id", "loc", ...): their identifiers are
  * kept by text for the twin session instead of asking the context's
@@ -50,19 +53,24 @@ static MlirIdentifier keyIdentifier(const char *key) {
   return e->id;
 }
 
-void egAttrTwinBegin(MlirContext ctx) {
+void egAttrTwinBegin(MlirContext ctx, bool text) {
   keyTableClear();
   twinContext = ctx;
+  textOn = text;
 }
 
 void egAttrTwinEnd(void) {
   keyTableClear();
   twinContext = (MlirContext){NULL};
+  textOn = true;
 }
 
 static bool twins(void) { return twinContext.ptr != NULL; }
 
 EgAttrValue egAttrI64(int64_t value) {
+  if (!textOn)
+    return (EgAttrValue){NULL, mlirIntegerAttrGet(
+                                   mlirIntegerTypeGet(twinContext, 64), value)};
   /* Digits right to left: snprintf spent more on its format than this. */
   static const char suffix[] = " : i64";
   char text[32];
@@ -83,6 +91,8 @@ EgAttrValue egAttrI64(int64_t value) {
 }
 
 EgAttrValue egAttrBool(bool value) {
+  if (!textOn)
+    return (EgAttrValue){NULL, mlirBoolAttrGet(twinContext, value)};
   EgAttrValue v = {egStrdup(value ? "true" : "false"), {NULL}};
   if (twins())
     v.twin = mlirBoolAttrGet(twinContext, value);
@@ -112,6 +122,10 @@ static void appendQuoted(SolarText *out, const char *text) {
 }
 
 EgAttrValue egAttrString(const char *text) {
+  if (!textOn)
+    return (EgAttrValue){NULL, mlirStringAttrGet(twinContext,
+                                                 mlirStringRefCreateFromCString(
+                                                     text ? text : ""))};
   SolarText out = {0};
   appendQuoted(&out, text ? text : "");
   EgAttrValue v = {out.text, {NULL}};
@@ -140,13 +154,17 @@ static bool bareIdentifier(const char *key) {
 }
 
 void egAttrPut(EgAttrDict *dict, const char *key, EgAttrValue value) {
-  if (!value.text)
+  if (!egAttrHasValue(value))
     return;
   if (twins()) {
     dict->entries = solarGrow(dict->entries, &dict->capacity, dict->count,
                               sizeof(MlirNamedAttribute));
     dict->entries[dict->count] = mlirNamedAttributeGet(
         keyIdentifier(key), value.twin);
+  }
+  if (!textOn) {
+    dict->count++;
+    return;
   }
   solarTextAppendCString(&dict->text, dict->count++ ? ", " : "{");
   if (bareIdentifier(key))
@@ -159,7 +177,8 @@ void egAttrPut(EgAttrDict *dict, const char *key, EgAttrValue value) {
 }
 
 EgAttrValue egAttrDictFinish(EgAttrDict *dict) {
-  solarTextAppendCString(&dict->text, dict->count ? "}" : "{}");
+  if (textOn)
+    solarTextAppendCString(&dict->text, dict->count ? "}" : "{}");
   EgAttrValue v = {dict->text.text, {NULL}};
   if (twins())
     v.twin = mlirDictionaryAttrGet(twinContext, (intptr_t)dict->count,
@@ -170,12 +189,16 @@ EgAttrValue egAttrDictFinish(EgAttrDict *dict) {
 }
 
 void egAttrPush(EgAttrList *list, EgAttrValue value) {
-  if (!value.text)
+  if (!egAttrHasValue(value))
     return;
   if (twins()) {
     list->items = solarGrow(list->items, &list->capacity, list->count,
                             sizeof(MlirAttribute));
     list->items[list->count] = value.twin;
+  }
+  if (!textOn) {
+    list->count++;
+    return;
   }
   solarTextAppendCString(&list->text, list->count++ ? ", " : "[");
   solarTextAppendCString(&list->text, value.text);
@@ -183,7 +206,8 @@ void egAttrPush(EgAttrList *list, EgAttrValue value) {
 }
 
 EgAttrValue egAttrListFinish(EgAttrList *list) {
-  solarTextAppendCString(&list->text, list->count ? "]" : "[]");
+  if (textOn)
+    solarTextAppendCString(&list->text, list->count ? "]" : "[]");
   EgAttrValue v = {list->text.text, {NULL}};
   if (twins())
     v.twin = mlirArrayAttrGet(twinContext, (intptr_t)list->count, list->items);
@@ -193,6 +217,8 @@ EgAttrValue egAttrListFinish(EgAttrList *list) {
 }
 
 EgAttrValue egAttrSolarWrap(const char *mnemonic, EgAttrValue dict) {
+  if (!dict.text)
+    return dict;
   SolarText text = {0};
   solarTextAppendCString(&text, "#solar.");
   solarTextAppendCString(&text, mnemonic);

@@ -8,8 +8,12 @@
  * twin: the same value built with the C API, #solar wrappers left out
  * (the bare dictionary the reader of the same run takes as it is).
  *
+ * In a twin-only session (egAttrTwinBegin with text false) no text is
+ * written: every value is its twin alone, with text NULL.
+ *
  * Every value's text is malloc'd; put/push take ownership of it (a value
- * without text is skipped), finish* hand the result to the caller. */
+ * with neither text nor twin is skipped), finish* hand the result to the
+ * caller. */
 #ifndef SOLAR_EINSUM_ATTR_TEXT_H
 #define SOLAR_EINSUM_ATTR_TEXT_H
 
@@ -22,12 +26,17 @@
 #include <stdint.h>
 
 typedef struct {
-  char *text;         /* owned; NULL: no value */
+  char *text;         /* owned; NULL in a twin-only session, or no value */
   MlirAttribute twin; /* null outside egAttrTwinBegin/End */
 } EgAttrValue;
 
-/* Twins are built in ctx until egAttrTwinEnd (per thread). */
-void egAttrTwinBegin(MlirContext ctx);
+static inline bool egAttrHasValue(EgAttrValue value) {
+  return value.text || !mlirAttributeIsNull(value.twin);
+}
+
+/* Twins are built in ctx until egAttrTwinEnd (per thread); text too unless
+ * `text` is false. */
+void egAttrTwinBegin(MlirContext ctx, bool text);
 void egAttrTwinEnd(void);
 
 EgAttrValue egAttrI64(int64_t value);       /* "5 : i64" */

@@ -158,8 +158,11 @@ static bool lift(MlirOperation func, bool strict, MlirAttribute *graph,
   egGraphFreezeText(&b);
   egComputeNecessaryWork(&b);
   MlirAttribute bare = {NULL};
-  *graph = egGraphToAttribute(&b, lifted ? &bare : NULL);
-  bool ok = !b.failed && !mlirAttributeIsNull(*graph);
+  MlirAttribute attr = egGraphToAttribute(&b, lifted ? &bare : NULL,
+                                          graph != NULL);
+  if (graph)
+    *graph = attr;
+  bool ok = !b.failed && !mlirAttributeIsNull(graph ? attr : bare);
   if (lifted)
     *lifted = ok ? egLiftedTake(&b, bare) : NULL;
   destroyBuilder(&b);

@@ -122,7 +122,8 @@ static EgAttrValue countsDict(const int64_t *counts) {
     memcpy(entry->counts, counts, sizeof(entry->counts));
     entry->value = writeCountsDict(counts);
   }
-  return (EgAttrValue){egStrdup(entry->value.text), entry->value.twin};
+  char *text = entry->value.text ? egStrdup(entry->value.text) : NULL;
+  return (EgAttrValue){text, entry->value.twin};
 }
 
 static __isl_give isl_pw_qpolynomial *scalePw(__isl_take isl_pw_qpolynomial *a,
@@ -449,11 +450,13 @@ static EgAttrValue edgeAttr(EgBuilder *b, EgEdge *edge) {
   return egAttrDictFinish(&d);
 }
 
-MlirAttribute egGraphToAttribute(EgBuilder *b, MlirAttribute *plain) {
+MlirAttribute egGraphToAttribute(EgBuilder *b, MlirAttribute *plain,
+                                 bool attribute) {
   /* The bare twin for the reader of the same run: the dictionaries it
-   * would otherwise get by printing and re-parsing each wrapper. */
+   * would otherwise get by printing and re-parsing each wrapper. Without
+   * the attribute, only the twin is built: no text, no parse. */
   if (plain)
-    egAttrTwinBegin(b->mctx);
+    egAttrTwinBegin(b->mctx, attribute);
   countsMemoClear(); /* its twins belong to the session just begun */
   bool exact = true;
   isl_pw_qpolynomial *totals[SOLAR_OP_CLASS_COUNT] = {NULL};
@@ -518,8 +521,10 @@ MlirAttribute egGraphToAttribute(EgBuilder *b, MlirAttribute *plain) {
   if (plain)
     *plain = dict.twin;
   EgAttrValue wrapped = egAttrSolarWrap("einsum_graph", dict);
-  MlirAttribute graph = mlirAttributeParseGet(
-      b->mctx, mlirStringRefCreateFromCString(wrapped.text));
+  MlirAttribute graph = {NULL};
+  if (wrapped.text)
+    graph = mlirAttributeParseGet(
+        b->mctx, mlirStringRefCreateFromCString(wrapped.text));
   free(wrapped.text);
   countsMemoClear();
   if (plain)

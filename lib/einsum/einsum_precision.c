@@ -23,6 +23,7 @@
  * Narrowing only lowers bytes and raises unit rates, so the bound stays a
  * lower bound. */
 #include "solar/einsum/einsum_graph.h"
+#include "solar/einsum/einsum_graph_index.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,12 +140,24 @@ static SolarDtype writtenWidth(const SolarEinsumGraph *graph,
   return hasOps(node) ? t->declaredDtype : SOLAR_DTYPE_INVALID;
 }
 
+/* How many nodes may access tensor `id`, and which (*users; NULL: every
+ * node, on a graph without an index): asking every node per tensor per
+ * round was quadratic in the network's length. */
+static size_t usersOf(const SolarEinsumGraph *graph, int64_t id,
+                      const size_t **users) {
+  size_t count = 0;
+  *users = solarGraphTensorNodes(graph, id, &count);
+  return *users ? count : graph->nodeCount;
+}
+
 /* The widest width the nodes writing tensor `id` store into it. */
 static SolarDtype forwardLimit(const SolarEinsumGraph *graph, int64_t id) {
   const SolarEinsumTensor *t = &graph->tensors[id];
   SolarDtype forward = SOLAR_DTYPE_INVALID;
-  for (size_t i = 0; i < graph->nodeCount; ++i) {
-    const SolarEinsumNode *node = &graph->nodes[i];
+  const size_t *users;
+  size_t count = usersOf(graph, id, &users);
+  for (size_t k = 0; k < count; ++k) {
+    const SolarEinsumNode *node = &graph->nodes[users ? users[k] : k];
     for (size_t a = 0; a < node->accessCount; ++a) {
       if (node->accesses[a].tensor == id &&
           isAccess(&node->accesses[a], true, SOLAR_ACCESS_ROLE_OUTPUT)) {
@@ -161,8 +174,10 @@ static SolarDtype forwardLimit(const SolarEinsumGraph *graph, int64_t id) {
 static SolarDtype backwardLimit(const SolarEinsumGraph *graph, int64_t id) {
   SolarDtype backward = SOLAR_DTYPE_INVALID;
   bool anyReader = false;
-  for (size_t i = 0; i < graph->nodeCount; ++i) {
-    const SolarEinsumNode *node = &graph->nodes[i];
+  const size_t *users;
+  size_t count = usersOf(graph, id, &users);
+  for (size_t k = 0; k < count; ++k) {
+    const SolarEinsumNode *node = &graph->nodes[users ? users[k] : k];
     bool reads = false;
     for (size_t a = 0; a < node->accessCount; ++a)
       reads |= node->accesses[a].tensor == id &&

@@ -4,31 +4,20 @@
  * this phase are func.func's, so the copy solar lowers gets func.func /
  * func.return in their place; the user's IR is never rewritten. */
 #include "solar/frontend/lower_to_affine.h"
+#include "op_list.h"
 #include "solar/support/funcs.h"
-#include "solar/support/grow.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-  MlirOperation *items;
-  size_t count, capacity;
-} OpList;
-
-static void push(OpList *list, MlirOperation op) {
-  list->items =
-      solarGrow(list->items, &list->capacity, list->count, sizeof(op));
-  list->items[list->count++] = op;
-}
-
 static MlirWalkResult collectUtil(MlirOperation op, void *userData) {
-  OpList *lists = userData;
+  SolarOpList *lists = userData;
   if (solarOpIs(op, "util.func"))
-    push(&lists[0], op);
+    solarOpListPush(&lists[0], op);
   else if (solarOpIs(op, "util.return"))
-    push(&lists[1], op);
+    solarOpListPush(&lists[1], op);
   return MlirWalkResultAdvance;
 }
 
@@ -85,7 +74,7 @@ static void replaceFunc(MlirOperation util) {
 }
 
 void solarConvertIreeFuncs(MlirOperation op) {
-  OpList lists[2] = {{0}, {0}};
+  SolarOpList lists[2] = {{0}, {0}};
   mlirOperationWalk(op, collectUtil, lists, MlirWalkPreOrder);
   /* An op created before its dialect is loaded stays unregistered, and
    * loading the dialect later (the pass manager does) leaves it dangling. */

@@ -3,8 +3,8 @@
  * cannot see into; as a linalg.generic it becomes an affine loop nest (one
  * load and one store per element, the copy's real traffic). */
 #include "solar/frontend/lower_to_affine.h"
+#include "op_list.h"
 #include "solar/support/funcs.h"
-#include "solar/support/grow.h"
 
 #include "mlir-c/AffineMap.h"
 #include "mlir-c/BuiltinAttributes.h"
@@ -13,11 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-  MlirOperation *items;
-  size_t count, capacity;
-} CopyList;
-
 static MlirWalkResult collectCopy(MlirOperation op, void *userData) {
   if (!solarOpIs(op, "memref.copy"))
     return MlirWalkResultAdvance;
@@ -25,10 +20,7 @@ static MlirWalkResult collectCopy(MlirOperation op, void *userData) {
   if (!mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetOperand(op, 0))) ||
       !mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetOperand(op, 1))))
     return MlirWalkResultAdvance;
-  CopyList *list = userData;
-  list->items =
-      solarGrow(list->items, &list->capacity, list->count, sizeof(op));
-  list->items[list->count++] = op;
+  solarOpListPush(userData, op);
   return MlirWalkResultAdvance;
 }
 
@@ -92,7 +84,7 @@ static void rewriteCopy(MlirOperation copy) {
 }
 
 void solarRewriteMemrefCopies(MlirOperation op) {
-  CopyList copies = {NULL, 0, 0};
+  SolarOpList copies = {NULL, 0, 0};
   mlirOperationWalk(op, collectCopy, &copies, MlirWalkPostOrder);
   for (size_t i = 0; i < copies.count; ++i)
     rewriteCopy(copies.items[i]);

@@ -17,16 +17,22 @@
  * it. Function boundaries get identity layouts so signatures stay plain
  * row-major memrefs that solar-verify can call, and returned buffers become
  * out-parameters (destination-passing style: `(inputs..., weights...,
- * outputs...)`) with the result allocation hoisted into the argument.
- * Temporaries get their memref.dealloc (ownership-based deallocation), so
- * the verified program does not leak in solar-verify's JIT. */
+ * outputs...)`) with the result allocation hoisted into the argument. */
 const char *const solarBufferizePipeline =
     "func.func(convert-elementwise-to-linalg),"
     "one-shot-bufferize{bufferize-function-boundaries "
     "function-boundary-type-conversion=identity-layout-map},"
     "buffer-results-to-out-params{hoist-static-allocs "
-    "modify-public-functions},"
-    "buffer-deallocation-pipeline,"
+    "modify-public-functions}";
+
+/* Temporaries get their memref.dealloc (ownership-based deallocation), so
+ * the verified program does not leak in solar-verify's JIT. Straight-line
+ * functions get exactly what this pipeline would give them from
+ * solarDeallocStraightLine (lower_dealloc.c: the pipeline is cubic in a
+ * function's buffers), then the clean-up the pipeline ends with. */
+const char *const solarDeallocPipeline =
+    "buffer-deallocation-pipeline,canonicalize";
+const char *const solarDeallocStraightLineCleanup =
     "canonicalize";
 
 /* fold-memref-alias-ops rewrites loads and stores through subview /
@@ -110,11 +116,16 @@ static bool runStage(MlirOperation moduleOp, const char *elements) {
   bool ok = mlirLogicalResultIsSuccess(mlirOpPassManagerAddPipeline(
       mlirPassManagerGetAsOpPassManager(pm),
       mlirStringRefCreateFromCString(elements), collect, &err));
+  /* The module is verified once after the stage rather than after each
+   * of its passes: a whole-module walk per pass was a quarter of the
+   * lowering's instructions. */
+  mlirPassManagerEnableVerifier(pm, false);
   if (!ok)
     solarEmitError(mlirOperationGetLocation(moduleOp),
                    "solar-lower-to-affine: invalid pipeline: %s", err.text);
   else
-    ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, moduleOp));
+    ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, moduleOp)) &&
+         mlirOperationVerify(moduleOp);
   mlirPassManagerDestroy(pm);
   return ok;
 }
@@ -131,8 +142,13 @@ bool solarLowerToAffine(MlirOperation moduleOp) {
     return false;
   }
   /* The upstream passes report their own failures with locations. */
+  solarSplitSharedEmpties(moduleOp);
   solarFrameworkOpsToLocations(moduleOp);
   bool lowered = runStage(moduleOp, solarBufferizePipeline);
+  if (lowered)
+    lowered = runStage(moduleOp, solarDeallocStraightLine(moduleOp)
+                                     ? solarDeallocStraightLineCleanup
+                                     : solarDeallocPipeline);
   if (lowered) {
     solarRewriteMemrefCopies(moduleOp);
     lowered = runStage(moduleOp, solarLinalgToAffinePipeline);

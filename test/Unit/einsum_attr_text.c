@@ -5,7 +5,8 @@
  * integers, and empty arrays and dictionaries; and the twins built beside
  * the text are the very attributes the text parses to (MLIR uniques
  * attributes, so equal means the same), a #solar wrapper's twin being the
- * dictionary inside it. */
+ * dictionary inside it; a twin-only session (no text) builds the same
+ * twins. */
 #include "../../lib/einsum/einsum_attr_text.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -44,18 +45,18 @@ static int isI64(MlirAttribute attr, int64_t expected) {
          mlirIntegerAttrGetValueInt(attr) == expected;
 }
 
-int main(void) {
-  static const char *strings[] = {"plain",
-                                  "",
-                                  "say \"hi\"",
-                                  "back\\slash",
-                                  "tab\tnew\nline",
-                                  "\x01\x7f control",
-                                  "caf\xc3\xa9 \xe2\x88\x80",
-                                  "{ S0[m] -> A[m] }"};
-  enum { STRINGS = sizeof(strings) / sizeof(strings[0]) };
-  MlirContext ctx = mlirContextCreate();
-  egAttrTwinBegin(ctx);
+static const char *strings[] = {"plain",
+                                "",
+                                "say \"hi\"",
+                                "back\\slash",
+                                "tab\tnew\nline",
+                                "\x01\x7f control",
+                                "caf\xc3\xa9 \xe2\x88\x80",
+                                "{ S0[m] -> A[m] }"};
+enum { STRINGS = sizeof(strings) / sizeof(strings[0]) };
+
+/* One dictionary of every kind of value, in the session begun. */
+static EgAttrValue everyKind(void) {
   EgAttrDict d = {0};
   EgAttrList list = {0};
   for (int i = 0; i < STRINGS; ++i)
@@ -76,7 +77,13 @@ int main(void) {
   char *isl = malloc(8);
   strcpy(isl, "[n] -> ");
   egAttrPut(&d, "isl", egAttrIslString(isl));
-  EgAttrValue whole = egAttrDictFinish(&d);
+  return egAttrDictFinish(&d);
+}
+
+int main(void) {
+  MlirContext ctx = mlirContextCreate();
+  egAttrTwinBegin(ctx, true);
+  EgAttrValue whole = everyKind();
   char *text = whole.text;
 
   /* A wrapper: its text around the dictionary's, its twin the bare one. */
@@ -139,6 +146,24 @@ int main(void) {
           "empty dict");
     check(isString(entry(attr, "isl"), "[n] -> "), "isl string");
   }
+
+  /* A twin-only session writes no text and builds the same twins. */
+  egAttrTwinBegin(ctx, false);
+  EgAttrValue bare = everyKind();
+  EgAttrDict nodeOnly = {0};
+  egAttrPut(&nodeOnly, "id", egAttrI64(7));
+  EgAttrValue bareWrapped =
+      egAttrSolarWrap("node", egAttrDictFinish(&nodeOnly));
+  egAttrTwinEnd();
+  check(bare.text == NULL && bareWrapped.text == NULL,
+        "no text in a twin-only session");
+  check(!mlirAttributeIsNull(bare.twin) &&
+            mlirAttributeEqual(bare.twin, whole.twin),
+        "a twin-only session builds the same twin");
+  check(!mlirAttributeIsNull(bareWrapped.twin) &&
+            mlirAttributeIsADictionary(bareWrapped.twin) &&
+            mlirDictionaryAttrGetNumElements(bareWrapped.twin) == 1,
+        "a twin-only wrapper is its dictionary");
   mlirContextDestroy(ctx);
   free(text);
   printf("%d failure(s)\n", failures);

@@ -237,7 +237,8 @@ typedef struct SolarLiftedGraph SolarLiftedGraph;
 
 /* solarEinsumGraphLift, also giving *lifted (caller owns it: pass it to
  * solarEinsumGraphReadLifted, or free it with solarLiftedGraphDestroy);
- * *lifted is NULL on failure. */
+ * *lifted is NULL on failure. With graph NULL the attribute is not built
+ * at all (nobody will print it): only what *lifted holds. */
 bool solarEinsumGraphLiftShared(MlirOperation func, bool strict,
                                 MlirAttribute *graph,
                                 SolarLiftedGraph **lifted);

@@ -16,10 +16,22 @@ extern "C" {
 #endif
 
 /* The upstream stages, module-level pipeline elements (no anchor): first
- * bufferization to destination-passing memref functions, then (after the
- * copy rewrite) linalg -> affine loops and cleanup. */
+ * bufferization to destination-passing memref functions, then buffer
+ * deallocation (the upstream pipeline, or solarDeallocStraightLine and the
+ * clean-up after it), then (after the copy rewrite) linalg -> affine loops
+ * and cleanup. */
 extern const char *const solarBufferizePipeline;
+extern const char *const solarDeallocPipeline;
+extern const char *const solarDeallocStraightLineCleanup;
 extern const char *const solarLinalgToAffinePipeline;
+
+/* When every function of the module is straight-line (one block; no
+ * memref in a nested region, none returned, none made by an op that could
+ * hand over ownership), inserts `memref.dealloc` of each memref.alloc
+ * before the terminator, in allocation order (what upstream's
+ * buffer-deallocation-pipeline gives such functions, in linear time), and
+ * returns true; otherwise changes nothing and returns false. */
+bool solarDeallocStraightLine(MlirOperation moduleOp);
 
 /* True when op (or anything below it) still has tensor values or linalg /
  * tensor / bufferization ops, i.e. is not yet the affine-on-memref form the
@@ -35,6 +47,13 @@ bool solarLowerToAffine(MlirOperation moduleOp);
  * anchor that is not a builtin.module cannot be bufferized across function
  * boundaries, so that case is an error. */
 bool solarLowerToAffineIfNeeded(MlirOperation anchor);
+
+/* Gives the uses of a tensor.empty below op one tensor.empty per framework
+ * op (`solar.framework_op` of the user), placed before the group's first
+ * user; uses without one keep the original. One-shot bufferization's
+ * analysis is quadratic in the uses of one shared empty (split_empty.c).
+ * Runs before solarFrameworkOpsToLocations moves the attribute. */
+void solarSplitSharedEmpties(MlirOperation op);
 
 /* Replaces every memref.copy below op by an elementwise linalg.generic. */
 void solarRewriteMemrefCopies(MlirOperation op);

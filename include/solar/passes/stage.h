@@ -32,9 +32,11 @@ SolarDtype solarStorageDtype(const char *option, SolarDtype compute);
 
 /* Reads the function's solar.einsum_graph, lifting it first when absent
  * (so each stage can run alone), and infers each node's precision and each
- * tensor's stored width (solarEinsumGraphInferPrecision). Emits
- * diagnostics; false on failure. */
-bool solarFuncEinsumGraph(MlirOperation func, bool strict,
+ * tensor's stored width (solarEinsumGraphInferPrecision). A lifted graph
+ * is attached to func as solar.einsum_graph when `attach`; without it the
+ * attribute is never built (a lowered copy whose graph nobody prints).
+ * Emits diagnostics; false on failure. */
+bool solarFuncEinsumGraph(MlirOperation func, bool strict, bool attach,
                           SolarEinsumGraph *graph);
 
 /* Resolves the `arch` option (with `strict`) and reports the loader's

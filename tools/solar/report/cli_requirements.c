@@ -12,7 +12,7 @@ bool solarCliRequirements(MlirOperation func, const char *dtype,
                           SolarRequirements *out) {
   memset(out, 0, sizeof(*out));
   SolarEinsumGraph graph;
-  if (!solarFuncEinsumGraph(func, false, &graph))
+  if (!solarFuncEinsumGraph(func, false, true, &graph))
     return false;
   char err[512];
   SolarDtype compute;

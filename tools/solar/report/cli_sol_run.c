@@ -58,7 +58,7 @@ bool solarCliModelOpen(const char *command, const char *path, bool strict,
   for (size_t i = 0; ok && i < model->funcCount; ++i) {
     SolarEinsumGraph graph;
     ok = solarCheckTrafficDepth(funcs[i]) &&
-         solarFuncEinsumGraph(funcs[i], strict, &graph);
+         solarFuncEinsumGraph(funcs[i], strict, true, &graph);
     if (!ok)
       break;
     if (graph.nodeCount == 0) {
