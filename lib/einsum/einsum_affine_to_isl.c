@@ -191,6 +191,103 @@ static bool nonNegativeOnDomain(const EgScope *scope,
   return ok == isl_bool_true;
 }
 
+/* The static basis of affine.linearize_index / delinearize_index, or false
+ * (why set) when some entry is dynamic. */
+static bool staticBasis(MlirOperation op, MlirAttribute *basis,
+                        intptr_t *count, EgFailure *why) {
+  *basis = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("static_basis"));
+  char what[600];
+  if (mlirAttributeIsNull(*basis) || !mlirAttributeIsADenseI64Array(*basis)) {
+    describeOp(op, what, sizeof(what));
+    return fail(why, "no static basis in %s", what);
+  }
+  *count = mlirDenseArrayGetNumElements(*basis);
+  for (intptr_t i = 0; i < *count; ++i)
+    if (mlirDenseI64ArrayGetElement(*basis, i) <= 0) {
+      describeOp(op, what, sizeof(what));
+      return fail(why, "dynamic or non-positive basis in %s", what);
+    }
+  return true;
+}
+
+/* affine.linearize_index [i_0, ..., i_{n-1}] by (b_0?, b_1, ..., b_{n-1}):
+ * sum_k i_k * prod_{j > k} b_j (the outer bound, when given, only states
+ * that i_0 is in range). Bookkeeping of index arithmetic that
+ * fold-memref-alias-ops leaves for an expand_shape view (a grouped
+ * convolution's channel = group * size + channel in group). */
+static bool linearizeToPwAff(EgBuilder *b, const EgScope *scope,
+                             MlirOperation op, __isl_give isl_pw_aff **out,
+                             EgFailure *why) {
+  MlirAttribute basis;
+  intptr_t count = 0;
+  if (!staticBasis(op, &basis, &count, why))
+    return false;
+  intptr_t n = mlirOperationGetNumOperands(op);
+  if (count != n && count != n - 1) {
+    char what[600];
+    describeOp(op, what, sizeof(what));
+    return fail(why, "basis and index counts differ in %s", what);
+  }
+  isl_pw_aff *sum = NULL;
+  int64_t stride = 1;
+  for (intptr_t k = n - 1; k >= 0; --k) {
+    isl_pw_aff *index;
+    if (!egValueToPwAff(b, scope, mlirOperationGetOperand(op, k), &index,
+                        why)) {
+      isl_pw_aff_free(sum);
+      return false;
+    }
+    index = isl_pw_aff_scale_val(index, isl_val_int_from_si(b->ctx, (long)stride));
+    sum = sum ? isl_pw_aff_add(sum, index) : index;
+    intptr_t at = k - (n - count); /* basis entry of index k */
+    if (k > 0 && __builtin_mul_overflow(
+                     stride, mlirDenseI64ArrayGetElement(basis, at), &stride)) {
+      isl_pw_aff_free(sum);
+      return fail(why, "basis too large in affine.linearize_index");
+    }
+  }
+  *out = sum;
+  return sum != NULL;
+}
+
+/* Result r of affine.delinearize_index %x into (b_0?, b_1, ..., b_{n-1}):
+ * floor(x / prod_{j > r} b_j), modulo b_r except for the outermost result. */
+static bool delinearizeToPwAff(EgBuilder *b, const EgScope *scope,
+                               MlirOperation op, MlirValue value,
+                               __isl_give isl_pw_aff **out, EgFailure *why) {
+  MlirAttribute basis;
+  intptr_t count = 0;
+  if (!staticBasis(op, &basis, &count, why))
+    return false;
+  intptr_t n = mlirOperationGetNumResults(op);
+  intptr_t r = mlirOpResultGetResultNumber(value);
+  if ((count != n && count != n - 1) || mlirOperationGetNumOperands(op) != 1) {
+    char what[600];
+    describeOp(op, what, sizeof(what));
+    return fail(why, "basis and result counts differ in %s", what);
+  }
+  isl_pw_aff *linear;
+  if (!egValueToPwAff(b, scope, mlirOperationGetOperand(op, 0), &linear, why))
+    return false;
+  int64_t inner = 1;
+  for (intptr_t k = n - 1; k > r; --k)
+    if (__builtin_mul_overflow(inner,
+                               mlirDenseI64ArrayGetElement(basis, k - (n - count)),
+                               &inner)) {
+      isl_pw_aff_free(linear);
+      return fail(why, "basis too large in affine.delinearize_index");
+    }
+  isl_pw_aff *q = isl_pw_aff_floor(isl_pw_aff_scale_down_val(
+      linear, isl_val_int_from_si(b->ctx, (long)inner)));
+  if (r > 0)
+    q = isl_pw_aff_mod_val(
+        q, isl_val_int_from_si(
+               b->ctx, (long)mlirDenseI64ArrayGetElement(basis, r - (n - count))));
+  *out = q;
+  return q != NULL;
+}
+
 static bool opResultToPwAff(EgBuilder *b, const EgScope *scope,
                             MlirOperation op, MlirValue value,
                             __isl_give isl_pw_aff **out, EgFailure *why) {
@@ -223,6 +320,10 @@ static bool opResultToPwAff(EgBuilder *b, const EgScope *scope,
     free(values);
     return ok;
   }
+  if (solarOpIs(op, "affine.linearize_index"))
+    return linearizeToPwAff(b, scope, op, out, why);
+  if (solarOpIs(op, "affine.delinearize_index"))
+    return delinearizeToPwAff(b, scope, op, value, out, why);
   isl_pw_aff *lhs, *rhs;
   if (solarOpIs(op, "arith.addi") || solarOpIs(op, "arith.subi") ||
       solarOpIs(op, "arith.maxsi") || solarOpIs(op, "arith.minsi") ||

@@ -297,29 +297,20 @@ static bool linkDivs(__isl_keep isl_basic_set *bset, Linking *link) {
   return true;
 }
 
-/* The independent components of a set that is one basic set: groups of
- * dimensions no constraint (nor existential variable) relates to another
- * group, and none involving a parameter. The set is the product of the
- * returned projections (the caller frees them and the array). 0, and no
- * array, when there are fewer than two such groups. */
-static int setComponents(__isl_keep isl_set *set, isl_set ***components) {
-  *components = NULL;
-  if (!set || isl_set_n_basic_set(set) != 1)
-    return 0;
-  isl_basic_set_list *list = isl_set_get_basic_set_list(set);
-  isl_basic_set *bset = isl_basic_set_list_get_at(list, 0);
-  isl_basic_set_list_free(list);
-  if (!bset)
-    return 0;
+/* Joins, in `global` (over the set's dimensions), the dimensions one
+ * piece of the set relates through its constraints and existential
+ * variables. */
+static isl_stat linkPiece(__isl_take isl_basic_set *bset, void *user) {
+  int *global = user;
   Linking link = {.dims = isl_basic_set_dim(bset, isl_dim_set),
                   .divs = isl_basic_set_dim(bset, isl_dim_div),
                   .params = isl_basic_set_dim(bset, isl_dim_param),
                   .ok = true};
-  if (link.dims < 2 || link.divs < 0 || link.params < 0) {
+  if (link.dims < 0 || link.divs < 0 || link.params < 0) {
     isl_basic_set_free(bset);
-    return 0;
+    return isl_stat_error;
   }
-  link.parent = malloc(sizeof(int) * (size_t)(link.dims + link.divs));
+  link.parent = malloc(sizeof(int) * (size_t)(link.dims + link.divs + 1));
   if (!link.parent)
     abort();
   for (int i = 0; i < link.dims + link.divs; ++i)
@@ -329,29 +320,79 @@ static int setComponents(__isl_keep isl_set *set, isl_set ***components) {
                 isl_stat_ok &&
             link.ok;
   isl_basic_set_free(bset);
-  int count = 0;
   for (int i = 0; link.ok && i < link.dims; ++i)
-    if (findRoot(link.parent, i) == i)
+    join(global, findRoot(link.parent, i), i);
+  free(link.parent);
+  return link.ok ? isl_stat_ok : isl_stat_error;
+}
+
+/* Whether a set of several pieces is the product of its projections onto
+ * the groups (each piece being one is not enough: {(0,0)} u {(1,1)}). The
+ * set lies in the product of its projections; it is the product when the
+ * product, the intersection of the cylinders over each projection, lies in
+ * it. */
+static bool isProductOfGroups(__isl_keep isl_set *set, const int *parent,
+                              int dims) {
+  isl_set *product = NULL;
+  for (int root = 0; root < dims; ++root) {
+    if (findRoot((int *)parent, root) != root)
+      continue;
+    isl_set *cylinder = isl_set_copy(set);
+    for (int i = 0; i < dims; ++i)
+      if (findRoot((int *)parent, i) != root)
+        cylinder = isl_set_eliminate(cylinder, isl_dim_set, (unsigned)i, 1);
+    product = product ? isl_set_intersect(product, cylinder) : cylinder;
+  }
+  isl_bool inside = isl_set_is_subset(product, set);
+  isl_set_free(product);
+  return inside == isl_bool_true;
+}
+
+/* The independent components of a set: groups of dimensions no
+ * constraint (nor existential variable) of any piece relates to another
+ * group, none involving a parameter, and, for a set of several pieces,
+ * whose projections' product is the set. The set is the product of the
+ * returned projections (the caller frees them and the array). 0, and no
+ * array, when there are fewer than two such groups. A padded convolution's
+ * window and a transposed convolution's necessary taps (the zero-inserted
+ * input's parity, per spatial dimension, in one piece per border case) are
+ * such products. */
+static int setComponents(__isl_keep isl_set *set, isl_set ***components) {
+  *components = NULL;
+  isl_size pieces = set ? isl_set_n_basic_set(set) : isl_size_error;
+  isl_size dims = set ? isl_set_dim(set, isl_dim_set) : isl_size_error;
+  if (pieces < 1 || pieces > kMaxBoxes || dims < 2)
+    return 0;
+  int *parent = malloc(sizeof(int) * (size_t)dims);
+  if (!parent)
+    abort();
+  for (int i = 0; i < dims; ++i)
+    parent[i] = i;
+  bool ok = isl_set_foreach_basic_set(set, linkPiece, parent) == isl_stat_ok;
+  int count = 0;
+  for (int i = 0; ok && i < dims; ++i)
+    if (findRoot(parent, i) == i)
       count++;
-  if (!link.ok || count < 2) {
-    free(link.parent);
+  if (!ok || count < 2 ||
+      (pieces > 1 && !isProductOfGroups(set, parent, dims))) {
+    free(parent);
     return 0;
   }
   *components = malloc(sizeof(isl_set *) * (size_t)count);
   if (!*components)
     abort();
   int k = 0;
-  for (int root = 0; root < link.dims; ++root) {
-    if (findRoot(link.parent, root) != root)
+  for (int root = 0; root < dims; ++root) {
+    if (findRoot(parent, root) != root)
       continue;
     /* The other components' dimensions projected out, last first. */
     isl_set *part = isl_set_copy(set);
-    for (int i = link.dims - 1; i >= 0; --i)
-      if (findRoot(link.parent, i) != root)
+    for (int i = dims - 1; i >= 0; --i)
+      if (findRoot(parent, i) != root)
         part = isl_set_project_out(part, isl_dim_set, (unsigned)i, 1);
-    (*components)[k++] = part;
+    (*components)[k++] = isl_set_coalesce(part);
   }
-  free(link.parent);
+  free(parent);
   return count;
 }
 
@@ -421,9 +462,8 @@ bool egCountByComponents(EgCountCache *cache, __isl_keep isl_set *set,
   if (pieces <= 0 || pieces > kMaxBoxes)
     return false;
   isl_val *total = NULL;
-  if (pieces == 1) {
-    total = productOfParts(cache, set, budget);
-  } else {
+  total = productOfParts(cache, set, budget);
+  if (!total && pieces > 1) {
     /* The cells the summation makes first, each counted as one piece. */
     isl_basic_set_list *pieceList = isl_set_get_basic_set_list(set);
     bool plain = divFree(pieceList);

@@ -595,6 +595,7 @@ static bool isKnownOp(MlirOperation op) {
       return true;
   static const char *const names[] = {
       "affine.load", "affine.apply", "affine.min", "affine.max",
+      "affine.linearize_index", "affine.delinearize_index",
       "affine.yield", "memref.load", "memref.alloc", "memref.alloca",
       "memref.dealloc", "memref.get_global", "memref.subview",
       "memref.collapse_shape", "memref.expand_shape",

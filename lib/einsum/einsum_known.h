@@ -69,6 +69,22 @@ bool egReadSeesOldValue(const EgNode *node, const EgAccess *read);
  * would add parameters for dynamic sizes; facts beyond them are moot). */
 __isl_give isl_set *egTensorUniverse(EgBuilder *b, int tensor);
 
+/* The evaluation of the values of one node (einsum_known_zero.c). */
+typedef struct {
+  EgNecessaryWork *work;
+  EgNode *node;
+  EgNodeKnown *nk;
+  int depth;
+} EgKnownEval;
+
+/* What is known of `value` at the node's points (memoized in e->nk). */
+const EgKnown *egKnownEvaluate(EgKnownEval *e, MlirValue value);
+/* The exact read of `load` in the node, NULL when there is none. */
+const EgAccess *egKnownLoadAccess(EgNode *node, MlirOperation load);
+/* Sets e->nk's contribution and skippable points
+ * (einsum_known_skippable.c). */
+void egFindSkippable(EgKnownEval *e);
+
 /* Forward pass: fills work->nodes (known values, skippable points). */
 void egKnownValuesForward(EgNecessaryWork *work);
 /* The known values of `value` in node `n`, NULL when nothing is known. */

@@ -176,21 +176,19 @@ static const EgKnown *remember(EgNodeKnown *nk, MlirValue value,
   return &entry->known;
 }
 
-typedef struct {
-  EgNecessaryWork *work;
-  EgNode *node;
-  EgNodeKnown *nk;
-  int depth;
-} Eval;
+typedef EgKnownEval Eval;
 
 static const EgKnown *evaluate(Eval *e, MlirValue value);
+
+const EgKnown *egKnownEvaluate(EgKnownEval *e, MlirValue value) {
+  return evaluate(e, value);
+}
 
 static __isl_give isl_set *domainCopy(Eval *e) {
   return isl_set_copy(e->node->domain);
 }
 
-/* The access of `load` in the node (exact reads only). */
-static const EgAccess *loadAccess(EgNode *node, MlirOperation load) {
+const EgAccess *egKnownLoadAccess(EgNode *node, MlirOperation load) {
   for (int i = 0; i < node->accessCount; ++i) {
     const EgAccess *a = &node->accesses[i];
     if (!a->write && a->exact && mlirOperationEqual(a->op, load))
@@ -234,9 +232,27 @@ bool egReadSeesOldValue(const EgNode *node, const EgAccess *read) {
          egAccessSameRelation(read, write);
 }
 
+/* Whether the node's group writes an argument other than `tensor`, an
+ * argument itself: the two may be one buffer, so the read may see those
+ * writes. */
+static bool aliasedByGroupWrite(Eval *e, int tensor) {
+  EgBuilder *b = e->work->b;
+  if (!b->tensors[tensor].isArgument)
+    return false;
+  int id = e->node->id;
+  for (int n = e->work->groupStart[id]; n < e->work->groupEnd[id]; ++n)
+    for (int i = 0; i < b->nodes[n].accessCount; ++i) {
+      const EgAccess *w = &b->nodes[n].accesses[i];
+      if (w->write && w->tensor != tensor && b->tensors[w->tensor].isArgument)
+        return true;
+    }
+  return false;
+}
+
 static void evaluateLoad(Eval *e, MlirOperation load, EgKnown *out) {
-  const EgAccess *a = loadAccess(e->node, load);
-  if (!a || !egReadSeesOldValue(e->node, a))
+  const EgAccess *a = egKnownLoadAccess(e->node, load);
+  if (!a || !egReadSeesOldValue(e->node, a) ||
+      aliasedByGroupWrite(e, a->tensor))
     return;
   const EgKnown *state = &e->work->tensors[a->tensor];
   isl_set *hidden = groupWrites(e, a->tensor);
@@ -321,6 +337,35 @@ static __isl_give isl_set *truthOf(const EgKnown *k) {
   return k ? copySet(k->truth) : NULL;
 }
 
+/* arith.cmpf where both sides are known -inf or 0 (-inf == -inf, -inf <
+ * 0, 0 == 0 exactly): the ordered and unordered forms agree, no NaN being
+ * involved. Predicates: 1 oeq, 2 ogt, 3 oge, 4 olt, 5 ole, 6 one, 8 ueq,
+ * 9 ugt, 10 uge, 11 ult, 12 ule, 13 une. */
+static void evaluateFloatCompare(Eval *e, MlirOperation op, EgKnown *out) {
+  const EgKnown *a = evaluate(e, mlirOperationGetOperand(op, 0));
+  const EgKnown *b = evaluate(e, mlirOperationGetOperand(op, 1));
+  int64_t p = mlirIntegerAttrGetValueInt(mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("predicate")));
+  if (p >= 8)
+    p -= 7;
+  if (p < 1 || p > 6)
+    return;
+  /* Where both are equal (both -inf, both 0), a < b (-inf, 0), a > b. */
+  isl_set *equal = unite(meet(negInfOf(a), negInfOf(b)), meet(zeroOf(a), zeroOf(b)));
+  isl_set *less = meet(negInfOf(a), zeroOf(b));
+  isl_set *greater = meet(zeroOf(a), negInfOf(b));
+  bool holds[7][3] = {/* equal, less, greater */
+                      {0},           {1, 0, 0}, {0, 0, 1}, {1, 0, 1},
+                      {0, 1, 0},     {1, 1, 0}, {0, 1, 1}};
+  isl_set *cases[3] = {equal, less, greater};
+  for (int c = 0; c < 3; ++c) {
+    isl_set **into = holds[p][c] ? &out->truth : &out->zero;
+    *into = unite(*into, cases[c]);
+  }
+  out->truth = nonEmpty(out->truth);
+  out->zero = nonEmpty(out->zero);
+}
+
 static void evaluateSelect(Eval *e, MlirOperation op, EgKnown *out) {
   const EgKnown *c = evaluate(e, mlirOperationGetOperand(op, 0));
   const EgKnown *t = evaluate(e, mlirOperationGetOperand(op, 1));
@@ -366,6 +411,10 @@ static void evaluateOp(Eval *e, MlirOperation op, EgKnown *out) {
   }
   if (solarOpIs(op, "arith.cmpi")) {
     evaluateCompare(e, op, out);
+    return;
+  }
+  if (solarOpIs(op, "arith.cmpf")) {
+    evaluateFloatCompare(e, op, out);
     return;
   }
   intptr_t n = mlirOperationGetNumOperands(op);
@@ -464,101 +513,18 @@ static const EgKnown *evaluate(Eval *e, MlirValue value) {
   return remember(e->nk, value, k);
 }
 
-/* ---- reductions whose contribution can be the identity ------------------ */
-
-static bool isAccumulatorLoad(EgNode *node, MlirValue value) {
-  MlirOperation op = egValueDefiningOp(value);
-  if (mlirOperationIsNull(op))
-    return false;
-  for (int i = 0; i < node->accessCount; ++i)
-    if (node->accesses[i].accumulator &&
-        mlirOperationEqual(node->accesses[i].op, op))
-      return true;
-  return false;
-}
-
-/* The other operand of a two-operand combining op, if one operand is acc. */
-static bool otherOperand(MlirOperation op, bool (*isAcc)(EgNode *, MlirValue,
-                                                         MlirValue),
-                         EgNode *node, MlirValue acc, MlirValue *other) {
-  if (mlirOperationIsNull(op) || mlirOperationGetNumOperands(op) != 2)
-    return false;
-  for (int k = 0; k < 2; ++k)
-    if (isAcc(node, mlirOperationGetOperand(op, k), acc)) {
-      *other = mlirOperationGetOperand(op, 1 - k);
-      return true;
-    }
-  return false;
-}
-
-static bool isLoadAcc(EgNode *node, MlirValue v, MlirValue unused) {
-  (void)unused;
-  return isAccumulatorLoad(node, v);
-}
-
-static bool isSameValue(EgNode *node, MlirValue v, MlirValue acc) {
-  (void)node;
-  return mlirValueEqual(v, acc);
-}
-
-/* The value combined into the accumulator at each point of the domain, and
- * the combining op (null for affine.parallel's implicit one). */
-static bool findContribution(EgBuilder *b, EgNode *node, MlirValue *out,
-                             MlirOperation *combiner) {
-  MlirValue stored = egStoredValue(node->anchor);
-  MlirOperation def = egValueDefiningOp(stored);
-  *combiner = def;
-  if (otherOperand(def, isLoadAcc, node, stored, out))
-    return true;
-  if (mlirOperationIsNull(def))
-    return false;
-  bool isFor = solarOpIs(def, "affine.for") || solarOpIs(def, "scf.for");
-  bool isParallel = solarOpIs(def, "affine.parallel");
-  if (!isFor && !isParallel)
-    return false;
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(def, 0));
-  if (egScopeOfBlock(b, body) != node->scope)
-    return false;
-  intptr_t result = mlirOpResultGetResultNumber(stored);
-  MlirValue yielded =
-      mlirOperationGetOperand(mlirBlockGetTerminator(body), result);
-  if (isParallel) {
-    *combiner = (MlirOperation){NULL};
-    *out = yielded;
-    return true;
-  }
-  *combiner = egValueDefiningOp(yielded);
-  return otherOperand(*combiner, isSameValue, node,
-                      mlirBlockGetArgument(body, 1 + result), out);
-}
-
-static void findSkippable(Eval *e) {
-  EgNode *node = e->node;
-  bool add = node->reductionOp && strcmp(node->reductionOp, "add") == 0;
-  bool max = node->reductionOp && strcmp(node->reductionOp, "max") == 0;
-  MlirValue contribution;
-  MlirOperation combiner;
-  if ((!add && !max) ||
-      !findContribution(e->work->b, node, &contribution, &combiner))
-    return;
-  if (!mlirOperationIsNull(combiner)) {
-    static const char *const adds[] = {"arith.addf", "arith.addi", NULL};
-    static const char *const maxes[] = {"arith.maximumf", "arith.maxnumf",
-                                        NULL};
-    if (!isAny(combiner, add ? adds : maxes))
-      return;
-  }
-  const EgKnown *k = evaluate(e, contribution);
-  e->nk->contribution = contribution;
-  e->nk->skippable = add ? zeroOf(k) : negInfOf(k);
-}
-
 /* ---- the pass ------------------------------------------------------------ */
 
-/* Only buffers nothing else can alias or write are tracked: allocations of
- * this function and constant globals. */
+/* Tracked: allocations of this function, constant globals, and the
+ * function's arguments once it writes them (their initial values are the
+ * caller's). Bufferization may use an output argument as scratch (a
+ * transposed convolution's zero-filled input, copied out of the output
+ * buffer). Arguments may alias one another, so what is known of one holds
+ * only until the function writes another (argumentWritten), and a node
+ * writing an argument trusts nothing of the others it reads
+ * (aliasedByGroupWrite). */
 static bool tracked(const EgTensor *t) {
-  return t->isAlloc || t->isConstantGlobal;
+  return t->isAlloc || t->isConstantGlobal || t->isArgument;
 }
 
 static void forget(EgKnown *state, __isl_keep isl_set *elements) {
@@ -596,6 +562,14 @@ static void assign(EgKnown *state, const EgAccess *write, const EgKnown *v) {
   }
 }
 
+/* A write to one argument may change any other (they may alias): nothing
+ * is known of the others any more. */
+static void argumentWritten(EgNecessaryWork *work, int written) {
+  for (int t = 0; t < work->b->tensorCount; ++t)
+    if (t != written && work->b->tensors[t].isArgument)
+      egKnownClear(&work->tensors[t]);
+}
+
 void egKnownValuesForward(EgNecessaryWork *work) {
   EgBuilder *b = work->b;
   for (int t = 0; t < b->tensorCount; ++t)
@@ -604,7 +578,7 @@ void egKnownValuesForward(EgNecessaryWork *work) {
     EgNode *node = &b->nodes[i];
     Eval e = {work, node, &work->nodes[i], 0};
     const EgKnown *stored = evaluate(&e, egStoredValue(node->anchor));
-    findSkippable(&e);
+    egFindSkippable(&e);
     EgAccess *write = &node->accesses[0];
     EgKnown *state = &work->tensors[write->tensor];
     bool alone = work->groupEnd[i] - work->groupStart[i] == 1;
@@ -614,5 +588,7 @@ void egKnownValuesForward(EgNecessaryWork *work) {
       assign(state, write, stored);
     else
       forget(state, write->image);
+    if (b->tensors[write->tensor].isArgument)
+      argumentWritten(work, write->tensor);
   }
 }

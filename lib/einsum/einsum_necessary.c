@@ -152,6 +152,15 @@ static void demand(Walk *w, MlirValue value, __isl_take isl_set *points) {
     isl_set_free(points);
     return;
   }
+  /* A load the walk reaches reads only what it demands, nothing where its
+   * value is known (a mask built from indices): reached even when that is
+   * nothing, or it would be read whole. */
+  MlirOperation owner = mlirOpResultGetOwner(value);
+  if (egIsLoad(owner)) {
+    int a = accessOfLoad(w->node, owner);
+    if (a >= 0)
+      w->reached[a] = true;
+  }
   /* Demanded points are points of the domain, so less the skippable ones
    * they are their intersection with the unskipped domain, which is one
    * piece where the difference is one per kernel offset. */
@@ -384,6 +393,8 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
     abort();
   bool whole = false;
   isl_set *need = neededPoints(b, work->boxes, node, out, &whole);
+  /* No element it writes is used: none of its reads is either. */
+  bool dead = !whole && isl_set_is_empty(need) == isl_bool_true;
   /* A whole, non-empty domain and nothing known: every value is needed at
    * every point, so every read, reached by the walk or not, reads its whole
    * image (the apply of the domain that made it), and the necessary points
@@ -425,7 +436,7 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
     out->needed = isl_set_subtract(out->needed, isl_set_copy(write->image));
   for (int i = 0; i < node->accessCount; ++i) {
     const EgAccess *a = &node->accesses[i];
-    if (a->write) {
+    if (a->write || dead) {
       continue;
     } else if (!a->exact) {
       needAll(&needs[a->tensor]);
@@ -451,6 +462,47 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
   free(w.demands);
   free(w.reads);
   free(w.reached);
+}
+
+/* Whether a node of a group is dead: nothing later uses what it writes
+ * (an allocation no later node reads, as the argmax torch-mlir computes
+ * beside a softmax's row max in one loop nest) and no other node of the
+ * group reads that tensor. Its points are unnecessary and its reads
+ * unused, whatever the order of the group's points. */
+static bool deadInGroup(EgNecessaryWork *work, int n, int first, int last,
+                        const EgNeed *needs) {
+  EgBuilder *b = work->b;
+  const EgAccess *write = &b->nodes[n].accesses[0];
+  const EgNeed *need = &needs[write->tensor];
+  if (!write->exact || need->all ||
+      (need->needed && isl_set_is_disjoint(need->needed, write->image) !=
+                           isl_bool_true))
+    return false;
+  for (int m = first; m <= last; ++m)
+    for (int i = 0; m != n && i < b->nodes[m].accessCount; ++i)
+      if (b->nodes[m].accesses[i].tensor == write->tensor)
+        return false;
+  return true;
+}
+
+/* Nodes sharing a top-level op: all their points and reads, except those
+ * of dead nodes (deadInGroup), decided before any read of the group is
+ * added. */
+static void backwardGroup(EgNecessaryWork *work, int first, int last,
+                          EgNeed *needs) {
+  bool dead[last - first + 1];
+  for (int n = first; n <= last; ++n)
+    dead[n - first] = deadInGroup(work, n, first, last, needs);
+  for (int n = first; n <= last; ++n) {
+    EgNode *node = &work->b->nodes[n];
+    if (!dead[n - first]) {
+      readEverything(work, node, needs);
+      continue;
+    }
+    recordNecessary(work, node,
+                    isl_set_empty(isl_set_get_space(node->domain)), true,
+                    true);
+  }
 }
 
 /* The op directly in the function body that contains `op`. */
@@ -541,8 +593,7 @@ void egComputeNecessaryWork(EgBuilder *b) {
     if (i - start == 0)
       backwardNode(&work, &b->nodes[i], needs);
     else
-      for (int n = start; n <= i; ++n)
-        readEverything(&work, &b->nodes[n], needs);
+      backwardGroup(&work, start, i, needs);
     i = start - 1;
   }
 

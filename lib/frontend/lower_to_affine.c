@@ -72,14 +72,28 @@ static bool hasTensorValue(MlirOperation op) {
   return false;
 }
 
+/* A memref.copy of ranked memrefs: left by bufferization (tensor.pad,
+ * insert_slice, returned arguments) in any program lowered before solar
+ * sees it (upstream convert-linalg-to-affine-loops, lower-affine, IREE).
+ * solarRewriteMemrefCopies turns it into loops the graph reads, wherever
+ * the pipeline hands the program over. */
+static bool isRankedCopy(MlirOperation op) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  return name.length == 11 && strncmp(name.data, "memref.copy", 11) == 0 &&
+         mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetOperand(op, 0))) &&
+         mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetOperand(op, 1)));
+}
+
 typedef struct {
   bool found;
+  bool copiesToo; /* memref.copy counts as not affine */
   MlirOperation first;
 } Search;
 
 static MlirWalkResult findNonAffine(MlirOperation op, void *userData) {
   Search *search = userData;
-  if (isNonAffineDialect(op) || hasTensorValue(op)) {
+  if (isNonAffineDialect(op) || hasTensorValue(op) ||
+      (search->copiesToo && isRankedCopy(op))) {
     search->found = true;
     search->first = op;
     return MlirWalkResultInterrupt;
@@ -87,12 +101,16 @@ static MlirWalkResult findNonAffine(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-bool solarNeedsAffineLowering(MlirOperation op, MlirOperation *first) {
-  Search search = {false, {NULL}};
+static bool search(MlirOperation op, bool copiesToo, MlirOperation *first) {
+  Search search = {false, copiesToo, {NULL}};
   mlirOperationWalk(op, findNonAffine, &search, MlirWalkPreOrder);
   if (first)
     *first = search.first;
   return search.found;
+}
+
+bool solarNeedsAffineLowering(MlirOperation op, MlirOperation *first) {
+  return search(op, true, first);
 }
 
 typedef struct {
@@ -144,8 +162,11 @@ bool solarLowerToAffine(MlirOperation moduleOp) {
   /* The upstream passes report their own failures with locations. */
   solarSplitSharedEmpties(moduleOp);
   solarFrameworkOpsToLocations(moduleOp);
-  bool lowered = runStage(moduleOp, solarBufferizePipeline);
-  if (lowered)
+  /* A program already on memrefs (affine or scf loops, bufferized linalg)
+   * is not bufferized again: its copies and linalg ops are lowered. */
+  bool onTensors = search(moduleOp, false, NULL);
+  bool lowered = !onTensors || runStage(moduleOp, solarBufferizePipeline);
+  if (lowered && onTensors)
     lowered = runStage(moduleOp, solarDeallocStraightLine(moduleOp)
                                      ? solarDeallocStraightLineCleanup
                                      : solarDeallocPipeline);

@@ -34,8 +34,11 @@ extern const char *const solarLinalgToAffinePipeline;
 bool solarDeallocStraightLine(MlirOperation moduleOp);
 
 /* True when op (or anything below it) still has tensor values or linalg /
- * tensor / bufferization ops, i.e. is not yet the affine-on-memref form the
- * einsum graph reads. `first` (may be NULL) gets the first such op. */
+ * tensor / bufferization ops, or a memref.copy of ranked memrefs (left by
+ * bufferization in a program lowered before solar: lowered to loops so
+ * that every entry point is analyzed alike), i.e. is not yet the
+ * affine-on-memref form the einsum graph reads. `first` (may be NULL) gets
+ * the first such op. */
 bool solarNeedsAffineLowering(MlirOperation op, MlirOperation *first);
 
 /* Lowers moduleOp (a builtin.module) in pass managers of its own, then
