@@ -11,6 +11,7 @@
 #include "cli_bench_result.h"
 #include "cli_bench_summary.h"
 #include "cli_fp32_math.h"
+#include "cli_exit.h"
 #include "cli_flag.h"
 #include "cli_host_arch.h"
 #include "cli_plot_bars.h"
@@ -598,7 +599,7 @@ int solarCmdBench(int argc, char **argv) {
     fprintf(stderr,
             "solar bench: interrupted; finished reports are kept (rerun "
             "with --resume)\n");
-    exitStatus = 130;
+    exitStatus = SOLAR_EXIT_INTERRUPTED;
     goto done;
   }
   SolarBenchSummary summary;
