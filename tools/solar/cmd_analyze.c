@@ -5,6 +5,7 @@
 #include "cli_analyze_report.h"
 #include "cli_exit.h"
 #include "cli_flag.h"
+#include "cli_flag_value.h"
 #include "cli_files.h"
 #include "cli_fp32_math.h"
 #include "cli_frontend.h"
@@ -132,16 +133,10 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
                                   &a->model, printUsage);
   if (status)
     return status;
+  long long value;
   if (runs) {
-    char *end;
-    long value = strtol(runs, &end, 10);
-    if (*end || value < 1 || value > 100000) {
-      fprintf(stderr,
-              "solar analyze: error: --runs needs a whole number >= 1, got "
-              "'%s'\n",
-              runs);
+    if (!solarCliFlagInt("analyze", "--runs", runs, 1, 100000, &value))
       return 3;
-    }
     a->runs = (unsigned)value;
   }
   if (!a->model || !a->arch) {
@@ -165,14 +160,9 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
   }
   if (a->verifySize && strcmp(a->verifySize, "auto") &&
       strcmp(a->verifySize, "full")) {
-    char *end;
-    long value = strtol(a->verifySize, &end, 10);
-    if (*end || value < 1) {
-      fprintf(stderr, "solar analyze: error: --verify-size must be auto, "
-                      "full or a whole number >= 1, got '%s'\n",
-              a->verifySize);
+    if (!solarCliFlagInt("analyze", "--verify-size (auto, full or N)",
+                         a->verifySize, 1, 1LL << 40, &value))
       return 3;
-    }
   }
   if (!solarCliFp32MathValid(a->fp32Math)) {
     fprintf(stderr, "solar analyze: error: --fp32-math must be ieee, tf32 or "

@@ -47,17 +47,31 @@ bool solarCliFlagInt(const char *command, const char *flag, const char *text,
   return true;
 }
 
+/* A plain decimal number, or with timeUnit also one with a time unit
+ * ("2ms", converted to seconds); NAN for anything else, overflow and
+ * underflow included. */
+static double readNumber(const char *text, bool timeUnit) {
+  if (!plainNumberStart(text))
+    return NAN;
+  char *end = NULL;
+  errno = 0;
+  double value = strtod(text, &end);
+  if (errno == ERANGE)
+    return NAN;
+  if (*end && !(timeUnit && solarQuantityParseSeconds(text, &value)))
+    return NAN;
+  return value;
+}
+
 bool solarCliFlagDouble(const char *command, const char *flag,
                         const char *text, double min, bool minExclusive,
                         double max, double *out) {
   char range[96];
   snprintf(range, sizeof(range), "%s%g, %g]", minExclusive ? "in (" : "in [",
            min, max);
-  char *end = NULL;
-  errno = 0;
-  double value = plainNumberStart(text) ? strtod(text, &end) : NAN;
-  if (!end || *end || errno == ERANGE || !isfinite(value) ||
-      (minExclusive ? value <= min : value < min) || value > max)
+  double value = readNumber(text, false);
+  if (!isfinite(value) || (minExclusive ? value <= min : value < min) ||
+      value > max)
     return refuse(command, flag, "a finite number", range, text);
   *out = value;
   return true;
@@ -69,18 +83,9 @@ bool solarCliFlagSeconds(const char *command, const char *flag,
   char range[96];
   snprintf(range, sizeof(range), "in [%g s, %g s]%s", min, max,
            zeroAllowed ? " or 0" : "");
-  char *end = NULL;
-  errno = 0;
-  double value = NAN;
-  if (plainNumberStart(text)) {
-    value = strtod(text, &end);
-    /* A bare number is seconds; else it takes a time unit. */
-    if (*end && !solarQuantityParseSeconds(text, &value))
-      value = NAN;
-  }
+  double value = readNumber(text, true);
   bool zero = zeroAllowed && value == 0;
-  if (errno == ERANGE || !isfinite(value) ||
-      (!zero && (value < min || value > max)))
+  if (!isfinite(value) || (!zero && (value < min || value > max)))
     return refuse(command, flag, "a duration", range, text);
   *out = value;
   return true;
