@@ -47,6 +47,11 @@ try:
 except OSError:
     pass
 
+# IREE's compiler (PyPI iree-base-compiler, requirements.txt): tests that
+# make IREE's own output with it say REQUIRES: iree-compile.
+if shutil.which("iree-compile", path=os.environ.get("PATH")):
+    config.available_features.add("iree-compile")
+
 python = shutil.which("python3") or "python3"
 config.substitutions.append(("%python", python))
 config.substitutions.append(("%solar_src", source_root))

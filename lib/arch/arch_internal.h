@@ -29,6 +29,8 @@ typedef enum ArchNodeKind {
 typedef struct ArchYamlEntry {
   char *key;           /* owned */
   char *value;         /* owned; "" unless valueKind is SCALAR */
+  size_t valueLength;  /* bytes of the scalar: a YAML "\0" escape puts a
+                          NUL inside, which strlen(value) would hide */
   int line;            /* 1-based line of the key */
   ArchNodeKind valueKind;
   bool valueQuoted;    /* '...' or "..." (a YAML string, not a number) */

@@ -168,6 +168,21 @@ static bool readName(const char *path, const ArchYamlEntry *entry,
                 "key 'name' given twice (first on line %d)", raw->nameLine);
     return false;
   }
+  /* The name goes into every report, table, CSV and terminal line: one
+   * line of printable text (UTF-8 letters allowed), at most 128 bytes. */
+  for (size_t i = 0; i < entry->valueLength; ++i) {
+    unsigned char c = (unsigned char)entry->value[i];
+    if (c < 0x20 || c == 0x7f || entry->valueLength > 128) {
+      archDiagAdd(diag, SOLAR_ARCH_ERROR, path, entry->line,
+                  "key 'name' must be one line of printable text of at "
+                  "most 128 bytes (found %s)",
+                  entry->valueLength > 128 ? "a longer one"
+                  : c == 0             ? "a NUL byte"
+                  : c == '\n'          ? "a newline"
+                                       : "a control character");
+      return false;
+    }
+  }
   raw->name = strdup(entry->value);
   raw->nameLine = entry->line;
   return true;

@@ -115,6 +115,7 @@ static bool collectPairs(yaml_document_t *document, yaml_node_t *root,
     if (value->type == YAML_SCALAR_NODE) {
       entry->valueKind = ARCH_NODE_SCALAR;
       entry->value = copyScalar(value);
+      entry->valueLength = value->data.scalar.length;
       yaml_scalar_style_t style = value->data.scalar.style;
       entry->valueQuoted = style == YAML_SINGLE_QUOTED_SCALAR_STYLE ||
                            style == YAML_DOUBLE_QUOTED_SCALAR_STYLE;

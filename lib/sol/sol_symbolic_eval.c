@@ -46,6 +46,17 @@ bool solarSymBindingParse(const char *text, SolarSymBinding *out, char *err,
       solarSymBindingDestroy(out);
       return false;
     }
+    /* Sizes count elements: a negative one has no meaning (isl would
+     * count zero points and report a 0 s bound), and beyond 2^53 the
+     * figures are no longer exact doubles. */
+    if (value < 0 || value > (1L << 53)) {
+      snprintf(err, errSize,
+               "size %.*s=%ld is out of range: sizes are whole numbers in "
+               "[0, 2^53]",
+               (int)length, name, value);
+      solarSymBindingDestroy(out);
+      return false;
+    }
     out->names[out->count] = strndup(name, length);
     out->values[out->count++] = value;
     p = end;

@@ -29,6 +29,8 @@ typedef struct {
   bool capturing; /* while set, text goes to `captured`, not stderr */
   SolarText captured;
   int errorCount;
+  SolarDiagnosticSink sink; /* while set, diagnostics go here instead */
+  void *sinkData;
 } DiagState;
 
 /* Finding a context's state from a location (warnings and remarks are not
@@ -138,6 +140,15 @@ void solarDiagnosticsSetSource(MlirContext ctx, const char *bufferName,
   state->sources[freeSlot].name = strdup(bufferName);
   state->sources[freeSlot].text = text;
   state->sources[freeSlot].length = length;
+}
+
+void solarDiagnosticsSetSink(MlirContext ctx, SolarDiagnosticSink sink,
+                             void *userData) {
+  DiagState *state = stateOf(ctx);
+  if (!state)
+    return;
+  state->sink = sink;
+  state->sinkData = userData;
 }
 
 int solarDiagnosticsErrorCount(MlirContext ctx) {
@@ -317,14 +328,6 @@ static void printSourceLine(DiagState *state, MlirLocation loc) {
   }
 }
 
-static void printDiagnostic(DiagState *state, MlirLocation loc,
-                            const char *severity, const char *message) {
-  char where[1024];
-  solarLocationFormat(loc, where, sizeof(where));
-  diagPrintf(state, "%s: %s: %s\n", where, severity, message);
-  printSourceLine(state, loc);
-}
-
 static const char *severityName(MlirDiagnosticSeverity severity) {
   switch (severity) {
   case MlirDiagnosticError:
@@ -339,6 +342,40 @@ static const char *severityName(MlirDiagnosticSeverity severity) {
   return "error";
 }
 
+static void printDiagnostic(DiagState *state, MlirLocation loc,
+                            MlirDiagnosticSeverity severity,
+                            const char *message) {
+  if (state && state->sink) {
+    state->sink(loc, severity, message, state->sinkData);
+    return;
+  }
+  char where[1024];
+  solarLocationFormat(loc, where, sizeof(where));
+  diagPrintf(state, "%s: %s: %s\n", where, severityName(severity), message);
+  printSourceLine(state, loc);
+}
+
+/* MLIR's parser names a dialect it does not know but not the way out:
+ * solar registers upstream MLIR only, and reads other dialects' ops (IREE's
+ * util.func at its input phase) in generic form alone. */
+static void noteUnregisteredDialect(DiagState *state, MlirLocation loc,
+                                    const char *message) {
+  static const char prefix[] = "Dialect `";
+  const char *end = strstr(message, "' not found for custom op");
+  if (strncmp(message, prefix, sizeof(prefix) - 1) != 0 || !end)
+    return;
+  const char *name = message + sizeof(prefix) - 1;
+  char note[512];
+  snprintf(note, sizeof(note),
+           "solar registers no `%.*s` dialect and reads such ops only in "
+           "generic form: have the tool that wrote this file print it with "
+           "--mlir-print-op-generic (for IREE: iree-compile "
+           "--compile-to=input --mlir-print-op-generic), then give "
+           "solar-opt --allow-unregistered-dialect",
+           (int)(end - name), name);
+  printDiagnostic(state, loc, MlirDiagnosticNote, note);
+}
+
 static void printMlirDiagnostic(DiagState *state, MlirDiagnostic diagnostic) {
   char message[8192];
   StringSink sink = {message, sizeof(message), 0};
@@ -347,11 +384,13 @@ static void printMlirDiagnostic(DiagState *state, MlirDiagnostic diagnostic) {
   MlirDiagnosticSeverity severity = mlirDiagnosticGetSeverity(diagnostic);
   if (severity == MlirDiagnosticError)
     state->errorCount++;
-  printDiagnostic(state, mlirDiagnosticGetLocation(diagnostic),
-                  severityName(severity), message);
+  MlirLocation loc = mlirDiagnosticGetLocation(diagnostic);
+  printDiagnostic(state, loc, severity, message);
   intptr_t notes = mlirDiagnosticGetNumNotes(diagnostic);
   for (intptr_t i = 0; i < notes; ++i)
     printMlirDiagnostic(state, mlirDiagnosticGetNote(diagnostic, i));
+  if (severity == MlirDiagnosticError)
+    noteUnregisteredDialect(state, loc, message);
 }
 
 static MlirLogicalResult handleDiagnostic(MlirDiagnostic diagnostic,
@@ -381,7 +420,8 @@ void solarEmitError(MlirLocation loc, const char *fmt, ...) {
   mlirEmitError(loc, message);
 }
 
-static void emitDirect(MlirLocation loc, const char *severity, const char *fmt,
+static void emitDirect(MlirLocation loc, MlirDiagnosticSeverity severity,
+                       const char *fmt,
                        va_list args) {
   char message[8192];
   vsnprintf(message, sizeof(message), fmt, args);
@@ -392,13 +432,13 @@ static void emitDirect(MlirLocation loc, const char *severity, const char *fmt,
 void solarEmitWarning(MlirLocation loc, const char *fmt, ...) {
   va_list args;
   va_start(args, fmt);
-  emitDirect(loc, "warning", fmt, args);
+  emitDirect(loc, MlirDiagnosticWarning, fmt, args);
   va_end(args);
 }
 
 void solarEmitRemark(MlirLocation loc, const char *fmt, ...) {
   va_list args;
   va_start(args, fmt);
-  emitDirect(loc, "remark", fmt, args);
+  emitDirect(loc, MlirDiagnosticRemark, fmt, args);
   va_end(args);
 }

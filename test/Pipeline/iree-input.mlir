@@ -9,6 +9,11 @@
 // RUN: solar-opt --allow-unregistered-dialect %S/Inputs/iree-mlp.mlir --solar-sol=%S/../Sol/Inputs/round.yaml | FileCheck %s
 // RUN: not solar-opt %S/Inputs/iree-mlp.mlir --solar-sol=%S/../Sol/Inputs/round.yaml 2>&1 | FileCheck %s --check-prefix=NOFLAG
 // RUN: solar-opt --allow-unregistered-dialect %S/Inputs/iree-mlp.mlir --solar-sol=%S/../Sol/Inputs/round.yaml --solar-report=json -o /dev/null | FileCheck %s --check-prefix=JSON
+// IREE's custom form (its default output) is refused with the flag that
+// gives the generic one (iree-custom-form.test makes both with iree-compile).
+// RUN: not solar-opt --allow-unregistered-dialect %S/Inputs/iree-mlp-custom.mlir --solar-sol=%S/../Sol/Inputs/round.yaml 2>&1 | FileCheck %s --check-prefix=CUSTOM
+// CUSTOM: iree-mlp-custom.mlir:3:1: error: Dialect `util' not found for custom op 'util.func'
+// CUSTOM: iree-mlp-custom.mlir:3:1: note: {{.*}} print it with --mlir-print-op-generic (for IREE: iree-compile --compile-to=input --mlir-print-op-generic), then give solar-opt --allow-unregistered-dialect
 //
 // Same program as torch-mlir-annotate.mlir, same hand derivation:
 //   flops = 2*(8*32*16) MAC + 256 cmp = 8448;

@@ -10,6 +10,10 @@
 // RUN: solar-opt %S/Inputs/mlp-generic.mlir --solar-sol=%S/Inputs/round.yaml --solar-report=json --solar-at='batch=64,hidden=128,out=256' -o /dev/null | FileCheck %s --check-prefix=AT-LARGE
 // RUN: not solar-opt %S/Inputs/mlp-generic.mlir --solar-sol=%S/Inputs/round.yaml --solar-report --solar-at='batch=8 hidden=16' -o /dev/null 2>&1 | FileCheck %s --check-prefix=AT-MISSING
 // RUN: not solar-opt %S/Inputs/mlp-generic.mlir --solar-sol=%S/Inputs/round.yaml --solar-report --solar-at='batch=eight' -o /dev/null 2>&1 | FileCheck %s --check-prefix=AT-BAD
+// A negative size counts no points: refused, never a 0 s bound.
+// RUN: not solar-opt %S/Inputs/mlp-generic.mlir --solar-sol=%S/Inputs/round.yaml --solar-report --solar-at='batch=-5 hidden=16 out=32' -o /dev/null 2>&1 | FileCheck %s --check-prefix=AT-NEGATIVE
+// AT-NEGATIVE: error: size batch=-5 is out of range: sizes are whole numbers in [0, 2^53]
+// AT-NEGATIVE-NOT: ns
 // RUN: not solar compare %S/Inputs/mlp-generic.mlir --arch %S/Inputs/round.yaml 2>&1 | FileCheck %s --check-prefix=COMPARE
 // RUN: solar-opt %S/Inputs/mlp-generic.mlir --solar-bind-shapes='arg0=8x16 arg1=16x32 arg2=8x32' --canonicalize --solar-sol=%S/Inputs/round.yaml | FileCheck %s --check-prefix=SMALL
 // RUN: solar-opt %S/Inputs/mlp-generic.mlir --solar-bind-shapes='arg0=64x128 arg1=128x256 arg2=64x256' --canonicalize --solar-sol=%S/Inputs/round.yaml | FileCheck %s --check-prefix=LARGE

@@ -4,6 +4,7 @@
 #include "solar/support/grow.h"
 #include "input.h"
 #include "pipeline.h"
+#include "verify_diagnostics.h"
 
 #include "solar/support/files.h"
 #include "solar/support/parse.h"
@@ -13,6 +14,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Pass.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,30 +34,83 @@ typedef struct {
   bool printDebugInfo;
   bool verifyRoundTrip;
   bool allowUnregistered;
+  bool verifyDiagnostics;
+  bool timing;
+  bool printIrBefore, printIrAfter, printIrAfterChange, printIrAfterFailure;
+  bool printIrModuleScope;
+  bool disableThreading;
+  bool listPasses;
   PassStep *steps;
   size_t stepCount;
   SolarOptions globals;
 } DriverConfig;
 
-static void printHelp(void) {
-  printf("OVERVIEW: solar-opt: speed-of-light analysis passes for MLIR\n\n"
-         "USAGE: solar-opt [options] [input file] [-o output file]\n\n"
-         "Reads MLIR from a file or stdin ('-'), runs the requested passes and\n"
-         "writes the result. Every upstream MLIR dialect and pass is\n"
-         "available; solar passes can be used in --pass-pipeline by name.\n\n"
-         "OPTIONS:\n"
-         "  -o FILE                 Write output to FILE (default: stdout)\n"
-         "  --pass-pipeline=TEXT    Run 'builtin.module(...)' pipeline TEXT\n"
-         "  --split-input-file      Process each '// -----' chunk separately\n"
-         "  --mlir-print-op-generic Print operations in generic form\n"
-         "  --mlir-print-debuginfo  Print locations\n"
-         "  --allow-unregistered-dialect\n"
-         "                          Accept ops of dialects solar-opt does not\n"
-         "                          register (generic form), e.g. IREE's util\n"
-         "  --NAME                  Run upstream pass NAME at module level\n"
-         "  --help                  Show this help\n"
-         "  --version               Show the version\n\n"
-         "SOLAR PASSES (flag --ARG, or ARG{key=value ...} in a pipeline):\n");
+/* mlir-opt's switches solar-opt shares: one table for parsing and --help. */
+static const struct {
+  const char *flag;
+  size_t field; /* offsetof the bool in DriverConfig */
+  const char *help;
+} kSwitches[] = {
+    {"split-input-file", offsetof(DriverConfig, splitInputFile),
+     "Process each '// -----' chunk separately"},
+    {"verify-diagnostics", offsetof(DriverConfig, verifyDiagnostics),
+     "Match diagnostics against the input's\n"
+     "expected-error/-warning/-note/-remark\n"
+     "{{text}} comments (@+N @-N @above @below\n"
+     "@unknown; -re: {{regex}} parts)"},
+    {"mlir-print-op-generic", offsetof(DriverConfig, printGeneric),
+     "Print operations in generic form"},
+    {"mlir-print-debuginfo", offsetof(DriverConfig, printDebugInfo),
+     "Print locations (also in IR dumps)"},
+    {"mlir-print-ir-before-all", offsetof(DriverConfig, printIrBefore),
+     "Print the IR to stderr before every pass"},
+    {"mlir-print-ir-after-all", offsetof(DriverConfig, printIrAfter),
+     "Print the IR to stderr after every pass"},
+    {"mlir-print-ir-after-change", offsetof(DriverConfig, printIrAfterChange),
+     "Print the IR after passes that changed it"},
+    {"mlir-print-ir-after-failure", offsetof(DriverConfig, printIrAfterFailure),
+     "Print the IR to stderr after a pass that failed"},
+    {"mlir-print-ir-module-scope", offsetof(DriverConfig, printIrModuleScope),
+     "Dump the whole module (needs\n"
+     "--mlir-disable-threading)"},
+    {"mlir-timing", offsetof(DriverConfig, timing),
+     "Print the time of every pass to stderr"},
+    {"mlir-disable-threading", offsetof(DriverConfig, disableThreading),
+     "Run passes on one thread"},
+    {"allow-unregistered-dialect", offsetof(DriverConfig, allowUnregistered),
+     "Accept ops of dialects solar-opt does not\n"
+     "register (generic form), e.g. IREE's util"},
+    {"verify-roundtrip", offsetof(DriverConfig, verifyRoundTrip), NULL},
+    {"list-passes", offsetof(DriverConfig, listPasses),
+     "List solar's passes and exit"},
+};
+
+static bool *switchLookup(DriverConfig *config, const char *name) {
+  for (size_t i = 0; i < sizeof(kSwitches) / sizeof(kSwitches[0]); ++i)
+    if (!strcmp(name, kSwitches[i].flag))
+      return (bool *)((char *)config + kSwitches[i].field);
+  return NULL;
+}
+
+static void printSwitchHelp(void) {
+  for (size_t i = 0; i < sizeof(kSwitches) / sizeof(kSwitches[0]); ++i) {
+    if (!kSwitches[i].help)
+      continue;
+    const char *help = kSwitches[i].help;
+    printf("  --%-30s ", kSwitches[i].flag);
+    for (const char *p = help; *p; ++p) {
+      putchar(*p);
+      if (*p == '\n')
+        printf("  %-30s   ", "");
+    }
+    putchar('\n');
+  }
+}
+
+/* mlir-opt's --list-passes; the C API cannot enumerate MLIR's own passes,
+ * which keep their mlir-opt names. */
+static void printPassList(void) {
+  printf("SOLAR PASSES (flag --ARG, or ARG{key=value ...} in a pipeline):\n");
   for (size_t i = 0; i < solarPassCount(); ++i) {
     const SolarPassInfo *info = solarPassAt(i);
     printf("  --%-30s %s\n", info->argument, info->description);
@@ -68,6 +123,28 @@ static void printHelp(void) {
       printf("\n");
     }
   }
+  printf("Every upstream MLIR 22 pass is available under its mlir-opt name "
+         "(--NAME or inside --pass-pipeline).\n");
+}
+
+static void printHelp(void) {
+  printf("OVERVIEW: solar-opt: speed-of-light analysis passes for MLIR\n\n"
+         "USAGE: solar-opt [options] [input file] [-o output file]\n\n"
+         "Reads MLIR from a file or stdin ('-'), runs the requested passes and\n"
+         "writes the result. Every upstream MLIR dialect and pass is\n"
+         "available; solar passes can be used in --pass-pipeline by name.\n\n"
+         "OPTIONS:\n"
+         "  -o FILE                          Write output to FILE (default: "
+         "stdout)\n"
+         "  --pass-pipeline=TEXT             Run 'builtin.module(...)' "
+         "pipeline TEXT\n"
+         "  --NAME                           Run upstream pass NAME at module "
+         "level\n"
+         "  --help                           Show this help\n"
+         "  --version                        Show the version\n");
+  printSwitchHelp();
+  printf("\n");
+  printPassList();
   printf("\nSOLAR OPTIONS (apply to every solar pass):\n");
   for (size_t i = 0; i < globalOptionCount(); ++i) {
     const GlobalOption *option = globalOptionAt(i);
@@ -161,16 +238,8 @@ static int parseArguments(int argc, char **argv, DriverConfig *config) {
       } else {
         addStep(config, true, value, NULL);
       }
-    } else if (!strcmp(name, "split-input-file")) {
-      config->splitInputFile = true;
-    } else if (!strcmp(name, "mlir-print-op-generic")) {
-      config->printGeneric = true;
-    } else if (!strcmp(name, "mlir-print-debuginfo")) {
-      config->printDebugInfo = true;
-    } else if (!strcmp(name, "allow-unregistered-dialect")) {
-      config->allowUnregistered = true;
-    } else if (!strcmp(name, "verify-roundtrip")) {
-      config->verifyRoundTrip = true;
+    } else if (switchLookup(config, name) && !value) {
+      *switchLookup(config, name) = true;
     } else if (global) {
       if (global->takesValue && (!value || !*value)) {
         fprintf(stderr, "solar-opt: error: --%s needs a value\n", name);
@@ -196,6 +265,16 @@ static int parseArguments(int argc, char **argv, DriverConfig *config) {
     free(name);
     if (status)
       return status;
+  }
+  if (config->listPasses) {
+    printPassList();
+    return 1;
+  }
+  if (config->printIrModuleScope && !config->disableThreading) {
+    /* MLIR would abort with a fatal error: say it as a usage error. */
+    fprintf(stderr, "solar-opt: error: --mlir-print-ir-module-scope needs "
+                    "--mlir-disable-threading\n");
+    return 3;
   }
   if (!config->inputPath)
     config->inputPath = "-";
@@ -229,6 +308,33 @@ static bool buildPassManager(MlirPassManager pm, const DriverConfig *config) {
   return true;
 }
 
+static MlirOpPrintingFlags outputPrintingFlags(const DriverConfig *config) {
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  if (config->printGeneric)
+    mlirOpPrintingFlagsPrintGenericOpForm(flags);
+  if (config->printDebugInfo)
+    mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+  return flags;
+}
+
+/* mlir-opt's pass-manager flags, each one call of the C API; the timing
+ * report and the IR dumps go to stderr, as mlir-opt's do. */
+static void instrumentPassManager(MlirPassManager pm,
+                                  const DriverConfig *config) {
+  if (config->timing)
+    mlirPassManagerEnableTiming(pm);
+  bool after = config->printIrAfter || config->printIrAfterChange ||
+               config->printIrAfterFailure;
+  if (!config->printIrBefore && !after)
+    return;
+  MlirOpPrintingFlags flags = outputPrintingFlags(config);
+  mlirPassManagerEnableIRPrinting(
+      pm, config->printIrBefore, after, config->printIrModuleScope,
+      config->printIrAfterChange, config->printIrAfterFailure, flags,
+      mlirStringRefCreate(NULL, 0));
+  mlirOpPrintingFlagsDestroy(flags);
+}
+
 /* Runs the pipeline on one split and prints the result. */
 static bool processSplit(MlirContext ctx, const DriverConfig *config,
                          const InputSplit *split, const char *bufferName,
@@ -240,6 +346,7 @@ static bool processSplit(MlirContext ctx, const DriverConfig *config,
   MlirOperation moduleOp = mlirModuleGetOperation(module);
   MlirPassManager pm = mlirPassManagerCreateOnOperation(
       ctx, mlirStringRefCreateFromCString("builtin.module"));
+  instrumentPassManager(pm, config);
   bool ok = buildPassManager(pm, config);
   if (!ok)
     *pipelineError = true;
@@ -249,11 +356,7 @@ static bool processSplit(MlirContext ctx, const DriverConfig *config,
     ok = mlirOperationVerify(moduleOp);
   mlirPassManagerDestroy(pm);
   if (ok) {
-    MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
-    if (config->printGeneric)
-      mlirOpPrintingFlagsPrintGenericOpForm(flags);
-    if (config->printDebugInfo)
-      mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+    MlirOpPrintingFlags flags = outputPrintingFlags(config);
     mlirOperationPrintWithFlags(moduleOp, flags, writeToFile, out);
     mlirOpPrintingFlagsDestroy(flags);
     fputc('\n', out);
@@ -294,6 +397,8 @@ int main(int argc, char **argv) {
     return 1;
   }
   mlirContextSetAllowUnregisteredDialects(ctx, config.allowUnregistered);
+  if (config.disableThreading)
+    mlirContextEnableMultithreading(ctx, false);
   FILE *out = stdout;
   if (config.outputPath && strcmp(config.outputPath, "-") != 0) {
     out = fopen(config.outputPath, "w");
@@ -309,6 +414,11 @@ int main(int argc, char **argv) {
 
   const char *bufferName =
       strcmp(config.inputPath, "-") == 0 ? "<stdin>" : config.inputPath;
+  DiagVerifier *verifier = NULL;
+  if (config.verifyDiagnostics) {
+    verifier = diagVerifierCreate(bufferName, text, length);
+    diagVerifierAttach(verifier, ctx);
+  }
   size_t splitCount = 0;
   InputSplit *splits =
       inputSplit(text, length, config.splitInputFile, &splitCount);
@@ -326,6 +436,11 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < splitCount; ++i)
     free(splits[i].text);
   free(splits);
+  /* As in mlir-opt: with --verify-diagnostics the run succeeds when the
+   * diagnostics were exactly the expected ones, failed passes included. */
+  if (verifier && !pipelineError)
+    allOk = diagVerifierFinish(verifier);
+  diagVerifierDestroy(verifier);
   if (out != stdout)
     fclose(out);
   mlirContextDestroy(ctx);

@@ -3,7 +3,9 @@
  * (docs/analyze.md). */
 #include "cli_analyze_plot.h"
 #include "cli_analyze_report.h"
+#include "cli_exit.h"
 #include "cli_flag.h"
+#include "cli_flag_value.h"
 #include "cli_files.h"
 #include "cli_fp32_math.h"
 #include "cli_frontend.h"
@@ -11,11 +13,13 @@
 #include "cli_measured.h"
 #include "cli_output.h"
 #include "cli_reference.h"
+#include "cli_sol_run.h"
 #include "cli_translate_run.h"
 #include "cli_verify_limits.h"
 
 #include "solar/arch/arch.h"
 #include "solar/support/options.h"
+#include "solar/support/funcs.h"
 #include "solar/support/parse.h"
 #include "solar/passes/passes.h"
 #include "solar/frontend/lower_to_affine.h"
@@ -30,15 +34,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Exit statuses (docs/analyze.md): `solar bench` tells its children's
- * outcomes apart by them. */
-enum {
-  ANALYZE_OK = 0,
-  ANALYZE_FAILED = 1,       /* reference, analysis, I/O */
-  ANALYZE_USAGE = 2,
-  ANALYZE_NOT_VERIFIED = 3, /* the IR does not match the reference */
-  ANALYZE_NO_IR = 4,        /* no frontend produced (verified) affine IR */
-};
 
 typedef struct {
   const char *model;
@@ -100,13 +95,24 @@ static void printUsage(void) {
           "reference's own settings per convolution / matmul / attention).\n");
 }
 
-/* Unless --framework says: jax when the program imports jax or flax. */
-static const char *guessFramework(const char *model) {
-  char *source = solarPathHasSuffix(model, ".py") ? solarReadFile(model, NULL) : NULL;
-  const char *framework =
-      source ? solarTranslateGuessFramework(source) : "torch";
+/* Unless --framework says: jax when the program imports jax or flax. A
+ * --framework the program's imports contradict is a usage error (false,
+ * reported). */
+static bool chooseFramework(const char *model, const char **framework) {
+  char *source =
+      solarPathHasSuffix(model, ".py") ? solarReadFile(model, NULL) : NULL;
+  const char *imported =
+      source && *framework ? solarFrameworkContradicted(source, *framework)
+                           : NULL;
+  if (imported)
+    fprintf(stderr,
+            "solar analyze: error: --framework %s, but %s imports %s and "
+            "not %s\n",
+            *framework, model, imported, *framework);
+  else if (!*framework)
+    *framework = source ? solarTranslateGuessFramework(source) : "torch";
   free(source);
-  return framework;
+  return !imported;
 }
 
 static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
@@ -143,16 +149,10 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
                                   &a->model, printUsage);
   if (status)
     return status;
+  long long value;
   if (runs) {
-    char *end;
-    long value = strtol(runs, &end, 10);
-    if (*end || value < 1 || value > 100000) {
-      fprintf(stderr,
-              "solar analyze: error: --runs needs a whole number >= 1, got "
-              "'%s'\n",
-              runs);
+    if (!solarCliFlagInt("analyze", "--runs", runs, 1, 100000, &value))
       return 3;
-    }
     a->runs = (unsigned)value;
   }
   if (!a->model || !a->arch) {
@@ -176,14 +176,9 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
   }
   if (a->verifySize && strcmp(a->verifySize, "auto") &&
       strcmp(a->verifySize, "full")) {
-    char *end;
-    long value = strtol(a->verifySize, &end, 10);
-    if (*end || value < 1) {
-      fprintf(stderr, "solar analyze: error: --verify-size must be auto, "
-                      "full or a whole number >= 1, got '%s'\n",
-              a->verifySize);
+    if (!solarCliFlagInt("analyze", "--verify-size (auto, full or N)",
+                         a->verifySize, 1, 1LL << 40, &value))
       return 3;
-    }
   }
   if (!solarCliVerifyLimitsCheck("analyze", &a->verifyLimits) ||
       (timeout && !solarReferenceParseTimeout("analyze", "--timeout", timeout,
@@ -204,12 +199,13 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
                                  {"the hardware file", a->arch}};
   if (!solarCliCheckOutputs("analyze", outputs, 2, inputs, 5))
     return 3;
-  if (!a->framework)
-    a->framework = guessFramework(a->model);
-  if (strcmp(a->framework, "torch") && strcmp(a->framework, "jax")) {
+  if (a->framework && strcmp(a->framework, "torch") &&
+      strcmp(a->framework, "jax")) {
     fprintf(stderr, "solar analyze: error: --framework must be torch or jax, got '%s'\n", a->framework);
     return 3;
   }
+  if (!chooseFramework(a->model, &a->framework))
+    return 3;
   return 0;
 }
 
@@ -249,19 +245,48 @@ static bool runSol(MlirModule module, const AnalyzeArgs *args,
 }
 
 /* The hardware file's name and core count (what a host reference is
- * pinned to); the SOL pass reports the file's problems itself. */
-static void archSummary(const char *archPath, char *name, size_t nameSize,
+ * pinned to). A file that does not load is reported as compare reports
+ * it, naming the --arch value, before anything runs. */
+static bool archSummary(const char *archPath, char *name, size_t nameSize,
                         unsigned *cores) {
-  SolarArch arch;
-  SolarArchDiag diag;
-  solarArchDiagInit(&diag);
-  snprintf(name, nameSize, "?");
-  *cores = 0;
-  if (!solarArchResolve(archPath, NULL, &arch, &diag))
-    return;
-  snprintf(name, nameSize, "%s", arch.name ? arch.name : "?");
-  *cores = (unsigned)arch.num_sm.value;
-  solarArchDestroy(&arch);
+  SolarCliArch arch;
+  bool ok = solarCliArchLoad("analyze", archPath, &arch);
+  if (ok) {
+    snprintf(name, nameSize, "%s", arch.arch.name ? arch.arch.name : "?");
+    *cores = (unsigned)arch.arch.num_sm.value;
+  }
+  solarCliArchDestroy(&arch);
+  return ok;
+}
+
+/* The --measured entry of the model; an .mlir's is its program's
+ * (X.mlir is the IR of X.py, the sibling convention), so the same files
+ * time both. */
+static bool lookupMeasured(const AnalyzeArgs *args, SolarMeasured *out,
+                           char *err, size_t errSize) {
+  char name[4096];
+  snprintf(name, sizeof(name), "%s", args->model);
+  size_t length = strlen(name);
+  if (solarPathHasSuffix(name, ".mlir") && length + 1 < sizeof(name))
+    snprintf(name + length - 5, sizeof(name) - (length - 5), ".py");
+  return solarMeasuredLookup(args->measured, name, out, err, errSize);
+}
+
+/* An .mlir analyzed alone has no reference run: --measured times are
+ * compared with its SOL as given (the IR is the user's own program). */
+static void measuredOnly(const SolarMeasured *measured,
+                         SolarReferenceResult *reference) {
+  memset(reference, 0, sizeof(*reference));
+  reference->medianSeconds = measured->medianSeconds;
+  reference->minSeconds = measured->minSeconds;
+  reference->runs = measured->runs;
+  reference->threads = -1;
+  reference->timed = true;
+  reference->elsewhere = true;
+  snprintf(reference->statistic, sizeof(reference->statistic), "%s",
+           measured->statistic);
+  snprintf(reference->timingSource, sizeof(reference->timingSource), "%s",
+           measured->source);
 }
 
 /* Whether this machine has an NVIDIA GPU (the driver's control node): a
@@ -272,7 +297,7 @@ int solarCmdAnalyze(int argc, char **argv) {
   AnalyzeArgs args;
   int status = parseArgs(argc, argv, &args);
   if (status)
-    return status == 1 ? ANALYZE_OK : ANALYZE_USAGE;
+    return status == 1 ? SOLAR_EXIT_OK : SOLAR_EXIT_USAGE;
   char err[6144], archPath[4096];
   SolarFrontendRequest frontendRequest = {
       .model = args.model,
@@ -292,11 +317,21 @@ int solarCmdAnalyze(int argc, char **argv) {
   };
   /* A --measured file without this program fails before anything runs. */
   SolarMeasured measured;
-  if (args.measured && !solarMeasuredLookup(args.measured, args.model,
-                                            &measured, err, sizeof(err))) {
+  if (args.measured && !lookupMeasured(&args, &measured, err, sizeof(err))) {
     fprintf(stderr, "solar analyze: error: %s\n", err);
-    return ANALYZE_FAILED;
+    return SOLAR_EXIT_FAILURE;
   }
+
+  /* The hardware file is checked before any program runs. */
+  if (!solarResolveArchArgument(args.arch, archPath, sizeof(archPath), stderr,
+                                err, sizeof(err))) {
+    fprintf(stderr, "solar analyze: error: %s\n", err);
+    return SOLAR_EXIT_FAILURE;
+  }
+  char archName[256];
+  unsigned archCoreCount = 0;
+  if (!archSummary(archPath, archName, sizeof(archName), &archCoreCount))
+    return SOLAR_EXIT_FAILURE;
 
   SolarFrontendResult frontend;
   if (!solarFrontendResolve(&frontendRequest, &frontend, err, sizeof(err))) {
@@ -304,15 +339,9 @@ int solarCmdAnalyze(int argc, char **argv) {
     solarFrontendResultCleanup(&frontend);
     /* The program's own error is the user's to fix, not a missing IR; IR
      * that runs but computes something else is not a missing IR either. */
-    return frontend.userError      ? ANALYZE_FAILED
-           : frontend.verifyFailed ? ANALYZE_NOT_VERIFIED
-                                   : ANALYZE_NO_IR;
-  }
-  if (!solarResolveArchArgument(args.arch, archPath, sizeof(archPath), stderr,
-                                err, sizeof(err))) {
-    fprintf(stderr, "solar analyze: error: %s\n", err);
-    solarFrontendResultCleanup(&frontend);
-    return ANALYZE_FAILED;
+    return frontend.userError      ? SOLAR_EXIT_FAILURE
+           : frontend.verifyFailed ? SOLAR_EXIT_NOT_VERIFIED
+                                   : SOLAR_EXIT_NO_IR;
   }
   bool host = !strcmp(args.arch, "host");
   bool program = solarPathHasSuffix(args.model, ".py");
@@ -325,9 +354,6 @@ int solarCmdAnalyze(int argc, char **argv) {
   memset(&reference, 0, sizeof(reference));
   bool haveReference = false;
   char tmpDir[4096] = "";
-  char archName[256];
-  unsigned archCoreCount;
-  archSummary(archPath, archName, sizeof(archName), &archCoreCount);
   unsigned pinned = host ? archCoreCount : 0;
   if (program) {
     if (args.keep) {
@@ -336,7 +362,7 @@ int solarCmdAnalyze(int argc, char **argv) {
       if (!solarCliMakeTempDir("solar-analyze", tmpDir, sizeof(tmpDir))) {
         fprintf(stderr, "solar analyze: error: cannot create %s\n", tmpDir);
         solarFrontendResultCleanup(&frontend);
-        return ANALYZE_FAILED;
+        return SOLAR_EXIT_FAILURE;
       }
     }
     SolarReferenceRequest request = {
@@ -374,7 +400,7 @@ int solarCmdAnalyze(int argc, char **argv) {
       if (!args.keep)
         solarRemoveTree(tmpDir);
       solarFrontendResultCleanup(&frontend);
-      return ANALYZE_FAILED;
+      return SOLAR_EXIT_FAILURE;
     }
     reference.timed = ran && timeHere && !args.measured;
     if (reference.timed)
@@ -384,7 +410,9 @@ int solarCmdAnalyze(int argc, char **argv) {
     if (args.measured) {
       reference.medianSeconds = measured.medianSeconds;
       reference.minSeconds = measured.minSeconds;
-      reference.runs = -1;
+      reference.runs = measured.runs;
+      snprintf(reference.statistic, sizeof(reference.statistic), "%s",
+               measured.statistic);
       reference.timed = true;
       reference.elsewhere = true;
       /* The file says nothing of the machine it was timed on. */
@@ -410,11 +438,13 @@ int solarCmdAnalyze(int argc, char **argv) {
       fprintf(stderr, "solar analyze: error: %s\n", err);
       if (!args.keep)
         solarRemoveTree(tmpDir);
-      return ANALYZE_NO_IR;
+      return SOLAR_EXIT_NO_IR;
     }
+  } else if (args.measured) {
+    measuredOnly(&measured, &reference);
   }
 
-  status = ANALYZE_FAILED;
+  status = SOLAR_EXIT_FAILURE;
   char fp32Math[128] = "", fp32MathSource[64] = "";
   size_t length = 0;
   char *text = solarReadFile(frontend.irPath, &length);
@@ -430,6 +460,12 @@ int solarCmdAnalyze(int argc, char **argv) {
   MlirModule module = solarParseModule(ctx, text, length, frontend.irPath);
   if (mlirModuleIsNull(module))
     goto done;
+  size_t funcCount = 0;
+  free(solarCollectFuncs(mlirModuleGetOperation(module), &funcCount));
+  if (!solarCliHasFunctions("analyze", frontend.irPath, funcCount)) {
+    mlirModuleDestroy(module);
+    goto done;
+  }
   if (haveReference && !imported &&
       !runVerify(module, &args, &reference)) {
     /* An unverified translation is never analyzed. */
@@ -437,7 +473,7 @@ int solarCmdAnalyze(int argc, char **argv) {
             "solar analyze: error: %s does not compute what %s computes: "
             "not analyzed\n",
             frontend.irPath, args.model);
-    status = ANALYZE_NOT_VERIFIED;
+    status = SOLAR_EXIT_NOT_VERIFIED;
   } else if (!solarCliFp32MathOption(
                  args.fp32Math, haveReference ? reference.manifest : NULL,
                  fp32Math, sizeof(fp32Math), fp32MathSource,
@@ -451,9 +487,13 @@ int solarCmdAnalyze(int argc, char **argv) {
         .archArgument = args.arch,
         .archPath = archPath,
         .archName = archName,
-        .reference = haveReference ? &reference : NULL,
+        .reference = haveReference || (!program && args.measured)
+                         ? &reference
+                         : NULL,
+        .irIsProgram = !program,
         .pinnedThreads = pinned,
         .fp32MathSource = fp32MathSource,
+        .referenceKept = args.keep != NULL,
     };
     json_t *report = solarAnalyzeReport(mlirModuleGetOperation(module),
                                         &context);
@@ -463,16 +503,16 @@ int solarCmdAnalyze(int argc, char **argv) {
       solarAnalyzePrintText(stdout, report);
     if (args.json)
       fputc('\n', stdout);
-    status = ANALYZE_OK;
+    status = SOLAR_EXIT_OK;
     if (args.output &&
         !solarOutputWriteJson(args.output, report,
                               JSON_INDENT(2) | SOLAR_JSON_REAL_FLAGS)) {
       fprintf(stderr, "solar analyze: error: cannot write '%s'\n",
               args.output);
-      status = ANALYZE_FAILED;
+      status = SOLAR_EXIT_FAILURE;
     }
     if (args.plot && !solarAnalyzePlotWrite(args.plot, report))
-      status = ANALYZE_FAILED;
+      status = SOLAR_EXIT_FAILURE;
     json_decref(report);
   } else {
     fprintf(stderr, "solar analyze: error: analysis of %s failed\n",

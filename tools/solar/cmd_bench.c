@@ -11,7 +11,9 @@
 #include "cli_bench_result.h"
 #include "cli_bench_summary.h"
 #include "cli_fp32_math.h"
+#include "cli_exit.h"
 #include "cli_flag.h"
+#include "cli_flag_value.h"
 #include "cli_host_arch.h"
 #include "cli_output.h"
 #include "cli_plot_bars.h"
@@ -92,16 +94,9 @@ static void printHelp(void) {
 
 static bool parseUnsigned(const char *flag, const char *value, unsigned max,
                           unsigned *out) {
-  char *end;
-  errno = 0;
-  long v = strtol(value, &end, 10);
-  if (errno || *end || v < 1 || v > (long)max) {
-    fprintf(stderr,
-            "solar bench: error: %s needs a whole number from 1 to %u, got "
-            "'%s'\n",
-            flag, max, value);
+  long long v;
+  if (!solarCliFlagInt("bench", flag, value, 1, max, &v))
     return false;
-  }
   *out = (unsigned)v;
   return true;
 }
@@ -145,18 +140,10 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
     return 3;
   if (jobs && !parseUnsigned("--jobs", jobs, MAX_JOBS, &a->jobs))
     return 3;
-  if (timeout) {
-    char *end;
-    double t = strtod(timeout, &end);
-    if (*end || !isfinite(t) || t < 0) {
-      fprintf(stderr,
-              "solar bench: error: --timeout needs seconds >= 0 (0: no "
-              "limit), got '%s'\n",
-              timeout);
-      return 3;
-    }
-    a->timeout = t;
-  }
+  /* 0: no limit. */
+  if (timeout && !solarCliFlagSeconds("bench", "--timeout", timeout, 1e-3,
+                                      1e6, true, &a->timeout))
+    return 3;
   if (a->framework && strcmp(a->framework, "torch") &&
       strcmp(a->framework, "jax")) {
     fprintf(stderr,
@@ -619,7 +606,7 @@ int solarCmdBench(int argc, char **argv) {
     fprintf(stderr,
             "solar bench: interrupted; finished reports are kept (rerun "
             "with --resume)\n");
-    exitStatus = 130;
+    exitStatus = SOLAR_EXIT_INTERRUPTED;
     goto done;
   }
   SolarBenchSummary summary;

@@ -52,7 +52,8 @@ static void printHelp(void) {
       "                    tensor cores) or framework (default; an .mlir has\n"
       "                    no framework settings: ieee, TF32 figure beside)\n"
       "  --json            print JSON instead of the table\n"
-      "  --plot FILE.svg   also write a roofline chart per hardware file\n"
+      "  --plot FILE.svg   also write one roofline SVG, a panel per hardware\n"
+      "                    file\n"
       "  --help            show this help\n\n"
       "speed-up = cache-aware SOL time on the first hardware file / on this "
       "one.\nExit status: 0 ok, 1 if any hardware file or analysis failed, 2 "
@@ -214,6 +215,14 @@ static json_t *funcJson(const ArchRun *run, const SolarCliFuncSol *f,
                         json_real(solarSolIntensity(sol, k)));
   json_object_set_new(o, "speedup", isnan(up) ? json_null() : json_real(up));
   json_object_set_new(o, "groups", json_integer((json_int_t)sol->groupCount));
+  /* As analyze's report: the as-lowered count (comparable to FLOP
+   * counters) and the necessary ops per class. */
+  json_object_set_new(o, "flops_lowered", solarJsonNumber(sol->flopsLowered));
+  json_t *ops = json_object();
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
+    json_object_set_new(ops, solarOpClassName((SolarOpClass)c),
+                        json_integer((json_int_t)sol->ops.counts[c]));
+  json_object_set_new(o, "ops", ops);
   return o;
 }
 

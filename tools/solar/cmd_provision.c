@@ -3,6 +3,7 @@
  * class, on-chip capacity) that any chip needs, then which known chips can
  * meet T at speed of light (docs/provisioning.md). */
 #include "cli_flag.h"
+#include "cli_flag_value.h"
 #include "cli_quantity.h"
 #include "cli_requirements.h"
 #include "cli_fp32_math.h"
@@ -75,6 +76,7 @@ static int parseTarget(ProvisionArgs *args) {
                       "one%s", "");
   double value;
   if (args->latency) {
+    /* A unit is required here (is "2" seconds or milliseconds?). */
     if (!solarQuantityParseSeconds(args->latency, &value))
       return usageError("--target-latency '%s' is not a time (expected a "
                         "number and s, ms, us or ns, e.g. 2ms)",
@@ -82,14 +84,19 @@ static int parseTarget(ProvisionArgs *args) {
     if (!(value > 0))
       return usageError("--target-latency '%s' must be positive",
                         args->latency);
+    /* 1 ps to 30 years: beyond, the requirements overflow or vanish. */
+    if (!solarCliFlagSeconds("provision", "--target-latency", args->latency,
+                             1e-12, 1e9, false, &value))
+      return 3;
     args->targetSeconds = value;
   } else {
     if (!solarQuantityParseHertz(args->rate, &value))
       return usageError("--rate '%s' is not a rate (expected a number and "
                         "Hz, kHz or MHz, e.g. 500Hz)",
                         args->rate);
-    if (!(value > 0))
-      return usageError("--rate '%s' must be positive", args->rate);
+    if (!(value >= 1e-9 && value <= 1e12))
+      return usageError("--rate must be in [1e-09 Hz, 1e+12 Hz], got '%s'",
+                        args->rate);
     args->targetSeconds = 1.0 / value;
   }
   return 0;

@@ -14,6 +14,7 @@
  * itself (cache, attempts, checks) is cli_translate_run.c, shared with
  * `solar analyze`. */
 #include "cli_files.h"
+#include "cli_flag_value.h"
 #include "solar/support/files.h"
 #include "cli_llm_config.h"
 #include "cli_output.h"
@@ -97,30 +98,20 @@ static void usage(FILE *out) {
 
 /* ---- command line ----------------------------------------------------------- */
 
-static bool parseDouble(const char *flag, const char *text, double *out) {
-  char *end = NULL;
-  errno = 0;
-  double value = strtod(text, &end);
-  if (!*text || *end || errno || value < 0) {
-    fprintf(stderr, "solar translate: error: %s needs a non-negative number, "
-                    "got '%s'\n", flag, text);
+/* The ranges of translate's numbers (docs/llm-frontend.md): what a
+ * provider accepts, or far beyond any sensible use. */
+static bool parseInt(const char *flag, const char *text, long long min,
+                     long long max, int *out) {
+  long long value;
+  if (!solarCliFlagInt("translate", flag, text, min, max, &value))
     return false;
-  }
-  *out = value;
+  *out = (int)value;
   return true;
 }
 
-static bool parseInt(const char *flag, const char *text, long min, long *out) {
-  char *end = NULL;
-  errno = 0;
-  long value = strtol(text, &end, 10);
-  if (!*text || *end || errno || value < min) {
-    fprintf(stderr, "solar translate: error: %s needs an integer >= %ld, got "
-                    "'%s'\n", flag, min, text);
-    return false;
-  }
-  *out = value;
-  return true;
+static bool parseSeconds(const char *flag, const char *text, bool zero,
+                         double *out) {
+  return solarCliFlagSeconds("translate", flag, text, 1e-3, 86400, zero, out);
 }
 
 /* Returns 0 to go on, else the exit status. */
@@ -177,8 +168,7 @@ static int parseArgs(int argc, char **argv, TranslateArgs *args) {
       fprintf(stderr, "solar translate: error: %s needs a value\n", flag);
       return 2;
     }
-    long number = 0;
-    double real = 0;
+    long long bytes = 0;
     bool ok = true;
     if (!strcmp(flag, "--framework"))
       args->framework = value;
@@ -210,33 +200,26 @@ static int parseArgs(int argc, char **argv, TranslateArgs *args) {
     else if (!strcmp(flag, "--override"))
       args->overrides[args->overrideCount++] = value;
     else if (!strcmp(flag, "--runs"))
-      ok = parseInt(flag, value, 1, &number) && (args->runs = (int)number);
+      ok = parseInt(flag, value, 1, 100000, &args->runs);
     else if (!strcmp(flag, "--max-attempts"))
-      ok = parseInt(flag, value, 1, &number) &&
-           (args->maxAttempts = (int)number);
+      ok = parseInt(flag, value, 1, 100, &args->maxAttempts);
     else if (!strcmp(flag, "--max-tokens"))
-      ok = parseInt(flag, value, 1, &number) && (args->maxTokens = (int)number);
+      ok = parseInt(flag, value, 1, 1000000, &args->maxTokens);
     else if (!strcmp(flag, "--http-retries"))
-      ok = parseInt(flag, value, 0, &number) &&
-           ((args->http.maxRetries = (int)number), true);
+      ok = parseInt(flag, value, 0, 100, &args->http.maxRetries);
     else if (!strcmp(flag, "--max-reply-bytes"))
-      ok = parseInt(flag, value, 1, &number) &&
-           (args->http.maxReplyBytes = (size_t)number);
+      ok = solarCliFlagBytes("translate", flag, value, 1, 1LL << 30,
+                             &bytes) &&
+           (args->http.maxReplyBytes = (size_t)bytes);
     else if (!strcmp(flag, "--temperature"))
-      ok = parseDouble(flag, value, &args->temperature);
-    else if (!strcmp(flag, "--timeout") ||
-             !strcmp(flag, "--connect-timeout")) {
-      ok = parseDouble(flag, value, &real);
-      if (ok && real <= 0) {
-        fprintf(stderr, "solar translate: error: %s must be positive\n",
-                flag);
-        ok = false;
-      }
-      *(strcmp(flag, "--timeout") ? &args->http.connectTimeoutS
-                                  : &args->http.timeoutS) = real;
-    }
+      ok = solarCliFlagDouble("translate", flag, value, 0, false, 2,
+                              &args->temperature);
+    else if (!strcmp(flag, "--timeout"))
+      ok = parseSeconds(flag, value, false, &args->http.timeoutS);
+    else if (!strcmp(flag, "--connect-timeout"))
+      ok = parseSeconds(flag, value, false, &args->http.connectTimeoutS);
     else if (!strcmp(flag, "--retry-after-cap"))
-      ok = parseDouble(flag, value, &args->http.retryAfterCapS);
+      ok = parseSeconds(flag, value, true, &args->http.retryAfterCapS);
     else {
       fprintf(stderr, "solar translate: error: unknown option '%s' (see "
                       "'solar translate --help')\n", flag);
@@ -307,6 +290,13 @@ static int translate(TranslateArgs *args, TranslateState *s) {
   const char *framework = args->framework
                               ? args->framework
                               : solarTranslateGuessFramework(s->source);
+  const char *imported = solarFrameworkContradicted(s->source, framework);
+  if (imported) {
+    solarSay("solar translate: error: --framework %s, but %s imports %s and "
+             "not %s\n",
+             framework, args->program, imported, framework);
+    return 2;
+  }
   s->function = args->function ? strdup(args->function)
                                : solarTranslateFunctionName(args->program);
   SolarLlmSettings settings = {args->url, args->model, args->apiKey,

@@ -1,7 +1,7 @@
 /* Subcommands of the `solar` end-to-end CLI. Each lives in its own
  * cmd_<name>.c and is listed in commands.c. A command gets argv with
- * argv[0] = its own name and returns the process exit code (0 success,
- * 1 failure of the work, 2 bad usage). */
+ * argv[0] = its own name and returns the process exit code, one of the
+ * shared SOLAR_EXIT_* (support/cli_exit.h). */
 #ifndef SOLAR_CLI_COMMANDS_H
 #define SOLAR_CLI_COMMANDS_H
 

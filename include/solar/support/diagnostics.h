@@ -43,6 +43,16 @@ char *solarDiagnosticsCaptureEnd(MlirContext ctx);
 bool solarSourceValueName(MlirLocation loc, bool opResult, char *buf,
                           size_t size);
 
+/* While set (NULL stops), every diagnostic of ctx, notes and solar's own
+ * warnings and remarks included, goes to `sink` instead of being printed:
+ * solar-opt --verify-diagnostics matches them against the input's
+ * `expected-*` comments. Errors are still counted. */
+typedef void (*SolarDiagnosticSink)(MlirLocation loc,
+                                    MlirDiagnosticSeverity severity,
+                                    const char *message, void *userData);
+void solarDiagnosticsSetSink(MlirContext ctx, SolarDiagnosticSink sink,
+                             void *userData);
+
 /* Number of errors printed in ctx since it was attached. */
 int solarDiagnosticsErrorCount(MlirContext ctx);
 

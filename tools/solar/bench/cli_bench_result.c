@@ -1,6 +1,7 @@
 /* Reading one program's analyze report back for `solar bench`
  * (cli_bench_result.h). */
 #include "cli_bench_result.h"
+#include "cli_exit.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -164,9 +165,9 @@ void solarBenchResultClassify(const char *logPath, int exitCode,
                               SolarBenchResult *out) {
   /* The status comes from analyze's exit code (docs/analyze.md); the log
    * only supplies the message. */
-  out->status = exitCode == 3   ? SOLAR_BENCH_VERIFY_FAILED
-                : exitCode == 4 ? SOLAR_BENCH_NO_IR
-                                : SOLAR_BENCH_ERROR;
+  out->status = exitCode == SOLAR_EXIT_NOT_VERIFIED ? SOLAR_BENCH_VERIFY_FAILED
+                : exitCode == SOLAR_EXIT_NO_IR      ? SOLAR_BENCH_NO_IR
+                                                    : SOLAR_BENCH_ERROR;
   char *log = readLog(logPath, 1 << 20);
   if (!log)
     return;

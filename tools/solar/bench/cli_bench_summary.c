@@ -53,7 +53,10 @@ void solarBenchSummarize(const SolarBenchProgram *programs,
     const SolarBenchResult *r = &results[i];
     out->framework += programs[i].framework;
     out->status[r->status]++;
-    out->withIr += r->status != SOLAR_BENCH_NO_IR;
+    /* A program killed at --timeout may have stopped before any frontend
+     * ran: its IR is unknown, never counted as found. */
+    out->withIr +=
+        r->status != SOLAR_BENCH_NO_IR && r->status != SOLAR_BENCH_TIMEOUT;
     bool measured = r->status == SOLAR_BENCH_OK && r->measured;
     out->verified +=
         r->status == SOLAR_BENCH_OK && r->verified && programs[i].framework;
@@ -80,12 +83,19 @@ void solarBenchSummarize(const SolarBenchProgram *programs,
 /* ---- summary.csv --------------------------------------------------------- */
 
 /* RFC 4180: quoted when it holds a comma, quote or line break. */
+/* A text cell (program paths come from the tree, other cells from the
+ * child's report). Spreadsheets run a cell starting with = + - @ (or a
+ * tab or CR before one) as a formula: such a cell gets a leading ' (the
+ * OWASP "CSV injection" defence), which they show as text. */
 static void csvText(FILE *out, const char *text) {
-  if (!strpbrk(text, ",\"\r\n")) {
+  bool formula = *text && strchr("=+-@\t\r", *text);
+  if (!formula && !strpbrk(text, ",\"\r\n")) {
     fputs(text, out);
     return;
   }
   fputc('"', out);
+  if (formula)
+    fputc('\'', out);
   for (const char *c = text; *c; ++c) {
     if (*c == '"')
       fputc('"', out);

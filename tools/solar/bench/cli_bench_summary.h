@@ -32,7 +32,8 @@ typedef struct {
 typedef struct {
   size_t programs;
   size_t framework; /* .py programs */
-  size_t withIr;    /* programs whose IR was found (not no-ir) */
+  size_t withIr;    /* programs whose IR was found (not no-ir, not
+                       timeout) */
   size_t verified;  /* .py programs whose IR matched the reference */
   size_t measured;  /* programs with headroom (verified and timed) */
   size_t elsewhere; /* of those, timed on another machine */

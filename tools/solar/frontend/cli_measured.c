@@ -2,8 +2,19 @@
 #include "cli_measured.h"
 
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+
+/* A timings file is a few KiB (KernelBench's three levels: about 40 KiB). */
+enum { kMeasuredMaxBytes = 16 << 20 };
+
+/* A time a program can take: finite, positive, at most 1e6 s. -1 or NaN
+ * would make headroom and violations nonsense; 1e308 an absurd report. */
+static bool validSeconds(double seconds) {
+  return isfinite(seconds) && seconds > 0 && seconds <= 1e6;
+}
 
 static const char *baseName(const char *path) {
   const char *slash = strrchr(path, '/');
@@ -53,6 +64,12 @@ static bool plainLookup(json_t *root, const char *file, const char *model,
     return false;
   }
   out->medianSeconds = out->minSeconds = json_number_value(found);
+  if (!validSeconds(out->medianSeconds)) {
+    snprintf(err, errSize, "%s: \"%s\": %g is not a time in (0, 1e6] s",
+             file, best, out->medianSeconds);
+    return false;
+  }
+  snprintf(out->statistic, sizeof(out->statistic), "given");
   snprintf(out->source, sizeof(out->source), "--measured %s (\"%s\": %g s)",
            file, best, out->medianSeconds);
   return true;
@@ -69,9 +86,23 @@ static bool kernelBenchEntry(json_t *entry, const char *file,
     return false;
   }
   out->medianSeconds = json_number_value(mean) * 1e-3;
+  snprintf(out->statistic, sizeof(out->statistic), "mean");
+  json_t *trials = json_object_get(entry, "num_trials");
+  out->runs = json_is_integer(trials) && json_integer_value(trials) > 0
+                  ? (long)json_integer_value(trials)
+                  : 0;
   out->minSeconds = json_is_number(minimum)
                         ? json_number_value(minimum) * 1e-3
                         : out->medianSeconds;
+  if (!validSeconds(out->medianSeconds) || !validSeconds(out->minSeconds) ||
+      out->minSeconds > out->medianSeconds) {
+    snprintf(err, errSize,
+             "%s: %s/%s: mean %g ms, min %g ms are not times in (0, 1e9] ms "
+             "with min <= mean",
+             file, level, name, out->medianSeconds * 1e3,
+             out->minSeconds * 1e3);
+    return false;
+  }
   snprintf(out->source, sizeof(out->source),
            "--measured %s (KernelBench baseline %s/%s: mean %g ms)", file,
            level, name, json_number_value(mean));
@@ -113,6 +144,17 @@ static bool kernelBenchLookup(json_t *root, const char *file,
 bool solarMeasuredLookup(const char *file, const char *model,
                          SolarMeasured *out, char *err, size_t errSize) {
   memset(out, 0, sizeof(*out));
+  /* Checked before opening: a FIFO or a device would block or never end. */
+  struct stat info;
+  if (stat(file, &info) != 0 || !S_ISREG(info.st_mode) ||
+      info.st_size > kMeasuredMaxBytes) {
+    snprintf(err, errSize, "--measured %s: %s", file,
+             stat(file, &info) != 0 ? "cannot read it"
+             : !S_ISREG(info.st_mode)
+                 ? "not a regular file"
+                 : "larger than 16 MiB: not a timings file");
+    return false;
+  }
   json_error_t jerr;
   json_t *root = json_load_file(file, 0, &jerr);
   if (!root) {

@@ -17,8 +17,10 @@
 #include <stddef.h>
 
 typedef struct {
-  double medianSeconds; /* KernelBench: its mean */
+  double medianSeconds; /* the central time; KernelBench: its mean */
   double minSeconds;    /* KernelBench: its min (else the mean) */
+  long runs;            /* KernelBench: num_trials; 0 unknown */
+  char statistic[8];    /* "mean" (KernelBench) or "given" (plain) */
   char source[1024];    /* "KernelBench baseline F (level1/x.py)" */
 } SolarMeasured;
 

@@ -112,6 +112,7 @@ bool solarReferenceReadManifest(const char *path, SolarReferenceResult *out,
     out->minSeconds = json_number_value(minimum);
     json_t *runs = json_object_get(timing, "runs");
     out->runs = json_is_integer(runs) ? (long)json_integer_value(runs) : -1;
+    snprintf(out->statistic, sizeof(out->statistic), "median");
     json_t *framework = json_object_get(root, "framework");
     copyString(framework, "name", out->framework, sizeof(out->framework));
     copyString(framework, "version", out->frameworkVersion,

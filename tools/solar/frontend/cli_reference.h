@@ -31,9 +31,12 @@ typedef struct {
   char deviceType[32];
   char deviceName[160];
   long threads;    /* the runner's torch.get_num_threads(), -1 unknown */
-  double medianSeconds;
+  double medianSeconds; /* the central time, `statistic` says which */
   double minSeconds;
-  long runs;
+  long runs;            /* timed runs behind it; <= 0 unknown */
+  /* What medianSeconds is: "median" (the runner's), "mean" (KernelBench's
+   * baseline) or "given" (one number of a plain --measured file). */
+  char statistic[8];
   /* Whether the times above are to be compared with the SOL: measured on
    * the device the arch describes (or --measure-here), or given with
    * --measured. False: the run only produced data to verify against. */

@@ -11,11 +11,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+static bool importsJax(const char *source) {
+  return strstr(source, "import jax") || strstr(source, "from jax") ||
+         strstr(source, "import flax") || strstr(source, "from flax");
+}
+
+static bool importsTorch(const char *source) {
+  return strstr(source, "import torch") || strstr(source, "from torch");
+}
+
 const char *solarTranslateGuessFramework(const char *source) {
-  if (strstr(source, "import jax") || strstr(source, "from jax") ||
-      strstr(source, "import flax") || strstr(source, "from flax"))
+  return importsJax(source) ? "jax" : "torch";
+}
+
+const char *solarFrameworkContradicted(const char *source,
+                                       const char *framework) {
+  bool jax = importsJax(source), torch = importsTorch(source);
+  if (!strcmp(framework, "jax") && torch && !jax)
+    return "torch";
+  if (!strcmp(framework, "torch") && jax && !torch)
     return "jax";
-  return "torch";
+  return NULL;
 }
 
 char *solarTranslateFunctionName(const char *path) {

@@ -48,6 +48,13 @@ bool solarTranslateRun(const SolarTranslateJob *job,
 /* "jax" when the source imports jax or flax, else "torch". */
 const char *solarTranslateGuessFramework(const char *source);
 
+/* The framework the source imports when --framework names the other one
+ * and the source does not import that ("torch" for --framework jax on a
+ * torch program): a usage error, not a program no frontend covers. NULL
+ * when they agree or the source imports neither or both. */
+const char *solarFrameworkContradicted(const char *source,
+                                       const char *framework);
+
 /* linear_relu.py -> linear_relu; characters outside [A-Za-z0-9_] -> '_'
  * (caller frees). */
 char *solarTranslateFunctionName(const char *programPath);

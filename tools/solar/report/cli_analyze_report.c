@@ -34,6 +34,22 @@ static const char *seconds(double s, char *buf, size_t size) {
   return buf;
 }
 
+/* The reference's manifest path, when it is still there after the run:
+ * without --keep-reference it lives in a temporary folder removed on exit,
+ * and a report must not point at a file that is gone. */
+static json_t *referenceManifest(const SolarReferenceResult *ref,
+                                 const SolarAnalyzeContext *context) {
+  return context->referenceKept && ref->manifest[0]
+             ? json_string(ref->manifest)
+             : json_null();
+}
+
+/* What the reference's central time is (median, KernelBench's mean, or
+ * the one value of a plain --measured file). */
+static const char *statisticName(const SolarReferenceResult *ref) {
+  return ref->statistic[0] ? ref->statistic : "median";
+}
+
 static json_t *opportunity(const char *kind, double saves, const char *text) {
   return json_pack("{s:s, s:f, s:s}", "kind", kind, "saves_s", saves, "text",
                    text);
@@ -191,13 +207,17 @@ static json_t *functionJson(MlirOperation func, const SolarSol *sol,
           func, mlirStringRefCreateFromCString(SOLAR_VERIFIED_ATTR)),
       &verification);
   const SolarReferenceResult *ref = context->reference;
-  if (ref && ref->timed && verified) {
-    /* "reliable": false when the runner saw a busy machine or a wide
+  if (ref && ref->timed && (verified || context->irIsProgram)) {
+    /* median_s is the central time, `statistic` says which (KernelBench
+     * publishes a mean); runs is null when the source does not say.
+     * "reliable": false when the runner saw a busy machine or a wide
      * spread; headroom and violations below then describe the machine's
      * load as much as the program. */
-    measured = json_pack("{s:f, s:f, s:i, s:o}", "median_s",
+    measured = json_pack("{s:f, s:f, s:o, s:s, s:o}", "median_s",
                          ref->medianSeconds, "min_s", ref->minSeconds, "runs",
-                         (int)ref->runs, "reliable",
+                         ref->runs > 0 ? json_integer((json_int_t)ref->runs)
+                                       : json_null(),
+                         "statistic", statisticName(ref), "reliable",
                          ref->timingReliable < 0
                              ? json_null()
                              : json_boolean(ref->timingReliable));
@@ -215,9 +235,9 @@ static json_t *functionJson(MlirOperation func, const SolarSol *sol,
     }
     double best = t[SOLAR_FIDELITY_CACHE];
     snprintf(text, sizeof(text),
-             "the reference takes %s (median): %.3gx the cache-aware SOL; an "
+             "the reference takes %s (%s): %.3gx the cache-aware SOL; an "
              "implementation at SOL saves %s",
-             seconds(ref->medianSeconds, a, sizeof(a)),
+             seconds(ref->medianSeconds, a, sizeof(a)), statisticName(ref),
              best > 0 ? ref->medianSeconds / best : 0,
              seconds(ref->medianSeconds - best, b, sizeof(b)));
     if (ref->medianSeconds > best)
@@ -296,7 +316,7 @@ json_t *solarAnalyzeReport(MlirOperation module,
   json_t *reference = json_null();
   if (ref)
     reference = json_pack(
-        "{s:s, s:s, s:s, s:s, s:b, s:I, s:I, s:o, s:o, s:s, s:b, s:o}",
+        "{s:s, s:s, s:s, s:s, s:b, s:I, s:I, s:o, s:o, s:o, s:b, s:o}",
         "framework", ref->framework, "framework_version",
         ref->frameworkVersion, "device", ref->deviceType, "device_name",
         ref->deviceName, "same_machine",
@@ -305,7 +325,7 @@ json_t *solarAnalyzeReport(MlirOperation module,
         (json_int_t)context->pinnedThreads, "median_s",
         ref->timed ? json_real(ref->medianSeconds) : json_null(), "min_s",
         ref->timed ? json_real(ref->minSeconds) : json_null(), "manifest",
-        ref->manifest, "timed", ref->timed, "timing_source",
+        referenceManifest(ref, context), "timed", ref->timed, "timing_source",
         ref->timed ? json_string(ref->timingSource) : json_null());
   if (ref && json_is_object(reference)) {
     json_object_set_new(reference, "timing_reliable",
@@ -317,6 +337,9 @@ json_t *solarAnalyzeReport(MlirOperation module,
                             ? json_string(ref->timingReasons)
                             : json_null());
   }
+  if (json_is_object(reference) && ref->timed)
+    json_object_set_new(reference, "statistic",
+                        json_string(statisticName(ref)));
   const SolarFrontendResult *frontend = context->frontend;
   json_t *verification = json_null();
   if (frontend->twoSizes)
@@ -361,6 +384,38 @@ static const char *str(json_t *object, const char *key) {
   return s ? s : "?";
 }
 
+/* The nodes column of the group table: runs of three or more as "a-b"
+ * (fused groups are mostly consecutive), and "N nodes" when even that does
+ * not fit, so a large group never shifts the columns; the JSON report has
+ * the full list. */
+enum { kNodesWidth = 12 };
+static void formatNodes(json_t *nodes, char *buf, size_t size) {
+  size_t count = json_array_size(nodes), used = 0;
+  buf[0] = '\0';
+  for (size_t k = 0; k < count && used < size;) {
+    long long first = json_integer_value(json_array_get(nodes, k));
+    size_t run = 1;
+    while (k + run < count &&
+           json_integer_value(json_array_get(nodes, k + run)) ==
+               first + (long long)run)
+      run++;
+    const char *sep = used ? "," : "";
+    if (run >= 3)
+      used += (size_t)snprintf(buf + used, size - used, "%s%lld-%lld", sep,
+                               first, first + (long long)run - 1);
+    else
+      used += (size_t)snprintf(buf + used, size - used, "%s%lld", sep, first);
+    k += run >= 3 ? run : 1;
+  }
+  if (used >= size) {
+    char many[32];
+    int n = snprintf(many, sizeof(many), "%zu nodes", count);
+    size_t length = n < 0 ? 0 : (size_t)n < size ? (size_t)n : size - 1;
+    memcpy(buf, many, length);
+    buf[length] = '\0';
+  }
+}
+
 void solarAnalyzePrintText(FILE *out, json_t *report) {
   const char *kFused = solarFidelityName(SOLAR_FIDELITY_FUSED);
   char a[32], b[32], c[32];
@@ -380,12 +435,18 @@ void solarAnalyzePrintText(FILE *out, json_t *report) {
   bool timed = json_is_true(json_object_get(ref, "timed"));
   bool fromFile = timed && !strncmp(str(ref, "timing_source"), "--measured",
                                     10);
-  if (fromFile)
+  if (fromFile && !*str(ref, "framework"))
+    fprintf(out, "  reference: none (the .mlir is the program)\n"
+                 "  timing: %s: %s %s, min %s\n",
+            str(ref, "timing_source"), str(ref, "statistic"),
+            seconds(field(ref, "median_s"), a, sizeof(a)),
+            seconds(field(ref, "min_s"), b, sizeof(b)));
+  else if (fromFile)
     fprintf(out, "  reference: %s %s on %s (%s), verification only\n"
-                 "  timing: %s: median %s, min %s\n",
+                 "  timing: %s: %s %s, min %s\n",
             str(ref, "framework"), str(ref, "framework_version"),
             str(ref, "device"), str(ref, "device_name"),
-            str(ref, "timing_source"),
+            str(ref, "timing_source"), str(ref, "statistic"),
             seconds(field(ref, "median_s"), a, sizeof(a)),
             seconds(field(ref, "min_s"), b, sizeof(b)));
   else if (json_is_object(ref) && timed)
@@ -465,7 +526,8 @@ void solarAnalyzePrintText(FILE *out, json_t *report) {
     }
     json_t *measured = json_object_get(fn, "measured");
     if (json_is_object(measured))
-      fprintf(out, "  measured: median %s, min %s; violations: %zu%s\n",
+      fprintf(out, "  measured: %s %s, min %s; violations: %zu%s\n",
+              str(measured, "statistic"),
               seconds(field(measured, "median_s"), a, sizeof(a)),
               seconds(field(measured, "min_s"), b, sizeof(b)),
               json_array_size(json_object_get(fn, "violations")),
@@ -478,14 +540,8 @@ void solarAnalyzePrintText(FILE *out, json_t *report) {
     size_t j;
     json_t *g;
     json_array_foreach(json_object_get(fn, "groups"), j, g) {
-      char nodes[64] = "";
-      size_t k;
-      json_t *node;
-      json_array_foreach(json_object_get(g, "nodes"), k, node) {
-        size_t used = strlen(nodes);
-        snprintf(nodes + used, sizeof(nodes) - used, "%s%lld", k ? "," : "",
-                 (long long)json_integer_value(node));
-      }
+      char nodes[kNodesWidth + 1];
+      formatNodes(json_object_get(g, "nodes"), nodes, sizeof(nodes));
       json_t *gs = json_object_get(g, "sol_s");
       fprintf(out, "  %-5lld %-12s %12.0f %12.0f %12s %12s %-8s %9.3g\n",
               (long long)json_integer_value(json_object_get(g, "id")), nodes,

@@ -23,6 +23,10 @@ typedef struct {
   const SolarReferenceResult *reference; /* NULL: SOL only */
   unsigned pinnedThreads;              /* 0: not pinned */
   const char *fp32MathSource;          /* "option", "torch settings", ... */
+  bool referenceKept; /* --keep-reference: the manifest outlives the run */
+  /* The model is the .mlir itself: there is nothing to verify against,
+   * and --measured times (reference->framework "") apply to it as given. */
+  bool irIsProgram;
 } SolarAnalyzeContext;
 
 /* New reference (json_decref). Functions without solar.sol are left out. */

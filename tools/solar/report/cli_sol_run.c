@@ -50,11 +50,7 @@ bool solarCliModelOpen(const char *command, const char *path, bool strict,
   }
   MlirOperation *funcs = solarCollectFuncs(
       mlirModuleGetOperation(model->module), &model->funcCount);
-  bool ok = model->funcCount > 0;
-  if (!ok)
-    fprintf(stderr,
-            "solar %s: error: '%s' has no function definitions to analyze\n",
-            command, path);
+  bool ok = solarCliHasFunctions(command, path, model->funcCount);
   for (size_t i = 0; ok && i < model->funcCount; ++i) {
     SolarEinsumGraph graph;
     ok = solarCheckTrafficDepth(funcs[i]) &&
@@ -157,14 +153,19 @@ const SolarCliFuncSol *solarCliFindFunc(const SolarCliSol *sol,
   return NULL;
 }
 
+bool solarCliHasFunctions(const char *command, const char *path,
+                          size_t funcCount) {
+  if (funcCount == 0)
+    fprintf(stderr,
+            "solar %s: error: '%s' has no function definitions to analyze\n",
+            command, path);
+  return funcCount > 0;
+}
+
 /* ---- choosing hardware files ------------------------------------------- */
 
-static void addArch(const char *command, SolarCliArchSet *set,
-                    const char *request) {
-  size_t capacity = set->count;
-  set->items =
-      solarGrow(set->items, &capacity, set->count, sizeof(SolarCliArch));
-  SolarCliArch *item = &set->items[set->count++];
+bool solarCliArchLoad(const char *command, const char *request,
+                      SolarCliArch *item) {
   memset(item, 0, sizeof(*item));
   item->request = strdup(request);
   SolarArchDiag diag;
@@ -180,7 +181,22 @@ static void addArch(const char *command, SolarCliArchSet *set,
             entry->where[0] ? " (" : "", entry->where,
             entry->where[0] ? ")" : "", entry->message);
   }
-  if (!item->ok)
+  return item->ok;
+}
+
+void solarCliArchDestroy(SolarCliArch *item) {
+  free(item->request);
+  if (item->ok)
+    solarArchDestroy(&item->arch);
+  memset(item, 0, sizeof(*item));
+}
+
+static void addArch(const char *command, SolarCliArchSet *set,
+                    const char *request) {
+  size_t capacity = set->count;
+  set->items =
+      solarGrow(set->items, &capacity, set->count, sizeof(SolarCliArch));
+  if (!solarCliArchLoad(command, request, &set->items[set->count++]))
     set->failed++;
 }
 
@@ -210,11 +226,8 @@ void solarCliArchSetLoad(const char *command, const char *spec,
 }
 
 void solarCliArchSetDestroy(SolarCliArchSet *set) {
-  for (size_t i = 0; i < set->count; ++i) {
-    free(set->items[i].request);
-    if (set->items[i].ok)
-      solarArchDestroy(&set->items[i].arch);
-  }
+  for (size_t i = 0; i < set->count; ++i)
+    solarCliArchDestroy(&set->items[i]);
   free(set->items);
   memset(set, 0, sizeof(*set));
 }

@@ -78,4 +78,17 @@ void solarCliArchSetLoad(const char *command, const char *spec,
                          SolarCliArchSet *out);
 void solarCliArchSetDestroy(SolarCliArchSet *set);
 
+/* One hardware file, as one item of solarCliArchSetLoad (errors reported
+ * as "solar COMMAND: error: arch 'REQUEST': ..."); false when it failed.
+ * Destroy the item either way. */
+bool solarCliArchLoad(const char *command, const char *request,
+                      SolarCliArch *item);
+void solarCliArchDestroy(SolarCliArch *item);
+
+/* False, after "solar COMMAND: error: 'PATH' has no function definitions
+ * to analyze", when funcCount is 0: every command refuses an empty model
+ * rather than report nothing. */
+bool solarCliHasFunctions(const char *command, const char *path,
+                          size_t funcCount);
+
 #endif
