@@ -4,6 +4,7 @@
 #include "solar/verify/verify_externals.h"
 
 #include "solar/support/diagnostics.h"
+#include "solar/support/funcs.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -13,10 +14,13 @@
 
 /* libm (double and float forms: what convert-math-to-libm emits, and what
  * a translation may declare itself), the allocation functions of
- * finalize-memref-to-llvm and memrefCopy of libmlir_c_runner_utils. Sorted
- * for bsearch. */
+ * finalize-memref-to-llvm, memrefCopy of libmlir_c_runner_utils, and puts
+ * and abort, which convert-cf-to-llvm emits for cf.assert (torch-mlir
+ * asserts shapes, e.g. in cross_entropy): printing a message and ending the
+ * child (reported as a failure naming SIGABRT) harm nothing. Sorted for
+ * bsearch. */
 static const char *const kAllowed[] = {
-    "acos",      "acosf",      "acosh",   "acoshf",     "aligned_alloc",
+    "abort",     "acos",      "acosf",      "acosh",   "acoshf",     "aligned_alloc",
     "asin",      "asinf",      "asinh",   "asinhf",     "atan",
     "atan2",     "atan2f",     "atanf",   "atanh",      "atanhf",
     "cbrt",      "cbrtf",      "ceil",    "ceilf",      "copysign",
@@ -28,7 +32,7 @@ static const char *const kAllowed[] = {
     "fmod",      "fmodf",      "free",    "log",        "log10",
     "log10f",    "log1p",      "log1pf",  "log2",       "log2f",
     "logf",      "malloc",     "memrefCopy", "pow",     "powf",
-    "round",     "roundeven",  "roundevenf", "roundf",  "sin",
+    "puts",      "round",     "roundeven",  "roundevenf", "roundf",  "sin",
     "sinf",      "sinh",       "sinhf",   "sqrt",       "sqrtf",
     "tan",       "tanf",       "tanh",    "tanhf",      "trunc",
     "truncf"};
@@ -45,12 +49,6 @@ bool solarVerifyExternalAllowed(const char *name, size_t length) {
   buf[length] = '\0';
   return bsearch(buf, kAllowed, sizeof(kAllowed) / sizeof(kAllowed[0]),
                  sizeof(kAllowed[0]), compareName) != NULL;
-}
-
-static bool nameIs(MlirOperation op, const char *name) {
-  MlirStringRef text = mlirIdentifierStr(mlirOperationGetName(op));
-  return text.length == strlen(name) &&
-         strncmp(text.data, name, text.length) == 0;
 }
 
 /* The op of the symbol table `scope` named `name`, or null. */
@@ -77,10 +75,10 @@ static MlirOperation lookupSymbol(MlirOperation scope, MlirStringRef name) {
 /* A function or global the module only declares: the JIT would take it
  * from the process. */
 static bool isExternalDeclaration(MlirOperation op) {
-  if (!nameIs(op, "func.func") && !nameIs(op, "llvm.func") &&
-      !nameIs(op, "llvm.mlir.global"))
+  if (!solarOpIs(op, "func.func") && !solarOpIs(op, "llvm.func") &&
+      !solarOpIs(op, "llvm.mlir.global"))
     return false;
-  if (nameIs(op, "llvm.mlir.global") &&
+  if (solarOpIs(op, "llvm.mlir.global") &&
       !mlirAttributeIsNull(mlirOperationGetAttributeByName(
           op, mlirStringRefCreateFromCString("value"))))
     return false;
@@ -110,12 +108,12 @@ static MlirWalkResult refuse(ForbiddenSearch *search, MlirOperation op,
 
 static MlirWalkResult findForbidden(MlirOperation op, void *userData) {
   ForbiddenSearch *search = userData;
-  if (nameIs(op, "llvm.inline_asm"))
+  if (solarOpIs(op, "llvm.inline_asm"))
     return refuse(search, op, "inline assembly", " cannot be executed");
   const char *key = NULL;
-  if (nameIs(op, "func.call") || nameIs(op, "llvm.call"))
+  if (solarOpIs(op, "func.call") || solarOpIs(op, "llvm.call"))
     key = "callee";
-  else if (nameIs(op, "llvm.mlir.addressof"))
+  else if (solarOpIs(op, "llvm.mlir.addressof"))
     key = "global_name";
   if (!key)
     return MlirWalkResultAdvance;
@@ -139,7 +137,7 @@ static MlirWalkResult findForbidden(MlirOperation op, void *userData) {
 MlirOperation solarVerifyFindForbiddenExternal(MlirOperation root, char *err,
                                                size_t errSize) {
   MlirOperation scope = root;
-  while (!mlirOperationIsNull(scope) && !nameIs(scope, "builtin.module"))
+  while (!mlirOperationIsNull(scope) && !solarOpIs(scope, "builtin.module"))
     scope = mlirOperationGetParentOperation(scope);
   ForbiddenSearch search = {scope, {NULL}, err, errSize};
   mlirOperationWalk(root, findForbidden, &search, MlirWalkPreOrder);

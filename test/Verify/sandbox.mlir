@@ -17,6 +17,8 @@
 // RUN: not solar-opt %s --pass-pipeline='builtin.module(solar-verify{manifest=%t/scale/manifest.json function=endless memory=12XB})' 2>&1 | FileCheck %s --check-prefix=BADMEM
 // A correct function still verifies in the child: its outputs come back.
 // RUN: solar-opt %s --pass-pipeline='builtin.module(solar-verify{manifest=%t/scale/manifest.json function=scale})' 2>&1 | FileCheck %s --check-prefix=OK
+// RUN: solar-opt %s --pass-pipeline='builtin.module(solar-verify{manifest=%t/scale/manifest.json function=asserts})' 2>&1 | FileCheck %s --check-prefix=ASSERT
+// RUN: not solar-opt %s --pass-pipeline='builtin.module(solar-verify{manifest=%t/scale/manifest.json function=asserts_false})' 2>&1 | FileCheck %s --check-prefix=ASSERTFALSE
 
 // OK: remark: solar-verify: @scale matches the numpy reference ({{.*}}): 1 output(s), 6 element(s), max_abs_err=0, max_rel_err=0
 func.func @scale(%x: memref<6xf32>, %alpha: f32, %out: memref<6xf32>) {
@@ -106,3 +108,35 @@ func.func @exit_in_helper(%x: memref<6xf32>, %alpha: f32, %out: memref<6xf32>) {
 // The same limits as global solar-opt flags.
 // RUN: not solar-opt %s --solar-verify-timeout=1 --pass-pipeline='builtin.module(solar-verify{manifest=%t/scale/manifest.json function=endless})' 2>&1 | FileCheck %s --check-prefix=GLOBAL
 // GLOBAL: error: solar-verify: @endless: the compiled function ran past the CPU-time limit of 1 s
+
+// cf.assert lowers to calls of puts and abort (convert-cf-to-llvm), which
+// torch-mlir's own asserts need (KernelBench level 1 95_CrossEntropyLoss was
+// refused as "the call of external function 'puts'"): both are allowed. A
+// holding assert verifies; a failing one ends the child with SIGABRT,
+// reported as a failure.
+// ASSERT: remark: solar-verify: @asserts matches the numpy reference
+func.func @asserts(%x: memref<6xf32>, %alpha: f32, %out: memref<6xf32>) {
+  %c0 = arith.constant 0 : index
+  %v0 = memref.load %x[%c0] : memref<6xf32>
+  %low = arith.constant -1.0e30 : f32
+  %ok = arith.cmpf ogt, %v0, %low : f32
+  cf.assert %ok, "x[0] is above -1e30"
+  affine.for %i = 0 to 6 {
+    %v = affine.load %x[%i] : memref<6xf32>
+    %p = arith.mulf %alpha, %v : f32
+    affine.store %p, %out[%i] : memref<6xf32>
+  }
+  return
+}
+
+// ASSERTFALSE: error: solar-verify: @asserts_false: the compiled function crashed with SIGABRT (abort, e.g. a failed cf.assert)
+func.func @asserts_false(%x: memref<6xf32>, %alpha: f32, %out: memref<6xf32>) {
+  %no = arith.constant false
+  cf.assert %no, "never holds"
+  affine.for %i = 0 to 6 {
+    %v = affine.load %x[%i] : memref<6xf32>
+    %p = arith.mulf %alpha, %v : f32
+    affine.store %p, %out[%i] : memref<6xf32>
+  }
+  return
+}
