@@ -14,7 +14,11 @@ inline in get_inputs()/get_init_inputs() (`get_inputs@14:25`); each is a
 
   * with a factor F (2, 4, ... MAX_FACTOR), a slot is divided by the
     largest power of two <= F that divides it and leaves it >= FLOOR, so
-    equal slots stay equal;
+    equal slots stay equal; a size no such power divides (an odd size,
+    8205 x 2949 in KernelBench's irregular matmul) would never shrink that
+    way, so once every such candidate is tried, the same factors are tried
+    again with each slot divided by F and rounded down (still >= FLOOR;
+    equal slots still stay equal);
   * slots below SHRINKABLE (kernel sizes, strides, axes, counts) are never
     touched;
   * every divisibility among the slots (`heads | dim`, GroupNorm's
@@ -62,11 +66,13 @@ def _slots(constants):
     return slots
 
 
-def _first_step(value, factor):
+def _first_step(value, factor, exact):
+    """The divisor of a slot: the largest power of two <= factor that
+    leaves it >= FLOOR and (when exact) divides it."""
     if value < SHRINKABLE:
         return 1
     step = factor
-    while step > 1 and (value % step or value // step < FLOOR):
+    while step > 1 and ((exact and value % step) or value // step < FLOOR):
         step //= 2
     return step
 
@@ -106,13 +112,14 @@ def _repair(values, steps, keep):
                 changed = True
 
 
-def scaled_constants(constants, factor, keep=KEEP_ALL):
+def scaled_constants(constants, factor, keep=KEEP_ALL, exact=True):
     """{name: new value} of the constants a factor changes (tuples and
     lists as lists, every item scaled on its own); a slot is scaled less
-    where it would break a divisibility among them that `keep` names."""
+    where it would break a divisibility among them that `keep` names, and
+    (when exact) where the factor does not divide it."""
     slots = _slots(constants)
     values = [v for _, _, v in slots]
-    steps = [_first_step(v, factor) for v in values]
+    steps = [_first_step(v, factor, exact) for v in values]
     _repair(values, steps, keep)
     result = {}
     for (name, index, value), step in zip(slots, steps):
@@ -127,17 +134,19 @@ def scaled_constants(constants, factor, keep=KEEP_ALL):
 
 def _candidates(constants):
     """Overrides to try, most faithful first: each factor with every
-    divisibility kept, then with fewer."""
+    divisibility kept, then with fewer; sizes divided exactly first, then
+    rounded down."""
     seen = set()
-    for keep in (KEEP_ALL, KEEP_UNSCALED, KEEP_NONE):
-        factor = 2
-        while factor <= MAX_FACTOR:
-            overrides = scaled_constants(constants, factor, keep)
-            factor *= 2
-            key = repr(sorted(overrides.items()))
-            if overrides and key not in seen:
-                seen.add(key)
-                yield overrides
+    for exact in (True, False):
+        for keep in (KEEP_ALL, KEEP_UNSCALED, KEEP_NONE):
+            factor = 2
+            while factor <= MAX_FACTOR:
+                overrides = scaled_constants(constants, factor, keep, exact)
+                factor *= 2
+                key = repr(sorted(overrides.items()))
+                if overrides and key not in seen:
+                    seen.add(key)
+                    yield overrides
 
 
 def _load(flops, elements):
