@@ -162,7 +162,7 @@ static Frame sharedFrame(const SolarPlotChart *charts, size_t chartCount) {
 static void decadeLabel(int k, bool si, char *buf, size_t size) {
   if (si) {
     solarQuantityFormatDigits(pow(10, k), "", DIGITS, buf, size);
-  } else if (k >= -3 && k <= 4) {
+  } else if (k >= -3 && k <= 3) {
     snprintf(buf, size, "%g", pow(10, k));
   } else {
     snprintf(buf, size, "1e%d", k);
