@@ -234,9 +234,21 @@ static void computeGroup(const SolarEinsumGraph *graph,
                          const SolarSol *sol, SolarGroupSol *g) {
   double bw = dramBandwidth(arch), l2bw = l2Bandwidth(arch);
   g->group = fg->id;
+  g->roofUnit = SOLAR_UNIT_VECTOR_FMA;
+  g->roofDtype = sol->dtype;
+  double bestRoof = -1;
   for (size_t k = 0; k < fg->nodeCount; ++k) {
     const SolarNodeSol *n = solarSolFindNode(graph, sol, fg->nodes[k]);
     if (n) {
+      double rate;
+      SolarUnit unit = solarUnitOfClass(arch, SOLAR_UNIT_CLASS_MAC,
+                                        n->rateDtype, n->compute.tensorCores,
+                                        &rate);
+      if (rate > bestRoof) {
+        bestRoof = rate;
+        g->roofUnit = unit;
+        g->roofDtype = n->rateDtype;
+      }
       g->flops += n->flops;
       g->flopsLowered += n->flopsLowered;
     }
@@ -277,7 +289,6 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
   computeNodes(graph, arch, dtypeOverride, reportDtype, out, &anyContraction);
 
   out->kernelsUnfused = (int64_t)graph->nodeCount;
-  solarSolUnfusedKernels(graph, arch, dtypeOverride, out);
 
   out->groupCount = fusion->groupCount;
   out->groups = calloc(fusion->groupCount ? fusion->groupCount : 1,
@@ -301,6 +312,7 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
       out->bound[SOLAR_FIDELITY_CACHE] = g->cacheBound;
     }
   }
+  solarSolUnfusedKernels(graph, fusion, arch, dtypeOverride, out);
   out->bytes[SOLAR_FIDELITY_IDEAL] = fusion->idealBytes;
   bool dramBound;
   out->seconds[SOLAR_FIDELITY_IDEAL] =

@@ -229,6 +229,21 @@ static bool readNode(MlirAttribute d, SolarNodeSol *n) {
 static bool readGroup(MlirAttribute d, SolarGroupSol *g) {
   if (solarDictGetF64(d, "flops", &g->flops))
     readFlopsLowered(d, g->flops, &g->flopsLowered);
+  /* Attributes written before groups carried their unfused kernels: the
+   * fused time, which claims no fusion saving. */
+  if (!solarDictGetF64(d, solarFidelityTimeKey(UNFUSED), &g->unfusedSeconds) &&
+      !solarDictGetF64(d, solarFidelityTimeKey(FUSED), &g->unfusedSeconds))
+    g->unfusedSeconds = 0;
+  /* Older attributes name no roof: the CUDA-core FMA roof of fp32. */
+  MlirStringRef ref;
+  g->roofUnit = solarDictGetString(d, "roof_unit", &ref)
+                    ? solarUnitFromName(ref.data, ref.length)
+                    : SOLAR_UNIT_VECTOR_FMA;
+  if (g->roofUnit == SOLAR_UNIT_COUNT)
+    g->roofUnit = SOLAR_UNIT_VECTOR_FMA;
+  g->roofDtype = SOLAR_DTYPE_FP32;
+  if (!getDtypeKey(d, "roof_dtype", &g->roofDtype))
+    g->roofDtype = SOLAR_DTYPE_FP32;
   return solarDictGetI64(d, "group", &g->group) &&
          solarDictGetF64(d, "flops", &g->flops) &&
          solarDictGetF64(d, "compute_s", &g->computeSeconds) &&
@@ -380,6 +395,9 @@ static MlirAttribute groupAttribute(MlirContext ctx, const SolarGroupSol *g) {
   solarDictAddNumber(&b, "flops", g->flops);
   solarDictAddNumber(&b, "flops_lowered", g->flopsLowered);
   solarDictAddF64(&b, "compute_s", g->computeSeconds);
+  solarDictAddF64(&b, solarFidelityTimeKey(UNFUSED), g->unfusedSeconds);
+  solarDictAddString(&b, "roof_unit", solarUnitName(g->roofUnit));
+  solarDictAddString(&b, "roof_dtype", solarDtypeName(g->roofDtype));
   solarDictAddNumber(&b, solarFidelityBytesKey(FUSED), g->fusedBytes);
   solarDictAddF64(&b, solarFidelityTimeKey(FUSED), g->fusedSeconds);
   solarDictAddString(&b, solarFidelityBoundKey(FUSED),

@@ -4,11 +4,13 @@
 
 #include "solar/sol/sol.h"
 
-/* Replaces the per-node unfused totals of `out` (nodes filled) by totals per
- * framework-op kernel when the graph records framework ops. */
+/* Replaces the per-node unfused totals of `out` (nodes and groups filled)
+ * by totals per framework-op kernel when the graph records framework ops,
+ * and charges each kernel to the group of `fusion` holding its first node
+ * (groups start from framework ops, so a kernel lies in one group). */
 void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
-                            const SolarArch *arch, SolarDtype storageDtype,
-                            SolarSol *out);
+                            const SolarFusion *fusion, const SolarArch *arch,
+                            SolarDtype storageDtype, SolarSol *out);
 
 /* The node's precision and the rate key its MACs use under the policy
  * (dtype, rateDtype, operand/accumulate dtypes, contraction class). */

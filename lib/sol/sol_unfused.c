@@ -1,6 +1,9 @@
 /* The unfused fidelity per framework-op kernel (docs/sol-model.md,
  * "Unfused"): nodes lowered from one framework op run as one kernel, whose
- * DRAM traffic is the op's inputs and outputs only. */
+ * DRAM traffic is the op's inputs and outputs only. The groups' unfused
+ * figures are shares of the same kernels, so that every figure speaking of
+ * unfused kernels (the function's, a group's, a fusion opportunity's)
+ * counts the same ones. */
 #include "sol_internal.h"
 #include "solar/einsum/einsum_graph_index.h"
 
@@ -13,18 +16,42 @@ static bool anyFrameworkOp(const SolarEinsumGraph *graph) {
   return false;
 }
 
+/* The group of `fusion` holding node `id` (its index in out->groups, which
+ * follows fusion->groups), or NULL. */
+static SolarGroupSol *groupOfNode(const SolarFusion *fusion, SolarSol *out,
+                                  int64_t id) {
+  for (size_t g = 0; g < fusion->groupCount && g < out->groupCount; ++g)
+    for (size_t k = 0; k < fusion->groups[g].nodeCount; ++k)
+      if (fusion->groups[g].nodes[k] == id)
+        return &out->groups[g];
+  return NULL;
+}
+
+/* Without framework ops every node is its own unfused kernel. */
+static void chargeNodes(const SolarEinsumGraph *graph,
+                        const SolarFusion *fusion, SolarSol *out) {
+  for (size_t i = 0; i < out->nodeCount; ++i) {
+    SolarGroupSol *g = groupOfNode(fusion, out, graph->nodes[i].id);
+    if (g)
+      g->unfusedSeconds += out->nodes[i].seconds;
+  }
+}
+
 void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
-                            const SolarArch *arch, SolarDtype storageDtype,
-                            SolarSol *out) {
+                            const SolarFusion *fusion, const SolarArch *arch,
+                            SolarDtype storageDtype, SolarSol *out) {
   double dramBytesPerS = arch->dram_bytes_per_s.value;
-  if (!anyFrameworkOp(graph))
-    return;
+  for (size_t g = 0; g < out->groupCount; ++g)
+    out->groups[g].unfusedSeconds = 0;
   SolarFusion kernels;
   char err[256];
   /* The footprints were counted for the fusion groups already; a failure
    * here (parametric sizes) leaves the per-node figures. */
-  if (!solarFrameworkKernels(graph, storageDtype, &kernels, err, sizeof(err)))
+  if (!anyFrameworkOp(graph) ||
+      !solarFrameworkKernels(graph, storageDtype, &kernels, err, sizeof(err))) {
+    chargeNodes(graph, fusion, out);
     return;
+  }
   out->bytes[SOLAR_FIDELITY_UNFUSED] = 0;
   out->seconds[SOLAR_FIDELITY_UNFUSED] = 0;
   double worst = -1;
@@ -41,6 +68,10 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
                          .seconds;
     out->bytes[SOLAR_FIDELITY_UNFUSED] += g->dramBytes;
     out->seconds[SOLAR_FIDELITY_UNFUSED] += seconds;
+    SolarGroupSol *group =
+        g->nodeCount ? groupOfNode(fusion, out, g->nodes[0]) : NULL;
+    if (group)
+      group->unfusedSeconds += seconds;
     if (seconds > worst) {
       worst = seconds;
       out->bound[SOLAR_FIDELITY_UNFUSED] =

@@ -257,8 +257,9 @@ static void printJson(const CompareArgs *args, const ArchRun *runs,
   json_decref(root);
 }
 
-/* One chart per hardware file; series = functions, points = fusion groups
- * at (flops / fused bytes, flops / cache-aware SOL time). */
+/* One chart per hardware file, all on the same axes; series = functions,
+ * points = fusion groups at (flops / fused bytes, flops / cache-aware SOL
+ * time) under the roof of their fastest unit. */
 static bool writePlot(const CompareArgs *args, const ArchRun *runs,
                       size_t count) {
   SolarPlotChart *charts = calloc(count ? count : 1, sizeof(SolarPlotChart));
@@ -282,17 +283,14 @@ static bool writePlot(const CompareArgs *args, const ArchRun *runs,
       continue;
     const SolarArch *arch = &runs[r].arch->arch;
     SolarPlotChart *chart = &charts[chartCount];
-    SolarDtype dtype = runs[r].sol.funcs[0].sol.dtype;
+    const SolarSol *firstSol = &runs[r].sol.funcs[0].sol;
+    SolarDtype dtype = firstSol->dtype;
     snprintf(titles[chartCount], sizeof(titles[0]), "%s (%s)", arch->name,
              solarDtypeName(dtype));
     chart->title = titles[chartCount];
-    chart->peakFlopPerS = solarPeakFlops(arch, dtype, true);
-    double fma = solarPeakFlops(arch, dtype, false);
-    if (fma < chart->peakFlopPerS) {
-      chart->secondaryFlopPerS = fma;
-      chart->secondaryLabel = "CUDA-core FMA roof";
-    }
-    chart->dramBytesPerS = arch->dram_bytes_per_s.value;
+    chart->ridgeFlopPerByte = firstSol->ridgeFlopPerByte;
+    solarPlotAddRoof(chart, arch, SOLAR_UNIT_VECTOR_FMA, dtype);
+    solarPlotAddSlopes(chart, arch);
     chart->series = &series[s];
     for (size_t f = 0; f < runs[r].sol.count; ++f) {
       const SolarCliFuncSol *fs = &runs[r].sol.funcs[f];
@@ -309,6 +307,9 @@ static bool writePlot(const CompareArgs *args, const ArchRun *runs,
             group->fusedBytes > 0 ? group->flops / group->fusedBytes : 0;
         points[p].flopPerS =
             group->cacheSeconds > 0 ? group->flops / group->cacheSeconds : 0;
+        points[p].roofFlopPerS = solarPlotGroupRoof(
+            solarPlotAddRoof(chart, arch, group->roofUnit, group->roofDtype),
+            group->flops, group->computeSeconds);
         p++;
         one->count++;
       }

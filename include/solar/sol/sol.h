@@ -92,10 +92,19 @@ typedef struct {
   int64_t group;
   double flops, flopsLowered;
   double computeSeconds;     /* its nodes run as one kernel (sol_rules.c) */
+  /* The unfused kernels (framework-op kernels, else one per node) whose
+   * first node lies in the group: the same kernels as the function's
+   * unfused figure, so the groups' values sum to it. */
+  double unfusedSeconds;
   double fusedBytes, fusedSeconds;
   double cacheBytes, innerBytes, cacheSeconds;
   SolarBound fusedBound;     /* compute | dram */
   SolarBound cacheBound;     /* compute | dram | cache */
+  /* The fastest MAC unit its nodes use (solarUnitOfClass) and the dtype
+   * of its rate: the compute roof the group's roofline point sits under
+   * (tensor cores at TF32 for an fp32 contraction under TF32). */
+  SolarUnit roofUnit;
+  SolarDtype roofDtype;
 } SolarGroupSol;
 
 typedef struct {

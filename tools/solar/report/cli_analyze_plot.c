@@ -14,10 +14,27 @@ static double number(json_t *object, const char *key) {
   return json_number_value(json_object_get(object, key));
 }
 
+/* The roof named by a group's "roof" ({"unit", "dtype"}), added to the
+ * chart; the CUDA-core roof of `dtype` when it names none. */
+static double groupRoof(SolarPlotChart *chart, const SolarArch *arch,
+                        json_t *roof, SolarDtype dtype) {
+  const char *unitName = json_string_value(json_object_get(roof, "unit"));
+  const char *dtypeName = json_string_value(json_object_get(roof, "dtype"));
+  SolarUnit unit = unitName ? solarUnitFromName(unitName, strlen(unitName))
+                            : SOLAR_UNIT_VECTOR_FMA;
+  SolarDtype roofDtype = dtypeName ? solarDtypeFromName(dtypeName) : dtype;
+  if (unit == SOLAR_UNIT_COUNT || roofDtype == SOLAR_DTYPE_INVALID) {
+    unit = SOLAR_UNIT_VECTOR_FMA;
+    roofDtype = dtype;
+  }
+  return solarPlotAddRoof(chart, arch, unit, roofDtype);
+}
+
 /* Adds one point per group of fn; `median` > 0 places them at the
  * attained performance instead of the SOL point. */
-static size_t groupPoints(json_t *fn, double median, SolarPlotPoint *points,
-                          char (*labels)[32]) {
+static size_t groupPoints(SolarPlotChart *chart, const SolarArch *arch,
+                          SolarDtype dtype, json_t *fn, double median,
+                          SolarPlotPoint *points, char (*labels)[32]) {
   json_t *groups = json_object_get(fn, "groups");
   const char *cacheKey = solarFidelityName(SOLAR_FIDELITY_CACHE);
   double total = 0;
@@ -34,6 +51,9 @@ static size_t groupPoints(json_t *fn, double median, SolarPlotPoint *points,
     points[n].label = labels[n];
     points[n].intensity = number(g, solarFidelityIntensityKey(SOLAR_FIDELITY_FUSED));
     points[n].flopPerS = seconds > 0 ? flops / seconds : 0;
+    points[n].roofFlopPerS = solarPlotGroupRoof(
+        groupRoof(chart, arch, json_object_get(g, "roof"), dtype), flops,
+        number(g, "compute_s"));
     n++;
   }
   return n;
@@ -63,6 +83,28 @@ bool solarAnalyzePlotWrite(const char *path, json_t *report) {
   char(*names)[160] = calloc(2 * fnCount + 1, sizeof(*names));
   SolarPlotPoint *points = calloc(2 * groupCount + 1, sizeof(SolarPlotPoint));
   char(*labels)[32] = calloc(2 * groupCount + 1, sizeof(*labels));
+  json_t *first = json_array_get(functions, 0);
+  const char *dtypeName = json_string_value(json_object_get(first, "dtype"));
+  SolarDtype dtype = dtypeName ? solarDtypeFromName(dtypeName)
+                               : SOLAR_DTYPE_INVALID;
+  if (dtype == SOLAR_DTYPE_INVALID)
+    dtype = SOLAR_DTYPE_FP32;
+  const char *policy = json_string_value(json_object_get(first, "fp32_math"));
+  char title[256];
+  if (policy && dtype == SOLAR_DTYPE_FP32)
+    snprintf(title, sizeof(title), "%s (%s, fp32 math: %s)", arch.name,
+             solarDtypeName(dtype), policy);
+  else
+    snprintf(title, sizeof(title), "%s (%s)", arch.name,
+             solarDtypeName(dtype));
+  SolarPlotChart chart = {
+      .title = title,
+      .ridgeFlopPerByte = number(first, "ridge_flop_per_byte"),
+      .series = series,
+  };
+  /* The CUDA-core roof always: what the elementwise work runs on. */
+  solarPlotAddRoof(&chart, &arch, SOLAR_UNIT_VECTOR_FMA, dtype);
+  solarPlotAddSlopes(&chart, &arch);
   size_t s = 0, p = 0;
   json_array_foreach(functions, i, fn) {
     const char *name = json_string_value(json_object_get(fn, "name"));
@@ -71,7 +113,8 @@ bool solarAnalyzePlotWrite(const char *path, json_t *report) {
              name ? name : "?");
     series[s].name = names[s];
     series[s].points = &points[p];
-    series[s].count = groupPoints(fn, 0, &points[p], &labels[p]);
+    series[s].count =
+        groupPoints(&chart, &arch, dtype, fn, 0, &points[p], &labels[p]);
     p += series[s++].count;
     double median = number(measured, "median_s");
     if (json_is_object(measured) && median > 0) {
@@ -79,30 +122,12 @@ bool solarAnalyzePlotWrite(const char *path, json_t *report) {
                name ? name : "?");
       series[s].name = names[s];
       series[s].points = &points[p];
-      series[s].count = groupPoints(fn, median, &points[p], &labels[p]);
+      series[s].count = groupPoints(&chart, &arch, dtype, fn, median,
+                                    &points[p], &labels[p]);
       p += series[s++].count;
     }
   }
-  const char *dtypeName =
-      json_string_value(json_object_get(json_array_get(functions, 0), "dtype"));
-  SolarDtype dtype = dtypeName ? solarDtypeFromName(dtypeName)
-                               : SOLAR_DTYPE_INVALID;
-  if (dtype == SOLAR_DTYPE_INVALID)
-    dtype = SOLAR_DTYPE_FP32;
-  char title[256];
-  snprintf(title, sizeof(title), "%s (%s)", arch.name, solarDtypeName(dtype));
-  SolarPlotChart chart = {
-      .title = title,
-      .peakFlopPerS = solarPeakFlops(&arch, dtype, true),
-      .dramBytesPerS = arch.dram_bytes_per_s.value,
-      .series = series,
-      .seriesCount = s,
-  };
-  double fma = solarPeakFlops(&arch, dtype, false);
-  if (fma < chart.peakFlopPerS) {
-    chart.secondaryFlopPerS = fma;
-    chart.secondaryLabel = "CUDA-core FMA roof";
-  }
+  chart.seriesCount = s;
   bool ok = solarPlotRooflineToFile("analyze", path, &chart, 1);
   free(series);
   free(names);

@@ -73,16 +73,6 @@ static void sortOpportunities(json_t *list) {
   free(items);
 }
 
-/* Group g's unfused time: the sum of its nodes' separate times. */
-static double groupUnfused(const SolarSol *sol, const SolarFusionGroup *g) {
-  double total = 0;
-  for (size_t k = 0; k < g->nodeCount; ++k)
-    for (size_t i = 0; sol->nodes && i < sol->nodeCount; ++i)
-      if (sol->nodes[i].node == g->nodes[k])
-        total += sol->nodes[i].seconds;
-  return total;
-}
-
 static json_t *groupsJson(MlirOperation func, const SolarSol *sol,
                           double ridge, json_t *opportunities) {
   json_t *groups = json_array();
@@ -108,7 +98,8 @@ static json_t *groupsJson(MlirOperation func, const SolarSol *sol,
     double flops = g->flops, fusedBytes = g->fusedBytes;
     double intensity = fusedBytes > 0 ? flops / fusedBytes : 0;
     double fused = g->fusedSeconds, compute = g->computeSeconds;
-    double unfused = fg ? groupUnfused(sol, fg) : fused;
+    /* The function's unfused kernels charged to this group (lib/sol). */
+    double unfused = g->unfusedSeconds;
     const char *kUnfused = solarFidelityName(SOLAR_FIDELITY_UNFUSED);
     const char *kFused = solarFidelityName(SOLAR_FIDELITY_FUSED);
     const char *kCache = solarFidelityName(SOLAR_FIDELITY_CACHE);
@@ -121,14 +112,18 @@ static json_t *groupsJson(MlirOperation func, const SolarSol *sol,
     json_t *bound = json_pack("{s:s, s:s}", kFused,
                               solarBoundName(g->fusedBound), kCache,
                               solarBoundName(g->cacheBound));
+    /* The compute roof its roofline point sits under (--plot). */
+    json_t *roof = json_pack("{s:s, s:s}", "unit",
+                             solarUnitName(g->roofUnit), "dtype",
+                             solarDtypeName(g->roofDtype));
     json_array_append_new(
-        groups, json_pack("{s:I, s:o, s:o, s:f, s:o, s:o, s:o, s:f}", "id",
-                          (json_int_t)id, "nodes", nodes, "flops",
+        groups, json_pack("{s:I, s:o, s:o, s:f, s:o, s:o, s:o, s:f, s:o}",
+                          "id", (json_int_t)id, "nodes", nodes, "flops",
                           solarJsonNumber(flops),
                           "compute_s", compute, "bytes", bytes, "sol_s", times,
                           "bound", bound,
                           solarFidelityIntensityKey(SOLAR_FIDELITY_FUSED),
-                          intensity));
+                          intensity, "roof", roof));
     if (fg && fg->nodeCount > 1 && unfused > fused) {
       char text[512], list[256] = "", a[32], u[32], f[32];
       size_t used = 0;

@@ -4,6 +4,8 @@
 
 #include "cli_quantity.h"
 
+#include "solar/sol/sol_time.h"
+
 #include <errno.h>
 #include <math.h>
 #include <string.h>
@@ -14,6 +16,7 @@ enum {
   PLOT_LEFT = 90,
   PLOT_TOP = 50,
   PLOT_WIDTH = 520,
+  DIGITS = 3, /* significant digits of every label */
   PLOT_HEIGHT = 340,
   LEGEND_LEFT = 640,
 };
@@ -58,22 +61,99 @@ static bool plottable(const SolarPlotPoint *p) {
          p->flopPerS > 0;
 }
 
-static Frame chartFrame(const SolarPlotChart *chart, double top) {
-  double ridge = chart->peakFlopPerS / chart->dramBytesPerS;
-  double xmin = ridge / 100, xmax = ridge * 100;
-  double ymax = chart->peakFlopPerS * 2, ymin = chart->peakFlopPerS / 1e4;
-  for (size_t s = 0; s < chart->seriesCount; ++s) {
-    for (size_t i = 0; i < chart->series[s].count; ++i) {
-      const SolarPlotPoint *p = &chart->series[s].points[i];
-      if (!plottable(p))
-        continue;
-      xmin = fmin(xmin, p->intensity / 2);
-      xmax = fmax(xmax, p->intensity * 2);
-      ymin = fmin(ymin, p->flopPerS / 2);
+static double label(char *buf, size_t size, const char *what, double value,
+                    const char *unit) {
+  char q[48];
+  snprintf(buf, size, "%s %s", what,
+           solarQuantityFormatDigits(value, unit, DIGITS, q, sizeof(q)));
+  return value;
+}
+
+double solarPlotAddRoof(SolarPlotChart *chart, const SolarArch *arch,
+                        SolarUnit unit, SolarDtype dtype) {
+  double rate = 0;
+  solarUnitOfClass(arch, SOLAR_UNIT_CLASS_MAC, dtype,
+                   unit == SOLAR_UNIT_TENSOR, &rate);
+  double flops = 2 * rate;
+  if (!(flops > 0))
+    return 0;
+  for (size_t i = 0; i < chart->roofCount; ++i)
+    if (chart->roofs[i].perS == flops)
+      return flops;
+  if (chart->roofCount == SOLAR_PLOT_MAX_LINES)
+    return flops;
+  char what[32];
+  snprintf(what, sizeof(what), "%s %s",
+           unit == SOLAR_UNIT_TENSOR ? "tensor-core" : "CUDA-core",
+           solarDtypeName(dtype));
+  SolarPlotLine *line = &chart->roofs[chart->roofCount++];
+  line->perS = label(line->label, sizeof(line->label), what, flops, "flop/s");
+  return flops;
+}
+
+double solarPlotGroupRoof(double unitRoof, double flops,
+                          double computeSeconds) {
+  double own = computeSeconds > 0 ? flops / computeSeconds : 0;
+  return own > unitRoof ? own : unitRoof;
+}
+
+static void addSlope(SolarPlotChart *chart, const char *what,
+                     double bytesPerS) {
+  if (!(isfinite(bytesPerS) && bytesPerS > 0) ||
+      chart->slopeCount == SOLAR_PLOT_MAX_LINES)
+    return;
+  SolarPlotLine *line = &chart->slopes[chart->slopeCount++];
+  line->perS = label(line->label, sizeof(line->label), what, bytesPerS, "B/s");
+}
+
+void solarPlotAddSlopes(SolarPlotChart *chart, const SolarArch *arch) {
+  addSlope(chart, "DRAM", arch->dram_bytes_per_s.value);
+  const SolarMemLevel *l2 = solarArchFindLevel(arch, SOLAR_MEM_L2);
+  const SolarMemLevel *l1 = solarArchFindLevel(arch, SOLAR_MEM_L1);
+  if (l2)
+    addSlope(chart, "L2", l2->bytes_per_s.value);
+  if (l1)
+    addSlope(chart, "shared memory", l1->bytes_per_s.value);
+}
+
+static double topRoof(const SolarPlotChart *chart) {
+  double top = 0;
+  for (size_t i = 0; i < chart->roofCount; ++i)
+    top = fmax(top, chart->roofs[i].perS);
+  return top;
+}
+
+/* The decades that hold every chart's roofs, ridge and points: one frame
+ * for all charts, so that panels compare at a glance. */
+static Frame sharedFrame(const SolarPlotChart *charts, size_t chartCount) {
+  double xmin = INFINITY, xmax = 0, ymin = INFINITY, ymax = 0;
+  for (size_t c = 0; c < chartCount; ++c) {
+    const SolarPlotChart *chart = &charts[c];
+    double peak = topRoof(chart), dram = chart->slopes[0].perS;
+    double ridge = peak / dram;
+    xmin = fmin(xmin, ridge / 100);
+    xmax = fmax(xmax, ridge * 100);
+    if (chart->ridgeFlopPerByte > 0) {
+      xmin = fmin(xmin, chart->ridgeFlopPerByte / 10);
+      xmax = fmax(xmax, chart->ridgeFlopPerByte * 10);
+    }
+    ymax = fmax(ymax, peak * 2);
+    ymin = fmin(ymin, peak / 1e4);
+    for (size_t i = 0; i < chart->roofCount; ++i)
+      ymin = fmin(ymin, chart->roofs[i].perS / 10);
+    for (size_t s = 0; s < chart->seriesCount; ++s) {
+      for (size_t i = 0; i < chart->series[s].count; ++i) {
+        const SolarPlotPoint *p = &chart->series[s].points[i];
+        if (!plottable(p))
+          continue;
+        xmin = fmin(xmin, p->intensity / 2);
+        xmax = fmax(xmax, p->intensity * 2);
+        ymin = fmin(ymin, p->flopPerS / 2);
+      }
     }
   }
   Frame f = {floor(log10(xmin)), ceil(log10(xmax)), floor(log10(ymin)),
-             ceil(log10(ymax)), top};
+             ceil(log10(ymax)), 0};
   return f;
 }
 
@@ -81,8 +161,8 @@ static Frame chartFrame(const SolarPlotChart *chart, double top) {
  * on the performance axis. */
 static void decadeLabel(int k, bool si, char *buf, size_t size) {
   if (si) {
-    solarQuantityFormat(pow(10, k), "", buf, size);
-  } else if (k >= -3 && k <= 4) {
+    solarQuantityFormatDigits(pow(10, k), "", DIGITS, buf, size);
+  } else if (k >= -3 && k <= 3) {
     snprintf(buf, size, "%g", pow(10, k));
   } else {
     snprintf(buf, size, "1e%d", k);
@@ -154,15 +234,25 @@ static void writeAxes(FILE *out, const Frame *f) {
           f->top + PLOT_TOP + PLOT_HEIGHT / 2.0);
 }
 
-/* min(peak, BW * AI) across the whole axis, clipped to the plot area. */
+/* min(peak, BW * AI) across the whole axis, clipped to the plot area, with
+ * its value beside its flat part. */
 static void writeRoof(FILE *out, const Frame *f, int index, double peak,
-                      double bandwidth, const char *style) {
+                      double bandwidth, const char *style, const char *text) {
   double xlo = pow(10, f->x0), xhi = pow(10, f->x1), ridge = peak / bandwidth;
   fprintf(out,
           "<polyline clip-path=\"url(#plot%d)\" fill=\"none\" %s "
+          "data-flop-per-s=\"%.17g\" data-bytes-per-s=\"%.17g\" "
           "points=\"%.2f,%.2f %.2f,%.2f %.2f,%.2f\"/>\n",
-          index, style, px(f, xlo), py(f, bandwidth * xlo), px(f, ridge),
-          py(f, peak), px(f, xhi), py(f, peak));
+          index, style, peak, bandwidth, px(f, xlo), py(f, bandwidth * xlo),
+          px(f, ridge), py(f, peak), px(f, xhi), py(f, peak));
+  if (text) {
+    fprintf(out,
+            "<text x=\"%d\" y=\"%.2f\" font-size=\"10\" fill=\"#1f3b73\" "
+            "text-anchor=\"end\">",
+            PLOT_LEFT + PLOT_WIDTH - 4, py(f, peak) - 4);
+    writeEscaped(out, text);
+    fputs("</text>\n", out);
+  }
 }
 
 static void writePoints(FILE *out, const Frame *f, const SolarPlotChart *chart,
@@ -177,15 +267,23 @@ static void writePoints(FILE *out, const Frame *f, const SolarPlotChart *chart,
         continue;
       double x = px(f, p->intensity), y = py(f, p->flopPerS);
       fprintf(out,
-              "<circle clip-path=\"url(#plot%d)\" cx=\"%.2f\" cy=\"%.2f\" "
-              "r=\"5\" fill=\"%s\" stroke=\"black\" stroke-width=\"0.8\">"
-              "<title>",
+              "<circle class=\"point\" clip-path=\"url(#plot%d)\" "
+              "cx=\"%.2f\" cy=\"%.2f\" r=\"5\" fill=\"%s\" stroke=\"black\" "
+              "stroke-width=\"0.8\" data-series=\"",
               index, x, y, colour);
+      writeEscaped(out, series->name);
+      fprintf(out,
+              "\" data-intensity=\"%.17g\" data-flop-per-s=\"%.17g\" "
+              "data-roof-flop-per-s=\"%.17g\" "
+              "data-dram-bytes-per-s=\"%.17g\"><title>",
+              p->intensity, p->flopPerS, p->roofFlopPerS,
+              chart->slopes[0].perS);
       writeEscaped(out, series->name);
       fputc(' ', out);
       writeEscaped(out, p->label);
       fprintf(out, ": %.6g flop/B, %s</title></circle>\n", p->intensity,
-              solarQuantityFormat(p->flopPerS, "flop/s", perf, sizeof(perf)));
+              solarQuantityFormatDigits(p->flopPerS, "flop/s", DIGITS, perf,
+                                        sizeof(perf)));
       fprintf(out,
               "<text x=\"%.2f\" y=\"%.2f\" font-size=\"11\" fill=\"%s\">",
               x + 7, y - 6, colour);
@@ -204,32 +302,34 @@ static double legendLine(FILE *out, double y, const char *style,
           y + 4);
   writeEscaped(out, text);
   fputs("</text>\n", out);
-  return y + 20;
+  return y + 18;
 }
 
-static void writeLegend(FILE *out, const Frame *f, const SolarPlotChart *chart,
-                        const char *roofStyle, const char *secondaryStyle,
-                        const char *ridgeStyle) {
-  char value[64], text[160];
-  double y = f->top + PLOT_TOP + 12;
-  snprintf(text, sizeof(text), "compute roof %s",
-           solarQuantityFormat(chart->peakFlopPerS, "flop/s", value,
-                               sizeof(value)));
-  y = legendLine(out, y, roofStyle, text);
-  snprintf(text, sizeof(text), "DRAM slope %s",
-           solarQuantityFormat(chart->dramBytesPerS, "B/s", value,
-                               sizeof(value)));
-  y = legendLine(out, y, roofStyle, text);
-  if (chart->secondaryFlopPerS > 0) {
-    snprintf(text, sizeof(text), "%s %s",
-             chart->secondaryLabel ? chart->secondaryLabel : "lower roof",
-             solarQuantityFormat(chart->secondaryFlopPerS, "flop/s", value,
-                                 sizeof(value)));
-    y = legendLine(out, y, secondaryStyle, text);
+static const char *const roofStyle = "stroke=\"#1f3b73\" stroke-width=\"2.5\"";
+static const char *const lowerRoofStyle =
+    "stroke=\"#1f3b73\" stroke-width=\"1.5\" stroke-dasharray=\"6,4\"";
+static const char *const slopeStyle =
+    "stroke=\"#7f7f7f\" stroke-width=\"1.2\" stroke-dasharray=\"2,3\"";
+static const char *const ridgeStyle =
+    "stroke=\"#1f3b73\" stroke-width=\"1\" stroke-dasharray=\"3,3\"";
+
+static void writeLegend(FILE *out, const Frame *f,
+                        const SolarPlotChart *chart) {
+  double y = f->top + PLOT_TOP + 12, top = topRoof(chart);
+  char text[96], value[48];
+  for (size_t i = 0; i < chart->roofCount; ++i)
+    y = legendLine(out, y,
+                   chart->roofs[i].perS == top ? roofStyle : lowerRoofStyle,
+                   chart->roofs[i].label);
+  for (size_t i = 0; i < chart->slopeCount; ++i)
+    y = legendLine(out, y, i == 0 ? roofStyle : slopeStyle,
+                   chart->slopes[i].label);
+  if (chart->ridgeFlopPerByte > 0) {
+    snprintf(text, sizeof(text), "ridge %s",
+             solarQuantityFormatDigits(chart->ridgeFlopPerByte, "flop/B",
+                                       DIGITS, value, sizeof(value)));
+    y = legendLine(out, y, ridgeStyle, text);
   }
-  snprintf(text, sizeof(text), "ridge point %.4g flop/B",
-           chart->peakFlopPerS / chart->dramBytesPerS);
-  y = legendLine(out, y, ridgeStyle, text);
   size_t hidden = 0;
   for (size_t s = 0; s < chart->seriesCount; ++s) {
     const SolarPlotSeries *series = &chart->series[s];
@@ -245,7 +345,7 @@ static void writeLegend(FILE *out, const Frame *f, const SolarPlotChart *chart,
             LEGEND_LEFT + 34, y + 4);
     writeEscaped(out, series->name);
     fprintf(out, " (%zu point%s)</text>\n", shown, shown == 1 ? "" : "s");
-    y += 20;
+    y += 18;
   }
   if (hidden)
     fprintf(out,
@@ -254,53 +354,70 @@ static void writeLegend(FILE *out, const Frame *f, const SolarPlotChart *chart,
             LEGEND_LEFT, y + 4, hidden);
 }
 
-static void writeChart(FILE *out, const SolarPlotChart *chart, int index) {
-  Frame f = chartFrame(chart, (double)index * CHART_HEIGHT);
-  const char *roofStyle = "stroke=\"#1f3b73\" stroke-width=\"2.5\"";
-  const char *secondaryStyle =
-      "stroke=\"#7f7f7f\" stroke-width=\"1.5\" stroke-dasharray=\"6,4\"";
-  const char *ridgeStyle =
-      "stroke=\"#1f3b73\" stroke-width=\"1\" stroke-dasharray=\"3,3\"";
+/* The report's ridge on the DRAM slope: where a DRAM-bound point stops
+ * being DRAM-bound under the roof the report names. */
+static void writeRidge(FILE *out, const Frame *f, const SolarPlotChart *chart,
+                       int index) {
+  double ridge = chart->ridgeFlopPerByte;
+  if (!(ridge > 0))
+    return;
+  char value[48];
+  double rx = px(f, ridge), ry = py(f, ridge * chart->slopes[0].perS);
+  fprintf(out,
+          "<line class=\"ridge\" clip-path=\"url(#plot%d)\" x1=\"%.2f\" "
+          "y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" "
+          "data-ridge-flop-per-byte=\"%.17g\" %s/>\n",
+          index, rx, ry, rx, f->top + PLOT_TOP + PLOT_HEIGHT, ridge,
+          ridgeStyle);
+  fprintf(out,
+          "<circle clip-path=\"url(#plot%d)\" cx=\"%.2f\" cy=\"%.2f\" "
+          "r=\"3.5\" fill=\"#1f3b73\"/>\n",
+          index, rx, ry);
+  fprintf(out,
+          "<text x=\"%.2f\" y=\"%.2f\" font-size=\"11\" fill=\"#1f3b73\">"
+          "ridge %s</text>\n",
+          rx + 5, f->top + PLOT_TOP + PLOT_HEIGHT - 8,
+          solarQuantityFormatDigits(ridge, "flop/B", DIGITS, value,
+                                    sizeof(value)));
+}
+
+static void writeChart(FILE *out, const SolarPlotChart *chart, Frame f,
+                       int index) {
+  f.top = (double)index * CHART_HEIGHT;
   fprintf(out,
           "<clipPath id=\"plot%d\"><rect x=\"%d\" y=\"%.2f\" width=\"%d\" "
           "height=\"%d\"/></clipPath>\n",
           index, PLOT_LEFT, f.top + PLOT_TOP, PLOT_WIDTH, PLOT_HEIGHT);
   fprintf(out,
-          "<text x=\"%d\" y=\"%.2f\" font-size=\"16\" font-weight=\"bold\" "
-          "text-anchor=\"middle\">Roofline: ",
-          PLOT_LEFT + PLOT_WIDTH / 2, f.top + 30);
+          "<text x=\"20\" y=\"%.2f\" font-size=\"15\" font-weight=\"bold\">"
+          "Roofline: ",
+          f.top + 30);
   writeEscaped(out, chart->title);
   fputs("</text>\n", out);
   writeAxes(out, &f);
-  if (chart->secondaryFlopPerS > 0 &&
-      chart->secondaryFlopPerS < chart->peakFlopPerS)
-    writeRoof(out, &f, index, chart->secondaryFlopPerS, chart->dramBytesPerS,
-              secondaryStyle);
-  writeRoof(out, &f, index, chart->peakFlopPerS, chart->dramBytesPerS,
-            roofStyle);
-  double ridge = chart->peakFlopPerS / chart->dramBytesPerS;
-  double rx = px(&f, ridge), ry = py(&f, chart->peakFlopPerS);
-  fprintf(out,
-          "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" %s/>\n", rx,
-          ry, rx, f.top + PLOT_TOP + PLOT_HEIGHT, ridgeStyle);
-  fprintf(out,
-          "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"3.5\" fill=\"#1f3b73\"/>\n", rx,
-          ry);
-  fprintf(out,
-          "<text x=\"%.2f\" y=\"%.2f\" font-size=\"11\" fill=\"#1f3b73\">"
-          "ridge %.4g flop/B</text>\n",
-          rx + 5, f.top + PLOT_TOP + PLOT_HEIGHT - 8, ridge);
+  double top = topRoof(chart), dram = chart->slopes[0].perS;
+  /* On-chip slopes up to the highest roof: a point at its DRAM intensity
+   * under the DRAM slope is under these too. */
+  for (size_t i = 1; i < chart->slopeCount; ++i)
+    writeRoof(out, &f, index, top, chart->slopes[i].perS, slopeStyle, NULL);
+  for (size_t i = 0; i < chart->roofCount; ++i)
+    writeRoof(out, &f, index, chart->roofs[i].perS, dram,
+              chart->roofs[i].perS == top ? roofStyle : lowerRoofStyle,
+              chart->roofs[i].label);
+  writeRidge(out, &f, chart, index);
   writePoints(out, &f, chart, index);
-  writeLegend(out, &f, chart, roofStyle, secondaryStyle, ridgeStyle);
+  writeLegend(out, &f, chart);
 }
 
 bool solarPlotRoofline(FILE *out, const SolarPlotChart *charts,
                        size_t chartCount) {
   for (size_t i = 0; i < chartCount; ++i) {
-    double peak = charts[i].peakFlopPerS, bw = charts[i].dramBytesPerS;
+    double peak = topRoof(&charts[i]);
+    double bw = charts[i].slopeCount ? charts[i].slopes[0].perS : 0;
     if (!(isfinite(peak) && peak > 0 && isfinite(bw) && bw > 0))
       return false;
   }
+  Frame frame = sharedFrame(charts, chartCount);
   int height = (int)(chartCount ? chartCount : 1) * CHART_HEIGHT;
   fprintf(out,
           "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -310,7 +427,7 @@ bool solarPlotRoofline(FILE *out, const SolarPlotChart *charts,
           "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"white\"/>\n",
           CHART_WIDTH, height, CHART_WIDTH, height, CHART_WIDTH, height);
   for (size_t i = 0; i < chartCount; ++i)
-    writeChart(out, &charts[i], (int)i);
+    writeChart(out, &charts[i], frame, (int)i);
   fputs("</svg>\n", out);
   return !ferror(out);
 }

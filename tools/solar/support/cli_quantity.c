@@ -52,6 +52,11 @@ bool solarQuantityParseHertz(const char *text, double *hertz) {
 
 char *solarQuantityFormat(double value, const char *unit, char *buf,
                           size_t size) {
+  return solarQuantityFormatDigits(value, unit, 6, buf, size);
+}
+
+char *solarQuantityFormatDigits(double value, const char *unit, int digits,
+                                char *buf, size_t size) {
   static const struct {
     double scale;
     const char *prefix;
@@ -72,7 +77,7 @@ char *solarQuantityFormat(double value, const char *unit, char *buf,
       break;
     }
   }
-  snprintf(buf, size, "%.6g %s%s", value / prefixes[chosen].scale,
+  snprintf(buf, size, "%.*g %s%s", digits, value / prefixes[chosen].scale,
            prefixes[chosen].prefix, unit);
   return buf;
 }

@@ -22,6 +22,11 @@ bool solarQuantityParseHertz(const char *text, double *hertz);
 char *solarQuantityFormat(double value, const char *unit, char *buf,
                           size_t size);
 
+/* solarQuantityFormat with `digits` significant digits: (6.69085e13,
+ * "flop/s", 3) -> "66.9 Tflop/s". */
+char *solarQuantityFormatDigits(double value, const char *unit, int digits,
+                                char *buf, size_t size);
+
 /* Bytes with binary prefixes: 1048576 -> "1 MiB", 1536 -> "1.5 KiB". */
 char *solarQuantityFormatBytes(double bytes, char *buf, size_t size);
 
