@@ -501,8 +501,15 @@ int solarCmdAnalyze(int argc, char **argv) {
                  fp32Math, sizeof(fp32Math), fp32MathSource,
                  sizeof(fp32MathSource), err, sizeof(err))) {
     fprintf(stderr, "solar analyze: error: %s\n", err);
-  } else if (solarPrepareForAnalysis(mlirModuleGetOperation(module)) &&
-             runSol(module, &args, archPath, fp32Math)) {
+  } else if (!solarPrepareForAnalysis(mlirModuleGetOperation(module)) ||
+             !runSol(module, &args, archPath, fp32Math)) {
+    fprintf(stderr, "solar analyze: error: analysis of %s failed\n",
+            frontend.irPath);
+  } else if (!solarAnalyzeCheckComplete(mlirModuleGetOperation(module), err,
+                                        sizeof(err))) {
+    /* A partial figure is not a lower bound: no report presents it. */
+    fprintf(stderr, "solar analyze: error: %s\n", err);
+  } else {
     SolarAnalyzeContext context = {
         .model = args.model,
         .frontend = &frontend,
@@ -538,9 +545,6 @@ int solarCmdAnalyze(int argc, char **argv) {
     if (args.plot && !solarAnalyzePlotWrite(args.plot, report))
       status = SOLAR_EXIT_FAILURE;
     json_decref(report);
-  } else {
-    fprintf(stderr, "solar analyze: error: analysis of %s failed\n",
-            frontend.irPath);
   }
   mlirModuleDestroy(module);
 done:

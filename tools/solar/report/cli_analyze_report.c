@@ -349,6 +349,38 @@ static bool sameMachine(const SolarReferenceResult *ref, const char *archName) {
   return false;
 }
 
+bool solarAnalyzeCheckComplete(MlirOperation module, char *err,
+                               size_t errSize) {
+  size_t count = 0;
+  MlirOperation *funcs = solarCollectFuncs(module, &count);
+  bool complete = true;
+  for (size_t i = 0; i < count && complete; ++i) {
+    MlirAttribute attr = mlirOperationGetAttributeByName(
+        funcs[i], mlirStringRefCreateFromCString(SOLAR_SOL_ATTR));
+    SolarSol sol;
+    char ignored[256];
+    if (mlirAttributeIsNull(attr) ||
+        !solarSolFromAttribute(attr, &sol, ignored, sizeof(ignored)))
+      continue;
+    if (sol.partial) {
+      char *name = solarFuncName(funcs[i]);
+      char more[64] = "";
+      if (sol.skippedCount > 1)
+        snprintf(more, sizeof(more), " (and %zu more)",
+                 sol.skippedCount - 1);
+      snprintf(err, errSize,
+               "@%s: solar cannot model all of it, and a bound without it "
+               "could be too small: %s%s; not analyzed",
+               name, sol.skippedCount ? sol.skipped[0] : "(unknown)", more);
+      free(name);
+      complete = false;
+    }
+    solarSolDestroy(&sol);
+  }
+  free(funcs);
+  return complete;
+}
+
 json_t *solarAnalyzeReport(MlirOperation module,
                            const SolarAnalyzeContext *context) {
   json_t *functions = json_array();

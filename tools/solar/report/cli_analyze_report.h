@@ -34,6 +34,12 @@ typedef struct {
   bool irIsProgram;
 } SolarAnalyzeContext;
 
+/* False with a message naming the function and what solar could not model
+ * when a function's solar.sol is partial: its figures may be too small,
+ * and a report must not present them as a bound. */
+bool solarAnalyzeCheckComplete(MlirOperation module, char *err,
+                               size_t errSize);
+
 /* New reference (json_decref). Functions without solar.sol are left out. */
 json_t *solarAnalyzeReport(MlirOperation module,
                            const SolarAnalyzeContext *context);
