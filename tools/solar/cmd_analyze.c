@@ -194,13 +194,8 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
   if (solarPathHasSuffix(a->model, ".py"))
     snprintf(sibling, sizeof(sibling), "%.*s.mlir",
              (int)(strlen(a->model) - 3), a->model);
-  char err[512];
-  if (!solarMeasuredParseArguments(a->measuredArgs.items,
-                                   (size_t)a->measuredArgs.count, a->measured,
-                                   err, sizeof(err))) {
-    fprintf(stderr, "solar analyze: error: %s\n", err);
+  if (!solarMeasuredParseFlag("analyze", &a->measuredArgs, a->measured))
     return 3;
-  }
   const SolarCliPath outputs[] = {{"-o", a->output}, {"--plot", a->plot}};
   SolarCliPath inputs[4 + SOLAR_CLI_MAX_VALUES] = {
       {"the model", a->model},

@@ -162,13 +162,8 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
   }
   if (!solarCliVerifyLimitsCheck("bench", &a->verifyLimits))
     return 3;
-  char err[512];
-  if (!solarMeasuredParseArguments(a->measuredArgs.items,
-                                   (size_t)a->measuredArgs.count, a->measured,
-                                   err, sizeof(err))) {
-    fprintf(stderr, "solar bench: error: %s\n", err);
+  if (!solarMeasuredParseFlag("bench", &a->measuredArgs, a->measured))
     return 3;
-  }
   const SolarCliPath outputs[] = {{"--plot", a->plot}};
   SolarCliPath inputs[1 + SOLAR_CLI_MAX_VALUES] = {
       {"the hardware file", a->arch}};

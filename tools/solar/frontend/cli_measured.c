@@ -16,6 +16,16 @@ static bool validSeconds(double seconds) {
   return isfinite(seconds) && seconds > 0 && seconds <= 1e6;
 }
 
+bool solarMeasuredParseFlag(const char *command, const SolarCliValues *values,
+                            SolarMeasuredFile *out) {
+  char err[512];
+  if (solarMeasuredParseArguments(values->items, (size_t)values->count, out,
+                                  err, sizeof(err)))
+    return true;
+  fprintf(stderr, "solar %s: error: %s\n", command, err);
+  return false;
+}
+
 static const char *baseName(const char *path) {
   const char *slash = strrchr(path, '/');
   return slash ? slash + 1 : path;

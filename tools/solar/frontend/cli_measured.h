@@ -15,6 +15,8 @@
 #ifndef SOLAR_CLI_MEASURED_H
 #define SOLAR_CLI_MEASURED_H
 
+#include "cli_flag.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -35,6 +37,10 @@ typedef struct {
 bool solarMeasuredParseArguments(const char *const *arguments, size_t count,
                                  SolarMeasuredFile *out, char *err,
                                  size_t errSize);
+/* The same over a repeated flag's values (out: SOLAR_CLI_MAX_VALUES),
+ * printing "solar COMMAND: error: ..." when false. */
+bool solarMeasuredParseFlag(const char *command, const SolarCliValues *values,
+                            SolarMeasuredFile *out);
 
 typedef struct {
   char name[SOLAR_MEASURED_NAME_SIZE]; /* the measurement's name */
