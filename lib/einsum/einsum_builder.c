@@ -94,6 +94,9 @@ static void destroyBuilder(EgBuilder *b) {
   egHandleMapClear(&b->claimed);
   egHandleMapClear(&b->accessedLoads);
   free(b->functionName);
+  for (int i = 0; i < b->skippedCount; ++i)
+    free(b->skipped[i]);
+  free(b->skipped);
   if (b->asmState.ptr)
     mlirAsmStateDestroy(b->asmState);
   egCountCacheDestroy(b->counts);

@@ -552,7 +552,7 @@ static void walkScfParallel(EgBuilder *b, MlirOperation op, EgScope *parent,
   int dims = mlirDenseI32ArrayGetElement(segments, 0);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   if (mlirOperationGetNumResults(op) > 0)
-    egWarn(b, mlirOperationGetLocation(op),
+    egSkip(b, mlirOperationGetLocation(op),
            "reductions of 'scf.parallel' are not analyzed; only its stores "
            "are counted");
   EgScope *scope = newScope(b, parent, dims, position);
@@ -642,7 +642,7 @@ static void walkOp(EgBuilder *b, MlirOperation op, EgScope *scope,
                              ? mlirStringRefCreateFromCString("?")
                              : mlirFlatSymbolRefAttrGetValue(callee);
     b->opaqueMemoryOps = true;
-    egWarn(b, mlirOperationGetLocation(op),
+    egSkip(b, mlirOperationGetLocation(op),
            "call to @%.*s is not analyzed: its memory accesses and "
            "operations are unknown",
            (int)name.length, name.data);
@@ -650,7 +650,7 @@ static void walkOp(EgBuilder *b, MlirOperation op, EgScope *scope,
     char name[128];
     egOpName(op, name, sizeof(name));
     b->opaqueMemoryOps = true;
-    egWarn(b, mlirOperationGetLocation(op),
+    egSkip(b, mlirOperationGetLocation(op),
            "unsupported operation '%s' is not analyzed%s", name,
            mlirOperationGetNumRegions(op) > 0 ? " (nor the code it contains)"
                                               : "");

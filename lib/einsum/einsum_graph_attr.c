@@ -517,6 +517,14 @@ MlirAttribute egGraphToAttribute(EgBuilder *b, MlirAttribute *plain,
   /* A warning means something was not analyzed: nothing is guaranteed. */
   egAttrPut(&g, "exact", egAttrBool(exact && b->warnings == 0));
   egAttrPut(&g, "warnings", egAttrI64(b->warnings));
+  /* Only when an op was left out: a complete graph's text stays as it
+   * was. */
+  if (b->skippedCount) {
+    EgAttrList skipped = {0};
+    for (int i = 0; i < b->skippedCount; ++i)
+      egAttrPush(&skipped, egAttrString(b->skipped[i]));
+    egAttrPut(&g, "skipped", egAttrListFinish(&skipped));
+  }
   EgAttrValue dict = egAttrDictFinish(&g);
   if (plain)
     *plain = dict.twin;

@@ -369,6 +369,20 @@ static bool readGraph(Reader *reader, MlirAttribute attr,
   }
   out->exact = readBool(&r, g, "exact", true);
   out->warnings = readI64(&r, g, "warnings", true);
+  if (!mlirAttributeIsNull(field(g, "skipped"))) {
+    MlirAttribute skipped = readArray(&r, g, "skipped", &out->skippedCount);
+    out->skipped = calloc(out->skippedCount ? out->skippedCount : 1,
+                          sizeof(char *));
+    for (size_t i = 0; i < out->skippedCount && !r.failed; ++i) {
+      MlirAttribute e = mlirArrayAttrGetElement(skipped, (intptr_t)i);
+      if (!mlirAttributeIsAString(e)) {
+        failf(&r, "field 'skipped' must hold strings");
+        break;
+      }
+      MlirStringRef s = mlirStringAttrGetValue(e);
+      out->skipped[i] = strndup(s.data, s.length);
+    }
+  }
   if (r.failed) {
     solarEinsumGraphDestroy(out);
     return false;
@@ -436,5 +450,8 @@ void solarEinsumGraphDestroy(SolarEinsumGraph *graph) {
   free(graph->edges);
   free(graph->function);
   free(graph->totalFlopsExpr);
+  for (size_t i = 0; i < graph->skippedCount; ++i)
+    free(graph->skipped[i]);
+  free(graph->skipped);
   memset(graph, 0, sizeof(*graph));
 }

@@ -54,6 +54,11 @@ char *egStrdup(const char *text);
  * an error that fails the pass. */
 void egWarn(EgBuilder *b, MlirLocation loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* egWarn for an op left out of the graph (its work and traffic are
+ * missing, not over-approximated): also recorded in the graph's
+ * `skipped`, which makes solar.sol `partial`. */
+void egSkip(EgBuilder *b, MlirLocation loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* Index of op in its block (its position in program order). */
 int egOpPosition(MlirOperation op);
 
@@ -326,6 +331,11 @@ struct EgBuilder {
   bool keepIsl;
   bool failed;
   int warnings;
+  /* One "file:line:col: message" per op left out (egSkip; owned): the
+   * graph's `skipped` list, so every reader of its figures knows they are
+   * partial and what is missing. */
+  char **skipped;
+  int skippedCount;
   MlirAsmState asmState;
   char *functionName;
 

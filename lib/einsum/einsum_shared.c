@@ -12,12 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void egWarn(EgBuilder *b, MlirLocation loc, const char *fmt, ...) {
-  char message[2048];
-  va_list args;
-  va_start(args, fmt);
-  vsnprintf(message, sizeof(message), fmt, args);
-  va_end(args);
+static void warnText(EgBuilder *b, MlirLocation loc, const char *message) {
   b->warnings++;
   if (b->strict) {
     solarEmitError(loc, "%s (--solar-strict)", message);
@@ -25,6 +20,35 @@ void egWarn(EgBuilder *b, MlirLocation loc, const char *fmt, ...) {
   } else {
     solarEmitWarning(loc, "%s", message);
   }
+}
+
+void egWarn(EgBuilder *b, MlirLocation loc, const char *fmt, ...) {
+  char message[2048];
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(message, sizeof(message), fmt, args);
+  va_end(args);
+  warnText(b, loc, message);
+}
+
+void egSkip(EgBuilder *b, MlirLocation loc, const char *fmt, ...) {
+  char message[2048], where[512];
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(message, sizeof(message), fmt, args);
+  va_end(args);
+  char **grown =
+      realloc(b->skipped, (size_t)(b->skippedCount + 1) * sizeof(char *));
+  if (!grown)
+    abort();
+  b->skipped = grown;
+  size_t size = strlen(message) + sizeof(where) + 2;
+  b->skipped[b->skippedCount] = malloc(size);
+  if (!b->skipped[b->skippedCount])
+    abort();
+  snprintf(b->skipped[b->skippedCount++], size, "%s: %s",
+           solarLocationFormat(loc, where, sizeof(where)), message);
+  warnText(b, loc, message);
 }
 
 static bool identifierTaken(EgBuilder *b, const char *name) {

@@ -276,7 +276,7 @@ static void visitOp(Slice *s, MlirOperation op, MlirValue value) {
   if (kind == EG_OP_UNKNOWN) {
     char name[128];
     egOpName(op, name, sizeof(name));
-    egWarn(s->b, mlirOperationGetLocation(op),
+    egSkip(s->b, mlirOperationGetLocation(op),
            "unsupported operation '%s' computes a stored value; counted as "
            "one 'other' op and its inputs are not followed",
            name);

@@ -328,6 +328,13 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
       ridgeDtype = SOLAR_DTYPE_TF32;
   out->ridgeFlopPerByte =
       bw > 0 ? solarPeakFlops(arch, ridgeDtype, anyContraction) / bw : 0;
+  /* What the graph left out stays with the figure it makes too small. */
+  out->partial = graph->skippedCount > 0;
+  out->skippedCount = graph->skippedCount;
+  out->skipped = calloc(graph->skippedCount ? graph->skippedCount : 1,
+                        sizeof(char *));
+  for (size_t i = 0; i < graph->skippedCount; ++i)
+    out->skipped[i] = strdup(graph->skipped[i]);
 }
 
 void solarSolSetTf32Figures(SolarSol *sol, const SolarSol *tf32) {
@@ -340,5 +347,8 @@ void solarSolDestroy(SolarSol *sol) {
   free(sol->arch);
   free(sol->nodes);
   free(sol->groups);
+  for (size_t i = 0; i < sol->skippedCount; ++i)
+    free(sol->skipped[i]);
+  free(sol->skipped);
   memset(sol, 0, sizeof(*sol));
 }

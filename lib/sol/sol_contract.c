@@ -295,6 +295,29 @@ static bool readOps(MlirAttribute dict, SolarOpCounts *ops) {
   return true;
 }
 
+/* `partial = true` with the `skipped` strings; both absent when complete. */
+static bool readPartial(MlirAttribute dict, SolarSol *out) {
+  MlirAttribute partial = solarDictGet(dict, "partial");
+  if (mlirAttributeIsNull(partial))
+    return true;
+  MlirAttribute skipped = solarDictGet(dict, "skipped");
+  if (!mlirAttributeIsABool(partial) || !mlirBoolAttrGetValue(partial) ||
+      mlirAttributeIsNull(skipped) || !mlirAttributeIsAArray(skipped))
+    return false;
+  out->partial = true;
+  out->skippedCount = (size_t)mlirArrayAttrGetNumElements(skipped);
+  out->skipped = calloc(out->skippedCount ? out->skippedCount : 1,
+                        sizeof(char *));
+  for (size_t i = 0; i < out->skippedCount; ++i) {
+    MlirAttribute e = mlirArrayAttrGetElement(skipped, (intptr_t)i);
+    if (!mlirAttributeIsAString(e))
+      return false;
+    MlirStringRef s = mlirStringAttrGetValue(e);
+    out->skipped[i] = strndup(s.data, s.length);
+  }
+  return true;
+}
+
 static bool readTop(MlirAttribute dict, SolarSol *out) {
   MlirStringRef arch;
   int64_t groups;
@@ -319,7 +342,7 @@ static bool readTop(MlirAttribute dict, SolarSol *out) {
   /* Written since framework-op kernels; older attributes: one per node. */
   if (ok && !solarDictGetI64(dict, "kernels_unfused", &out->kernelsUnfused))
     out->kernelsUnfused = -1;
-  return ok;
+  return ok && readPartial(dict, out);
 }
 
 bool solarSolFromAttribute(MlirAttribute attr, SolarSol *out, char *err,
@@ -438,6 +461,17 @@ MlirAttribute solarSolToAttribute(MlirContext ctx, const SolarSol *sol,
   char policy[96];
   solarFp32PolicyFormat(&sol->policy, policy, sizeof(policy));
   solarDictAddString(&b, "fp32_math", policy);
+  if (sol->partial) {
+    MlirAttribute *items =
+        malloc((sol->skippedCount + 1) * sizeof(MlirAttribute));
+    for (size_t i = 0; i < sol->skippedCount; ++i)
+      items[i] = mlirStringAttrGet(
+          ctx, mlirStringRefCreateFromCString(sol->skipped[i]));
+    solarDictAddBool(&b, "partial", true);
+    solarDictAdd(&b, "skipped",
+                 mlirArrayAttrGet(ctx, (intptr_t)sol->skippedCount, items));
+    free(items);
+  }
   if (sol->haveTf32) {
     SolarDictBuilder t;
     solarDictBuilderInit(&t, ctx);

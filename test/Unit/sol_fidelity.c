@@ -77,6 +77,22 @@ static void checkNumeric(MlirContext ctx) {
     check(back.tf32Seconds[f] == sol.tf32Seconds[f], "tf32 time round trip",
           f);
   }
+  check(ok && !back.partial && back.skippedCount == 0,
+        "a complete figure reads back complete", 0);
+  if (ok)
+    solarSolDestroy(&back);
+  /* What was left out survives the attribute: partial and the list. */
+  sol.partial = true;
+  sol.skippedCount = 2;
+  sol.skipped = calloc(2, sizeof(char *));
+  sol.skipped[0] = strdup("a.mlir:5:10: call to @f is not analyzed");
+  sol.skipped[1] = strdup("a.mlir:7:3: unsupported operation 'x.y'");
+  attr = solarSolToAttribute(ctx, &sol, false);
+  ok = solarSolFromAttribute(attr, &back, err, sizeof(err));
+  check(ok, err, 1);
+  check(ok && back.partial && back.skippedCount == 2 &&
+            !strcmp(back.skipped[1], sol.skipped[1]),
+        "partial round trip", 1);
   if (ok)
     solarSolDestroy(&back);
   solarSolDestroy(&sol);

@@ -52,7 +52,8 @@ typedef struct {
   const char *plot; /* roofline SVG */
   const char *verifySize; /* auto | full | N */
   SolarCliValues overrides, overridesIfAssigned; /* --override NAME=VALUE */
-  const char *measured;   /* --measured FILE */
+  SolarCliValues measuredArgs; /* --measured [NAME=]FILE, repeatable */
+  SolarMeasuredFile measured[SOLAR_CLI_MAX_VALUES]; /* split, in order */
   const char *fp32Math; /* ieee | tf32 | framework (NULL) */
   unsigned runs;
   bool json;
@@ -67,7 +68,7 @@ static void printUsage(void) {
           "         [--keep-reference DIR] [--frontend auto|import|llm|sibling]\n"
           "         [--plot FILE.svg] [--verify-size auto|full|N]\n"
           "         [--override NAME=VALUE ...] [--override-if-assigned NAME=VALUE ...]\n"
-          "         [--measured FILE.json] [--measure-here]\n"
+          "         [--measured [NAME=]FILE.json ...] [--measure-here]\n"
           "         [--fp32-math ieee|tf32|framework]\n"
           "         [--verify-timeout CPU_S] [--verify-memory SIZE]\n"
           "         [--timeout S]\n\n"
@@ -88,8 +89,10 @@ static void printUsage(void) {
           "yourself (as solar import --override; --override-if-assigned: the\n"
           "same, ignored where the program has no NAME). The reference is timed (at full size) only where\n"
           "the arch's device is: a GPU here, or --arch host; --measure-here\n"
-          "times it anyway; --measured FILE takes times measured elsewhere\n"
-          "(KernelBench baseline JSON, or {\"name-or-path\": seconds}).\n"
+          "times it anyway; --measured [NAME=]FILE takes times measured\n"
+          "elsewhere (KernelBench baseline JSON, or {\"name-or-path\":\n"
+          "seconds}); repeated, each file is compared and reported by NAME\n"
+          "(default: the file's stem).\n"
           "--fp32-math: how fp32 contractions are bounded: ieee (CUDA\n"
           "cores), tf32 (TF32 tensor cores), framework (default: the\n"
           "reference's own settings per convolution / matmul / attention).\n");
@@ -140,7 +143,7 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       {"verify-size", &a->verifySize, NULL, NULL},
       {"override", NULL, NULL, &a->overrides},
       {"override-if-assigned", NULL, NULL, &a->overridesIfAssigned},
-      {"measured", &a->measured, NULL, NULL},
+      {"measured", NULL, NULL, &a->measuredArgs},
       {"measure-here", NULL, &a->measureHere, NULL},
       {"json", NULL, &a->json, NULL},
   };
@@ -191,13 +194,19 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
   if (solarPathHasSuffix(a->model, ".py"))
     snprintf(sibling, sizeof(sibling), "%.*s.mlir",
              (int)(strlen(a->model) - 3), a->model);
+  if (!solarMeasuredParseFlag("analyze", &a->measuredArgs, a->measured))
+    return 3;
   const SolarCliPath outputs[] = {{"-o", a->output}, {"--plot", a->plot}};
-  const SolarCliPath inputs[] = {{"the model", a->model},
-                                 {"the --mlir IR", a->mlir},
-                                 {"the sibling IR", sibling},
-                                 {"the --measured file", a->measured},
-                                 {"the hardware file", a->arch}};
-  if (!solarCliCheckOutputs("analyze", outputs, 2, inputs, 5))
+  SolarCliPath inputs[4 + SOLAR_CLI_MAX_VALUES] = {
+      {"the model", a->model},
+      {"the --mlir IR", a->mlir},
+      {"the sibling IR", sibling},
+      {"the hardware file", a->arch}};
+  size_t inputCount = 4;
+  for (int k = 0; k < a->measuredArgs.count; ++k)
+    inputs[inputCount++] =
+        (SolarCliPath){"the --measured file", a->measured[k].file};
+  if (!solarCliCheckOutputs("analyze", outputs, 2, inputs, inputCount))
     return 3;
   if (a->framework && strcmp(a->framework, "torch") &&
       strcmp(a->framework, "jax")) {
@@ -259,9 +268,9 @@ static bool archSummary(const char *archPath, char *name, size_t nameSize,
   return ok;
 }
 
-/* The --measured entry of the model; an .mlir's is its program's
- * (X.mlir is the IR of X.py, the sibling convention), so the same files
- * time both. */
+/* The model's entry of every --measured file, named; an .mlir's is its
+ * program's (X.mlir is the IR of X.py, the sibling convention), so the
+ * same files time both. */
 static bool lookupMeasured(const AnalyzeArgs *args, SolarMeasured *out,
                            char *err, size_t errSize) {
   char name[4096];
@@ -269,7 +278,30 @@ static bool lookupMeasured(const AnalyzeArgs *args, SolarMeasured *out,
   size_t length = strlen(name);
   if (solarPathHasSuffix(name, ".mlir") && length + 1 < sizeof(name))
     snprintf(name + length - 5, sizeof(name) - (length - 5), ".py");
-  return solarMeasuredLookup(args->measured, name, out, err, errSize);
+  for (int k = 0; k < args->measuredArgs.count; ++k) {
+    if (!solarMeasuredLookup(args->measured[k].file, name, &out[k], err,
+                             errSize))
+      return false;
+    snprintf(out[k].name, sizeof(out[k].name), "%s", args->measured[k].name);
+  }
+  return true;
+}
+
+/* The reference's times become the first --measured file's. */
+static void applyMeasured(const SolarMeasured *measured,
+                          SolarReferenceResult *reference) {
+  reference->medianSeconds = measured->medianSeconds;
+  reference->minSeconds = measured->minSeconds;
+  reference->runs = measured->runs;
+  snprintf(reference->statistic, sizeof(reference->statistic), "%.*s",
+           (int)sizeof(reference->statistic) - 1, measured->statistic);
+  reference->timed = true;
+  reference->elsewhere = true;
+  /* The file says nothing of the machine it was timed on. */
+  reference->timingReliable = -1;
+  reference->timingReasons[0] = '\0';
+  snprintf(reference->timingSource, sizeof(reference->timingSource), "%.*s",
+           (int)sizeof(reference->timingSource) - 1, measured->source);
 }
 
 /* An .mlir analyzed alone has no reference run: --measured times are
@@ -277,16 +309,8 @@ static bool lookupMeasured(const AnalyzeArgs *args, SolarMeasured *out,
 static void measuredOnly(const SolarMeasured *measured,
                          SolarReferenceResult *reference) {
   memset(reference, 0, sizeof(*reference));
-  reference->medianSeconds = measured->medianSeconds;
-  reference->minSeconds = measured->minSeconds;
-  reference->runs = measured->runs;
   reference->threads = -1;
-  reference->timed = true;
-  reference->elsewhere = true;
-  snprintf(reference->statistic, sizeof(reference->statistic), "%s",
-           measured->statistic);
-  snprintf(reference->timingSource, sizeof(reference->timingSource), "%s",
-           measured->source);
+  applyMeasured(measured, reference);
 }
 
 /* Whether this machine has an NVIDIA GPU (the driver's control node): a
@@ -315,9 +339,14 @@ int solarCmdAnalyze(int argc, char **argv) {
       .overrides = args.overrides.items,
       .overridesIfAssigned = args.overridesIfAssigned.items,
   };
-  /* A --measured file without this program fails before anything runs. */
-  SolarMeasured measured;
-  if (args.measured && !lookupMeasured(&args, &measured, err, sizeof(err))) {
+  /* A --measured file without this program fails before anything runs.
+   * The first file's times stand in the reference (the report's single
+   * `measured`); every file is a named measurement. */
+  static SolarMeasured measuredTimes[SOLAR_CLI_MAX_VALUES];
+  const SolarMeasured *measured = measuredTimes;
+  bool haveMeasured = args.measuredArgs.count > 0;
+  if (haveMeasured &&
+      !lookupMeasured(&args, measuredTimes, err, sizeof(err))) {
     fprintf(stderr, "solar analyze: error: %s\n", err);
     return SOLAR_EXIT_FAILURE;
   }
@@ -384,7 +413,7 @@ int solarCmdAnalyze(int argc, char **argv) {
     if (imported) {
       haveReference = solarReferenceReadManifest(
           frontend.importManifest, &reference, err, sizeof(err));
-      if (haveReference && timeHere && !args.measured) {
+      if (haveReference && timeHere && !haveMeasured) {
         SolarReferenceResult timing;
         ran = solarReferenceRun(&request, &timing, err, sizeof(err));
         if (ran)
@@ -402,25 +431,13 @@ int solarCmdAnalyze(int argc, char **argv) {
       solarFrontendResultCleanup(&frontend);
       return SOLAR_EXIT_FAILURE;
     }
-    reference.timed = ran && timeHere && !args.measured;
+    reference.timed = ran && timeHere && !haveMeasured;
     if (reference.timed)
       snprintf(reference.timingSource, sizeof(reference.timingSource),
                "measured here (%s, %s)", reference.deviceType,
                reference.deviceName);
-    if (args.measured) {
-      reference.medianSeconds = measured.medianSeconds;
-      reference.minSeconds = measured.minSeconds;
-      reference.runs = measured.runs;
-      snprintf(reference.statistic, sizeof(reference.statistic), "%s",
-               measured.statistic);
-      reference.timed = true;
-      reference.elsewhere = true;
-      /* The file says nothing of the machine it was timed on. */
-      reference.timingReliable = -1;
-      reference.timingReasons[0] = '\0';
-      snprintf(reference.timingSource, sizeof(reference.timingSource), "%s",
-               measured.source);
-    }
+    if (haveMeasured)
+      applyMeasured(measured, &reference);
     if (!reference.timed)
       fprintf(stderr,
               "solar analyze: note: the reference is not timed here (the "
@@ -440,8 +457,8 @@ int solarCmdAnalyze(int argc, char **argv) {
         solarRemoveTree(tmpDir);
       return SOLAR_EXIT_NO_IR;
     }
-  } else if (args.measured) {
-    measuredOnly(&measured, &reference);
+  } else if (haveMeasured) {
+    measuredOnly(measured, &reference);
   }
 
   status = SOLAR_EXIT_FAILURE;
@@ -479,17 +496,26 @@ int solarCmdAnalyze(int argc, char **argv) {
                  fp32Math, sizeof(fp32Math), fp32MathSource,
                  sizeof(fp32MathSource), err, sizeof(err))) {
     fprintf(stderr, "solar analyze: error: %s\n", err);
-  } else if (solarPrepareForAnalysis(mlirModuleGetOperation(module)) &&
-             runSol(module, &args, archPath, fp32Math)) {
+  } else if (!solarPrepareForAnalysis(mlirModuleGetOperation(module)) ||
+             !runSol(module, &args, archPath, fp32Math)) {
+    fprintf(stderr, "solar analyze: error: analysis of %s failed\n",
+            frontend.irPath);
+  } else if (!solarAnalyzeCheckComplete(mlirModuleGetOperation(module), err,
+                                        sizeof(err))) {
+    /* A partial figure is not a lower bound: no report presents it. */
+    fprintf(stderr, "solar analyze: error: %s\n", err);
+  } else {
     SolarAnalyzeContext context = {
         .model = args.model,
         .frontend = &frontend,
         .archArgument = args.arch,
         .archPath = archPath,
         .archName = archName,
-        .reference = haveReference || (!program && args.measured)
+        .reference = haveReference || (!program && haveMeasured)
                          ? &reference
                          : NULL,
+        .measured = measured,
+        .measuredCount = (size_t)args.measuredArgs.count,
         .irIsProgram = !program,
         .pinnedThreads = pinned,
         .fp32MathSource = fp32MathSource,
@@ -514,9 +540,6 @@ int solarCmdAnalyze(int argc, char **argv) {
     if (args.plot && !solarAnalyzePlotWrite(args.plot, report))
       status = SOLAR_EXIT_FAILURE;
     json_decref(report);
-  } else {
-    fprintf(stderr, "solar analyze: error: analysis of %s failed\n",
-            frontend.irPath);
   }
   mlirModuleDestroy(module);
 done:

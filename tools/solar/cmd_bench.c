@@ -15,6 +15,7 @@
 #include "cli_flag.h"
 #include "cli_flag_value.h"
 #include "cli_host_arch.h"
+#include "cli_measured.h"
 #include "cli_output.h"
 #include "cli_plot_bars.h"
 #include "cli_verify_limits.h"
@@ -43,7 +44,10 @@ typedef struct {
   const char *framework; /* NULL: each program's, detected as analyze does */
   const char *rtol, *atol;
   SolarCliVerifyLimits verifyLimits; /* passed to solar analyze */
-  const char *verifySize, *measured;
+  const char *verifySize;
+  SolarCliValues measuredArgs; /* --measured [NAME=]FILE, passed on */
+  SolarMeasuredFile measured[SOLAR_CLI_MAX_VALUES]; /* their names */
+  const char *measuredNames[SOLAR_CLI_MAX_VALUES];
   SolarCliValues overrides; /* passed as --override-if-assigned */
   bool measureHere;
   unsigned runs;
@@ -60,7 +64,8 @@ static void printHelp(void) {
       "USAGE: solar bench DIR --arch ARCH [--out OUTDIR] [--runs N]\n"
       "         [--jobs N] [--resume] [--plot headroom.svg] [--dtype D]\n"
       "         [--framework torch|jax] [--timeout S] [--rtol R] [--atol A]\n"
-      "         [--verify-size auto|full|N] [--measured FILE] [--measure-here]\n"
+      "         [--verify-size auto|full|N] [--measured [NAME=]FILE ...]\n"
+      "         [--measure-here]\n"
       "         [--override NAME=VALUE ...] [--no-import-server]\n\n"
       "Runs `solar analyze` on every program below DIR (each NAME.py with\n"
       "its IR found as analyze finds it; each .mlir without a NAME.py is\n"
@@ -84,7 +89,10 @@ static void printHelp(void) {
       "                    torch and torch-mlir once for the whole run)\n"
       "  --override NAME=VALUE  verification size for every program that\n"
       "                    assigns NAME (the others run as usual)\n"
-      "  --dtype, --framework, --rtol, --atol, --verify-size, --measured,\n"
+      "  --measured [NAME=]FILE  times measured elsewhere; repeated, each\n"
+      "                    file is compared and counted by NAME (default:\n"
+      "                    its stem)\n"
+      "  --dtype, --framework, --rtol, --atol, --verify-size,\n"
       "  --fp32-math, --verify-timeout, --verify-memory,\n"
       "  --measure-here    passed to solar analyze (the framework is\n"
       "                    otherwise each program's own, as analyze detects)\n\n"
@@ -120,7 +128,7 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
       {"verify-size", &a->verifySize, NULL, NULL},
       {"verify-timeout", &a->verifyLimits.timeout, NULL, NULL},
       {"verify-memory", &a->verifyLimits.memory, NULL, NULL},
-      {"measured", &a->measured, NULL, NULL},
+      {"measured", NULL, NULL, &a->measuredArgs},
       {"measure-here", NULL, &a->measureHere, NULL},
       {"no-import-server", NULL, &a->noImportServer, NULL},
       {"override", NULL, NULL, &a->overrides},
@@ -154,10 +162,17 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
   }
   if (!solarCliVerifyLimitsCheck("bench", &a->verifyLimits))
     return 3;
+  if (!solarMeasuredParseFlag("bench", &a->measuredArgs, a->measured))
+    return 3;
   const SolarCliPath outputs[] = {{"--plot", a->plot}};
-  const SolarCliPath inputs[] = {{"the --measured file", a->measured},
-                                 {"the hardware file", a->arch}};
-  if (!solarCliCheckOutputs("bench", outputs, 1, inputs, 2))
+  SolarCliPath inputs[1 + SOLAR_CLI_MAX_VALUES] = {
+      {"the hardware file", a->arch}};
+  for (int k = 0; k < a->measuredArgs.count; ++k) {
+    inputs[1 + k] = (SolarCliPath){"the --measured file", a->measured[k].file};
+    a->measuredNames[k] = a->measured[k].name;
+  }
+  if (!solarCliCheckOutputs("bench", outputs, 1, inputs,
+                            1 + (size_t)a->measuredArgs.count))
     return 3;
   if (!solarCliCheckFp32Math("bench", a->fp32Math))
     return 3;
@@ -275,7 +290,7 @@ static bool startOne(Bench *b, size_t i, Slot *slot) {
     setMessage(r, err);
     return false;
   }
-  char *argv[40 + 2 * SOLAR_CLI_MAX_VALUES];
+  char *argv[40 + 4 * SOLAR_CLI_MAX_VALUES];
   int n = 0;
   argv[n++] = (char *)b->self;
   argv[n++] = "analyze";
@@ -289,7 +304,7 @@ static bool startOne(Bench *b, size_t i, Slot *slot) {
   const char *optional[][2] = {
       {"--dtype", a->dtype},         {"--rtol", a->rtol},
       {"--atol", a->atol},           {"--framework", a->framework},
-      {"--verify-size", a->verifySize}, {"--measured", a->measured},
+      {"--verify-size", a->verifySize},
       {"--fp32-math", a->fp32Math},
       {"--verify-timeout", a->verifyLimits.timeout},
       {"--verify-memory", a->verifyLimits.memory}};
@@ -300,6 +315,10 @@ static bool startOne(Bench *b, size_t i, Slot *slot) {
       argv[n++] = (char *)optional[k][0];
       argv[n++] = (char *)optional[k][1];
     }
+  for (int k = 0; k < a->measuredArgs.count; ++k) {
+    argv[n++] = "--measured";
+    argv[n++] = (char *)a->measuredArgs.items[k];
+  }
   for (int k = 0; k < a->overrides.count; ++k) {
     argv[n++] = "--override-if-assigned";
     argv[n++] = (char *)a->overrides.items[k];
@@ -609,8 +628,6 @@ int solarCmdBench(int argc, char **argv) {
     exitStatus = SOLAR_EXIT_INTERRUPTED;
     goto done;
   }
-  SolarBenchSummary summary;
-  solarBenchSummarize(b.programs.items, b.results, count, &summary);
   SolarBenchSettings settings = {
       .dir = root,
       .outDir = args.out,
@@ -622,12 +639,18 @@ int solarCmdBench(int argc, char **argv) {
       .framework = args.framework ? args.framework : "auto",
       .timeoutSeconds = args.timeout,
       .jobs = args.jobs,
+      .measuredNames = args.measuredNames,
+      .measuredCount = (size_t)args.measuredArgs.count,
   };
+  SolarBenchSummary summary;
+  solarBenchSummarize(&settings, b.programs.items, b.results, count,
+                      &summary);
   char csv[PATH_MAX + 16], json[PATH_MAX + 16];
   snprintf(csv, sizeof(csv), "%s/summary.csv", outDir);
   snprintf(json, sizeof(json), "%s/summary.json", outDir);
   exitStatus = summary.exitStatus;
-  if (!solarBenchWriteCsv(csv, b.programs.items, b.results, count, &summary,
+  if (!solarBenchWriteCsv(csv, &settings, b.programs.items, b.results, count,
+                          &summary,
                           err, sizeof(err)) ||
       !solarBenchWriteJson(json, &settings, b.programs.items, b.results,
                            count, &summary, err, sizeof(err))) {

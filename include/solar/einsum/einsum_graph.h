@@ -216,6 +216,10 @@ typedef struct {
   char *totalFlopsExpr;   /* when parametric, else NULL */
   bool exact;             /* every count above is exact */
   int64_t warnings;
+  /* What the warnings left out, "file:line:col: message" each (owned;
+   * the attribute's optional `skipped`): the figures are partial. */
+  char **skipped;
+  size_t skippedCount;
   /* Lookups and parsed isl objects shared by the stages reading the graph
    * (einsum_graph_index.h); built by solarEinsumGraphRead, owned. */
   struct SolarGraphIndex *index;

@@ -122,6 +122,12 @@ typedef struct {
                                 one kernel each); -1 when read from an
                                 attribute that does not record it */
   double ridgeFlopPerByte;
+  /* Something was not modeled (the graph's warnings): every figure above
+   * may be too small, and `skipped` says what ("file:line:col: message"
+   * each, owned). solar.sol's `partial` and `skipped`. */
+  bool partial;
+  char **skipped;
+  size_t skippedCount;
   SolarFp32Policy policy;
   /* An fp32 contraction bounded at the CUDA-core rate: the TF32 figure
    * differs, and the report shows it beside the IEEE one. */

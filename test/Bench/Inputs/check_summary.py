@@ -6,9 +6,11 @@
 
 Checks: summary.json's status counts, coverage, verification rate,
 headroom min / median / geometric mean / max per fidelity and violation
-counts against its own per-program results; every program row of
-summary.csv against those results; the CSV aggregate rows (#total, #min,
-...) against summary.json. Prints "summary consistent" on success."""
+counts against its own per-program results, and the same per --measured
+name (a program violates when any of its measurements does); every
+program row of summary.csv against those results, per-name columns
+included; the CSV aggregate rows (#total, #min, ...) against
+summary.json. Prints "summary consistent" on success."""
 import csv
 import json
 import math
@@ -25,6 +27,23 @@ def close(a, b):
 def fail(message):
     print(f"MISMATCH: {message}")
     sys.exit(1)
+
+
+def check_headroom(stats_by_fidelity, headrooms, what):
+    """The min / median / geomean / max of `headrooms` per fidelity."""
+    for f in FIDELITIES:
+        values = sorted(h[f] for h in headrooms)
+        stats = stats_by_fidelity[f]
+        if stats["count"] != len(values):
+            fail(f"{what}headroom count {f}")
+        if not values:
+            continue
+        n = len(values)
+        median = values[n // 2] if n % 2 else (values[n // 2 - 1] + values[n // 2]) / 2
+        geomean = math.exp(sum(math.log(x) for x in values) / n)
+        for key, want in (("min", values[0]), ("median", median), ("geomean", geomean), ("max", values[-1])):
+            if not close(stats[key], want):
+                fail(f"{what}headroom {key} {f}: {stats[key]} != {want}")
 
 
 def main():
@@ -49,26 +68,29 @@ def main():
     if framework and not close(v["rate"], verified / framework):
         fail("verification rate")
     measured = [r for r in results if r["status"] == "ok" and r["headroom"]]
-    for f in FIDELITIES:
-        values = sorted(r["headroom"][f] for r in measured)
-        stats = summary["headroom"][f]
-        if stats["count"] != len(values):
-            fail(f"headroom count {f}")
-        if not values:
-            continue
-        n = len(values)
-        median = values[n // 2] if n % 2 else (values[n // 2 - 1] + values[n // 2]) / 2
-        geomean = math.exp(sum(math.log(x) for x in values) / n)
-        for key, want in (("min", values[0]), ("median", median), ("geomean", geomean), ("max", values[-1])):
-            if not close(stats[key], want):
-                fail(f"headroom {key} {f}: {stats[key]} != {want}")
-    bad = [r for r in results if r["status"] == "ok" and r["violations"]]
+    check_headroom(summary["headroom"], [r["headroom"] for r in measured], "")
+
+    def violates(r):
+        return r["violations"] or any(m["violations"] for m in r.get("measurements", []))
+
+    bad = [r for r in results if r["status"] == "ok" and violates(r)]
     if summary["violations"]["programs"] != len(bad):
         fail("violation programs")
-    ok_all = all(r["status"] == "ok" and (r["verified"] or not r["framework_program"]) and not r["violations"] for r in results)
+    ok_all = all(r["status"] == "ok" and (r["verified"] or not r["framework_program"]) and not violates(r) for r in results)
+    for named in summary.get("measurements", []):
+        name = named["name"]
+        mine = [m for r in measured for m in r["measurements"] if m["name"] == name]
+        if named["measured"] != len(mine):
+            fail(f"{name}: measured count")
+        check_headroom(named["headroom"], [m["headroom"] for m in mine], name + " ")
+        if named["violations"]["programs"] != sum(bool(m["violations"]) for m in mine):
+            fail(f"{name}: violation programs")
+        if named["violations"]["fidelities"] != sum(len(m["violations"]) for m in mine):
+            fail(f"{name}: violation fidelities")
     if summary["exit_status"] != (0 if ok_all else 1):
         fail("exit_status")
 
+    names = {named["name"] for named in summary.get("measurements", [])}
     rows = list(csv.DictReader(open(os.path.join(out, "summary.csv"))))
     programs = [row for row in rows if not row["path"].startswith("#")]
     aggregates = {row["path"]: row for row in rows if row["path"].startswith("#")}
@@ -86,6 +108,14 @@ def main():
                 fail(f"CSV headroom {f} {r['path']}")
         if int(row["violations"]) != len(r["violations"]):
             fail(f"CSV violations {r['path']}")
+        for m in r.get("measurements", []):
+            if m["name"] not in names:
+                continue  # measured here: no --measured file, no columns
+            if int(row[m["name"] + "_violations"]) != len(m["violations"]):
+                fail(f"CSV {m['name']}_violations {r['path']}")
+            for f in FIDELITIES:
+                if not close(float(row[f"{m['name']}_headroom_{f}"]), m["headroom"][f]):
+                    fail(f"CSV {m['name']}_headroom_{f} {r['path']}")
     if set(aggregates) != {"#total", "#min", "#median", "#geomean", "#max"}:
         fail("CSV aggregate rows")
     if int(aggregates["#total"]["verified"]) != verified:
@@ -96,6 +126,14 @@ def main():
             want = summary["headroom"][f].get(key)
             if (cell == "") != (want is None) or (cell and not close(float(cell), want)):
                 fail(f"CSV #{key} {f}")
+            for named in summary.get("measurements", []):
+                cell = aggregates["#" + key][f"{named['name']}_headroom_{f}"]
+                want = named["headroom"][f].get(key)
+                if (cell == "") != (want is None) or (cell and not close(float(cell), want)):
+                    fail(f"CSV #{key} {named['name']} {f}")
+    for named in summary.get("measurements", []):
+        if int(aggregates["#total"][named["name"] + "_violations"]) != named["violations"]["fidelities"]:
+            fail(f"CSV #total {named['name']}_violations")
     print("summary consistent")
 
 

@@ -15,6 +15,26 @@ const char *solarBenchStatusName(SolarBenchStatus status) {
   return status < SOLAR_BENCH_STATUS_COUNT ? statusNames[status] : "?";
 }
 
+unsigned solarBenchViolationBits(json_t *list) {
+  unsigned bits = 0;
+  size_t k;
+  json_t *v;
+  json_array_foreach(list, k, v) {
+    SolarFidelity f = solarFidelityFromName(json_string_value(v));
+    if (f < SOLAR_FIDELITY_COUNT)
+      bits |= 1u << f;
+  }
+  return bits;
+}
+
+const SolarBenchMeasurement *
+solarBenchMeasurementNamed(const SolarBenchResult *result, const char *name) {
+  for (size_t k = 0; k < result->measurementCount; ++k)
+    if (!strcmp(result->measurements[k].name, name))
+      return &result->measurements[k];
+  return NULL;
+}
+
 size_t solarBenchViolationCount(unsigned violations) {
   size_t n = 0;
   for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
@@ -70,13 +90,23 @@ bool solarBenchResultRead(const char *jsonPath, SolarBenchResult *out,
   /* Violations can only be on the measured function; collect them from
    * every function all the same. */
   json_array_foreach(functions, i, fn) {
-    size_t k;
-    json_t *v;
-    json_array_foreach(json_object_get(fn, "violations"), k, v) {
-      SolarFidelity f = solarFidelityFromName(json_string_value(v));
-      if (f < SOLAR_FIDELITY_COUNT)
-        out->violations |= 1u << f;
-    }
+    out->violations |=
+        solarBenchViolationBits(json_object_get(fn, "violations"));
+  }
+  json_t *m;
+  json_array_foreach(json_object_get(primary, "measurements"), i, m) {
+    if (out->measurementCount == SOLAR_CLI_MAX_VALUES)
+      break;
+    SolarBenchMeasurement *into = &out->measurements[out->measurementCount++];
+    copyString(into->name, sizeof(into->name), json_object_get(m, "name"));
+    into->medianSeconds = json_number_value(json_object_get(m, "median_s"));
+    into->minSeconds = json_number_value(json_object_get(m, "min_s"));
+    json_t *headroom = json_object_get(m, "headroom");
+    for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
+      into->headroom[f] =
+          json_number_value(json_object_get(headroom, solarFidelityName(f)));
+    into->violations =
+        solarBenchViolationBits(json_object_get(m, "violations"));
   }
   if (primary) {
     out->flops = json_number_value(json_object_get(primary, "flops"));

@@ -4,7 +4,10 @@
 #ifndef SOLAR_CLI_BENCH_RESULT_H
 #define SOLAR_CLI_BENCH_RESULT_H
 
+#include "cli_flag.h"
 #include "solar/sol/sol.h"
+
+#include <jansson.h>
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -19,6 +22,15 @@ typedef enum {
 } SolarBenchStatus;
 
 const char *solarBenchStatusName(SolarBenchStatus status);
+
+/* One --measured file's times of the primary function (the report's
+ * functions[].measurements[]). */
+typedef struct {
+  char name[64];
+  double medianSeconds, minSeconds;
+  double headroom[SOLAR_FIDELITY_COUNT]; /* median / SOL */
+  unsigned violations; /* bit f: min < SOL at fidelity f */
+} SolarBenchMeasurement;
 
 typedef struct {
   SolarBenchStatus status;
@@ -44,6 +56,9 @@ typedef struct {
   double medianSeconds, minSeconds;
   double headroom[SOLAR_FIDELITY_COUNT]; /* median / SOL */
   unsigned violations; /* bit f: measured min < SOL at fidelity f */
+  /* Every measurement by name, the first being the one above. */
+  SolarBenchMeasurement measurements[SOLAR_CLI_MAX_VALUES];
+  size_t measurementCount;
 } SolarBenchResult;
 
 /* Reads an analyze report into *out (status ok). False with a message when
@@ -58,5 +73,12 @@ void solarBenchResultClassify(const char *logPath, int exitCode,
                               SolarBenchResult *out);
 
 size_t solarBenchViolationCount(unsigned violations);
+
+/* The fidelities `list` (a JSON array of fidelity names) holds, as bits. */
+unsigned solarBenchViolationBits(json_t *list);
+
+/* The measurement of `result` named `name`, NULL when it has none. */
+const SolarBenchMeasurement *
+solarBenchMeasurementNamed(const SolarBenchResult *result, const char *name);
 
 #endif

@@ -36,13 +36,61 @@ static SolarBenchStats stats(double *values, size_t n) {
   return s;
 }
 
+/* The fidelities violated against any of the program's measurements. */
+static unsigned anyViolations(const SolarBenchResult *r) {
+  unsigned violations = r->violations;
+  for (size_t k = 0; k < r->measurementCount; ++k)
+    violations |= r->measurements[k].violations;
+  return violations;
+}
+
 static bool programPasses(const SolarBenchProgram *p,
                           const SolarBenchResult *r) {
   return r->status == SOLAR_BENCH_OK && (!p->framework || r->verified) &&
-         !r->violations;
+         !anyViolations(r);
 }
 
-void solarBenchSummarize(const SolarBenchProgram *programs,
+/* The measurement `name` of an ok program (NULL: the primary one, as
+ * r->headroom; NULL back when the program has none). */
+static const SolarBenchMeasurement *okMeasurement(const SolarBenchResult *r,
+                                                  const char *name) {
+  return r->status == SOLAR_BENCH_OK && r->measured
+             ? solarBenchMeasurementNamed(r, name)
+             : NULL;
+}
+
+/* Per --measured name: measured programs, headroom, violations. */
+static void summarizeByName(const SolarBenchSettings *settings,
+                            const SolarBenchResult *results, size_t count,
+                            double *values, SolarBenchSummary *out) {
+  out->nameCount = settings->measuredCount < SOLAR_CLI_MAX_VALUES
+                       ? settings->measuredCount
+                       : SOLAR_CLI_MAX_VALUES;
+  for (size_t k = 0; k < out->nameCount; ++k) {
+    const char *name = settings->measuredNames[k];
+    for (size_t i = 0; i < count; ++i) {
+      const SolarBenchMeasurement *m = okMeasurement(&results[i], name);
+      out->byName[k].measured += m != NULL;
+      if (m && m->violations) {
+        out->byName[k].violationPrograms++;
+        out->byName[k].violationFidelities +=
+            solarBenchViolationCount(m->violations);
+      }
+    }
+    for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f) {
+      size_t n = 0;
+      for (size_t i = 0; i < count; ++i) {
+        const SolarBenchMeasurement *m = okMeasurement(&results[i], name);
+        if (m)
+          values[n++] = m->headroom[f];
+      }
+      out->byName[k].headroom[f] = stats(values, n);
+    }
+  }
+}
+
+void solarBenchSummarize(const SolarBenchSettings *settings,
+                         const SolarBenchProgram *programs,
                          const SolarBenchResult *results, size_t count,
                          SolarBenchSummary *out) {
   memset(out, 0, sizeof(*out));
@@ -63,9 +111,9 @@ void solarBenchSummarize(const SolarBenchProgram *programs,
     out->elsewhere += measured && r->elsewhere;
     out->unreliable += measured && r->timingUnreliable;
     out->measured += measured;
-    if (r->status == SOLAR_BENCH_OK && r->violations) {
+    if (r->status == SOLAR_BENCH_OK && anyViolations(r)) {
       out->violationPrograms++;
-      out->violationFidelities += solarBenchViolationCount(r->violations);
+      out->violationFidelities += solarBenchViolationCount(anyViolations(r));
     }
     allPass &= programPasses(&programs[i], r);
   }
@@ -76,6 +124,7 @@ void solarBenchSummarize(const SolarBenchProgram *programs,
         values[n++] = results[i].headroom[f];
     out->headroom[f] = stats(values, n);
   }
+  summarizeByName(settings, results, count, values, out);
   free(values);
   out->exitStatus = allPass ? 0 : 1;
 }
@@ -110,20 +159,65 @@ static void csvNumber(FILE *out, double value, bool present) {
     fprintf(out, "%.9g", value);
 }
 
+/* The `which` statistic (min, median, geomean, max) of each fidelity. */
+static void csvStatsCells(FILE *out, const SolarBenchStats *headroom,
+                          int which) {
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f) {
+    const SolarBenchStats *s = &headroom[f];
+    double v[] = {s->min, s->median, s->geomean, s->max};
+    csvNumber(out, v[which], s->count > 0);
+  }
+}
+
 static void csvStatsRow(FILE *out, const char *name,
                         const SolarBenchSummary *summary, int which) {
   fputs(name, out);
   /* status .. measured_min_s: 12 empty columns. */
   fputs(",,,,,,,,,,,,", out);
-  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f) {
-    const SolarBenchStats *s = &summary->headroom[f];
-    double v[] = {s->min, s->median, s->geomean, s->max};
-    csvNumber(out, v[which], s->count > 0);
+  csvStatsCells(out, summary->headroom, which);
+  fputc(',', out);
+  /* Per name: median and min empty, headroom, violations empty. */
+  for (size_t k = 0; k < summary->nameCount; ++k) {
+    fputs(",,", out);
+    csvStatsCells(out, summary->byName[k].headroom, which);
+    fputc(',', out);
   }
-  fputs(",\n", out);
+  fputc('\n', out);
 }
 
-bool solarBenchWriteCsv(const char *path, const SolarBenchProgram *programs,
+/* NAME_median_s, NAME_min_s, NAME_headroom_F..., NAME_violations. */
+static void csvNameHeader(FILE *out, const char *name) {
+  char cell[160];
+  static const char *const times[] = {"median_s", "min_s"};
+  for (int k = 0; k < 2; ++k) {
+    snprintf(cell, sizeof(cell), "%s_%s", name, times[k]);
+    fputc(',', out);
+    csvText(out, cell);
+  }
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f) {
+    snprintf(cell, sizeof(cell), "%s_headroom_%s", name,
+             solarFidelityName(f));
+    fputc(',', out);
+    csvText(out, cell);
+  }
+  snprintf(cell, sizeof(cell), "%s_violations", name);
+  fputc(',', out);
+  csvText(out, cell);
+}
+
+/* A program's cells of one measurement (empty when it has none). */
+static void csvNameCells(FILE *out, const SolarBenchMeasurement *m) {
+  csvNumber(out, m ? m->medianSeconds : 0, m);
+  csvNumber(out, m ? m->minSeconds : 0, m);
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
+    csvNumber(out, m ? m->headroom[f] : 0, m);
+  fputc(',', out);
+  if (m)
+    fprintf(out, "%zu", solarBenchViolationCount(m->violations));
+}
+
+bool solarBenchWriteCsv(const char *path, const SolarBenchSettings *settings,
+                        const SolarBenchProgram *programs,
                         const SolarBenchResult *results, size_t count,
                         const SolarBenchSummary *summary, char *err,
                         size_t errSize) {
@@ -139,7 +233,10 @@ bool solarBenchWriteCsv(const char *path, const SolarBenchProgram *programs,
   fputs(",bound,measured_median_s,measured_min_s", out);
   for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
     fprintf(out, ",headroom_%s", solarFidelityName(f));
-  fputs(",violations\n", out);
+  fputs(",violations", out);
+  for (size_t k = 0; k < summary->nameCount; ++k)
+    csvNameHeader(out, settings->measuredNames[k]);
+  fputc('\n', out);
   double totalFlops = 0;
   size_t totalFunctions = 0, totalViolations = 0;
   for (size_t i = 0; i < count; ++i) {
@@ -170,13 +267,18 @@ bool solarBenchWriteCsv(const char *path, const SolarBenchProgram *programs,
     fputc(',', out);
     if (ok)
       fprintf(out, "%zu", solarBenchViolationCount(r->violations));
+    for (size_t k = 0; k < summary->nameCount; ++k)
+      csvNameCells(out, okMeasurement(r, settings->measuredNames[k]));
     fputc('\n', out);
   }
   /* Aggregate rows: their path starts with '#', so readers that skip
    * comment lines (pandas comment="#") see only the programs. */
-  fprintf(out, "#total,%zu/%zu ok,,%zu,%zu,%.15g,,,,,,,,,,,,%zu\n",
+  fprintf(out, "#total,%zu/%zu ok,,%zu,%zu,%.15g,,,,,,,,,,,,%zu",
           summary->status[SOLAR_BENCH_OK], summary->programs,
           summary->verified, totalFunctions, totalFlops, totalViolations);
+  for (size_t k = 0; k < summary->nameCount; ++k)
+    fprintf(out, ",,,,,,,%zu", summary->byName[k].violationFidelities);
+  fputc('\n', out);
   static const char *const names[] = {"#min", "#median", "#geomean", "#max"};
   for (int k = 0; k < 4; ++k)
     csvStatsRow(out, names[k], summary, k);
@@ -255,8 +357,54 @@ static json_t *resultJson(const SolarBenchProgram *p,
                         r->measured ? fidelityObject(r->headroom)
                                     : json_null());
     json_object_set_new(o, "violations", violationList(r->violations));
+    json_t *measurements = json_array();
+    for (size_t k = 0; r->measured && k < r->measurementCount; ++k) {
+      const SolarBenchMeasurement *m = &r->measurements[k];
+      json_array_append_new(
+          measurements,
+          json_pack("{s:s, s:f, s:f, s:o, s:o}", "name", m->name, "median_s",
+                    m->medianSeconds, "min_s", m->minSeconds, "headroom",
+                    fidelityObject(m->headroom), "violations",
+                    violationList(m->violations)));
+    }
+    json_object_set_new(o, "measurements", measurements);
   }
   return o;
+}
+
+/* Per --measured name: measured programs, headroom statistics and the
+ * programs whose fastest run beat the SOL against that file. */
+static json_t *measurementsSummaryJson(const SolarBenchSettings *settings,
+                                       const SolarBenchProgram *programs,
+                                       const SolarBenchResult *results,
+                                       size_t count,
+                                       const SolarBenchSummary *summary) {
+  json_t *list = json_array();
+  for (size_t k = 0; k < summary->nameCount; ++k) {
+    const char *name = settings->measuredNames[k];
+    json_t *headroom = json_object(), *violating = json_array();
+    for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
+      json_object_set_new(headroom, solarFidelityName(f),
+                          statsJson(&summary->byName[k].headroom[f]));
+    for (size_t i = 0; i < count; ++i) {
+      const SolarBenchMeasurement *m = okMeasurement(&results[i], name);
+      if (m && m->violations)
+        json_array_append_new(
+            violating,
+            json_pack("{s:s, s:o}", "path", programs[i].relPath,
+                      "fidelities", violationList(m->violations)));
+    }
+    json_array_append_new(
+        list,
+        json_pack("{s:s, s:I, s:o, s:{s:I, s:I, s:o}}", "name", name,
+                  "measured", (json_int_t)summary->byName[k].measured,
+                  "headroom", headroom, "violations", "programs",
+                  (json_int_t)summary->byName[k].violationPrograms,
+                  "fidelities",
+                  (json_int_t)summary->byName[k].violationFidelities, "list",
+                  violating));
+  }
+  return list;
 }
 
 bool solarBenchWriteJson(const char *path, const SolarBenchSettings *settings,
@@ -314,15 +462,19 @@ bool solarBenchWriteJson(const char *path, const SolarBenchSettings *settings,
   json_object_set_new(root, "headroom", headroom);
   json_t *list = json_array();
   for (size_t i = 0; i < count; ++i)
-    if (results[i].status == SOLAR_BENCH_OK && results[i].violations)
+    if (results[i].status == SOLAR_BENCH_OK && anyViolations(&results[i]))
       json_array_append_new(
           list, json_pack("{s:s, s:o}", "path", programs[i].relPath,
-                          "fidelities", violationList(results[i].violations)));
+                          "fidelities",
+                          violationList(anyViolations(&results[i]))));
   json_object_set_new(
       root, "violations",
       json_pack("{s:I, s:I, s:o}", "programs",
                 (json_int_t)summary->violationPrograms, "fidelities",
                 (json_int_t)summary->violationFidelities, "list", list));
+  json_object_set_new(root, "measurements",
+                      measurementsSummaryJson(settings, programs, results,
+                                              count, summary));
   json_object_set_new(root, "exit_status", json_integer(summary->exitStatus));
   json_t *rows = json_array();
   for (size_t i = 0; i < count; ++i)
@@ -342,6 +494,32 @@ bool solarBenchWriteJson(const char *path, const SolarBenchSettings *settings,
 
 static double percent(size_t part, size_t whole) {
   return whole ? 100.0 * (double)part / (double)whole : 0;
+}
+
+static void printViolation(FILE *out, const char *path, const char *name,
+                           double minSeconds, unsigned violations,
+                           const double *sol) {
+  fprintf(out, "    VIOLATION %s%s%s: min %.6g s <", path, name ? " vs " : "",
+          name ? name : "", minSeconds);
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
+    if (violations & (1u << f))
+      fprintf(out, " %s %.6g s", solarFidelityName(f), sol[f]);
+  fputc('\n', out);
+}
+
+/* One line per violated measurement; named when there are several. */
+static void printViolations(FILE *out, const char *path,
+                            const SolarBenchResult *r) {
+  if (r->measurementCount <= 1) {
+    printViolation(out, path, NULL, r->minSeconds, r->violations, r->sol);
+    return;
+  }
+  for (size_t k = 0; k < r->measurementCount; ++k) {
+    const SolarBenchMeasurement *m = &r->measurements[k];
+    if (m->violations)
+      printViolation(out, path, m->name, m->minSeconds, m->violations,
+                     r->sol);
+  }
 }
 
 void solarBenchPrintSummary(FILE *out, const SolarBenchSettings *settings,
@@ -401,15 +579,19 @@ void solarBenchPrintSummary(FILE *out, const SolarBenchSettings *settings,
             "timing conditions say why)",
             summary->unreliable);
   fputc('\n', out);
+  /* With several files, each one's count: a suite checked against eager
+   * and compiled timings says which of them a bound failed against. */
+  for (size_t k = 0; summary->nameCount > 1 && k < summary->nameCount; ++k)
+    fprintf(out,
+            "    against %s: %zu program(s), %zu fidelity violation(s) "
+            "over %zu measured program(s)\n",
+            settings->measuredNames[k], summary->byName[k].violationPrograms,
+            summary->byName[k].violationFidelities,
+            summary->byName[k].measured);
   for (size_t i = 0; i < count; ++i) {
     const SolarBenchResult *r = &results[i];
-    if (r->status == SOLAR_BENCH_OK && r->violations) {
-      fprintf(out, "    VIOLATION %s: min %.6g s <", programs[i].relPath,
-              r->minSeconds);
-      for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
-        if (r->violations & (1u << f))
-          fprintf(out, " %s %.6g s", solarFidelityName(f), r->sol[f]);
-      fputc('\n', out);
+    if (r->status == SOLAR_BENCH_OK && anyViolations(r)) {
+      printViolations(out, programs[i].relPath, r);
     } else if (r->status != SOLAR_BENCH_OK) {
       fprintf(out, "  %s %s%s%s\n", solarBenchStatusName(r->status),
               programs[i].relPath, r->message[0] ? ": " : "", r->message);

@@ -22,6 +22,9 @@ typedef struct {
   const char *framework;
   double timeoutSeconds;    /* 0: none */
   unsigned jobs;
+  /* The --measured names, in order (count 0: none given). */
+  const char *const *measuredNames;
+  size_t measuredCount;
 } SolarBenchSettings;
 
 typedef struct {
@@ -42,15 +45,26 @@ typedef struct {
   SolarBenchStats headroom[SOLAR_FIDELITY_COUNT];
   size_t violationPrograms;   /* programs with any violation */
   size_t violationFidelities; /* sum over programs of fidelities violated */
+  /* Per --measured name (settings' order): the same figures against that
+   * file's times alone. violationPrograms above counts a program with a
+   * violation against any of them. */
+  struct {
+    size_t measured;
+    SolarBenchStats headroom[SOLAR_FIDELITY_COUNT];
+    size_t violationPrograms, violationFidelities;
+  } byName[SOLAR_CLI_MAX_VALUES];
+  size_t nameCount;
   int exitStatus; /* 0: every program ok, every .py verified, no violation */
 } SolarBenchSummary;
 
-void solarBenchSummarize(const SolarBenchProgram *programs,
+void solarBenchSummarize(const SolarBenchSettings *settings,
+                         const SolarBenchProgram *programs,
                          const SolarBenchResult *results, size_t count,
                          SolarBenchSummary *out);
 
 /* Both false with a message on a write error. */
-bool solarBenchWriteCsv(const char *path, const SolarBenchProgram *programs,
+bool solarBenchWriteCsv(const char *path, const SolarBenchSettings *settings,
+                        const SolarBenchProgram *programs,
                         const SolarBenchResult *results, size_t count,
                         const SolarBenchSummary *summary, char *err,
                         size_t errSize);

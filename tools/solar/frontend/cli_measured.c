@@ -16,9 +16,66 @@ static bool validSeconds(double seconds) {
   return isfinite(seconds) && seconds > 0 && seconds <= 1e6;
 }
 
+bool solarMeasuredParseFlag(const char *command, const SolarCliValues *values,
+                            SolarMeasuredFile *out) {
+  char err[512];
+  if (solarMeasuredParseArguments(values->items, (size_t)values->count, out,
+                                  err, sizeof(err)))
+    return true;
+  fprintf(stderr, "solar %s: error: %s\n", command, err);
+  return false;
+}
+
 static const char *baseName(const char *path) {
   const char *slash = strrchr(path, '/');
   return slash ? slash + 1 : path;
+}
+
+static bool nameCharacter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
+}
+
+/* The length of the NAME of "NAME=FILE", 0 when `argument` is a file. */
+static size_t namePrefix(const char *argument) {
+  size_t n = 0;
+  while (nameCharacter(argument[n]))
+    ++n;
+  return argument[n] == '=' ? n : 0;
+}
+
+bool solarMeasuredParseArguments(const char *const *arguments, size_t count,
+                                 SolarMeasuredFile *out, char *err,
+                                 size_t errSize) {
+  for (size_t i = 0; i < count; ++i) {
+    const char *argument = arguments[i];
+    size_t n = namePrefix(argument);
+    out[i].file = n ? argument + n + 1 : argument;
+    if (!n) {
+      /* The stem: the file name up to its last '.'. */
+      const char *base = baseName(argument);
+      const char *dot = strrchr(base, '.');
+      n = dot && dot > base ? (size_t)(dot - base) : strlen(base);
+      argument = base;
+    }
+    if (!*out[i].file || !n || n >= SOLAR_MEASURED_NAME_SIZE) {
+      snprintf(err, errSize,
+               "--measured %s: expected [NAME=]FILE with a file and a name "
+               "of 1 to %d characters",
+               arguments[i], SOLAR_MEASURED_NAME_SIZE - 1);
+      return false;
+    }
+    snprintf(out[i].name, sizeof(out[i].name), "%.*s", (int)n, argument);
+    for (size_t k = 0; k < i; ++k)
+      if (!strcmp(out[k].name, out[i].name)) {
+        snprintf(err, errSize,
+                 "--measured %s: the name '%s' is given twice (name them: "
+                 "--measured NAME=FILE)",
+                 arguments[i], out[i].name);
+        return false;
+      }
+  }
+  return true;
 }
 
 /* "a/level1/x.py" -> "level1" in `buf` ("" without a folder). */

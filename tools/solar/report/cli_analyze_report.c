@@ -163,6 +163,69 @@ static json_t *byFidelity(const double *seconds) {
   return o;
 }
 
+/* One set of times compared with the SOL times `t`: {name, source,
+ * statistic, median_s, min_s, runs, reliable, headroom, headroom_min,
+ * violations}. `runs` <= 0 and `reliable` < 0 are unknown (null). */
+typedef struct {
+  const char *name, *source, *statistic;
+  double medianSeconds, minSeconds;
+  long runs;
+  int reliable;
+} MeasurementTimes;
+
+static json_t *measurementJson(const MeasurementTimes *m, const double *t) {
+  json_t *headroom = json_object(), *headroomMin = json_object(),
+         *violations = json_array();
+  for (int f = 0; f < FIDELITY_COUNT; ++f) {
+    const char *fidelity = solarFidelityName(f);
+    json_object_set_new(headroom, fidelity,
+                        json_real(t[f] > 0 ? m->medianSeconds / t[f] : 0));
+    json_object_set_new(headroomMin, fidelity,
+                        json_real(t[f] > 0 ? m->minSeconds / t[f] : 0));
+    /* The fastest run is the strongest evidence against a bound. */
+    if (m->minSeconds < t[f])
+      json_array_append_new(violations, json_string(fidelity));
+  }
+  return json_pack(
+      "{s:s, s:s, s:s, s:f, s:f, s:o, s:o, s:o, s:o, s:o}", "name", m->name,
+      "source", m->source, "statistic", m->statistic, "median_s",
+      m->medianSeconds, "min_s", m->minSeconds, "runs",
+      m->runs > 0 ? json_integer((json_int_t)m->runs) : json_null(),
+      "reliable", m->reliable < 0 ? json_null() : json_boolean(m->reliable),
+      "headroom", headroom, "headroom_min", headroomMin, "violations",
+      violations);
+}
+
+/* The measurements of the measured function: the reference's times first
+ * (named after the first --measured file, else "here"), then every other
+ * --measured file's. */
+static json_t *measurementsJson(const SolarAnalyzeContext *context,
+                                const double *t) {
+  const SolarReferenceResult *ref = context->reference;
+  json_t *list = json_array();
+  MeasurementTimes first = {
+      .name = context->measuredCount ? context->measured[0].name : "here",
+      .source = ref->timingSource,
+      .statistic = statisticName(ref),
+      .medianSeconds = ref->medianSeconds,
+      .minSeconds = ref->minSeconds,
+      .runs = ref->runs,
+      .reliable = ref->timingReliable};
+  json_array_append_new(list, measurementJson(&first, t));
+  for (size_t k = 1; k < context->measuredCount; ++k) {
+    const SolarMeasured *m = &context->measured[k];
+    MeasurementTimes times = {.name = m->name,
+                              .source = m->source,
+                              .statistic = m->statistic,
+                              .medianSeconds = m->medianSeconds,
+                              .minSeconds = m->minSeconds,
+                              .runs = m->runs,
+                              .reliable = -1};
+    json_array_append_new(list, measurementJson(&times, t));
+  }
+  return list;
+}
+
 static json_t *functionJson(MlirOperation func, const SolarSol *sol,
                             const SolarAnalyzeContext *context) {
   MlirAttribute name = mlirOperationGetAttributeByName(
@@ -195,7 +258,8 @@ static json_t *functionJson(MlirOperation func, const SolarSol *sol,
   }
 
   json_t *measured = json_null(), *headroom = json_null(),
-         *headroomMin = json_null(), *violations = json_array();
+         *headroomMin = json_null(), *violations = json_array(),
+         *measurements = json_array();
   SolarVerified verification;
   bool verified = solarVerifiedFromAttribute(
       mlirOperationGetAttributeByName(
@@ -208,26 +272,20 @@ static json_t *functionJson(MlirOperation func, const SolarSol *sol,
      * "reliable": false when the runner saw a busy machine or a wide
      * spread; headroom and violations below then describe the machine's
      * load as much as the program. */
-    measured = json_pack("{s:f, s:f, s:o, s:s, s:o}", "median_s",
-                         ref->medianSeconds, "min_s", ref->minSeconds, "runs",
-                         ref->runs > 0 ? json_integer((json_int_t)ref->runs)
-                                       : json_null(),
-                         "statistic", statisticName(ref), "reliable",
-                         ref->timingReliable < 0
-                             ? json_null()
-                             : json_boolean(ref->timingReliable));
-    headroom = json_object();
-    headroomMin = json_object();
-    for (int f = 0; f < FIDELITY_COUNT; ++f) {
-      const char *fidelity = solarFidelityName(f);
-      json_object_set_new(headroom, fidelity,
-                          json_real(t[f] > 0 ? ref->medianSeconds / t[f] : 0));
-      json_object_set_new(headroomMin, fidelity,
-                          json_real(t[f] > 0 ? ref->minSeconds / t[f] : 0));
-      /* The fastest run is the strongest evidence against a bound. */
-      if (ref->minSeconds < t[f])
-        json_array_append_new(violations, json_string(fidelity));
-    }
+    json_decref(measurements);
+    json_decref(violations);
+    measurements = measurementsJson(context, t);
+    /* The single fields are the first measurement's, as before there were
+     * several. */
+    json_t *first = json_array_get(measurements, 0);
+    measured = json_object();
+    static const char *const kept[] = {"median_s", "min_s", "runs",
+                                       "statistic", "reliable"};
+    for (size_t k = 0; k < sizeof(kept) / sizeof(kept[0]); ++k)
+      json_object_set(measured, kept[k], json_object_get(first, kept[k]));
+    headroom = json_incref(json_object_get(first, "headroom"));
+    headroomMin = json_incref(json_object_get(first, "headroom_min"));
+    violations = json_incref(json_object_get(first, "violations"));
     double best = t[SOLAR_FIDELITY_CACHE];
     snprintf(text, sizeof(text),
              "the reference takes %s (%s): %.3gx the cache-aware SOL; an "
@@ -252,6 +310,10 @@ static json_t *functionJson(MlirOperation func, const SolarSol *sol,
       bounds, "groups", groups, "measured", measured, "headroom", headroom,
       "headroom_min", headroomMin, "violations", violations, "opportunities",
       opportunities, "verified", verified);
+  if (fn)
+    json_object_set_new(fn, "measurements", measurements);
+  else
+    json_decref(measurements);
   /* The fp32 math policy the bound assumed, and the TF32 figure beside an
    * IEEE one (solar.sol's fp32_math and tf32). */
   if (fn) {
@@ -280,6 +342,38 @@ static bool sameMachine(const SolarReferenceResult *ref, const char *archName) {
     if (word && !strncasecmp(p, archName, word))
       return true;
   return false;
+}
+
+bool solarAnalyzeCheckComplete(MlirOperation module, char *err,
+                               size_t errSize) {
+  size_t count = 0;
+  MlirOperation *funcs = solarCollectFuncs(module, &count);
+  bool complete = true;
+  for (size_t i = 0; i < count && complete; ++i) {
+    MlirAttribute attr = mlirOperationGetAttributeByName(
+        funcs[i], mlirStringRefCreateFromCString(SOLAR_SOL_ATTR));
+    SolarSol sol;
+    char ignored[256];
+    if (mlirAttributeIsNull(attr) ||
+        !solarSolFromAttribute(attr, &sol, ignored, sizeof(ignored)))
+      continue;
+    if (sol.partial) {
+      char *name = solarFuncName(funcs[i]);
+      char more[64] = "";
+      if (sol.skippedCount > 1)
+        snprintf(more, sizeof(more), " (and %zu more)",
+                 sol.skippedCount - 1);
+      snprintf(err, errSize,
+               "@%s: solar cannot model all of it, and a bound without it "
+               "could be too small: %s%s; not analyzed",
+               name, sol.skippedCount ? sol.skipped[0] : "(unknown)", more);
+      free(name);
+      complete = false;
+    }
+    solarSolDestroy(&sol);
+  }
+  free(funcs);
+  return complete;
 }
 
 json_t *solarAnalyzeReport(MlirOperation module,
@@ -411,6 +505,34 @@ static void formatNodes(json_t *nodes, char *buf, size_t size) {
   }
 }
 
+/* One line per measurement when there are several: its name, times,
+ * headroom per fidelity and the fidelities it violates. */
+static void printMeasurements(FILE *out, json_t *measurements) {
+  size_t i;
+  json_t *m;
+  json_array_foreach(measurements, i, m) {
+    char a[32], b[32];
+    fprintf(out, "  measured %s: %s %s, min %s; headroom", str(m, "name"),
+            str(m, "statistic"),
+            seconds(field(m, "median_s"), a, sizeof(a)),
+            seconds(field(m, "min_s"), b, sizeof(b)));
+    json_t *headroom = json_object_get(m, "headroom");
+    for (int f = 0; f < FIDELITY_COUNT; ++f)
+      fprintf(out, "%s %s %.3gx", f ? "," : "", solarFidelityName(f),
+              field(headroom, solarFidelityName(f)));
+    json_t *violations = json_object_get(m, "violations");
+    fprintf(out, "; violations: %zu", json_array_size(violations));
+    size_t k;
+    json_t *v;
+    json_array_foreach(violations, k, v) fprintf(
+        out, "%s%s", k ? ", " : " (", json_string_value(v));
+    fprintf(out, "%s%s\n", json_array_size(violations) ? ")" : "",
+            json_is_false(json_object_get(m, "reliable"))
+                ? " (timing unreliable: see timing conditions)"
+                : "");
+  }
+}
+
 void solarAnalyzePrintText(FILE *out, json_t *report) {
   const char *kFused = solarFidelityName(SOLAR_FIDELITY_FUSED);
   char a[32], b[32], c[32];
@@ -520,7 +642,10 @@ void solarAnalyzePrintText(FILE *out, json_t *report) {
               str(bound, fidelity), c);
     }
     json_t *measured = json_object_get(fn, "measured");
-    if (json_is_object(measured))
+    json_t *measurements = json_object_get(fn, "measurements");
+    if (json_array_size(measurements) > 1)
+      printMeasurements(out, measurements);
+    else if (json_is_object(measured))
       fprintf(out, "  measured: %s %s, min %s; violations: %zu%s\n",
               str(measured, "statistic"),
               seconds(field(measured, "median_s"), a, sizeof(a)),

@@ -5,6 +5,7 @@
 #define SOLAR_CLI_ANALYZE_REPORT_H
 
 #include "cli_frontend.h"
+#include "cli_measured.h"
 #include "cli_reference.h"
 
 #include "mlir-c/IR.h"
@@ -21,6 +22,10 @@ typedef struct {
   const char *archPath;                /* what it resolved to */
   const char *archName;                /* the file's `name` */
   const SolarReferenceResult *reference; /* NULL: SOL only */
+  /* The --measured files' times, named, in order (count 0: none); the
+   * first is the one `reference` carries. */
+  const SolarMeasured *measured;
+  size_t measuredCount;
   unsigned pinnedThreads;              /* 0: not pinned */
   const char *fp32MathSource;          /* "option", "torch settings", ... */
   bool referenceKept; /* --keep-reference: the manifest outlives the run */
@@ -28,6 +33,12 @@ typedef struct {
    * and --measured times (reference->framework "") apply to it as given. */
   bool irIsProgram;
 } SolarAnalyzeContext;
+
+/* False with a message naming the function and what solar could not model
+ * when a function's solar.sol is partial: its figures may be too small,
+ * and a report must not present them as a bound. */
+bool solarAnalyzeCheckComplete(MlirOperation module, char *err,
+                               size_t errSize);
 
 /* New reference (json_decref). Functions without solar.sol are left out. */
 json_t *solarAnalyzeReport(MlirOperation module,
