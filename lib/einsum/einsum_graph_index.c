@@ -42,7 +42,7 @@ struct SolarGraphIndex {
   size_t *accessOffset;  /* first access of each node in flat numbering */
   int64_t *memo;         /* SOLAR_GRAPH_MEMO_SLOTS per access */
   isl_ctx *ctx;          /* created on first parse */
-  EgCountCache *counts;  /* counts in ctx, by set shape */
+  SolarCountCache *counts;  /* counts in ctx, by set shape */
   isl_set **domains;     /* by node */
   isl_map **maps;        /* by flat access */
   isl_set **images;      /* by flat access: the domain through the map */
@@ -231,7 +231,7 @@ void solarGraphIndexDestroy(SolarEinsumGraph *graph) {
     isl_map_free(x->maps[k]);
     isl_set_free(x->images[k]);
   }
-  egCountCacheDestroy(x->counts);
+  solarCountCacheDestroy(x->counts);
   if (x->ctx)
     isl_ctx_free(x->ctx);
   free(x->byId);
@@ -287,12 +287,12 @@ isl_ctx *solarGraphIslCtx(const SolarEinsumGraph *graph) {
   return x->ctx;
 }
 
-EgCountCache *solarGraphCountCache(const SolarEinsumGraph *graph) {
+SolarCountCache *solarGraphCountCache(const SolarEinsumGraph *graph) {
   struct SolarGraphIndex *x = graph->index;
   if (!x)
     return NULL;
   if (!x->counts)
-    x->counts = egCountCacheCreate();
+    x->counts = solarCountCacheCreate();
   return x->counts;
 }
 
