@@ -163,19 +163,14 @@ static bool checkShape(const char *text, size_t length, const char *path,
       depth++;
     else if (type == YAML_SEQUENCE_END_EVENT || type == YAML_MAPPING_END_EVENT)
       depth--;
-    if (depth > kArchMaxDepth) {
+    if (depth > kArchMaxDepth || nodes > kArchMaxNodes) {
+      bool deep = depth > kArchMaxDepth;
       archDiagAdd(diag, SOLAR_ARCH_ERROR, path, line,
-                  "YAML nesting deeper than the limit of %d levels "
-                  "(a hardware file is a flat mapping)",
-                  kArchMaxDepth);
-      ok = false;
-      break;
-    }
-    if (nodes > kArchMaxNodes) {
-      archDiagAdd(diag, SOLAR_ARCH_ERROR, path, line,
-                  "more than the limit of %d YAML nodes (a hardware file is "
-                  "a flat mapping of a few dozen keys)",
-                  kArchMaxNodes);
+                  deep ? "YAML nesting deeper than the limit of %d levels "
+                         "(a hardware file is a flat mapping)"
+                       : "more than the limit of %d YAML nodes (a hardware "
+                         "file is a flat mapping of a few dozen keys)",
+                  deep ? kArchMaxDepth : kArchMaxNodes);
       ok = false;
       break;
     }

@@ -403,17 +403,15 @@ __isl_keep isl_map *solarGraphAccessMap(const SolarEinsumGraph *graph,
 
 __isl_keep isl_set *solarGraphAccessImage(const SolarEinsumGraph *graph,
                                           size_t node, size_t access) {
-  struct SolarGraphIndex *x = graph->index;
-  size_t k;
-  if (!accessSlot(graph, node, access, &k))
-    return NULL;
-  if (!x->images[k]) {
-    isl_set *domain = solarGraphDomain(graph, node);
-    isl_map *map = solarGraphAccessMap(graph, node, access);
-    if (domain && map)
-      x->images[k] = isl_set_apply(isl_set_copy(domain), isl_map_copy(map));
-  }
-  return x->images[k];
+  isl_set *domain = solarGraphDomain(graph, node);
+  isl_map *map = solarGraphAccessMap(graph, node, access);
+  if (!domain || !map)
+    return NULL; /* also an index-less graph or an access out of range */
+  isl_set **image =
+      &graph->index->images[graph->index->accessOffset[node] + access];
+  if (!*image)
+    *image = isl_set_apply(isl_set_copy(domain), isl_map_copy(map));
+  return *image;
 }
 
 static const size_t *listOf(const Lists *lists, size_t key, size_t *count) {

@@ -123,23 +123,21 @@ typedef struct {
   bool simple;
 } FuncScan;
 
-static MlirWalkResult collectFunc(MlirOperation op, void *userData) {
+static MlirWalkResult scanModuleLevel(MlirOperation op, void *userData) {
   FuncScan *scan = userData;
-  if (solarOpIs(op, "builtin.module"))
+  if (solarOpIs(op, "func.func"))
+    solarOpListPush(&scan->funcs, op);
+  else if (solarOpIs(op, "builtin.module"))
     return MlirWalkResultAdvance;
-  if (!solarOpIs(op, "func.func")) {
+  else if (mlirOperationGetNumRegions(op) > 0)
     /* Anything else at module level that holds buffers: upstream's case. */
-    if (mlirOperationGetNumRegions(op) > 0)
-      scan->simple = false;
-    return MlirWalkResultSkip;
-  }
-  solarOpListPush(&scan->funcs, op);
+    scan->simple = false;
   return MlirWalkResultSkip;
 }
 
 bool solarDeallocStraightLine(MlirOperation moduleOp) {
   FuncScan scan = {{NULL, 0, 0}, true};
-  mlirOperationWalk(moduleOp, collectFunc, &scan, MlirWalkPreOrder);
+  mlirOperationWalk(moduleOp, scanModuleLevel, &scan, MlirWalkPreOrder);
   SolarOpList *allocs = calloc(scan.funcs.count ? scan.funcs.count : 1,
                           sizeof(SolarOpList));
   if (!allocs)
