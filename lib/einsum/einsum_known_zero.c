@@ -289,6 +289,19 @@ static __isl_give isl_pw_aff *copyAffine(const EgKnown *k) {
   return k && k->affine ? isl_pw_aff_copy(k->affine) : NULL;
 }
 
+/* op(a, b) of two values' affine forms, or NULL when either has none. */
+static __isl_give isl_pw_aff *
+combineAffine(const EgKnown *a, const EgKnown *b,
+              __isl_give isl_pw_aff *(*op)(__isl_take isl_pw_aff *,
+                                           __isl_take isl_pw_aff *)) {
+  isl_pw_aff *x = copyAffine(a), *y = copyAffine(b);
+  if (x && y)
+    return op(x, y);
+  isl_pw_aff_free(x);
+  isl_pw_aff_free(y);
+  return NULL;
+}
+
 /* arith.cmpi of two affine values: true and false exactly where the
  * comparison says. Unsigned predicates only where both sides are
  * non-negative. */
@@ -454,22 +467,12 @@ static void evaluateOp(Eval *e, MlirOperation op, EgKnown *out) {
   } else if (solarOpIs(op, "arith.addf") || solarOpIs(op, "arith.addi")) {
     out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
     out->negInf = nonEmpty(unite(negInfOf(a), negInfOf(b)));
-    isl_pw_aff *x = copyAffine(a), *y = copyAffine(b);
-    out->affine = x && y ? isl_pw_aff_add(x, y) : NULL;
-    if (!out->affine) {
-      isl_pw_aff_free(x);
-      isl_pw_aff_free(y);
-    }
+    out->affine = combineAffine(a, b, isl_pw_aff_add);
   } else if (solarOpIs(op, "arith.subf") || solarOpIs(op, "arith.subi")) {
     out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
     /* -inf - finite = -inf; -inf - (-inf) is NaN. */
     out->negInf = nonEmpty(minus(negInfOf(a), negInfOf(b)));
-    isl_pw_aff *x = copyAffine(a), *y = copyAffine(b);
-    out->affine = x && y ? isl_pw_aff_sub(x, y) : NULL;
-    if (!out->affine) {
-      isl_pw_aff_free(x);
-      isl_pw_aff_free(y);
-    }
+    out->affine = combineAffine(a, b, isl_pw_aff_sub);
   } else if (solarOpIs(op, "arith.maximumf") ||
              solarOpIs(op, "arith.maxnumf")) {
     out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
