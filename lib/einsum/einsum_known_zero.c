@@ -48,17 +48,23 @@ static __isl_give isl_set *copySet(__isl_keep isl_set *s) {
   return s ? isl_set_copy(s) : NULL;
 }
 
+/* s coalesced, or NULL (nothing known) when it keeps more pieces than
+ * the analysis carries. */
+static __isl_give isl_set *capped(__isl_take isl_set *s) {
+  s = isl_set_coalesce(s);
+  if (isl_set_n_basic_set(s) > EG_KNOWN_MAX_PIECES) {
+    isl_set_free(s);
+    return NULL;
+  }
+  return s;
+}
+
 static __isl_give isl_set *unite(__isl_take isl_set *a, __isl_take isl_set *b) {
   if (!a)
     return b;
   if (!b)
     return a;
-  isl_set *u = isl_set_coalesce(isl_set_union(a, b));
-  if (isl_set_n_basic_set(u) > EG_KNOWN_MAX_PIECES) {
-    isl_set_free(u);
-    return NULL;
-  }
-  return u;
+  return capped(isl_set_union(a, b));
 }
 
 static __isl_give isl_set *meet(__isl_take isl_set *a, __isl_take isl_set *b) {
@@ -75,12 +81,7 @@ static __isl_give isl_set *minus(__isl_take isl_set *a, __isl_take isl_set *b) {
     isl_set_free(b);
     return a;
   }
-  isl_set *d = isl_set_coalesce(isl_set_subtract(a, b));
-  if (isl_set_n_basic_set(d) > EG_KNOWN_MAX_PIECES) {
-    isl_set_free(d);
-    return NULL;
-  }
-  return d;
+  return capped(isl_set_subtract(a, b));
 }
 
 /* An empty set is stored as NULL, so "known" means non-empty. */
