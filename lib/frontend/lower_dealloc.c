@@ -26,13 +26,7 @@ static bool isMemRef(MlirType type) {
 }
 
 static bool anyMemRefValue(MlirOperation op) {
-  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
-    if (isMemRef(mlirValueGetType(mlirOperationGetResult(op, i))))
-      return true;
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
-    if (isMemRef(mlirValueGetType(mlirOperationGetOperand(op, i))))
-      return true;
-  return false;
+  return solarOpHasValueOf(op, isMemRef);
 }
 
 /* Memref results that own nothing, or alias a buffer of the block. */
