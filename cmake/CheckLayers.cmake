@@ -6,6 +6,7 @@
 # docs/code-layout.md, kept by the build rather than by review.
 string(REPLACE "," ";" layers "${LAYERS}")
 set(dir_support  "lib/support")
+set(dir_count    "lib/count")
 set(dir_dialect  "dialect")
 set(dir_arch     "lib/arch")
 set(dir_frontend "lib/frontend")

@@ -1,5 +1,6 @@
 /* The fixed-size diagnostic collector of the hardware loader. */
 #include "arch_internal.h"
+#include "solar/support/names.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -8,15 +9,10 @@
 void solarArchDiagInit(SolarArchDiag *diag) { memset(diag, 0, sizeof(*diag)); }
 
 const char *solarArchSeverityName(SolarArchSeverity severity) {
-  switch (severity) {
-  case SOLAR_ARCH_ERROR:
-    return "error";
-  case SOLAR_ARCH_WARNING:
-    return "warning";
-  case SOLAR_ARCH_REMARK:
-    return "remark";
-  }
-  return "error";
+  static const char *const names[] = {[SOLAR_ARCH_ERROR] = "error",
+                                      [SOLAR_ARCH_WARNING] = "warning",
+                                      [SOLAR_ARCH_REMARK] = "remark"};
+  return SOLAR_NAME_OF(names, severity, "error");
 }
 
 void archDiagAdd(SolarArchDiag *diag, SolarArchSeverity severity,

@@ -1,5 +1,6 @@
 /* Loading one hardware file: YAML -> validated per-cycle values -> model. */
 #include "arch_internal.h"
+#include "solar/support/names.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -35,27 +36,15 @@ const SolarMemLevel *solarArchFindLevel(const SolarArch *arch,
 }
 
 const char *solarArchOriginName(SolarArchOrigin origin) {
-  switch (origin) {
-  case SOLAR_ARCH_FROM_FILE:
-    return "file";
-  case SOLAR_ARCH_FROM_CONVERTED:
-    return "converted";
-  case SOLAR_ARCH_FROM_DEFAULT:
-    return "default";
-  }
-  return "default";
+  static const char *const names[] = {[SOLAR_ARCH_FROM_FILE] = "file",
+                                      [SOLAR_ARCH_FROM_CONVERTED] = "converted",
+                                      [SOLAR_ARCH_FROM_DEFAULT] = "default"};
+  return SOLAR_NAME_OF(names, origin, "default");
 }
 
 const char *solarMemKindName(SolarMemKind kind) {
-  switch (kind) {
-  case SOLAR_MEM_REGISTER:
-    return "register";
-  case SOLAR_MEM_L1:
-    return "L1";
-  case SOLAR_MEM_L2:
-    return "L2";
-  case SOLAR_MEM_KIND_COUNT:
-    break;
-  }
-  return "invalid";
+  static const char *const names[SOLAR_MEM_KIND_COUNT] = {
+      [SOLAR_MEM_REGISTER] = "register", [SOLAR_MEM_L1] = "L1",
+      [SOLAR_MEM_L2] = "L2"};
+  return SOLAR_NAME_OF(names, kind, "invalid");
 }

@@ -5,6 +5,7 @@
 #include "arch_internal.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -246,42 +247,49 @@ typedef struct {
   SolarArchDiag *diag;
 } UnitCheck;
 
+/* Reports slot's value as out of range: "key 'K' = V " and then `why`,
+ * a format with its arguments. Returns false, what the check returns. */
+__attribute__((format(printf, 3, 4))) static bool
+slotError(const UnitCheck *check, const ArchRawValue *slot, const char *why,
+          ...) {
+  char reason[SOLAR_ARCH_DIAG_TEXT];
+  va_list args;
+  va_start(args, why);
+  vsnprintf(reason, sizeof(reason), why, args);
+  va_end(args);
+  archDiagAdd(check->diag, SOLAR_ARCH_ERROR, check->path, slot->line,
+              "key '%s' = %s %s", slot->key, slot->text, reason);
+  return false;
+}
+
 static bool checkBytesPerCycle(const UnitCheck *check, ArchRawValue *slot) {
-  if (slot->value < kMinBytesPerCycle) {
-    archDiagAdd(check->diag, SOLAR_ARCH_ERROR, check->path, slot->line,
-                "key '%s' = %s is below %g bytes per cycle; give bytes per "
-                "clock cycle (bytes/s divided by the clock in Hz), not TB/s "
-                "or bytes per nanosecond",
-                slot->key, slot->text, kMinBytesPerCycle);
-    return false;
-  }
+  if (slot->value < kMinBytesPerCycle)
+    return slotError(
+        check, slot,
+        "is below %g bytes per cycle; give bytes per "
+        "clock cycle (bytes/s divided by the clock in Hz), not TB/s "
+        "or bytes per nanosecond",
+        kMinBytesPerCycle);
   if (slot->value <= kMaxBytesPerCycle)
     return true;
-  if (!check->freq) {
-    archDiagAdd(check->diag, SOLAR_ARCH_ERROR, check->path, slot->line,
-                "key '%s' = %s is too large for bytes per cycle (limit %g)",
-                slot->key, slot->text, kMaxBytesPerCycle);
-    return false;
-  }
+  if (!check->freq)
+    return slotError(check, slot, "is too large for bytes per cycle (limit %g)",
+                     kMaxBytesPerCycle);
   double hz = check->freq->value * 1e9;
   double perCycle = slot->value / hz;
-  if (perCycle < kMinConvertedBytesPerCycle || perCycle > kMaxBytesPerCycle) {
-    archDiagAdd(check->diag, SOLAR_ARCH_ERROR, check->path, slot->line,
-                "key '%s' = %s is implausible both as bytes per cycle (limit "
-                "%g) and as bytes/s (%s / (%s GHz * 1e9) = %.6g bytes/cycle)",
-                slot->key, slot->text, kMaxBytesPerCycle, slot->text,
-                check->freq->text, perCycle);
-    return false;
-  }
-  if (check->strict) {
-    archDiagAdd(check->diag, SOLAR_ARCH_ERROR, check->path, slot->line,
-                "key '%s' = %s is too large for bytes per cycle (limit %g); "
-                "it looks like bytes/s (%.6g bytes/cycle at %s GHz), which "
-                "strict mode does not convert",
-                slot->key, slot->text, kMaxBytesPerCycle, perCycle,
-                check->freq->text);
-    return false;
-  }
+  if (perCycle < kMinConvertedBytesPerCycle || perCycle > kMaxBytesPerCycle)
+    return slotError(
+        check, slot,
+        "is implausible both as bytes per cycle (limit "
+        "%g) and as bytes/s (%s / (%s GHz * 1e9) = %.6g bytes/cycle)",
+        kMaxBytesPerCycle, slot->text, check->freq->text, perCycle);
+  if (check->strict)
+    return slotError(
+        check, slot,
+        "is too large for bytes per cycle (limit %g); "
+        "it looks like bytes/s (%.6g bytes/cycle at %s GHz), which "
+        "strict mode does not convert",
+        kMaxBytesPerCycle, perCycle, check->freq->text);
   archDiagAdd(check->diag, SOLAR_ARCH_WARNING, check->path, slot->line,
               "key '%s' = %s is too large for bytes per cycle (limit %g); "
               "interpreted as bytes/s: %s / (%s GHz * 1e9) = %.6g "
@@ -300,51 +308,38 @@ static bool checkUnit(const UnitCheck *check, ArchRawValue *slot) {
   case ARCH_UNIT_BYTES_PER_CYCLE:
     return checkBytesPerCycle(check, slot);
   case ARCH_UNIT_BYTES:
-    if (slot->value < kMinCapacityBytes) {
-      archDiagAdd(check->diag, SOLAR_ARCH_ERROR, check->path, slot->line,
-                  "key '%s' = %s is below %g bytes; capacities are in bytes "
-                  "(MB or GB given?)",
-                  slot->key, slot->text, kMinCapacityBytes);
-      return false;
-    }
-    if (slot->value > kMaxCapacityBytes) {
-      archDiagAdd(check->diag, SOLAR_ARCH_ERROR, check->path, slot->line,
-                  "key '%s' = %s is above 2^50 bytes (1 PiB); capacities are "
-                  "in bytes (bits given?)",
-                  slot->key, slot->text);
-      return false;
-    }
-    if (slot->value != floor(slot->value)) {
-      archDiagAdd(check->diag, SOLAR_ARCH_ERROR, check->path, slot->line,
-                  "key '%s' = %s must be a whole number of bytes", slot->key,
-                  slot->text);
-      return false;
-    }
+    if (slot->value < kMinCapacityBytes)
+      return slotError(check, slot,
+                       "is below %g bytes; capacities are in bytes "
+                       "(MB or GB given?)",
+                       kMinCapacityBytes);
+    if (slot->value > kMaxCapacityBytes)
+      return slotError(check, slot,
+                       "is above 2^50 bytes (1 PiB); capacities are "
+                       "in bytes (bits given?)");
+    if (slot->value != floor(slot->value))
+      return slotError(check, slot, "must be a whole number of bytes");
     return true;
   case ARCH_UNIT_PER_CYCLE:
-    if (slot->value < kMinPerCycle) {
-      archDiagAdd(check->diag, SOLAR_ARCH_ERROR, check->path, slot->line,
-                  "key '%s' = %s is below %g per cycle; give operations per "
-                  "clock cycle of the whole chip, not per nanosecond or in "
-                  "tera-units",
-                  slot->key, slot->text, kMinPerCycle);
-      return false;
-    }
+    if (slot->value < kMinPerCycle)
+      return slotError(
+          check, slot,
+          "is below %g per cycle; give operations per "
+          "clock cycle of the whole chip, not per nanosecond or in "
+          "tera-units",
+          kMinPerCycle);
     if (slot->value <= kMaxPerCycle)
       return true;
-    archDiagAdd(check->diag, SOLAR_ARCH_ERROR, check->path, slot->line,
-                "key '%s' = %s is above %g per cycle; give multiply-"
-                "accumulates (or ops) per clock cycle, not per second or "
-                "FLOPS",
-                slot->key, slot->text, kMaxPerCycle);
-    return false;
+    return slotError(check, slot,
+                     "is above %g per cycle; give multiply-"
+                     "accumulates (or ops) per clock cycle, not per second or "
+                     "FLOPS",
+                     kMaxPerCycle);
   case ARCH_UNIT_COUNT:
     if (slot->value == floor(slot->value) && slot->value <= kMaxCount)
       return true;
-    archDiagAdd(check->diag, SOLAR_ARCH_ERROR, check->path, slot->line,
-                "key '%s' = %s must be a whole number between 1 and %g",
-                slot->key, slot->text, kMaxCount);
-    return false;
+    return slotError(check, slot, "must be a whole number between 1 and %g",
+                     kMaxCount);
   case ARCH_UNIT_GHZ:
   case ARCH_UNIT_NAME:
     break;

@@ -2,6 +2,7 @@
  * top-level `key: value` pairs, keeping the line of every key for
  * diagnostics. Meaning is given to the keys elsewhere (arch_keys.c). */
 #include "arch_internal.h"
+#include "solar/support/names.h"
 
 #include "solar/support/input_file.h"
 
@@ -20,16 +21,10 @@ enum { kArchMaxDepth = 64, kArchMaxNodes = 100000 };
 static const uint64_t kArchMaxFileBytes = 1 << 20;
 
 static const char *nodeKindName(yaml_node_type_t type) {
-  switch (type) {
-  case YAML_SCALAR_NODE:
-    return "a scalar";
-  case YAML_SEQUENCE_NODE:
-    return "a sequence";
-  case YAML_MAPPING_NODE:
-    return "a mapping";
-  default:
-    return "nothing";
-  }
+  static const char *const names[] = {[YAML_SCALAR_NODE] = "a scalar",
+                                      [YAML_SEQUENCE_NODE] = "a sequence",
+                                      [YAML_MAPPING_NODE] = "a mapping"};
+  return SOLAR_NAME_OF(names, type, "nothing");
 }
 
 static void reportParserError(const yaml_parser_t *parser, const char *path,
@@ -163,19 +158,14 @@ static bool checkShape(const char *text, size_t length, const char *path,
       depth++;
     else if (type == YAML_SEQUENCE_END_EVENT || type == YAML_MAPPING_END_EVENT)
       depth--;
-    if (depth > kArchMaxDepth) {
+    if (depth > kArchMaxDepth || nodes > kArchMaxNodes) {
+      bool deep = depth > kArchMaxDepth;
       archDiagAdd(diag, SOLAR_ARCH_ERROR, path, line,
-                  "YAML nesting deeper than the limit of %d levels "
-                  "(a hardware file is a flat mapping)",
-                  kArchMaxDepth);
-      ok = false;
-      break;
-    }
-    if (nodes > kArchMaxNodes) {
-      archDiagAdd(diag, SOLAR_ARCH_ERROR, path, line,
-                  "more than the limit of %d YAML nodes (a hardware file is "
-                  "a flat mapping of a few dozen keys)",
-                  kArchMaxNodes);
+                  deep ? "YAML nesting deeper than the limit of %d levels "
+                         "(a hardware file is a flat mapping)"
+                       : "more than the limit of %d YAML nodes (a hardware "
+                         "file is a flat mapping of a few dozen keys)",
+                  deep ? kArchMaxDepth : kArchMaxNodes);
       ok = false;
       break;
     }

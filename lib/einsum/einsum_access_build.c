@@ -189,7 +189,7 @@ static bool checkInBounds(EgBuilder *b, const EgRawAccess *raw,
   if (!boxLo || !boxHi)
     abort();
   bool box = isl_set_dim(image, isl_dim_set) == t->rank &&
-             egSetBoxBounds(image, boxLo, boxHi);
+             solarCountBoxBounds(image, boxLo, boxHi);
   bool reported = false;
   for (int d = 0; d < t->rank && !reported; ++d) {
     isl_val *lowest = box ? isl_val_copy(boxLo[d]) : NULL;
@@ -214,8 +214,8 @@ static bool checkInBounds(EgBuilder *b, const EgRawAccess *raw,
 typedef struct {
   isl_map *map;   /* domain tuple EG_SHAPE_MEMO_STORED */
   isl_set *image; /* tuple EG_SHAPE_MEMO_STORED */
-  bool counted;   /* what egCountSetCached answered */
-  EgCount footprint;
+  bool counted;   /* what solarCountSetCached answered */
+  SolarCount footprint;
   /* Entries of egFindReductionDimsOnce and egAccessMapsEqual (no map,
    * image or count). */
   bool *reductionDims;
@@ -227,7 +227,7 @@ static void freeAccessShape(void *payload) {
   AccessShape *entry = payload;
   isl_map_free(entry->map);
   isl_set_free(entry->image);
-  egCountClear(&entry->footprint);
+  solarCountClear(&entry->footprint);
   free(entry->reductionDims);
   free(entry);
 }
@@ -240,7 +240,7 @@ static AccessShape *newAccessShape(EgBuilder *b, const char *key) {
   return entry;
 }
 
-static void copyFootprint(const EgCount *from, EgCount *to) {
+static void copyFootprint(const SolarCount *from, SolarCount *to) {
   to->count = isl_pw_qpolynomial_copy(from->count);
   to->exact = from->exact;
 }
@@ -376,7 +376,7 @@ void egBuildAccess(EgBuilder *b, EgNode *node, EgRawAccess *raw) {
   bool inBounds = true;
   if (a->exact)
     inBounds = !checkInBounds(b, raw, a->image);
-  bool counted = egCountSetCached(b->counts, a->image, &a->footprint);
+  bool counted = solarCountSetCached(b->counts, a->image, &a->footprint);
   if (key && inBounds)
     rememberAccess(b, key, a, counted);
   free(key);
@@ -396,7 +396,7 @@ bool egCountNodeDomain(EgBuilder *b, EgNode *node) {
   if (!entry) {
     entry = newAccessShape(b, key.text);
     entry->counted =
-        egCountSetCached(b->counts, node->domain, &entry->footprint);
+        solarCountSetCached(b->counts, node->domain, &entry->footprint);
   }
   free(key.text);
   copyFootprint(&entry->footprint, &node->points);

@@ -24,7 +24,7 @@ bool egMakeRawAccess(EgBuilder *b, MlirOperation op, bool write,
                      EgRawAccess *r);
 /* Appends the node's access through raw (kept). */
 void egBuildAccess(EgBuilder *b, EgNode *node, EgRawAccess *raw);
-/* egCountSetCached of the node's domain into node->points, once per
+/* solarCountSetCached of the node's domain into node->points, once per
  * scope shape (the domain is its scope's, renamed). */
 bool egCountNodeDomain(EgBuilder *b, EgNode *node);
 /* egFindReductionDims for the node's write, built from raw (its first

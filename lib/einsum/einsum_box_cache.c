@@ -68,7 +68,7 @@ static void readBox(BoxEntry *entry) {
   int64_t *bounds = calloc(2 * (size_t)dims + 1, sizeof(int64_t));
   if (!lo || !hi || !bounds)
     abort();
-  bool ok = egSetBoxBounds(entry->set, lo, hi);
+  bool ok = solarCountBoxBounds(entry->set, lo, hi);
   for (int d = 0; ok && d < dims; ++d)
     ok = smallInteger(lo[d], &bounds[2 * d]) &&
          smallInteger(hi[d], &bounds[2 * d + 1]);

@@ -19,14 +19,14 @@
 
 static void destroyNode(EgNode *node) {
   isl_set_free(node->domain);
-  egCountClear(&node->points);
+  solarCountClear(&node->points);
   for (int i = 0; i < node->accessCount; ++i) {
     isl_map_free(node->accesses[i].map);
     isl_set_free(node->accesses[i].image);
     isl_multi_pw_aff_free(node->accesses[i].indices);
     free(node->accesses[i].mapText);
     isl_map_free(node->accesses[i].mapNamed);
-    egCountClear(&node->accesses[i].footprint);
+    solarCountClear(&node->accesses[i].footprint);
   }
   free(node->accesses);
   if (node->scope && node->labels)
@@ -44,7 +44,7 @@ static void destroyNode(EgNode *node) {
   free(node->equation);
   isl_map_free(node->schedule);
   isl_set_free(node->necessary);
-  egCountClear(&node->necessaryPoints);
+  solarCountClear(&node->necessaryPoints);
   free(node->domainText);
   isl_set_free(node->domainNamed);
 }
@@ -55,7 +55,7 @@ static void destroyBuilder(EgBuilder *b) {
   free(b->nodes);
   for (int i = 0; i < b->edgeCount; ++i) {
     isl_map_free(b->edges[i].relation);
-    egCountClear(&b->edges[i].elements);
+    solarCountClear(&b->edges[i].elements);
     free(b->edges[i].relationText);
   }
   free(b->edges);
@@ -73,7 +73,7 @@ static void destroyBuilder(EgBuilder *b) {
   for (int i = 0; i < b->scopeCount; ++i) {
     EgScope *s = b->scopes[i];
     isl_set_free(s->domain);
-    egCountClear(&s->count);
+    solarCountClear(&s->count);
     free(s->ivs);
     free(s->loopOps);
     free(s->sched);
@@ -99,7 +99,7 @@ static void destroyBuilder(EgBuilder *b) {
   free(b->skipped);
   if (b->asmState.ptr)
     mlirAsmStateDestroy(b->asmState);
-  egCountCacheDestroy(b->counts);
+  solarCountCacheDestroy(b->counts);
   if (b->ctx)
     isl_ctx_free(b->ctx);
 }
@@ -128,7 +128,7 @@ static bool lift(MlirOperation func, bool strict, MlirAttribute *graph,
   b.strict = strict;
   b.keepIsl = lifted != NULL;
   b.ctx = isl_ctx_alloc();
-  b.counts = egCountCacheCreate();
+  b.counts = solarCountCacheCreate();
   /* isl reports misuse on stderr and returns NULL; solar checks results and
    * words its own diagnostics. */
   isl_options_set_on_error(b.ctx, ISL_ON_ERROR_CONTINUE);

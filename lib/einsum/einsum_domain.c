@@ -244,9 +244,39 @@ static void rememberShape(EgBuilder *b, EgScope *scope, const LoopKey *k) {
   egShapeMemoPut(b->scopeMemo, k->key.text, entry);
 }
 
-static void freeBounds(__isl_take isl_pw_aff **bounds, int count) {
-  for (int i = 0; i < count; ++i)
-    isl_pw_aff_free(bounds[i]);
+/* A loop's bounds and the operands they were built from. */
+typedef struct {
+  MlirValue *lbOperands, *ubOperands;
+  isl_pw_aff **lbs, **ubs; /* nl and nu entries, owned until consumed */
+  int nl, nu;
+  bool unknown; /* some map failed and became an unknown bound */
+} LoopBounds;
+
+/* The bounds of `op`, whose operands are the lower maps' lbInputs then the
+ * upper maps' ubInputs. */
+static void readLoopBounds(EgBuilder *b, EgScope *scope, MlirOperation op,
+                           MlirAffineMap lbMap, intptr_t lbInputs,
+                           MlirAffineMap ubMap, intptr_t ubInputs,
+                           LoopBounds *out) {
+  memset(out, 0, sizeof(*out));
+  out->lbOperands = operandsOf(op, 0, lbInputs);
+  out->ubOperands = operandsOf(op, lbInputs, ubInputs);
+  out->nl = boundsFromMap(b, scope, op, lbMap, out->lbOperands, lbInputs,
+                          "lower", &out->lbs, &out->unknown);
+  out->nu = boundsFromMap(b, scope, op, ubMap, out->ubOperands, ubInputs,
+                          "upper", &out->ubs, &out->unknown);
+}
+
+/* Frees the bounds not consumed: those from lbFrom and ubFrom on. */
+static void freeLoopBounds(LoopBounds *lb, int lbFrom, int ubFrom) {
+  for (int i = lbFrom; i < lb->nl; ++i)
+    isl_pw_aff_free(lb->lbs[i]);
+  for (int i = ubFrom; i < lb->nu; ++i)
+    isl_pw_aff_free(lb->ubs[i]);
+  free(lb->lbs);
+  free(lb->ubs);
+  free(lb->lbOperands);
+  free(lb->ubOperands);
 }
 
 static void walkAffineFor(EgBuilder *b, MlirOperation op, EgScope *parent,
@@ -274,35 +304,25 @@ static void walkAffineFor(EgBuilder *b, MlirOperation op, EgScope *parent,
       return;
     }
   }
-  MlirValue *lbOperands = operandsOf(op, 0, lbCount);
-  MlirValue *ubOperands = operandsOf(op, lbCount, ubCount);
-  isl_pw_aff **lbs, **ubs;
-  bool unknown = false;
-  int nl = boundsFromMap(b, scope, op, lbMap, lbOperands, lbCount, "lower",
-                         &lbs, &unknown);
-  int nu = boundsFromMap(b, scope, op, ubMap, ubOperands, ubCount, "upper",
-                         &ubs, &unknown);
+  LoopBounds lb;
+  readLoopBounds(b, scope, op, lbMap, lbCount, ubMap, ubCount, &lb);
   /* An unknown bound made a parameter of its own: no shape to share. */
-  bool memo = !unknown;
+  bool memo = !lb.unknown;
   if (memo && !constant) {
     free(k.key.text);
     loopKeyStart(b, scope, &k);
-    loopKeyBounds(&k, lbs, nl, step);
-    loopKeyBounds(&k, ubs, nu, 0);
+    loopKeyBounds(&k, lb.lbs, lb.nl, step);
+    loopKeyBounds(&k, lb.ubs, lb.nu, 0);
   }
   if (memo && !constant && takeKnownShape(b, scope, &k)) {
-    freeBounds(lbs, nl);
-    freeBounds(ubs, nu);
+    freeLoopBounds(&lb, 0, 0);
   } else {
-    constrainDim(b, scope, dim, lbs, nl, ubs, nu, step);
+    constrainDim(b, scope, dim, lb.lbs, lb.nl, lb.ubs, lb.nu, step);
+    freeLoopBounds(&lb, lb.nl, lb.nu);
     if (memo)
       rememberShape(b, scope, &k);
   }
   free(k.key.text);
-  free(lbs);
-  free(ubs);
-  free(lbOperands);
-  free(ubOperands);
   registerBlock(b, body, scope);
   walkBlock(b, body, scope);
 }
@@ -322,72 +342,52 @@ static void walkAffineParallel(EgBuilder *b, MlirOperation op,
   int first = scope->depth - dims;
   for (int d = 0; d < dims; ++d)
     addLoopDim(scope, first + d, mlirBlockGetArgument(body, d), op);
-  MlirValue *lbOperands = operandsOf(op, 0, lbInputs);
-  MlirValue *ubOperands = operandsOf(op, lbInputs, ubInputs);
-  isl_pw_aff **lbs, **ubs;
-  bool unknown = false;
-  int nl = boundsFromMap(b, scope, op, lbMap, lbOperands, lbInputs, "lower",
-                         &lbs, &unknown);
-  int nu = boundsFromMap(b, scope, op, ubMap, ubOperands, ubInputs, "upper",
-                         &ubs, &unknown);
-  bool grouped = nl == mlirAffineMapGetNumResults(lbMap) &&
-                 nu == mlirAffineMapGetNumResults(ubMap);
-  bool memo = !unknown && grouped;
-  LoopKey k;
+  LoopBounds lb;
+  readLoopBounds(b, scope, op, lbMap, lbInputs, ubMap, ubInputs, &lb);
+  bool grouped = lb.nl == mlirAffineMapGetNumResults(lbMap) &&
+                 lb.nu == mlirAffineMapGetNumResults(ubMap);
+  bool memo = !lb.unknown && grouped;
+  LoopKey k = {{0}};
   if (memo) {
     loopKeyStart(b, scope, &k);
     for (int d = 0; d < dims; ++d) {
       egShapeKeyAddInt(&k.key, mlirDenseElementsAttrGetInt32Value(lbGroups, d));
       egShapeKeyAddInt(&k.key, mlirDenseElementsAttrGetInt32Value(ubGroups, d));
     }
-    loopKeyBounds(&k, lbs, nl, 0);
-    loopKeyBounds(&k, ubs, nu, 0);
+    loopKeyBounds(&k, lb.lbs, lb.nl, 0);
+    loopKeyBounds(&k, lb.ubs, lb.nu, 0);
     for (int d = 0; d < dims; ++d)
       egShapeKeyAddInt(&k.key, (long)mlirIntegerAttrGetValueInt(
                                    mlirArrayAttrGetElement(steps, d)));
   }
   if (memo && takeKnownShape(b, scope, &k)) {
-    freeBounds(lbs, nl);
-    freeBounds(ubs, nu);
-    free(lbs);
-    free(ubs);
-    free(lbOperands);
-    free(ubOperands);
-    free(k.key.text);
-    registerBlock(b, body, scope);
-    walkBlock(b, body, scope);
-    return;
+    freeLoopBounds(&lb, 0, 0);
+  } else {
+    int lbAt = 0, ubAt = 0;
+    for (int d = 0; d < dims; ++d) {
+      int lc = grouped ? mlirDenseElementsAttrGetInt32Value(lbGroups, d) : 0;
+      int uc = grouped ? mlirDenseElementsAttrGetInt32Value(ubGroups, d) : 0;
+      int64_t step =
+          mlirIntegerAttrGetValueInt(mlirArrayAttrGetElement(steps, d));
+      constrainDim(b, scope, first + d, lb.lbs + lbAt, lc, lb.ubs + ubAt, uc,
+                   step);
+      lbAt += lc;
+      ubAt += uc;
+    }
+    /* A failed map leaves one unknown bound that constrains every dim. */
+    for (int i = lbAt; i < lb.nl; ++i)
+      for (int d = 0; d < dims; ++d)
+        restrictDomain(scope, isl_pw_aff_le_set(isl_pw_aff_copy(lb.lbs[i]),
+                                                egDimPwAff(b, scope, first + d)));
+    for (int i = ubAt; i < lb.nu; ++i)
+      for (int d = 0; d < dims; ++d)
+        restrictDomain(scope, isl_pw_aff_lt_set(egDimPwAff(b, scope, first + d),
+                                                isl_pw_aff_copy(lb.ubs[i])));
+    freeLoopBounds(&lb, lbAt, ubAt);
+    if (memo)
+      rememberShape(b, scope, &k);
   }
-  int lbAt = 0, ubAt = 0;
-  for (int d = 0; d < dims; ++d) {
-    int lc = grouped ? mlirDenseElementsAttrGetInt32Value(lbGroups, d) : 0;
-    int uc = grouped ? mlirDenseElementsAttrGetInt32Value(ubGroups, d) : 0;
-    int64_t step = mlirIntegerAttrGetValueInt(mlirArrayAttrGetElement(steps, d));
-    constrainDim(b, scope, first + d, lbs + lbAt, lc, ubs + ubAt, uc, step);
-    lbAt += lc;
-    ubAt += uc;
-  }
-  /* A failed map leaves one unknown bound that constrains every dim. */
-  for (int i = lbAt; i < nl; ++i)
-    for (int d = 0; d < dims; ++d)
-      restrictDomain(scope, isl_pw_aff_le_set(isl_pw_aff_copy(lbs[i]),
-                                        egDimPwAff(b, scope, first + d)));
-  for (int i = ubAt; i < nu; ++i)
-    for (int d = 0; d < dims; ++d)
-      restrictDomain(scope, isl_pw_aff_lt_set(egDimPwAff(b, scope, first + d),
-                                        isl_pw_aff_copy(ubs[i])));
-  for (int i = lbAt; i < nl; ++i)
-    isl_pw_aff_free(lbs[i]);
-  for (int i = ubAt; i < nu; ++i)
-    isl_pw_aff_free(ubs[i]);
-  if (memo) {
-    rememberShape(b, scope, &k);
-    free(k.key.text);
-  }
-  free(lbs);
-  free(ubs);
-  free(lbOperands);
-  free(ubOperands);
+  free(k.key.text);
   registerBlock(b, body, scope);
   walkBlock(b, body, scope);
 }

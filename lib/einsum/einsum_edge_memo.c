@@ -21,7 +21,7 @@ typedef struct {
   isl_set *write, *read; /* anonymous keys (read may be NULL for a fact);
                             NULL write = free slot */
   isl_set *relation;     /* anonymous; NULL: nothing flows */
-  EgCount elements;
+  SolarCount elements;
   bool counted;
 } MemoSlot;
 
@@ -76,7 +76,7 @@ EgEdgeMemo *egEdgeMemoCreate(void) {
 
 void egEdgeShapeClear(EgEdgeShape *shape) {
   shape->relation = isl_map_free(shape->relation);
-  egCountClear(&shape->elements);
+  solarCountClear(&shape->elements);
   shape->counted = false;
 }
 
@@ -97,7 +97,7 @@ void egEdgeMemoDestroy(EgEdgeMemo *memo) {
     isl_set_free(slot->write);
     isl_set_free(slot->read);
     isl_set_free(slot->relation);
-    egCountClear(&slot->elements);
+    solarCountClear(&slot->elements);
   }
   solarHashClear(&memo->slots);
   free(memo);
@@ -130,7 +130,7 @@ static MemoSlot *findSlot(EgEdgeMemo *memo, uint32_t hash, int kind,
   return solarHashFind(&memo->slots, &kSlot, hash, &key);
 }
 
-static void copyCount(const EgCount *from, EgCount *to) {
+static void copyCount(const SolarCount *from, SolarCount *to) {
   to->count = from->count ? isl_pw_qpolynomial_copy(from->count) : NULL;
   to->exact = from->exact;
 }

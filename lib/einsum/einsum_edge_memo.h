@@ -9,7 +9,7 @@
 #define SOLAR_EINSUM_EDGE_MEMO_H
 
 #include "einsum_internal.h"
-#include "solar/einsum/einsum_count.h"
+#include "solar/count/count.h"
 
 #include <isl/map.h>
 
@@ -25,7 +25,7 @@ void egEdgeMemoDestroy(EgEdgeMemo *memo);
  * elements that flow (`counted` false when counting failed). */
 typedef struct {
   isl_map *relation; /* owned */
-  EgCount elements;  /* owned */
+  SolarCount elements;  /* owned */
   bool counted;
 } EgEdgeShape;
 

@@ -133,7 +133,7 @@ static int nodeOfTuple(const char *name) {
 
 /* Appends the edge; takes relation and elements. */
 static void pushEdge(EdgeSink *sink, int producer, int consumer,
-                     __isl_take isl_map *relation, EgCount elements,
+                     __isl_take isl_map *relation, SolarCount elements,
                      bool counted) {
   EgBuilder *b = sink->b;
   egGrow((void **)&b->edges, &b->edgeCapacity, b->edgeCount, sizeof(EgEdge));
@@ -161,8 +161,8 @@ static isl_stat addEdge(__isl_take isl_map *dep, void *user) {
     return isl_stat_ok;
   }
   isl_set *elements = isl_map_range(data);
-  EgCount count = {0};
-  bool counted = egCountSetCached(sink->b->counts, elements, &count);
+  SolarCount count = {0};
+  bool counted = solarCountSetCached(sink->b->counts, elements, &count);
   isl_set_free(elements);
   pushEdge(sink, producer, consumer, isl_map_coalesce(relation), count,
            counted);
@@ -270,7 +270,7 @@ static void directEdge(EdgeSink *sink, __isl_keep isl_map *write,
       shape.relation =
           isl_map_coalesce(isl_map_range_factor_domain(isl_map_copy(dep)));
       isl_set *elements = isl_map_range(isl_map_range_factor_range(dep));
-      shape.counted = egCountSetCached(b->counts, elements, &shape.elements);
+      shape.counted = solarCountSetCached(b->counts, elements, &shape.elements);
       isl_set_free(elements);
     } else {
       isl_map_free(dep);
@@ -282,7 +282,7 @@ static void directEdge(EdgeSink *sink, __isl_keep isl_map *write,
     pushEdge(sink, producer, consumer, shape.relation, shape.elements,
              shape.counted);
     shape.relation = NULL;
-    shape.elements = (EgCount){0};
+    shape.elements = (SolarCount){0};
   }
   egEdgeShapeClear(&shape);
 }

@@ -4,7 +4,7 @@
  * with `#solar.node<...>` around each node dictionary, and parsed once. */
 #include "einsum_attr_text.h"
 #include "einsum_internal.h"
-#include "solar/einsum/einsum_count.h"
+#include "solar/count/count.h"
 
 #include "solar/frontend/framework_op.h"
 #include "solar/support/diagnostics.h"
@@ -18,14 +18,14 @@
 #include <string.h>
 
 /* `key` as i64 when the count is constant, else `key_expr` as isl text. */
-/* Counts past int64 come back saturated at INT64_MAX (egValToInt64, or
+/* Counts past int64 come back saturated at INT64_MAX (solarCountValToInt64, or
  * mulCount below): the writer warns, naming the node or tensor. */
 static bool saturatedProduct = false;
 static unsigned long saturatedSeen = 0;
 
 /* True when a count written since the last call was saturated. */
 static bool takeSaturation(void) {
-  unsigned long total = egSaturatedCountTotal();
+  unsigned long total = solarCountSaturatedTotal();
   bool was = saturatedProduct || total != saturatedSeen;
   saturatedProduct = false;
   saturatedSeen = total;
@@ -44,15 +44,15 @@ static int64_t mulCount(int64_t a, int64_t b) {
   return product;
 }
 
-static void putCount(EgAttrDict *d, const char *key, const EgCount *count) {
+static void putCount(EgAttrDict *d, const char *key, const SolarCount *count) {
   int64_t value = 0;
   char exprKey[64];
   snprintf(exprKey, sizeof(exprKey), "%s_expr", key);
-  if (egCountConstant(count, &value)) {
+  if (solarCountConstant(count, &value)) {
     egAttrPut(d, key, egAttrI64(value));
   }
   else if (count->count)
-    egAttrPut(d, exprKey, egAttrIslString(egCountToStr(count)));
+    egAttrPut(d, exprKey, egAttrIslString(solarCountToStr(count)));
   else
     egAttrPut(d, exprKey, egAttrString("unbounded"));
 }
@@ -64,7 +64,7 @@ static void putPwCount(EgAttrDict *d, const char *key,
   snprintf(exprKey, sizeof(exprKey), "%s_expr", key);
   if (!pw)
     egAttrPut(d, key, egAttrI64(0));
-  else if (egPwQpolynomialConstant(pw, &value)) {
+  else if (solarCountPwQpolynomialConstant(pw, &value)) {
     egAttrPut(d, key, egAttrI64(value));
   }
   else
@@ -140,7 +140,7 @@ flopsPw(__isl_keep isl_pw_qpolynomial *const *totals, bool *dropped) {
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c) {
     int weight = solarOpClassFlops((SolarOpClass)c);
     if (totals[c] && weight)
-      sum = egPwQpolynomialAddOrKeep(sum, scalePw(isl_pw_qpolynomial_copy(totals[c]), weight),
+      sum = solarCountPwQpolynomialAddOrKeep(sum, scalePw(isl_pw_qpolynomial_copy(totals[c]), weight),
                   dropped);
   }
   return sum;
@@ -153,7 +153,7 @@ static void putTotals(EgAttrDict *d, const char *key,
   int64_t values[SOLAR_OP_CLASS_COUNT] = {0};
   bool constant = true;
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
-    if (totals[c] && !egPwQpolynomialConstant(totals[c], &values[c]))
+    if (totals[c] && !solarCountPwQpolynomialConstant(totals[c], &values[c]))
       constant = false;
   if (constant) {
     egAttrPut(d, key, countsDict(values));
@@ -319,7 +319,7 @@ static void putOps(EgNode *node, EgAttrDict *d,
     for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c) {
       perPoint[c] += row->perPoint[c];
       if (row->total[c])
-        totals[c] = egPwQpolynomialAddOrKeep(totals[c], isl_pw_qpolynomial_copy(row->total[c]),
+        totals[c] = solarCountPwQpolynomialAddOrKeep(totals[c], isl_pw_qpolynomial_copy(row->total[c]),
                           &dropped);
     }
   }
@@ -336,7 +336,7 @@ static void putOps(EgNode *node, EgAttrDict *d,
     *graphExact = false;
   bool graphDropped = false;
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
-    graphTotals[c] = egPwQpolynomialAddOrKeep(graphTotals[c], totals[c], &graphDropped);
+    graphTotals[c] = solarCountPwQpolynomialAddOrKeep(graphTotals[c], totals[c], &graphDropped);
   if (graphDropped)
     *graphExact = false;
 }
@@ -402,9 +402,9 @@ static EgAttrValue tensorAttr(EgBuilder *b, int id, bool *graphExact) {
     egAttrPut(&d, "constant", egAttrBool(t->isConstantGlobal));
   if (egTensorIsSplat(t))
     egAttrPut(&d, "splat", egAttrBool(true));
-  EgCount footprint = {NULL, true};
+  SolarCount footprint = {NULL, true};
   if (t->touched)
-    egCountSetCached(b->counts, t->touched, &footprint);
+    solarCountSetCached(b->counts, t->touched, &footprint);
   else
     footprint.count = NULL;
   footprint.exact = footprint.exact && t->exactAccesses;
@@ -412,7 +412,7 @@ static EgAttrValue tensorAttr(EgBuilder *b, int id, bool *graphExact) {
   if (!t->touched) {
     egAttrPut(&d, "footprint_elements", egAttrI64(0));
     egAttrPut(&d, "footprint_bytes", egAttrI64(0));
-  } else if (egCountConstant(&footprint, &touched)) {
+  } else if (solarCountConstant(&footprint, &touched)) {
     egAttrPut(&d, "footprint_elements", egAttrI64(touched));
     egAttrPut(&d, "footprint_bytes",
               egAttrI64(mulCount(touched, t->elementBytes)));
@@ -422,18 +422,18 @@ static EgAttrValue tensorAttr(EgBuilder *b, int id, bool *graphExact) {
   egAttrPut(&d, "footprint_exact", egAttrBool(footprint.exact));
   if (!footprint.exact)
     *graphExact = false;
-  egCountClear(&footprint);
+  solarCountClear(&footprint);
   isl_set *sets[2] = {t->readSet, t->writeSet};
   const char *keys[2] = {"read_elements", "write_elements"};
   for (int k = 0; k < 2; ++k) {
-    EgCount c = {NULL, true};
+    SolarCount c = {NULL, true};
     if (sets[k]) {
-      egCountSetCached(b->counts, sets[k], &c);
+      solarCountSetCached(b->counts, sets[k], &c);
       putCount(&d, keys[k], &c);
     } else {
       egAttrPut(&d, keys[k], egAttrI64(0));
     }
-    egCountClear(&c);
+    solarCountClear(&c);
   }
   return egAttrDictFinish(&d);
 }

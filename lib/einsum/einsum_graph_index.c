@@ -42,7 +42,7 @@ struct SolarGraphIndex {
   size_t *accessOffset;  /* first access of each node in flat numbering */
   int64_t *memo;         /* SOLAR_GRAPH_MEMO_SLOTS per access */
   isl_ctx *ctx;          /* created on first parse */
-  EgCountCache *counts;  /* counts in ctx, by set shape */
+  SolarCountCache *counts;  /* counts in ctx, by set shape */
   isl_set **domains;     /* by node */
   isl_map **maps;        /* by flat access */
   isl_set **images;      /* by flat access: the domain through the map */
@@ -144,32 +144,31 @@ static void buildTensorNodes(const SolarEinsumGraph *graph, Lists *lists) {
   for (size_t i = 0; i < graph->nodeCount; ++i)
     total += graph->nodes[i].accessCount;
   buildLists(lists, keys, total);
-  /* A node is listed once per tensor: skip repeats within the node. */
+  /* A node is listed once per tensor: skip repeats within the node. The
+   * first pass counts each tensor's nodes, the second files them. */
   size_t *last = solarCalloc(keys, sizeof(size_t));
-  for (size_t t = 0; t < keys; ++t)
-    last[t] = SIZE_MAX;
-  for (size_t i = 0; i < graph->nodeCount; ++i)
-    for (size_t a = 0; a < graph->nodes[i].accessCount; ++a) {
-      int64_t t = graph->nodes[i].accesses[a].tensor;
-      if (t < 0 || (size_t)t >= keys || last[t] == i)
-        continue;
-      last[t] = i;
-      lists->start[t + 1]++;
+  size_t *fill = NULL;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (size_t t = 0; t < keys; ++t)
+      last[t] = SIZE_MAX;
+    for (size_t i = 0; i < graph->nodeCount; ++i)
+      for (size_t a = 0; a < graph->nodes[i].accessCount; ++a) {
+        int64_t t = graph->nodes[i].accesses[a].tensor;
+        if (t < 0 || (size_t)t >= keys || last[t] == i)
+          continue;
+        last[t] = i;
+        if (fill)
+          lists->items[fill[t]++] = i;
+        else
+          lists->start[t + 1]++;
+      }
+    if (!fill) {
+      for (size_t t = 0; t < keys; ++t)
+        lists->start[t + 1] += lists->start[t];
+      fill = solarCalloc(keys, sizeof(size_t));
+      memcpy(fill, lists->start, keys * sizeof(size_t));
     }
-  for (size_t t = 0; t < keys; ++t)
-    lists->start[t + 1] += lists->start[t];
-  size_t *fill = solarCalloc(keys, sizeof(size_t));
-  memcpy(fill, lists->start, keys * sizeof(size_t));
-  for (size_t t = 0; t < keys; ++t)
-    last[t] = SIZE_MAX;
-  for (size_t i = 0; i < graph->nodeCount; ++i)
-    for (size_t a = 0; a < graph->nodes[i].accessCount; ++a) {
-      int64_t t = graph->nodes[i].accesses[a].tensor;
-      if (t < 0 || (size_t)t >= keys || last[t] == i)
-        continue;
-      last[t] = i;
-      lists->items[fill[t]++] = i;
-    }
+  }
   free(fill);
   free(last);
 }
@@ -231,7 +230,7 @@ void solarGraphIndexDestroy(SolarEinsumGraph *graph) {
     isl_map_free(x->maps[k]);
     isl_set_free(x->images[k]);
   }
-  egCountCacheDestroy(x->counts);
+  solarCountCacheDestroy(x->counts);
   if (x->ctx)
     isl_ctx_free(x->ctx);
   free(x->byId);
@@ -287,12 +286,12 @@ isl_ctx *solarGraphIslCtx(const SolarEinsumGraph *graph) {
   return x->ctx;
 }
 
-EgCountCache *solarGraphCountCache(const SolarEinsumGraph *graph) {
+SolarCountCache *solarGraphCountCache(const SolarEinsumGraph *graph) {
   struct SolarGraphIndex *x = graph->index;
   if (!x)
     return NULL;
   if (!x->counts)
-    x->counts = egCountCacheCreate();
+    x->counts = solarCountCacheCreate();
   return x->counts;
 }
 
@@ -377,13 +376,23 @@ __isl_keep isl_set *solarGraphDomain(const SolarEinsumGraph *graph,
   return x->domains[node];
 }
 
+/* The index slot of a node's access (false for an index-less graph or
+ * an access out of range). */
+static bool accessSlot(const SolarEinsumGraph *graph, size_t node,
+                       size_t access, size_t *k) {
+  if (!graph->index || node >= graph->nodeCount ||
+      access >= graph->nodes[node].accessCount)
+    return false;
+  *k = graph->index->accessOffset[node] + access;
+  return true;
+}
+
 __isl_keep isl_map *solarGraphAccessMap(const SolarEinsumGraph *graph,
                                         size_t node, size_t access) {
   struct SolarGraphIndex *x = graph->index;
-  if (!x || node >= graph->nodeCount ||
-      access >= graph->nodes[node].accessCount)
+  size_t k;
+  if (!accessSlot(graph, node, access, &k))
     return NULL;
-  size_t k = x->accessOffset[node] + access;
   if (!x->mapParsed[k]) {
     x->mapParsed[k] = 1;
     x->maps[k] =
@@ -394,18 +403,15 @@ __isl_keep isl_map *solarGraphAccessMap(const SolarEinsumGraph *graph,
 
 __isl_keep isl_set *solarGraphAccessImage(const SolarEinsumGraph *graph,
                                           size_t node, size_t access) {
-  struct SolarGraphIndex *x = graph->index;
-  if (!x || node >= graph->nodeCount ||
-      access >= graph->nodes[node].accessCount)
-    return NULL;
-  size_t k = x->accessOffset[node] + access;
-  if (!x->images[k]) {
-    isl_set *domain = solarGraphDomain(graph, node);
-    isl_map *map = solarGraphAccessMap(graph, node, access);
-    if (domain && map)
-      x->images[k] = isl_set_apply(isl_set_copy(domain), isl_map_copy(map));
-  }
-  return x->images[k];
+  isl_set *domain = solarGraphDomain(graph, node);
+  isl_map *map = solarGraphAccessMap(graph, node, access);
+  if (!domain || !map)
+    return NULL; /* also an index-less graph or an access out of range */
+  isl_set **image =
+      &graph->index->images[graph->index->accessOffset[node] + access];
+  if (!*image)
+    *image = isl_set_apply(isl_set_copy(domain), isl_map_copy(map));
+  return *image;
 }
 
 static const size_t *listOf(const Lists *lists, size_t key, size_t *count) {

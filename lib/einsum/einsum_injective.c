@@ -36,7 +36,7 @@ bool egAccessCoversTensor(const EgBuilder *b, const EgAccess *a) {
   for (int d = 0; d < t->rank; ++d)
     if (__builtin_mul_overflow(size, t->shape[d], &size))
       return false;
-  return egCountConstant(&a->footprint, &footprint) && footprint == size;
+  return solarCountConstant(&a->footprint, &footprint) && footprint == size;
 }
 
 

@@ -20,7 +20,7 @@
 #ifndef SOLAR_EINSUM_INTERNAL_H
 #define SOLAR_EINSUM_INTERNAL_H
 
-#include "solar/einsum/einsum_count.h"
+#include "solar/count/count.h"
 #include "einsum_lookup.h"
 #include "einsum_shape_memo.h"
 #include "solar/einsum/einsum_graph.h"
@@ -102,7 +102,7 @@ typedef struct EgScope {
   int schedLength;
   bool exact;             /* false when a condition or bound was widened */
   bool counted;
-  EgCount count;          /* lazily computed size of domain */
+  SolarCount count;          /* lazily computed size of domain */
   /* Scopes with equal shapes have domains built by the same isl operations
    * on inputs of the same representation (einsum_domain.c's memo); a scope
    * that is not memoized has a shape of its own. */
@@ -116,7 +116,7 @@ EgScope *egScopeCommonAncestor(EgScope *a, EgScope *b);
 bool egScopeIsAncestor(const EgScope *ancestor, const EgScope *scope);
 /* Set space of the scope: params from the builder, `depth` dims. */
 __isl_give isl_space *egScopeSpace(EgBuilder *b, const EgScope *scope);
-const EgCount *egScopeCount(EgBuilder *b, EgScope *scope);
+const SolarCount *egScopeCount(EgBuilder *b, EgScope *scope);
 /* Walks the function, creating scopes and statements. */
 /* Ops nested inside more region-holding ops than this are refused
  * (einsum_nesting.c says why). */
@@ -189,7 +189,7 @@ typedef struct {
    * node's first dims); NULL otherwise. For the equation. Owned. */
   isl_multi_pw_aff *indices;
   MlirOperation op;
-  EgCount footprint;
+  SolarCount footprint;
   char *mapText; /* printed map, when frozen (egGraphFreezeText); owned */
   /* The map mapText was printed from, kept for the stages when the lift
    * hands its isl objects over (EgBuilder.keepIsl); owned. */
@@ -221,7 +221,7 @@ typedef struct {
   EgScope *scope;       /* node domain scope (deepest reduction body) */
   int anchorPosition;   /* position in scope's block, for the schedule */
   isl_set *domain;      /* tuple S<id>; owned */
-  EgCount points;
+  SolarCount points;
   EgAccess *accesses;
   int accessCount, accessCapacity;
   bool *reductionDims; /* scope->depth entries */
@@ -236,7 +236,7 @@ typedef struct {
   /* Points that do necessary work (einsum_necessary.c); NULL when every
    * point does. Owned, with its count. */
   isl_set *necessary;
-  EgCount necessaryPoints;
+  SolarCount necessaryPoints;
   char *domainText; /* printed domain, when frozen; owned */
   isl_set *domainNamed; /* what domainText was printed from (keepIsl); owned */
 } EgNode;
@@ -295,7 +295,7 @@ __isl_give isl_map *egNamedMap(EgNode *node, __isl_keep isl_map *map);
 typedef struct {
   int producer, consumer, tensor;
   isl_map *relation; /* producer domain -> consumer domain; owned */
-  EgCount elements;
+  SolarCount elements;
   char *relationText; /* printed relation, when frozen; owned */
 } EgEdge;
 
@@ -324,7 +324,7 @@ struct EgBuilder {
   MlirContext mctx;
   MlirOperation func;
   isl_ctx *ctx;
-  EgCountCache *counts; /* memo of point counts; owned */
+  SolarCountCache *counts; /* memo of point counts; owned */
   bool strict;
   /* Keep the objects the frozen texts were printed from, for the stages
    * (solarEinsumGraphLiftShared). */

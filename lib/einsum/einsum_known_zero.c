@@ -48,17 +48,23 @@ static __isl_give isl_set *copySet(__isl_keep isl_set *s) {
   return s ? isl_set_copy(s) : NULL;
 }
 
+/* s coalesced, or NULL (nothing known) when it keeps more pieces than
+ * the analysis carries. */
+static __isl_give isl_set *capped(__isl_take isl_set *s) {
+  s = isl_set_coalesce(s);
+  if (isl_set_n_basic_set(s) > EG_KNOWN_MAX_PIECES) {
+    isl_set_free(s);
+    return NULL;
+  }
+  return s;
+}
+
 static __isl_give isl_set *unite(__isl_take isl_set *a, __isl_take isl_set *b) {
   if (!a)
     return b;
   if (!b)
     return a;
-  isl_set *u = isl_set_coalesce(isl_set_union(a, b));
-  if (isl_set_n_basic_set(u) > EG_KNOWN_MAX_PIECES) {
-    isl_set_free(u);
-    return NULL;
-  }
-  return u;
+  return capped(isl_set_union(a, b));
 }
 
 static __isl_give isl_set *meet(__isl_take isl_set *a, __isl_take isl_set *b) {
@@ -75,12 +81,7 @@ static __isl_give isl_set *minus(__isl_take isl_set *a, __isl_take isl_set *b) {
     isl_set_free(b);
     return a;
   }
-  isl_set *d = isl_set_coalesce(isl_set_subtract(a, b));
-  if (isl_set_n_basic_set(d) > EG_KNOWN_MAX_PIECES) {
-    isl_set_free(d);
-    return NULL;
-  }
-  return d;
+  return capped(isl_set_subtract(a, b));
 }
 
 /* An empty set is stored as NULL, so "known" means non-empty. */
@@ -289,6 +290,19 @@ static __isl_give isl_pw_aff *copyAffine(const EgKnown *k) {
   return k && k->affine ? isl_pw_aff_copy(k->affine) : NULL;
 }
 
+/* op(a, b) of two values' affine forms, or NULL when either has none. */
+static __isl_give isl_pw_aff *
+combineAffine(const EgKnown *a, const EgKnown *b,
+              __isl_give isl_pw_aff *(*op)(__isl_take isl_pw_aff *,
+                                           __isl_take isl_pw_aff *)) {
+  isl_pw_aff *x = copyAffine(a), *y = copyAffine(b);
+  if (x && y)
+    return op(x, y);
+  isl_pw_aff_free(x);
+  isl_pw_aff_free(y);
+  return NULL;
+}
+
 /* arith.cmpi of two affine values: true and false exactly where the
  * comparison says. Unsigned predicates only where both sides are
  * non-negative. */
@@ -454,22 +468,12 @@ static void evaluateOp(Eval *e, MlirOperation op, EgKnown *out) {
   } else if (solarOpIs(op, "arith.addf") || solarOpIs(op, "arith.addi")) {
     out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
     out->negInf = nonEmpty(unite(negInfOf(a), negInfOf(b)));
-    isl_pw_aff *x = copyAffine(a), *y = copyAffine(b);
-    out->affine = x && y ? isl_pw_aff_add(x, y) : NULL;
-    if (!out->affine) {
-      isl_pw_aff_free(x);
-      isl_pw_aff_free(y);
-    }
+    out->affine = combineAffine(a, b, isl_pw_aff_add);
   } else if (solarOpIs(op, "arith.subf") || solarOpIs(op, "arith.subi")) {
     out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
     /* -inf - finite = -inf; -inf - (-inf) is NaN. */
     out->negInf = nonEmpty(minus(negInfOf(a), negInfOf(b)));
-    isl_pw_aff *x = copyAffine(a), *y = copyAffine(b);
-    out->affine = x && y ? isl_pw_aff_sub(x, y) : NULL;
-    if (!out->affine) {
-      isl_pw_aff_free(x);
-      isl_pw_aff_free(y);
-    }
+    out->affine = combineAffine(a, b, isl_pw_aff_sub);
   } else if (solarOpIs(op, "arith.maximumf") ||
              solarOpIs(op, "arith.maxnumf")) {
     out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));

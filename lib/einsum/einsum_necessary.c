@@ -303,8 +303,8 @@ static isl_stat linkDims(__isl_take isl_basic_set *bset, void *user) {
  * count, the value counting the whole set gives. Returns false (out
  * untouched) where this does not apply or some factor's count is not an
  * exact constant. */
-static bool countProduct(EgCountCache *cache, __isl_keep isl_set *set,
-                         EgCount *out) {
+static bool countProduct(SolarCountCache *cache, __isl_keep isl_set *set,
+                         SolarCount *out) {
   isl_size params = isl_set_dim(set, isl_dim_param);
   isl_size dims = isl_set_dim(set, isl_dim_set);
   if (params < 0 || dims < 2 || isl_set_n_basic_set(set) != 1 ||
@@ -322,7 +322,7 @@ static bool countProduct(EgCountCache *cache, __isl_keep isl_set *set,
     groups += rootOf(parent, d) == d;
   if (groups < 2)
     return false;
-  EgCount first = {0};
+  SolarCount first = {0};
   int64_t product = 1;
   bool ok = true;
   for (int g = 0; g < dims && ok; ++g) {
@@ -332,24 +332,24 @@ static bool countProduct(EgCountCache *cache, __isl_keep isl_set *set,
     for (int d = dims - 1; d >= 0; --d)
       if (rootOf(parent, d) != g)
         factor = isl_set_project_out(factor, isl_dim_set, (unsigned)d, 1);
-    EgCount count = {0};
+    SolarCount count = {0};
     int64_t value = 0;
-    ok = egCountSetCached(cache, factor, &count) && count.exact &&
-         egCountConstant(&count, &value) && value >= 0;
+    ok = solarCountSetCached(cache, factor, &count) && count.exact &&
+         solarCountConstant(&count, &value) && value >= 0;
     isl_set_free(factor);
     if (ok && !first.count)
       first = count;
     else {
       ok = ok && !__builtin_mul_overflow(product, value, &product);
-      egCountClear(&count);
+      solarCountClear(&count);
     }
   }
   if (ok) {
-    out->count = egCountScaled(&first, product);
+    out->count = solarCountScaled(&first, product);
     out->exact = true;
     ok = out->count != NULL;
   }
-  egCountClear(&first);
+  solarCountClear(&first);
   return ok;
 }
 
@@ -366,9 +366,9 @@ static void recordNecessary(EgNecessaryWork *work, EgNode *node,
   }
   if (!coalesced)
     necessary = isl_set_coalesce(necessary);
-  EgCount count = {0};
+  SolarCount count = {0};
   if (!countProduct(b->counts, necessary, &count) &&
-      !egCountSetCached(b->counts, necessary, &count)) {
+      !solarCountSetCached(b->counts, necessary, &count)) {
     isl_set_free(necessary);
     return;
   }
@@ -401,7 +401,7 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
    * are the domain. */
   int64_t points = 0;
   bool nonEmpty = node->points.exact &&
-                  egCountConstant(&node->points, &points) && points > 0;
+                  solarCountConstant(&node->points, &points) && points > 0;
   bool uniform = whole && nonEmpty && nothingKnown(nk);
   /* The whole domain less skippable points, which are points of the domain
    * (every fact is over the domain) and some (a fact is never empty): not
@@ -562,7 +562,7 @@ void egComputeNecessaryWork(EgBuilder *b) {
   mlirOperationWalk(b->func, findAlias, &aliases, MlirWalkPreOrder);
   if (aliases || b->opaqueMemoryOps || b->nodeCount == 0)
     return;
-  /* Like counting (einsum_count.c), the analysis runs under a budget of
+  /* Like counting (count_set.c), the analysis runs under a budget of
    * isl operations; counts reset the counter, so it holds per stretch
    * between two counts. */
   unsigned long previousBudget = isl_ctx_get_max_operations(b->ctx);
@@ -619,7 +619,7 @@ void egComputeNecessaryWork(EgBuilder *b) {
   if (islFailed(&work))
     for (int n = 0; n < b->nodeCount; ++n) {
       b->nodes[n].necessary = isl_set_free(b->nodes[n].necessary);
-      egCountClear(&b->nodes[n].necessaryPoints);
+      solarCountClear(&b->nodes[n].necessaryPoints);
     }
   isl_ctx_set_max_operations(b->ctx, previousBudget);
   isl_ctx_reset_operations(b->ctx);

@@ -15,6 +15,24 @@ typedef struct {
   MlirOperation op; /* the first op found beyond the limit */
 } TooDeep;
 
+static bool visit(MlirOperation op, int depth, TooDeep *found);
+
+/* Visits every op in the regions of `op`, each at `depth`. */
+static bool visitChildren(MlirOperation op, int depth, TooDeep *found) {
+  intptr_t regions = mlirOperationGetNumRegions(op);
+  for (intptr_t r = 0; r < regions; ++r) {
+    MlirRegion region = mlirOperationGetRegion(op, r);
+    for (MlirBlock block = mlirRegionGetFirstBlock(region);
+         !mlirBlockIsNull(block); block = mlirBlockGetNextInRegion(block))
+      for (MlirOperation child = mlirBlockGetFirstOperation(block);
+           !mlirOperationIsNull(child);
+           child = mlirOperationGetNextInBlock(child))
+        if (!visit(child, depth, found))
+          return false;
+  }
+  return true;
+}
+
 /* Recursion is bounded: the parser refuses text nested deeper than
  * SOLAR_MAX_TEXT_NESTING (solar/support/parse.h), and the walk stops at the
  * first op beyond this lift's much smaller limit. */
@@ -24,39 +42,18 @@ static bool visit(MlirOperation op, int depth, TooDeep *found) {
     found->op = op;
     return false;
   }
-  intptr_t regions = mlirOperationGetNumRegions(op);
-  for (intptr_t r = 0; r < regions; ++r) {
-    MlirRegion region = mlirOperationGetRegion(op, r);
-    for (MlirBlock block = mlirRegionGetFirstBlock(region);
-         !mlirBlockIsNull(block); block = mlirBlockGetNextInRegion(block))
-      for (MlirOperation child = mlirBlockGetFirstOperation(block);
-           !mlirOperationIsNull(child);
-           child = mlirOperationGetNextInBlock(child))
-        if (!visit(child, depth + 1, found))
-          return false;
-  }
-  return true;
+  return visitChildren(op, depth + 1, found);
 }
 
 bool egCheckNesting(MlirOperation func) {
   TooDeep found = {0, {NULL}};
   /* The function's own body is level 0. */
-  intptr_t regions = mlirOperationGetNumRegions(func);
-  for (intptr_t r = 0; r < regions; ++r) {
-    MlirRegion region = mlirOperationGetRegion(func, r);
-    for (MlirBlock block = mlirRegionGetFirstBlock(region);
-         !mlirBlockIsNull(block); block = mlirBlockGetNextInRegion(block))
-      for (MlirOperation child = mlirBlockGetFirstOperation(block);
-           !mlirOperationIsNull(child);
-           child = mlirOperationGetNextInBlock(child))
-        if (!visit(child, 0, &found)) {
-          solarEmitError(mlirOperationGetLocation(found.op),
-                         "this op is nested inside %d region-holding ops "
-                         "(loops, conditionals, any op with regions); the "
-                         "einsum graph handles at most %d",
-                         found.depth, SOLAR_EINSUM_MAX_NESTING);
-          return false;
-        }
-  }
-  return true;
+  if (visitChildren(func, 0, &found))
+    return true;
+  solarEmitError(mlirOperationGetLocation(found.op),
+                 "this op is nested inside %d region-holding ops "
+                 "(loops, conditionals, any op with regions); the "
+                 "einsum graph handles at most %d",
+                 found.depth, SOLAR_EINSUM_MAX_NESTING);
+  return false;
 }

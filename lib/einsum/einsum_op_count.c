@@ -200,7 +200,7 @@ void egNodeCountOp(EgBuilder *b, EgNode *node, EgScope *scope,
   EgDtypeOps *row = dtypeRow(node, dtype);
   if (scope == node->scope)
     row->perPoint[cls] += lanes;
-  const EgCount *count = egScopeCount(b, scope);
+  const SolarCount *count = egScopeCount(b, scope);
   if (!count->count) {
     node->exact = false;
     return;
@@ -208,8 +208,8 @@ void egNodeCountOp(EgBuilder *b, EgNode *node, EgScope *scope,
   if (!count->exact)
     node->exact = false;
   bool dropped = false;
-  row->total[cls] = egPwQpolynomialAddOrKeep(
-      row->total[cls], egCountScaled(count, lanes), &dropped);
+  row->total[cls] = solarCountPwQpolynomialAddOrKeep(
+      row->total[cls], solarCountScaled(count, lanes), &dropped);
   if (dropped)
     node->exact = false;
 }

@@ -197,14 +197,18 @@ static SolarDtype backwardLimit(const SolarEinsumGraph *graph, int64_t id) {
                                                   : SOLAR_DTYPE_INVALID;
 }
 
+/* What an element type without a hardware dtype is told. */
+#define MODELLED_DTYPES                                                        \
+  " (solar models f64, f32, tf32, bf16, f16, f8*, f6*, f4E2M1FN and "          \
+  "integers; docs/hardware-format.md)"
+
 static bool mapDeclared(SolarEinsumGraph *graph, char *err, size_t errSize) {
   for (size_t i = 0; i < graph->tensorCount; ++i) {
     SolarEinsumTensor *t = &graph->tensors[i];
     if (!mapSpelling(t->dtype, &t->declaredDtype)) {
       snprintf(err, errSize,
-               "element type '%s' of tensor %s has no hardware dtype (solar "
-               "models f64, f32, tf32, bf16, f16, f8*, f6*, f4E2M1FN and "
-               "integers; docs/hardware-format.md)",
+               "element type '%s' of tensor %s has no hardware dtype"
+               MODELLED_DTYPES,
                t->dtype ? t->dtype : "?", t->name ? t->name : "?");
       return false;
     }
@@ -215,8 +219,7 @@ static bool mapDeclared(SolarEinsumGraph *graph, char *err, size_t errSize) {
     if (!mapSpelling(node->dtype, &node->accumulateDtype)) {
       snprintf(err, errSize,
                "element type '%s' stored by node %lld (%s) has no hardware "
-               "dtype (solar models f64, f32, tf32, bf16, f16, f8*, f6*, "
-               "f4E2M1FN and integers; docs/hardware-format.md)",
+               "dtype" MODELLED_DTYPES,
                node->dtype ? node->dtype : "?", (long long)node->id,
                node->loc ? node->loc : "?");
       return false;

@@ -36,7 +36,7 @@ int egAffineAccessRepeats(const EgNode *node, const EgAccess *access,
     abort();
   bool ok = ma && inner >= 0 && rows >= 0 && inner <= depth &&
             isl_set_dim(node->domain, isl_dim_set) == depth &&
-            egSetBoxBounds(node->domain, lo, hi);
+            solarCountBoxBounds(node->domain, lo, hi);
   for (int d = 0; ok && d < depth; ++d) {
     isl_val *extent = isl_val_sub(isl_val_copy(hi[d]), isl_val_copy(lo[d]));
     wide[d] = isl_val_is_pos(extent) == isl_bool_true;

@@ -41,10 +41,10 @@ EgScope *egScopeOfOp(EgBuilder *b, MlirOperation op) {
   return egScopeOfBlock(b, mlirOperationGetBlock(op));
 }
 
-const EgCount *egScopeCount(EgBuilder *b, EgScope *scope) {
+const SolarCount *egScopeCount(EgBuilder *b, EgScope *scope) {
   if (!scope->counted) {
     scope->counted = true;
-    egCountSetCached(b->counts, scope->domain, &scope->count);
+    solarCountSetCached(b->counts, scope->domain, &scope->count);
     if (!scope->exact)
       scope->count.exact = false;
   }

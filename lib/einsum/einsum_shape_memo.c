@@ -75,21 +75,8 @@ void egShapeMemoPut(EgShapeMemo *memo, const char *key, void *payload) {
 static const char kStoredName[] = EG_SHAPE_MEMO_STORED;
 
 void egShapeKeyAdd(EgShapeKey *key, const char *piece) {
-  size_t n = strlen(piece);
-  if (key->length + n + 2 > key->capacity) {
-    size_t capacity = key->capacity ? key->capacity : 256;
-    while (key->length + n + 2 > capacity)
-      capacity *= 2;
-    char *text = realloc(key->text, capacity);
-    if (!text)
-      abort();
-    key->text = text;
-    key->capacity = capacity;
-  }
-  memcpy(key->text + key->length, piece, n);
-  key->length += n;
-  key->text[key->length++] = '|'; /* isl never prints it */
-  key->text[key->length] = '\0';
+  solarTextAppend(key, piece, strlen(piece));
+  solarTextAppend(key, "|", 1); /* isl never prints it */
 }
 
 /* Decimal digits by hand: snprintf would cost more than the rest of a

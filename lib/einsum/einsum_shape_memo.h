@@ -13,6 +13,8 @@
 #ifndef SOLAR_EINSUM_SHAPE_MEMO_H
 #define SOLAR_EINSUM_SHAPE_MEMO_H
 
+#include "solar/support/text.h"
+
 #include <isl/map.h>
 #include <isl/set.h>
 
@@ -33,11 +35,8 @@ void egShapeMemoPut(EgShapeMemo *memo, const char *key, void *payload);
 #define EG_SHAPE_MEMO_STORED "__solar_memo"
 
 /* A growing key: pieces appended with egShapeKeyAdd (text) and
- * egShapeKeyAddInt; the caller frees text. */
-typedef struct {
-  char *text;
-  size_t length, capacity;
-} EgShapeKey;
+ * egShapeKeyAddInt, each ended by '|'; the caller frees text. */
+typedef SolarText EgShapeKey;
 void egShapeKeyAdd(EgShapeKey *key, const char *piece);
 void egShapeKeyAddInt(EgShapeKey *key, long value);
 /* Appends the printed object and frees the printed text. */

@@ -1,6 +1,7 @@
 /* Tensors: the base buffers the function accesses (arguments, allocations,
  * globals), their element type, shape and role. */
 #include "einsum_internal.h"
+#include "solar/support/dtype.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -97,14 +98,9 @@ int egTensorOf(EgBuilder *b, MlirValue base) {
   egTypeString(element, dtype, sizeof(dtype));
   t->dtype = egStrdup(dtype);
   t->elementBytes = egTypeBytes(element);
-  t->rank = mlirShapedTypeHasRank(type) ? (int)mlirShapedTypeGetRank(type) : 0;
-  t->shape = calloc((size_t)t->rank + 1, sizeof(int64_t));
-  if (!t->shape)
-    abort();
-  for (int i = 0; i < t->rank; ++i)
-    t->shape[i] = mlirShapedTypeIsDynamicDim(type, i)
-                      ? -1
-                      : mlirShapedTypeGetDimSize(type, i);
+  int64_t rank;
+  t->shape = solarShapedTypeSizes(type, &rank);
+  t->rank = (int)rank;
   egHandleMapPut(&b->tensorOfBase, base.ptr, b->tensorCount);
   return b->tensorCount++;
 }

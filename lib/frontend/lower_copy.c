@@ -84,9 +84,5 @@ static void rewriteCopy(MlirOperation copy) {
 }
 
 void solarRewriteMemrefCopies(MlirOperation op) {
-  SolarOpList copies = {NULL, 0, 0};
-  mlirOperationWalk(op, collectCopy, &copies, MlirWalkPostOrder);
-  for (size_t i = 0; i < copies.count; ++i)
-    rewriteCopy(copies.items[i]);
-  free(copies.items);
+  solarOpListRewriteAll(op, collectCopy, MlirWalkPostOrder, rewriteCopy);
 }

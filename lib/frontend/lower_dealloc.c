@@ -15,30 +15,18 @@
  * module to the upstream pipeline. */
 #include "solar/frontend/lower_to_affine.h"
 #include "op_list.h"
+#include "solar/support/funcs.h"
 
 #include "mlir-c/BuiltinTypes.h"
 
 #include <stdlib.h>
-#include <string.h>
-
-static bool named(MlirOperation op, const char *name) {
-  MlirStringRef id = mlirIdentifierStr(mlirOperationGetName(op));
-  size_t n = strlen(name);
-  return id.length == n && strncmp(id.data, name, n) == 0;
-}
 
 static bool isMemRef(MlirType type) {
   return mlirTypeIsAMemRef(type) || mlirTypeIsAUnrankedMemRef(type);
 }
 
 static bool anyMemRefValue(MlirOperation op) {
-  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
-    if (isMemRef(mlirValueGetType(mlirOperationGetResult(op, i))))
-      return true;
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
-    if (isMemRef(mlirValueGetType(mlirOperationGetOperand(op, i))))
-      return true;
-  return false;
+  return solarOpHasValueOf(op, isMemRef);
 }
 
 /* Memref results that own nothing, or alias a buffer of the block. */
@@ -49,7 +37,7 @@ static bool ownsNothing(MlirOperation op) {
       "memref.reinterpret_cast", "memref.transpose",   "memref.view",
       NULL};
   for (int i = 0; views[i]; ++i)
-    if (named(op, views[i]))
+    if (solarOpIs(op, views[i]))
       return true;
   return false;
 }
@@ -92,12 +80,12 @@ static bool straightLine(MlirOperation func, SolarOpList *allocs) {
     return false;
   for (MlirOperation op = mlirBlockGetFirstOperation(block);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (named(op, "memref.dealloc") || named(op, "bufferization.dealloc"))
+    if (solarOpIs(op, "memref.dealloc") || solarOpIs(op, "bufferization.dealloc"))
       return false; /* the pipeline refuses these; let it say so */
     bool results = false;
     for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
       results |= isMemRef(mlirValueGetType(mlirOperationGetResult(op, i)));
-    if (named(op, "memref.alloc"))
+    if (solarOpIs(op, "memref.alloc"))
       solarOpListPush(allocs, op);
     else if (results && !ownsNothing(op))
       return false;
@@ -129,23 +117,21 @@ typedef struct {
   bool simple;
 } FuncScan;
 
-static MlirWalkResult collectFunc(MlirOperation op, void *userData) {
+static MlirWalkResult scanModuleLevel(MlirOperation op, void *userData) {
   FuncScan *scan = userData;
-  if (named(op, "builtin.module"))
+  if (solarOpIs(op, "func.func"))
+    solarOpListPush(&scan->funcs, op);
+  else if (solarOpIs(op, "builtin.module"))
     return MlirWalkResultAdvance;
-  if (!named(op, "func.func")) {
+  else if (mlirOperationGetNumRegions(op) > 0)
     /* Anything else at module level that holds buffers: upstream's case. */
-    if (mlirOperationGetNumRegions(op) > 0)
-      scan->simple = false;
-    return MlirWalkResultSkip;
-  }
-  solarOpListPush(&scan->funcs, op);
+    scan->simple = false;
   return MlirWalkResultSkip;
 }
 
 bool solarDeallocStraightLine(MlirOperation moduleOp) {
   FuncScan scan = {{NULL, 0, 0}, true};
-  mlirOperationWalk(moduleOp, collectFunc, &scan, MlirWalkPreOrder);
+  mlirOperationWalk(moduleOp, scanModuleLevel, &scan, MlirWalkPreOrder);
   SolarOpList *allocs = calloc(scan.funcs.count ? scan.funcs.count : 1,
                           sizeof(SolarOpList));
   if (!allocs)

@@ -55,12 +55,8 @@ static bool isNonAffineDialect(MlirOperation op) {
 }
 
 static bool hasTensorValue(MlirOperation op) {
-  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
-    if (mlirTypeIsATensor(mlirValueGetType(mlirOperationGetResult(op, i))))
-      return true;
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
-    if (mlirTypeIsATensor(mlirValueGetType(mlirOperationGetOperand(op, i))))
-      return true;
+  if (solarOpHasValueOf(op, mlirTypeIsATensor))
+    return true;
   for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r) {
     MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
     if (mlirBlockIsNull(entry))

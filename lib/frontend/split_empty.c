@@ -106,9 +106,5 @@ static void splitUses(MlirOperation empty) {
 }
 
 void solarSplitSharedEmpties(MlirOperation op) {
-  SolarOpList shared = {NULL, 0, 0};
-  mlirOperationWalk(op, collectShared, &shared, MlirWalkPreOrder);
-  for (size_t i = 0; i < shared.count; ++i)
-    splitUses(shared.items[i]);
-  free(shared.items);
+  solarOpListRewriteAll(op, collectShared, MlirWalkPreOrder, splitUses);
 }

@@ -1,6 +1,6 @@
 /* Union footprints of several accesses, counted with isl (never by
- * enumeration; einsum_count.c sums symbolically). */
-#include "solar/einsum/einsum_count.h"
+ * enumeration; count_set.c sums symbolically). */
+#include "solar/count/count.h"
 #include "solar/einsum/einsum_graph_index.h"
 #include "solar/fusion/fusion.h"
 #include "solar/fusion/shape_memo.h"
@@ -78,12 +78,12 @@ static int64_t projectionLowerBound(__isl_keep isl_set *set) {
     isl_set *line = isl_set_project_out(isl_set_copy(set), isl_dim_set, d + 1,
                                         (unsigned)(dims - d - 1));
     line = isl_set_project_out(line, isl_dim_set, 0, (unsigned)d);
-    EgCount count;
+    SolarCount count;
     int64_t value = 0;
-    if (egCountSet(line, &count) && count.exact &&
-        egCountConstant(&count, &value) && value > best)
+    if (solarCountSet(line, &count) && count.exact &&
+        solarCountConstant(&count, &value) && value > best)
       best = value;
-    egCountClear(&count);
+    solarCountClear(&count);
     isl_set_free(line);
   }
   return best;
@@ -219,21 +219,21 @@ static int64_t countSet(const SolarEinsumGraph *graph, __isl_keep isl_set *all,
   *countExact = true;
   if (!all)
     return 0;
-  EgCount count;
+  SolarCount count;
   int64_t value = 0, result;
-  if (!egCountSetCached(solarGraphCountCache(graph), all, &count)) {
+  if (!solarCountSetCached(solarGraphCountCache(graph), all, &count)) {
     result = -1;
   } else if (isl_set_dim(all, isl_dim_param) > 0 &&
-             !egCountConstant(&count, &value)) {
+             !solarCountConstant(&count, &value)) {
     result = -1;
-  } else if (count.exact && egCountConstant(&count, &value)) {
+  } else if (count.exact && solarCountConstant(&count, &value)) {
     result = value;
   } else {
     /* Inexact counts are upper bounds; traffic needs a lower one. */
     *countExact = false;
     result = projectionLowerBound(all);
   }
-  egCountClear(&count);
+  solarCountClear(&count);
   return result;
 }
 
@@ -320,13 +320,13 @@ solarUnionFootprintPw(const SolarEinsumGraph *graph, int64_t tensor,
     return NULL;
   if (!all)
     return isl_pw_qpolynomial_read_from_str(ctx, "{ 0 }");
-  EgCount count;
+  SolarCount count;
   isl_pw_qpolynomial *result = NULL;
   /* An inexact count is an upper bound: no symbolic lower bound then. */
-  if (egCountSetCached(solarGraphCountCache(graph), all, &count) &&
+  if (solarCountSetCached(solarGraphCountCache(graph), all, &count) &&
       count.exact && count.count)
     result = isl_pw_qpolynomial_copy(count.count);
-  egCountClear(&count);
+  solarCountClear(&count);
   isl_set_free(all);
   return result;
 }

@@ -4,7 +4,7 @@
  * only the cost of a question follows the size of the groups it is about. */
 #include "fusion_internal.h"
 
-#include "solar/einsum/einsum_count.h"
+#include "solar/count/count.h"
 #include "solar/einsum/einsum_graph_index.h"
 
 #include <isl/aff.h>
@@ -444,7 +444,7 @@ static bool addSymbolicBytes(const SolarEinsumGraph *graph, SolarDtype dtype,
              "so no symbolic lower bound; give the sizes with "
              "--solar-bind-shapes, then --canonicalize",
              graph->tensors[tensor].name, graph->function, names,
-             EG_MAX_EXPRESSION_DIVS);
+             SOLAR_COUNT_MAX_EXPRESSION_DIVS);
     isl_pw_qpolynomial_free(reads);
     isl_pw_qpolynomial_free(writes);
     return false;
@@ -455,19 +455,19 @@ static bool addSymbolicBytes(const SolarEinsumGraph *graph, SolarDtype dtype,
       isl_pw_qpolynomial_get_ctx(reads),
       solarTensorElementBytes(&graph->tensors[tensor], dtype));
   isl_pw_qpolynomial *sum = isl_pw_qpolynomial_scale_val(
-      egPwQpolynomialAddBounded(reads, writes), bytes);
+      solarCountPwQpolynomialAddBounded(reads, writes), bytes);
   if (!sum)
     g->dramBytesPw = isl_pw_qpolynomial_free(g->dramBytesPw);
   else
     g->dramBytesPw =
-        g->dramBytesPw ? egPwQpolynomialAddBounded(g->dramBytesPw, sum) : sum;
+        g->dramBytesPw ? solarCountPwQpolynomialAddBounded(g->dramBytesPw, sum) : sum;
   if (!g->dramBytesPw)
     snprintf(err, errSize,
              "the bytes of a fusion group in function @%s have more than %d "
              "distinct floor terms in the symbolic sizes, so no symbolic "
              "lower bound; give the sizes with --solar-bind-shapes, then "
              "--canonicalize",
-             graph->function, EG_MAX_EXPRESSION_DIVS);
+             graph->function, SOLAR_COUNT_MAX_EXPRESSION_DIVS);
   return g->dramBytesPw != NULL;
 }
 

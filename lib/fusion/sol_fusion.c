@@ -42,16 +42,24 @@ static int compareGroups(const void *lhs, const void *rhs) {
   return a->id < b->id ? -1 : a->id > b->id;
 }
 
+/* An empty result with the given on-chip capacity; false (and err) for a
+ * graph read without its index. */
+static bool startFusion(const SolarEinsumGraph *graph, double capacityBytes,
+                        SolarFusion *out, char *err, size_t errSize) {
+  memset(out, 0, sizeof(*out));
+  out->capacityBytes = capacityBytes;
+  if (graph->index)
+    return true;
+  snprintf(err, errSize, "%s", kNoIndex);
+  return false;
+}
+
 static bool computeGroups(const SolarEinsumGraph *graph,
                           double capacityBytes, SolarDtype computeDtype,
                           bool symbolic, SolarFusion *out, char *err,
                           size_t errSize) {
-  memset(out, 0, sizeof(*out));
-  out->capacityBytes = capacityBytes;
-  if (!graph->index) {
-    snprintf(err, errSize, "%s", kNoIndex);
+  if (!startFusion(graph, capacityBytes, out, err, errSize))
     return false;
-  }
   size_t n = graph->nodeCount;
   SolarFuser f;
   size_t *leader = kernelLeaders(graph);
@@ -262,12 +270,8 @@ static size_t *kernelLeaders(const SolarEinsumGraph *graph) {
 static bool frameworkKernels(const SolarEinsumGraph *graph,
                              SolarDtype storageDtype, bool symbolic,
                              SolarFusion *out, char *err, size_t errSize) {
-  memset(out, 0, sizeof(*out));
-  out->capacityBytes = INFINITY;
-  if (!graph->index) {
-    snprintf(err, errSize, "%s", kNoIndex);
+  if (!startFusion(graph, INFINITY, out, err, errSize))
     return false;
-  }
   size_t n = graph->nodeCount;
   out->groups = calloc(n ? n : 1, sizeof(SolarFusionGroup));
   size_t *leader = kernelLeaders(graph);

@@ -1,7 +1,7 @@
 /* Facts per shape of a graph's isl texts (solar/fusion/shape_memo.h). */
 #include "solar/fusion/shape_memo.h"
 
-#include "solar/einsum/einsum_count.h"
+#include "solar/count/count.h"
 #include "solar/einsum/einsum_graph_index.h"
 #include "solar/fusion/fusion.h"
 #include "solar/support/grow.h"
@@ -249,7 +249,7 @@ static void computeExtents(__isl_keep isl_set *domain, SolarDomainExtents *e) {
    * dim_min/max solve an LP per dimension. */
   isl_val *boxLo[SOLAR_SHAPE_MAX_LOOPS + 1] = {NULL};
   isl_val *boxHi[SOLAR_SHAPE_MAX_LOOPS + 1] = {NULL};
-  bool box = egSetBoxBounds(domain, boxLo, boxHi);
+  bool box = solarCountBoxBounds(domain, boxLo, boxHi);
   bool ok = true;
   for (int d = 0; d < dims && ok; ++d) {
     isl_val *lowest =

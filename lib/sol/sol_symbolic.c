@@ -3,7 +3,7 @@
  * sol_bound.c and sol_unfused.c with every count an isl pw_qpolynomial;
  * times are printed as sums of maxima of count / rate, the order of the
  * terms being the order in which sol_bound.c adds the numbers. */
-#include "solar/einsum/einsum_count.h"
+#include "solar/count/count.h"
 #include "solar/einsum/einsum_graph_index.h"
 #include "solar/sol/sol_symbolic.h"
 #include "solar/support/text.h"
@@ -138,8 +138,8 @@ static __isl_give isl_pw_qpolynomial *
 graphCount(isl_ctx *ctx, int64_t value, const char *expr) {
   if (value != SOLAR_EINSUM_PARAMETRIC)
     return constantCount(ctx, value);
-  /* Reading simplifies over every floor (einsum_count.h). */
-  return expr && egExpressionTextWithinLimit(expr)
+  /* Reading simplifies over every floor (count.h). */
+  return expr && solarCountExpressionTextWithinLimit(expr)
              ? isl_pw_qpolynomial_read_from_str(ctx, expr)
              : NULL;
 }
@@ -156,17 +156,17 @@ necessaryOps(isl_ctx *ctx, const SolarEinsumNode *node, int c) {
   if (!total || !restricted || node->opsPerPoint.counts[c] == 0)
     return total;
   /* total - perPoint * (points - necessaryPoints), as bounded sums. */
-  isl_pw_qpolynomial *excluded = egPwQpolynomialAddBounded(
+  isl_pw_qpolynomial *excluded = solarCountPwQpolynomialAddBounded(
       graphCount(ctx, node->points, node->pointsExpr),
       isl_pw_qpolynomial_neg(graphCount(ctx, node->necessaryPoints,
                                         node->necessaryPointsExpr)));
   excluded = isl_pw_qpolynomial_scale_val(
       excluded, isl_val_int_from_si(ctx, node->opsPerPoint.counts[c]));
-  return egPwQpolynomialAddBounded(total, isl_pw_qpolynomial_neg(excluded));
+  return solarCountPwQpolynomialAddBounded(total, isl_pw_qpolynomial_neg(excluded));
 }
 
 /* a + b where NULL stands for "nothing yet"; *failed when isl or the floor
- * limit (einsum_count.h) refuses the sum. */
+ * limit (count.h) refuses the sum. */
 static __isl_give isl_pw_qpolynomial *
 addCounts(__isl_take isl_pw_qpolynomial *a, __isl_take isl_pw_qpolynomial *b,
           bool *failed) {
@@ -174,12 +174,12 @@ addCounts(__isl_take isl_pw_qpolynomial *a, __isl_take isl_pw_qpolynomial *b,
     return b;
   if (!b)
     return a;
-  isl_pw_qpolynomial *sum = egPwQpolynomialAddBounded(a, b);
+  isl_pw_qpolynomial *sum = solarCountPwQpolynomialAddBounded(a, b);
   *failed |= sum == NULL;
   return sum;
 }
 
-/* Why a sum or reading was refused (einsum_count.h). */
+/* Why a sum or reading was refused (count.h). */
 static void reportTooManyFloors(const SolarEinsumGraph *graph, char *err,
                                 size_t errSize) {
   snprintf(err, errSize,
@@ -187,7 +187,7 @@ static void reportTooManyFloors(const SolarEinsumGraph *graph, char *err,
            "floor terms in the symbolic sizes (isl's arithmetic on them grows "
            "steeply), so no symbolic lower bound; give the sizes with "
            "--solar-bind-shapes, then --canonicalize",
-           graph->function, EG_MAX_EXPRESSION_DIVS);
+           graph->function, SOLAR_COUNT_MAX_EXPRESSION_DIVS);
 }
 
 /* ---- per node ----------------------------------------------------------- */
@@ -278,7 +278,7 @@ nodeBytes(const SolarEinsumGraph *graph, size_t index, SolarDtype storage) {
       isl_pw_qpolynomial_free(bytes);
       return NULL;
     }
-    bytes = egPwQpolynomialAddBounded(
+    bytes = solarCountPwQpolynomialAddBounded(
         bytes, isl_pw_qpolynomial_scale_val(
                    elements,
                    solarValFromDouble(ctx, solarTensorElementBytes(
@@ -404,7 +404,7 @@ bool solarSolComputeSymbolic(const SolarEinsumGraph *graph,
                "no symbolic lower bound; give the sizes with "
                "--solar-bind-shapes, then --canonicalize",
                (long long)graph->nodes[i].id, graph->function,
-               EG_MAX_EXPRESSION_DIVS);
+               SOLAR_COUNT_MAX_EXPRESSION_DIVS);
       ok = false;
     }
     bool failed = false;
@@ -442,7 +442,7 @@ bool solarSolComputeSymbolic(const SolarEinsumGraph *graph,
                "symbolic sizes with at most %d distinct floor terms, so no "
                "symbolic lower bound; give the sizes with "
                "--solar-bind-shapes, then --canonicalize",
-               graph->function, EG_MAX_EXPRESSION_DIVS);
+               graph->function, SOLAR_COUNT_MAX_EXPRESSION_DIVS);
       ok = false;
     }
     if (failed && ok) {

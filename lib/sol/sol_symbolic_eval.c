@@ -1,7 +1,7 @@
 /* Evaluating symbolic SOL figures at given sizes (sol_symbolic.h). The
  * arithmetic mirrors sol_bound.c: an exact count converted to double, then
  * divided by its rate; maxima exact; sums from left to right. */
-#include "solar/einsum/einsum_count.h"
+#include "solar/count/count.h"
 #include "solar/sol/sol_symbolic.h"
 #include "solar/support/text.h"
 
@@ -99,8 +99,8 @@ static bool take(Parser *ps, const char *token) {
 
 /* The count's value at the binding, as a double. */
 static double evaluateCount(Parser *ps, const char *text) {
-  /* Reading simplifies over every floor (einsum_count.h). */
-  if (!egExpressionTextWithinLimit(text)) {
+  /* Reading simplifies over every floor (count.h). */
+  if (!solarCountExpressionTextWithinLimit(text)) {
     fail(ps, "a count with too many distinct floor terms");
     return 0;
   }

@@ -1,6 +1,7 @@
 /* Diagnostics in mlir-opt's `file:line:col: severity: message` form, kept
  * per MLIR context (solar/support/diagnostics.h). */
 #include "solar/support/diagnostics.h"
+#include "solar/support/names.h"
 #include "solar/support/format.h"
 #include "solar/support/text.h"
 
@@ -329,17 +330,11 @@ static void printSourceLine(DiagState *state, MlirLocation loc) {
 }
 
 static const char *severityName(MlirDiagnosticSeverity severity) {
-  switch (severity) {
-  case MlirDiagnosticError:
-    return "error";
-  case MlirDiagnosticWarning:
-    return "warning";
-  case MlirDiagnosticNote:
-    return "note";
-  case MlirDiagnosticRemark:
-    return "remark";
-  }
-  return "error";
+  static const char *const names[] = {[MlirDiagnosticError] = "error",
+                                      [MlirDiagnosticWarning] = "warning",
+                                      [MlirDiagnosticNote] = "note",
+                                      [MlirDiagnosticRemark] = "remark"};
+  return SOLAR_NAME_OF(names, severity, "error");
 }
 
 static void printDiagnostic(DiagState *state, MlirLocation loc,

@@ -3,6 +3,7 @@
 
 #include "mlir-c/BuiltinTypes.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -70,6 +71,18 @@ static bool isFloat8(MlirType type) {
          mlirTypeIsAFloat8E4M3FNUZ(type) ||
          mlirTypeIsAFloat8E4M3B11FNUZ(type) || mlirTypeIsAFloat8E3M4(type) ||
          mlirTypeIsAFloat8E8M0FNU(type);
+}
+
+int64_t *solarShapedTypeSizes(MlirType type, int64_t *rank) {
+  *rank = mlirShapedTypeHasRank(type) ? mlirShapedTypeGetRank(type) : 0;
+  int64_t *sizes = calloc((size_t)*rank + 1, sizeof(int64_t));
+  if (!sizes)
+    abort();
+  for (int64_t d = 0; d < *rank; ++d)
+    sizes[d] = mlirShapedTypeIsDynamicDim(type, d)
+                   ? -1
+                   : mlirShapedTypeGetDimSize(type, d);
+  return sizes;
 }
 
 SolarDtype solarDtypeFromMlirType(MlirType type) {

@@ -14,6 +14,16 @@ bool solarOpIs(MlirOperation op, const char *name) {
          strncmp(text.data, name, text.length) == 0;
 }
 
+bool solarOpHasValueOf(MlirOperation op, bool (*typeIs)(MlirType)) {
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    if (typeIs(mlirValueGetType(mlirOperationGetResult(op, i))))
+      return true;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (typeIs(mlirValueGetType(mlirOperationGetOperand(op, i))))
+      return true;
+  return false;
+}
+
 MlirStringRef solarSymbolName(MlirOperation op) {
   MlirAttribute name = mlirOperationGetAttributeByName(
       op, mlirSymbolTableGetSymbolAttributeName());

@@ -1,6 +1,7 @@
 /* Reading the reference runner's manifest.json
  * (solar/verify/verify_manifest.h). */
 #include "solar/verify/verify_manifest.h"
+#include "solar/support/names.h"
 
 #include "solar/support/input_file.h"
 
@@ -24,15 +25,10 @@ enum { kManifestMaxArguments = 100000, kManifestMaxRank = 64 };
 static const uint64_t kManifestMaxBytes = (uint64_t)64 << 20;
 
 const char *solarArgRoleName(SolarArgRole role) {
-  switch (role) {
-  case SolarArgRoleInput:
-    return "input";
-  case SolarArgRoleParameter:
-    return "parameter";
-  case SolarArgRoleOutput:
-    return "output";
-  }
-  return "?";
+  static const char *const names[] = {[SolarArgRoleInput] = "input",
+                                      [SolarArgRoleParameter] = "parameter",
+                                      [SolarArgRoleOutput] = "output"};
+  return SOLAR_NAME_OF(names, role, "?");
 }
 
 void solarManifestDestroy(SolarManifest *manifest) {

@@ -2,6 +2,7 @@
  * parameters and outputs (solar/verify/verify_signature.h). */
 #include "solar/verify/verify_signature.h"
 
+#include "solar/support/dtype.h"
 #include "solar/verify/verify_text.h"
 
 #include "mlir-c/AffineMap.h"
@@ -51,14 +52,7 @@ static bool readSlot(MlirType type, const char *what, size_t index,
   if (mlirTypeIsAMemRef(type)) {
     slot->isMemRef = true;
     slot->dtype = solarVerifyDtypeFromMlirType(mlirShapedTypeGetElementType(type));
-    slot->rank = mlirShapedTypeGetRank(type);
-    slot->dims = calloc((size_t)(slot->rank ? slot->rank : 1), sizeof(int64_t));
-    if (!slot->dims)
-      abort();
-    for (int64_t d = 0; d < slot->rank; ++d)
-      slot->dims[d] = mlirShapedTypeIsDynamicDim(type, d)
-                          ? -1
-                          : mlirShapedTypeGetDimSize(type, d);
+    slot->dims = solarShapedTypeSizes(type, &slot->rank);
     if (!mlirAttributeIsNull(mlirMemRefTypeGetMemorySpace(type))) {
       snprintf(err, errSize,
                "%s #%zu has type %s: memrefs in a memory space cannot be "

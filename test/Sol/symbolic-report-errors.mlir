@@ -33,7 +33,7 @@ func.func @incomplete() attributes {solar.sol = #solar.sol<{arch = "x", dtype = 
 // -----
 
 // Seventeen distinct floors: isl would simplify over all of them to read
-// the count (include/solar/einsum/einsum_count.h), so it is refused first.
+// the count (include/solar/count/count.h), so it is refused first.
 // CHECK: error: @floors: flops_expr: symbolic figure: a count with too many distinct floor terms
 func.func @floors() attributes {solar.sol = #solar.sol<{arch = "x", dtype = "fp32", symbolic = true, cache_expr = "c", fused_grouping = "g", compute_s_expr = "0", bytes_unfused_expr = "{ 1 }", time_unfused_s_expr = "0", bytes_fused_expr = "{ 1 }", time_fused_s_expr = "0", bytes_ideal_expr = "{ 1 }", time_ideal_s_expr = "0", parameters = [{name = "n"}], flops_expr = "[n] -> { floor((n + 0)/17) + floor((n + 1)/17) + floor((n + 2)/17) + floor((n + 3)/17) + floor((n + 4)/17) + floor((n + 5)/17) + floor((n + 6)/17) + floor((n + 7)/17) + floor((n + 8)/17) + floor((n + 9)/17) + floor((n + 10)/17) + floor((n + 11)/17) + floor((n + 12)/17) + floor((n + 13)/17) + floor((n + 14)/17) + floor((n + 15)/17) + floor((n + 16)/17) }"}>} {
   return

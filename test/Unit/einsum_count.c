@@ -7,7 +7,7 @@
  * few hundred points and is exactly what solar itself never does. With
  * arguments, counts the sets named on the command line and prints the
  * results (used by bench/). */
-#include "solar/einsum/einsum_count.h"
+#include "solar/count/count.h"
 
 #include <isl/ctx.h>
 #include <isl/point.h>
@@ -65,20 +65,20 @@ static const char *const parametric[] = {
 };
 enum { kMaxN = 13 };
 
-static char *countText(const EgCount *count) {
+static char *countText(const SolarCount *count) {
   int64_t value = 0;
-  if (egCountConstant(count, &value)) {
+  if (solarCountConstant(count, &value)) {
     char buffer[64];
     snprintf(buffer, sizeof(buffer), "%lld", (long long)value);
     return strdup(buffer);
   }
-  return egCountToStr(count);
+  return solarCountToStr(count);
 }
 
 static int runCase(isl_ctx *ctx, const Case *c, int check) {
   isl_set *set = isl_set_read_from_str(ctx, c->set);
-  EgCount count;
-  if (!egCountSet(set, &count)) {
+  SolarCount count;
+  if (!solarCountSet(set, &count)) {
     printf("FAIL count failed: %s\n", c->set);
     isl_set_free(set);
     return 1;
@@ -91,7 +91,7 @@ static int runCase(isl_ctx *ctx, const Case *c, int check) {
   if (failed)
     printf("  expected %s%s\n", c->expected, c->exact ? "" : " (upper bound)");
   free(text);
-  egCountClear(&count);
+  solarCountClear(&count);
   isl_set_free(set);
   return failed;
 }
@@ -105,7 +105,7 @@ static int64_t evaluateAt(__isl_keep isl_pw_qpolynomial *count, int n) {
         point, isl_dim_param, p,
         isl_val_int_from_si(isl_pw_qpolynomial_get_ctx(count), n));
   int64_t value = -1;
-  if (!egValToInt64(isl_pw_qpolynomial_eval(isl_pw_qpolynomial_copy(count),
+  if (!solarCountValToInt64(isl_pw_qpolynomial_eval(isl_pw_qpolynomial_copy(count),
                                             point),
                     &value))
     value = -1;
@@ -114,11 +114,11 @@ static int64_t evaluateAt(__isl_keep isl_pw_qpolynomial *count, int n) {
 
 static int runParametric(isl_ctx *ctx, const char *text) {
   isl_set *set = isl_set_read_from_str(ctx, text);
-  EgCount count;
+  SolarCount count;
   int failures = 0;
-  if (!egCountSet(set, &count) || !count.exact) {
+  if (!solarCountSet(set, &count) || !count.exact) {
     printf("FAIL not exact: %s\n", text);
-    egCountClear(&count);
+    solarCountClear(&count);
     isl_set_free(set);
     return 1;
   }
@@ -128,7 +128,7 @@ static int runParametric(isl_ctx *ctx, const char *text) {
     for (int p = 0; p < params; ++p)
       fixed = isl_set_fix_si(fixed, isl_dim_param, (unsigned)p, n);
     int64_t brute = -1;
-    egValToInt64(isl_set_count_val(fixed), &brute);
+    solarCountValToInt64(isl_set_count_val(fixed), &brute);
     isl_set_free(fixed);
     int64_t symbolic = evaluateAt(count.count, n);
     if (brute != symbolic) {
@@ -137,15 +137,15 @@ static int runParametric(isl_ctx *ctx, const char *text) {
       failures++;
     }
   }
-  char *printed = egCountToStr(&count);
+  char *printed = solarCountToStr(&count);
   printf("%s %s -> %s\n", failures ? "FAIL" : "ok", text, printed);
   free(printed);
-  egCountClear(&count);
+  solarCountClear(&count);
   isl_set_free(set);
   return failures ? 1 : 0;
 }
 
-/* The memo (egCountSetCached) keys on the constraints with names removed:
+/* The memo (solarCountSetCached) keys on the constraints with names removed:
  * a renamed copy (other tuple, named dims) must get the same count as the
  * original, a different set its own. By hand: 10*20 = 200; the triangle
  * 0 <= j <= i < 10 has 55 points; with n = 10 the parametric box counts n^2
@@ -166,12 +166,12 @@ static int runCache(isl_ctx *ctx) {
        "[n] -> { n^2 : n > 0 }"},
   };
   int failures = 0;
-  EgCountCache *cache = egCountCacheCreate();
+  SolarCountCache *cache = solarCountCacheCreate();
   for (int round = 0; round < 2; ++round)
     for (size_t i = 0; i < sizeof(sets) / sizeof(sets[0]); ++i) {
       isl_set *set = isl_set_read_from_str(ctx, sets[i].set);
-      EgCount count = {NULL, true};
-      bool ok = egCountSetCached(cache, set, &count);
+      SolarCount count = {NULL, true};
+      bool ok = solarCountSetCached(cache, set, &count);
       char *text = countText(&count);
       bool match = ok && count.exact && strcmp(text, sets[i].expected) == 0;
       if (!match) {
@@ -180,15 +180,15 @@ static int runCache(isl_ctx *ctx) {
         failures++;
       }
       free(text);
-      egCountClear(&count);
+      solarCountClear(&count);
       isl_set_free(set);
     }
-  egCountCacheDestroy(cache);
+  solarCountCacheDestroy(cache);
   printf("%s cache: renamed sets share counts\n", failures ? "FAIL" : "ok");
   return failures;
 }
 
-/* The shortcuts (einsum_count_product.c) must give what the summation
+/* The shortcuts (count_product.c) must give what the summation
  * gives: the same printed count and exactness. `shortcut` says whether one
  * applies (it must then be taken). By hand: box 3*230*230 = 158700; the
  * union of an overlapping pair of boxes [0,9]x[0,3] U [5,14]x[0,3] = 60;
@@ -235,15 +235,15 @@ static int runShortcuts(isl_ctx *ctx) {
        "[n] -> { 4 * n : n > 0 }", false},
   };
   int failures = 0;
-  EgCountCache *cache = egCountCacheCreate();
+  SolarCountCache *cache = solarCountCacheCreate();
   for (size_t i = 0; i < sizeof(sets) / sizeof(sets[0]); ++i) {
     isl_set *set = isl_set_read_from_str(ctx, sets[i].set);
-    EgCount fast = {NULL, true}, summed = {NULL, true}, probe = {NULL, true};
-    EgCount cached = {NULL, true};
-    bool took = egCountBox(set, &probe) || egCountByComponents(NULL, set, 0, &probe);
-    bool ok = egCountSet(set, &fast) &&
-              egCountSetSummed(set, 0, &summed, NULL) &&
-              egCountSetCached(cache, set, &cached);
+    SolarCount fast = {NULL, true}, summed = {NULL, true}, probe = {NULL, true};
+    SolarCount cached = {NULL, true};
+    bool took = solarCountBox(set, &probe) || solarCountByComponents(NULL, set, 0, &probe);
+    bool ok = solarCountSet(set, &fast) &&
+              solarCountSetSummed(set, 0, &summed, NULL) &&
+              solarCountSetCached(cache, set, &cached);
     char *fastText = countText(&fast), *summedText = countText(&summed);
     bool match = ok && took == sets[i].shortcut &&
                  strcmp(fastText, sets[i].expected) == 0 &&
@@ -260,13 +260,13 @@ static int runShortcuts(isl_ctx *ctx) {
     failures += !match;
     free(fastText);
     free(summedText);
-    egCountClear(&fast);
-    egCountClear(&summed);
-    egCountClear(&probe);
-    egCountClear(&cached);
+    solarCountClear(&fast);
+    solarCountClear(&summed);
+    solarCountClear(&probe);
+    solarCountClear(&cached);
     isl_set_free(set);
   }
-  egCountCacheDestroy(cache);
+  solarCountCacheDestroy(cache);
   return failures;
 }
 

@@ -109,13 +109,13 @@ static void wholeCase(isl_ctx *ctx, const char *image, int64_t rows,
   memset(&access, 0, sizeof(access));
   access.exact = true;
   access.image = isl_set_read_from_str(ctx, image);
-  if (!egCountBox(access.image, &access.footprint))
+  if (!solarCountBox(access.image, &access.footprint))
     access.footprint.exact = false;
   char what[256];
   snprintf(what, sizeof(what), "whole tensor [%lld,5] %s", (long long)rows,
            image);
   expect(what, egAccessCoversTensor(&b, &access), want);
-  egCountClear(&access.footprint);
+  solarCountClear(&access.footprint);
   isl_set_free(access.image);
 }
 

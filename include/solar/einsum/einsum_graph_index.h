@@ -10,7 +10,7 @@
 #ifndef SOLAR_EINSUM_GRAPH_INDEX_H
 #define SOLAR_EINSUM_GRAPH_INDEX_H
 
-#include "solar/einsum/einsum_count.h"
+#include "solar/count/count.h"
 #include "solar/einsum/einsum_graph.h"
 
 #include <isl/ctx.h>
@@ -31,9 +31,9 @@ size_t solarGraphNodeIndex(const SolarEinsumGraph *graph, int64_t id);
 /* The graph's isl context (errors continue), or NULL without an index. */
 isl_ctx *solarGraphIslCtx(const SolarEinsumGraph *graph);
 
-/* A memo of point counts of sets in the graph's context (egCountSetCached),
+/* A memo of point counts of sets in the graph's context (solarCountSetCached),
  * or NULL without an index. Owned by the index. */
-EgCountCache *solarGraphCountCache(const SolarEinsumGraph *graph);
+SolarCountCache *solarGraphCountCache(const SolarEinsumGraph *graph);
 
 /* The node's domain and an access map, parsed on first use in the graph's
  * context and kept; NULL when the text does not parse or there is no

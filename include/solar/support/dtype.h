@@ -8,6 +8,7 @@
 #include "mlir-c/IR.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -46,6 +47,11 @@ SolarDtype solarDtypeFromName(const char *name);
  * f4E2M1FN, signless/signed/unsigned i1 i4 i8 i16 i32 i64, index. Other types
  * (complex, f80, i7, ...) give SOLAR_DTYPE_INVALID. */
 SolarDtype solarDtypeFromMlirType(MlirType type);
+
+/* The sizes of a shaped type (-1 for a dynamic one) in an array of at
+ * least one entry the caller frees; *rank gets its rank (0 when unranked).
+ * With the element type above, what every stage reads of a tensor type. */
+int64_t *solarShapedTypeSizes(MlirType type, int64_t *rank);
 
 /* Maps an element type as MLIR prints it ("f32", "bf16", "f8E4M3FN",
  * "f6E3M2FN", "f4E2M1FN", "i8", "ui8", "index") to its hardware key: every

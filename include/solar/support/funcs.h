@@ -16,6 +16,10 @@ extern "C" {
 /* Whether op (possibly null) is named `name`, e.g. "affine.for". */
 bool solarOpIs(MlirOperation op, const char *name);
 
+/* Whether one of op's results or operands has a type `typeIs` accepts
+ * (mlirTypeIsATensor, ...). */
+bool solarOpHasValueOf(MlirOperation op, bool (*typeIs)(MlirType));
+
 /* The op's symbol name (sym_name) without '@'; {NULL, 0} without one. */
 MlirStringRef solarSymbolName(MlirOperation op);
 

@@ -1,10 +1,10 @@
-/* Counting products without isl's summation (egCountBox and
- * egCountByComponents in einsum_count.h).
+/* Counting products without isl's summation (solarCountBox and
+ * solarCountByComponents in count.h).
  *
  * Most sets a network's graph counts (iteration domains, footprints of
  * plain index maps, tensor boxes) are one basic set whose every constraint
  * bounds one dimension by a constant, or a few such boxes. Summing one
- * dimension at a time (einsum_count.c) gives a box the product of its
+ * dimension at a time (count_set.c) gives a box the product of its
  * extents, exactly, after a fibre analysis of every dimension that costs
  * about a millisecond; the product is read off the constraints here.
  * Sets such as a padded convolution's window ({h, r : 0 <= h < H,
@@ -15,7 +15,7 @@
  * summation's first step) are counted that way one by one. Anything else
  * (a constraint over a parameter, an empty set or part, a cell that is
  * neither a box nor a product) is left to the summation. */
-#include "solar/einsum/einsum_count.h"
+#include "solar/count/count.h"
 
 #include <isl/aff.h>
 #include <isl/constraint.h>
@@ -146,7 +146,7 @@ static __isl_give isl_val *boxSize(__isl_keep isl_basic_set *bset) {
   return size;
 }
 
-bool egSetBoxBounds(__isl_keep isl_set *set, isl_val **lo, isl_val **hi) {
+bool solarCountBoxBounds(__isl_keep isl_set *set, isl_val **lo, isl_val **hi) {
   isl_size dims = set ? isl_set_dim(set, isl_dim_set) : isl_size_error;
   if (dims < 0 || isl_set_n_basic_set(set) != 1)
     return false;
@@ -166,7 +166,7 @@ bool egSetBoxBounds(__isl_keep isl_set *set, isl_val **lo, isl_val **hi) {
 }
 
 /* Disjoint cells summed one by one: at most this many boxes (the sum of
- * einsum_count.c spends one fibre per dimension of each, far below its
+ * count_set.c spends one fibre per dimension of each, far below its
  * work limit). */
 enum { kMaxBoxes = 64 };
 
@@ -197,7 +197,7 @@ static bool divFree(__isl_keep isl_basic_set_list *list) {
   return free;
 }
 
-bool egCountBox(__isl_keep isl_set *set, EgCount *out) {
+bool solarCountBox(__isl_keep isl_set *set, SolarCount *out) {
   isl_size pieces = set ? isl_set_n_basic_set(set) : isl_size_error;
   if (pieces <= 0 || pieces > kMaxBoxes)
     return false;
@@ -404,7 +404,7 @@ static int setComponents(__isl_keep isl_set *set, isl_set ***components) {
  * empty; false otherwise, and the whole set is summed. */
 /* The product of the counts of the parts of a one-piece set, or NULL when
  * it has fewer than two parts or a part is not counted exactly. */
-static __isl_give isl_val *productOfParts(EgCountCache *cache,
+static __isl_give isl_val *productOfParts(SolarCountCache *cache,
                                           __isl_keep isl_set *set,
                                           unsigned long budget) {
   isl_set **parts = NULL;
@@ -414,20 +414,20 @@ static __isl_give isl_val *productOfParts(EgCountCache *cache,
   isl_space *params = isl_space_params(isl_set_get_space(set));
   isl_val *product = isl_val_one(isl_set_get_ctx(set));
   for (int i = 0; i < n; ++i) {
-    EgCount part = {NULL, true};
+    SolarCount part = {NULL, true};
     /* Parts recur across sets (one window per spatial size, whatever the
      * channels): through the memo when there is one. */
     bool counted =
-        product && (cache ? egCountSetCached(cache, parts[i], &part)
-                          : egCountBox(parts[i], &part) ||
-                                egCountSetSummed(parts[i], budget, &part,
+        product && (cache ? solarCountSetCached(cache, parts[i], &part)
+                          : solarCountBox(parts[i], &part) ||
+                                solarCountSetSummed(parts[i], budget, &part,
                                                  NULL));
     isl_val *value =
         counted && part.exact && part.count
             ? isl_pw_qpolynomial_eval(isl_pw_qpolynomial_copy(part.count),
                                       isl_point_zero(isl_space_copy(params)))
             : NULL;
-    egCountClear(&part);
+    solarCountClear(&part);
     if (!value || isl_val_is_int(value) != isl_bool_true ||
         isl_val_is_pos(value) != isl_bool_true) {
       isl_val_free(value);
@@ -443,7 +443,7 @@ static __isl_give isl_val *productOfParts(EgCountCache *cache,
 }
 
 /* A cell of a disjoint union: a box, or a product of parts. */
-static __isl_give isl_val *cellCount(EgCountCache *cache,
+static __isl_give isl_val *cellCount(SolarCountCache *cache,
                                      __isl_take isl_basic_set *cell,
                                      unsigned long budget) {
   isl_val *size = boxSize(cell);
@@ -456,8 +456,8 @@ static __isl_give isl_val *cellCount(EgCountCache *cache,
   return size;
 }
 
-bool egCountByComponents(EgCountCache *cache, __isl_keep isl_set *set,
-                         unsigned long budget, EgCount *out) {
+bool solarCountByComponents(SolarCountCache *cache, __isl_keep isl_set *set,
+                         unsigned long budget, SolarCount *out) {
   isl_size pieces = set ? isl_set_n_basic_set(set) : isl_size_error;
   if (pieces <= 0 || pieces > kMaxBoxes)
     return false;

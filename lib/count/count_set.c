@@ -1,4 +1,4 @@
-/* Symbolic point counting with isl (see einsum_count.h).
+/* Symbolic point counting with isl (see count.h).
  *
  * A set is made disjoint and each basic set becomes an entry (cell, f) with
  * f = 1: "sum f over the points of cell". One level removes the last
@@ -16,9 +16,9 @@
  * isl_qpolynomial_substitute refuses polynomials with floors and isl has no
  * quasi-polynomial pullback, so substitution is done here by rebuilding each
  * term from its factors (parameters, dimensions, floors). */
-#include "einsum_qpoly.h"
+#include "count_qpoly.h"
 #include "solar/support/grow.h"
-#include "solar/einsum/einsum_count.h"
+#include "solar/count/count.h"
 
 #include <isl/aff.h>
 #include <isl/ctx.h>
@@ -34,7 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* More limits (with kMaxPeriod and kMaxDegree of einsum_qpoly.h). */
+/* More limits (with kMaxPeriod and kMaxDegree of count_qpoly.h). */
 enum {
   kMaxWork = 4096,  /* fibres summed per count */
   kMaxSplits = 2,   /* nested residue splits of one cell */
@@ -117,14 +117,14 @@ static __isl_give isl_qpolynomial *sumPolynomial(
     __isl_keep isl_qpolynomial *g, __isl_keep isl_aff *T,
     __isl_keep isl_space *kSpace, __isl_keep isl_space *outerSpace, int last) {
   isl_multi_aff *embed = embedding(outerSpace, kSpace);
-  EgQpRebuild rb = {.ma = embed, .newSpace = outerSpace, .skip = last,
+  CountQpRebuild rb = {.ma = embed, .newSpace = outerSpace, .skip = last,
                 .normPos = -1};
-  bool ok = egQpRebuild(g, &rb);
+  bool ok = countQpRebuild(g, &rb);
   isl_multi_aff_free(embed);
   if (!ok)
     return NULL;
   isl_qpolynomial *F[kMaxDegree + 1];
-  egFaulhaber(T, rb.maxExponent, F);
+  countFaulhaber(T, rb.maxExponent, F);
   isl_qpolynomial *sum =
       isl_qpolynomial_zero_on_domain(isl_space_copy(outerSpace));
   for (int e = 0; e <= rb.maxExponent; ++e)
@@ -156,11 +156,11 @@ static void sumFibre(CountState *state, __isl_take isl_set *P,
   isl_aff *shifted = isl_aff_add(isl_aff_add_dims(isl_aff_copy(a), isl_dim_in, 1),
                                  isl_aff_scale_val(t, isl_val_copy(s)));
   isl_multi_aff *toLattice = substitution(kSpace, last, shifted);
-  isl_qpolynomial *onLattice = egQpPullback(f, toLattice, kSpace, last);
+  isl_qpolynomial *onLattice = countQpPullback(f, toLattice, kSpace, last);
   isl_multi_aff_free(toLattice);
   isl_aff *T = isl_aff_scale_down_val(isl_aff_sub(b, a), isl_val_copy(s));
 
-  long period = onLattice ? egQpPeriod(onLattice, last) : 1;
+  long period = onLattice ? countQpPeriod(onLattice, last) : 1;
   isl_qpolynomial *sum = NULL;
   if (!onLattice || period > kMaxPeriod) {
     state->failed = true;
@@ -176,7 +176,7 @@ static void sumFibre(CountState *state, __isl_take isl_set *P,
             isl_aff_scale_val(q, isl_val_int_from_si(ctx, period)), (int)r);
         isl_multi_aff *toClass = substitution(kSpace, last, q);
         isl_qpolynomial_free(g);
-        g = egQpPullback(onLattice, toClass, kSpace, last);
+        g = countQpPullback(onLattice, toClass, kSpace, last);
         isl_multi_aff_free(toClass);
         Tr = isl_aff_floor(isl_aff_scale_down_ui(
             isl_aff_add_constant_si(Tr, -(int)r), (unsigned)period));
@@ -282,10 +282,10 @@ static long cellPeriod(__isl_keep isl_basic_set *cell, int pos) {
   isl_ctx *ctx = isl_basic_set_get_ctx(cell);
   for (int j = 0; j < divs; ++j) {
     isl_aff *div = isl_local_space_get_div(ls, j);
-    long p = div ? egFloorPeriod(div, pos) : kMaxPeriod + 1;
+    long p = div ? countFloorPeriod(div, pos) : kMaxPeriod + 1;
     isl_aff_free(div);
     if (p > 1) {
-      isl_val *l = egValLcm(isl_val_int_from_si(ctx, period),
+      isl_val *l = countValLcm(isl_val_int_from_si(ctx, period),
                        isl_val_int_from_si(ctx, p));
       period = isl_val_get_num_si(l);
       isl_val_free(l);
@@ -317,7 +317,7 @@ static void splitCell(CountState *state, __isl_take isl_basic_set *cell,
     isl_multi_aff *toClass = substitution(kSpace, last, q);
     isl_basic_set *classCell = isl_basic_set_preimage_multi_aff(
         isl_basic_set_copy(cell), isl_multi_aff_copy(toClass));
-    isl_qpolynomial *classF = egQpPullback(f, toClass, kSpace, last);
+    isl_qpolynomial *classF = countQpPullback(f, toClass, kSpace, last);
     isl_multi_aff_free(toClass);
     if (!classCell || !classF) {
       state->failed = true;
@@ -421,11 +421,11 @@ static __isl_give isl_pw_qpolynomial *assemble(EntryList *entries,
   isl_pw_qpolynomial *total = isl_pw_qpolynomial_from_qpolynomial(
       isl_qpolynomial_zero_on_domain(isl_space_set_from_params(params)));
   /* Bounded: on symbolic sizes the cells' floors pile up in the sum, and
-   * isl's cost per add grows steeply with them (einsum_count.h). NULL
+   * isl's cost per add grows steeply with them (count.h). NULL
    * then, and the caller falls back to the bounding box. */
   for (size_t i = 0; i < entries->count && total; ++i) {
     Entry *e = &entries->items[i];
-    total = egPwQpolynomialAddBounded(
+    total = solarCountPwQpolynomialAddBounded(
         total, isl_pw_qpolynomial_alloc(isl_set_from_basic_set(e->cell), e->f));
     e->cell = NULL;
     e->f = NULL;
@@ -437,27 +437,27 @@ static __isl_give isl_pw_qpolynomial *assemble(EntryList *entries,
       isl_pw_qpolynomial_coalesce(total));
 }
 
-unsigned long egCountDefaultBudget(void) {
+unsigned long solarCountDefaultBudget(void) {
   return kMaxIslOperations;
 }
 
-bool egCountSet(__isl_keep isl_set *set, EgCount *out) {
-  return egCountSetBudgeted(set, 0, out, NULL);
+bool solarCountSet(__isl_keep isl_set *set, SolarCount *out) {
+  return solarCountSetBudgeted(set, 0, out, NULL);
 }
 
-bool egCountSetBudgeted(__isl_keep isl_set *set, unsigned long budget,
-                        EgCount *out, bool *exhausted) {
+bool solarCountSetBudgeted(__isl_keep isl_set *set, unsigned long budget,
+                        SolarCount *out, bool *exhausted) {
   if (exhausted)
     *exhausted = false;
   out->count = NULL;
   out->exact = true;
-  if (egCountBox(set, out) || egCountByComponents(NULL, set, budget, out))
+  if (solarCountBox(set, out) || solarCountByComponents(NULL, set, budget, out))
     return true;
-  return egCountSetSummed(set, budget, out, exhausted);
+  return solarCountSetSummed(set, budget, out, exhausted);
 }
 
-bool egCountSetSummed(__isl_keep isl_set *set, unsigned long budget,
-                      EgCount *out, bool *exhausted) {
+bool solarCountSetSummed(__isl_keep isl_set *set, unsigned long budget,
+                      SolarCount *out, bool *exhausted) {
   if (exhausted)
     *exhausted = false;
   out->count = NULL;
@@ -473,7 +473,7 @@ bool egCountSetSummed(__isl_keep isl_set *set, unsigned long budget,
    * operations turns that into an error, and the bounding box below. */
   unsigned long previousBudget = isl_ctx_get_max_operations(ctx);
   isl_ctx_reset_operations(ctx);
-  isl_ctx_set_max_operations(ctx, budget ? budget : egCountDefaultBudget());
+  isl_ctx_set_max_operations(ctx, budget ? budget : solarCountDefaultBudget());
 
   isl_set *work = isl_set_make_disjoint(isl_set_compute_divs(anonymous(set)));
   isl_size dims = isl_set_dim(work, isl_dim_set);
@@ -513,6 +513,6 @@ bool egCountSetSummed(__isl_keep isl_set *set, unsigned long budget,
   isl_ctx_reset_error(ctx);
   isl_options_set_on_error(ctx, previous);
   if (!out->count)
-    return egCountBoundingBox(set, out);
+    return solarCountBoundingBox(set, out);
   return true;
 }

@@ -1,6 +1,6 @@
 /* Quasi-polynomial rebuilding, floor periods and Faulhaber sums for the
- * point counter (see einsum_qpoly.h and einsum_count.c). */
-#include "einsum_qpoly.h"
+ * point counter (see count_qpoly.h and count_set.c). */
+#include "count_qpoly.h"
 
 #include <isl/ctx.h>
 #include <isl/local_space.h>
@@ -57,13 +57,13 @@ static __isl_give isl_qpolynomial *affToQp(__isl_take isl_aff *aff, int pos) {
 }
 
 
-__isl_give isl_qpolynomial *egQpPower(__isl_take isl_qpolynomial *q,
+__isl_give isl_qpolynomial *countQpPower(__isl_take isl_qpolynomial *q,
                                          int e) {
   return e == 1 ? q : isl_qpolynomial_pow(q, (unsigned)e);
 }
 
 static isl_stat rebuildTerm(__isl_take isl_term *term, void *user) {
-  EgQpRebuild *rb = user;
+  CountQpRebuild *rb = user;
   isl_qpolynomial *result = isl_qpolynomial_val_on_domain(
       isl_space_copy(rb->newSpace), isl_term_get_coefficient_val(term));
   int skipExponent = 0;
@@ -72,7 +72,7 @@ static isl_stat rebuildTerm(__isl_take isl_term *term, void *user) {
     int e = isl_term_get_exp(term, isl_dim_param, (unsigned)p);
     if (e > 0)
       result = isl_qpolynomial_mul(
-          result, egQpPower(isl_qpolynomial_var_on_domain(
+          result, countQpPower(isl_qpolynomial_var_on_domain(
                             isl_space_copy(rb->newSpace), isl_dim_param,
                             (unsigned)p),
                         e));
@@ -87,7 +87,7 @@ static isl_stat rebuildTerm(__isl_take isl_term *term, void *user) {
       continue;
     }
     isl_aff *image = isl_multi_aff_get_at(rb->ma, i);
-    result = isl_qpolynomial_mul(result, egQpPower(affToQp(image, rb->normPos), e));
+    result = isl_qpolynomial_mul(result, countQpPower(affToQp(image, rb->normPos), e));
   }
   isl_size divs = isl_term_dim(term, isl_dim_div);
   for (int j = 0; j < divs; ++j) {
@@ -105,7 +105,7 @@ static isl_stat rebuildTerm(__isl_take isl_term *term, void *user) {
     isl_aff *image =
         isl_aff_pullback_multi_aff(isl_aff_floor(inner),
                                    isl_multi_aff_copy(rb->ma));
-    result = isl_qpolynomial_mul(result, egQpPower(affToQp(image, rb->normPos), e));
+    result = isl_qpolynomial_mul(result, countQpPower(affToQp(image, rb->normPos), e));
   }
   isl_term_free(term);
   if (!result || skipExponent > kMaxDegree) {
@@ -123,7 +123,7 @@ static isl_stat rebuildTerm(__isl_take isl_term *term, void *user) {
 /* Rebuilds f over rb->newSpace; on success rb->groups[e] holds the
  * coefficient of old dimension rb->skip to the power e (all of f in
  * groups[0] when skip < 0). */
-bool egQpRebuild(__isl_keep isl_qpolynomial *f, EgQpRebuild *rb) {
+bool countQpRebuild(__isl_keep isl_qpolynomial *f, CountQpRebuild *rb) {
   rb->maxExponent = 0;
   rb->failed = false;
   memset(rb->groups, 0, sizeof(rb->groups));
@@ -142,25 +142,25 @@ bool egQpRebuild(__isl_keep isl_qpolynomial *f, EgQpRebuild *rb) {
 }
 
 /* f(ma(x)) as a quasi-polynomial on newSpace. */
-__isl_give isl_qpolynomial *egQpPullback(__isl_keep isl_qpolynomial *f,
+__isl_give isl_qpolynomial *countQpPullback(__isl_keep isl_qpolynomial *f,
                                             __isl_keep isl_multi_aff *ma,
                                             __isl_keep isl_space *newSpace,
                                             int normPos) {
-  EgQpRebuild rb = {.ma = ma, .newSpace = newSpace, .skip = -1,
+  CountQpRebuild rb = {.ma = ma, .newSpace = newSpace, .skip = -1,
                 .normPos = normPos};
-  if (!egQpRebuild(f, &rb))
+  if (!countQpRebuild(f, &rb))
     return NULL;
   return rb.groups[0];
 }
 
-__isl_give isl_val *egValLcm(__isl_take isl_val *a, __isl_take isl_val *b) {
+__isl_give isl_val *countValLcm(__isl_take isl_val *a, __isl_take isl_val *b) {
   isl_val *g = isl_val_gcd(isl_val_copy(a), isl_val_copy(b));
   return isl_val_div(isl_val_mul(a, b), g);
 }
 
 /* A multiple of the period in dimension `pos` of the floor `inner`, or 0
  * when the floor does not depend on it. */
-long egFloorPeriod(__isl_keep isl_aff *inner, int pos) {
+long countFloorPeriod(__isl_keep isl_aff *inner, int pos) {
   if (isl_aff_involves_dims(inner, isl_dim_in, (unsigned)pos, 1) !=
       isl_bool_true)
     return 0;
@@ -176,14 +176,14 @@ long egFloorPeriod(__isl_keep isl_aff *inner, int pos) {
     if (!used)
       continue;
     isl_aff *div = isl_aff_get_div(inner, j);
-    long p = egFloorPeriod(div, pos);
+    long p = countFloorPeriod(div, pos);
     isl_aff_free(div);
     if (p) {
       isl_val *den = isl_aff_get_denominator_val(inner);
       p *= den ? isl_val_get_num_si(den) : kMaxPeriod + 1;
       isl_val_free(den);
       isl_ctx *ctx = isl_aff_get_ctx(inner);
-      isl_val *l = egValLcm(isl_val_int_from_si(ctx, period > 0 ? period : 1),
+      isl_val *l = countValLcm(isl_val_int_from_si(ctx, period > 0 ? period : 1),
                        isl_val_int_from_si(ctx, p));
       period = isl_val_get_num_si(l);
       isl_val_free(l);
@@ -206,11 +206,11 @@ static isl_stat termPeriod(__isl_take isl_term *term, void *user) {
     if (isl_term_get_exp(term, isl_dim_div, (unsigned)j) <= 0)
       continue;
     isl_aff *inner = isl_term_get_div(term, (unsigned)j);
-    long p = egFloorPeriod(inner, search->pos);
+    long p = countFloorPeriod(inner, search->pos);
     isl_aff_free(inner);
     if (p > 1) {
       isl_ctx *ctx = isl_term_get_ctx(term);
-      isl_val *l = egValLcm(isl_val_int_from_si(ctx, search->period),
+      isl_val *l = countValLcm(isl_val_int_from_si(ctx, search->period),
                        isl_val_int_from_si(ctx, p));
       search->period = isl_val_get_num_si(l);
       isl_val_free(l);
@@ -222,7 +222,7 @@ static isl_stat termPeriod(__isl_take isl_term *term, void *user) {
 
 /* The number of residue classes of dimension pos that makes every floor of
  * f independent of it (1 when none depends on it). */
-long egQpPeriod(__isl_keep isl_qpolynomial *f, int pos) {
+long countQpPeriod(__isl_keep isl_qpolynomial *f, int pos) {
   PeriodSearch search = {pos, 1};
   if (isl_qpolynomial_foreach_term(f, termPeriod, &search) < 0)
     return kMaxPeriod + 1;
@@ -231,13 +231,13 @@ long egQpPeriod(__isl_keep isl_qpolynomial *f, int pos) {
 
 /* F_e(T) = sum_{t=0}^{T} t^e for e = 0..degree, from the telescoping sum
  * (T+1)^{e+1} = sum_{j<=e} C(e+1, j) F_j(T). Valid for every T >= -1. */
-void egFaulhaber(__isl_keep isl_aff *T, int degree,
+void countFaulhaber(__isl_keep isl_aff *T, int degree,
                       __isl_give isl_qpolynomial **F) {
   isl_ctx *ctx = isl_aff_get_ctx(T);
   isl_qpolynomial *next = isl_qpolynomial_from_aff(
       isl_aff_add_constant_si(isl_aff_copy(T), 1));
   for (int e = 0; e <= degree; ++e) {
-    isl_qpolynomial *sum = egQpPower(isl_qpolynomial_copy(next), e + 1);
+    isl_qpolynomial *sum = countQpPower(isl_qpolynomial_copy(next), e + 1);
     long binomial = 1; /* C(e+1, j), built incrementally */
     for (int j = 0; j < e; ++j) {
       sum = isl_qpolynomial_sub(

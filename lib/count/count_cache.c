@@ -1,6 +1,6 @@
 /* The memo of point counts: one count per set up to the names of its space
- * (see egCountSetCached in einsum_count.h). */
-#include "solar/einsum/einsum_count.h"
+ * (see solarCountSetCached in count.h). */
+#include "solar/count/count.h"
 
 #include <isl/set.h>
 #include <isl/space.h>
@@ -25,7 +25,7 @@ static __isl_give isl_set *cacheKey(__isl_keep isl_set *set) {
 typedef struct {
   isl_set *key; /* anonymous set */
   bool ok;
-  EgCount count;
+  SolarCount count;
 } CacheEntry;
 
 static bool entryEqual(const void *entry, const void *key) {
@@ -35,21 +35,21 @@ static bool entryEqual(const void *entry, const void *key) {
 
 static const SolarHashKind kEntry = {sizeof(CacheEntry), entryEqual};
 
-struct EgCountCache {
+struct SolarCountCache {
   SolarHashTable table;
   bool budgetExhausted; /* some count ran out of its isl budget */
 };
 
-EgCountCache *egCountCacheCreate(void) {
-  return solarCalloc(1, sizeof(EgCountCache));
+SolarCountCache *solarCountCacheCreate(void) {
+  return solarCalloc(1, sizeof(SolarCountCache));
 }
 
 static void clearEntry(CacheEntry *entry) {
   isl_set_free(entry->key);
-  egCountClear(&entry->count);
+  solarCountClear(&entry->count);
 }
 
-void egCountCacheDestroy(EgCountCache *cache) {
+void solarCountCacheDestroy(SolarCountCache *cache) {
   if (!cache)
     return;
   size_t cursor = 0;
@@ -59,18 +59,18 @@ void egCountCacheDestroy(EgCountCache *cache) {
   free(cache);
 }
 
-static void copyCount(const EgCount *from, EgCount *to) {
+static void copyCount(const SolarCount *from, SolarCount *to) {
   to->count = from->count ? isl_pw_qpolynomial_copy(from->count) : NULL;
   to->exact = from->exact;
 }
 
-bool egCountSetCached(EgCountCache *cache, __isl_keep isl_set *set,
-                      EgCount *out) {
+bool solarCountSetCached(SolarCountCache *cache, __isl_keep isl_set *set,
+                      SolarCount *out) {
   if (!cache || !set)
-    return egCountSet(set, out);
+    return solarCountSet(set, out);
   isl_set *key = cacheKey(set);
   if (!key)
-    return egCountSet(set, out);
+    return solarCountSet(set, out);
   uint64_t hash = isl_set_get_hash(key);
   const CacheEntry *hit = solarHashFind(&cache->table, &kEntry, hash, key);
   if (hit) {
@@ -80,14 +80,14 @@ bool egCountSetCached(EgCountCache *cache, __isl_keep isl_set *set,
   }
   bool exhausted = false;
   unsigned long budget =
-      cache->budgetExhausted ? egCountDefaultBudget() / 16 : 0;
+      cache->budgetExhausted ? solarCountDefaultBudget() / 16 : 0;
   out->count = NULL;
   out->exact = true;
   /* The parts of a product are counted through the memo, which may grow
    * meanwhile: the slot is found once the count is known. */
-  bool ok = egCountBox(set, out) ||
-            egCountByComponents(cache, set, budget, out) ||
-            egCountSetSummed(set, budget, out, &exhausted);
+  bool ok = solarCountBox(set, out) ||
+            solarCountByComponents(cache, set, budget, out) ||
+            solarCountSetSummed(set, budget, out, &exhausted);
   bool added;
   CacheEntry *entry =
       solarHashInsert(&cache->table, &kEntry, hash, key, &added);

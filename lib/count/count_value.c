@@ -1,6 +1,6 @@
 /* Point counts as values: the bounding-box fallback, constants, printing
- * and scaling (see einsum_count.h). */
-#include "solar/einsum/einsum_count.h"
+ * and scaling (see count.h). */
+#include "solar/count/count.h"
 
 #include <isl/aff.h>
 #include <isl/point.h>
@@ -11,7 +11,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-bool egCountBoundingBox(__isl_keep isl_set *set, EgCount *out) {
+bool solarCountBoundingBox(__isl_keep isl_set *set, SolarCount *out) {
   out->count = NULL;
   out->exact = false;
   if (!set || isl_set_is_bounded(set) != isl_bool_true)
@@ -31,7 +31,7 @@ bool egCountBoundingBox(__isl_keep isl_set *set, EgCount *out) {
                                      isl_pw_qpolynomial_from_pw_aff(extent));
   }
   out->count = isl_pw_qpolynomial_coalesce(product);
-  if (out->count && !egPwQpolynomialWithinLimit(out->count))
+  if (out->count && !solarCountPwQpolynomialWithinLimit(out->count))
     out->count = isl_pw_qpolynomial_free(out->count);
   if (isl_set_plain_is_empty(set) == isl_bool_true) {
     out->exact = true;
@@ -41,14 +41,14 @@ bool egCountBoundingBox(__isl_keep isl_set *set, EgCount *out) {
   return out->count != NULL;
 }
 
-/* How many counts egValToInt64 saturated: the einsum-graph writer compares
+/* How many counts solarCountValToInt64 saturated: the einsum-graph writer compares
  * it before and after writing a node to warn about that node (the context,
  * and with it the lifting, is single-threaded). */
 static unsigned long saturatedCounts = 0;
 
-unsigned long egSaturatedCountTotal(void) { return saturatedCounts; }
+unsigned long solarCountSaturatedTotal(void) { return saturatedCounts; }
 
-bool egValToInt64(__isl_take isl_val *v, int64_t *out) {
+bool solarCountValToInt64(__isl_take isl_val *v, int64_t *out) {
   if (!v || isl_val_is_int(v) != isl_bool_true) {
     isl_val_free(v);
     return false;
@@ -72,7 +72,7 @@ bool egValToInt64(__isl_take isl_val *v, int64_t *out) {
   return ok;
 }
 
-bool egPwQpolynomialConstant(__isl_keep isl_pw_qpolynomial *pwqp,
+bool solarCountPwQpolynomialConstant(__isl_keep isl_pw_qpolynomial *pwqp,
                              int64_t *value) {
   if (!pwqp)
     return false;
@@ -83,18 +83,18 @@ bool egPwQpolynomialConstant(__isl_keep isl_pw_qpolynomial *pwqp,
     return false;
   }
   isl_point *origin = isl_point_zero(isl_pw_qpolynomial_get_domain_space(reduced));
-  return egValToInt64(isl_pw_qpolynomial_eval(reduced, origin), value);
+  return solarCountValToInt64(isl_pw_qpolynomial_eval(reduced, origin), value);
 }
 
-bool egCountConstant(const EgCount *count, int64_t *value) {
-  return count && egPwQpolynomialConstant(count->count, value);
+bool solarCountConstant(const SolarCount *count, int64_t *value) {
+  return count && solarCountPwQpolynomialConstant(count->count, value);
 }
 
-char *egCountToStr(const EgCount *count) {
+char *solarCountToStr(const SolarCount *count) {
   return count && count->count ? isl_pw_qpolynomial_to_str(count->count) : NULL;
 }
 
-__isl_give isl_pw_qpolynomial *egCountScaled(const EgCount *count,
+__isl_give isl_pw_qpolynomial *solarCountScaled(const SolarCount *count,
                                              int64_t factor) {
   if (!count || !count->count)
     return NULL;
@@ -103,7 +103,7 @@ __isl_give isl_pw_qpolynomial *egCountScaled(const EgCount *count,
                                       isl_val_int_from_si(ctx, (long)factor));
 }
 
-void egCountClear(EgCount *count) {
+void solarCountClear(SolarCount *count) {
   if (!count)
     return;
   isl_pw_qpolynomial_free(count->count);

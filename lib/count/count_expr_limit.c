@@ -1,5 +1,5 @@
-/* Limits on the floors of symbolic counts (see einsum_count.h). */
-#include "solar/einsum/einsum_count.h"
+/* Limits on the floors of symbolic counts (see count.h). */
+#include "solar/count/count.h"
 
 #include <isl/polynomial.h>
 #include <isl/set.h>
@@ -20,27 +20,27 @@ static isl_stat maxPieceDivs(__isl_take isl_set *domain,
   return isl_stat_ok;
 }
 
-isl_size egPwQpolynomialDivs(__isl_keep isl_pw_qpolynomial *pw) {
+isl_size solarCountPwQpolynomialDivs(__isl_keep isl_pw_qpolynomial *pw) {
   isl_size most = 0;
   if (!pw || isl_pw_qpolynomial_foreach_piece(pw, maxPieceDivs, &most) < 0)
     return isl_size_error;
   return most;
 }
 
-bool egPwQpolynomialWithinLimit(__isl_keep isl_pw_qpolynomial *pw) {
-  isl_size divs = egPwQpolynomialDivs(pw);
-  return divs >= 0 && divs <= EG_MAX_EXPRESSION_DIVS;
+bool solarCountPwQpolynomialWithinLimit(__isl_keep isl_pw_qpolynomial *pw) {
+  isl_size divs = solarCountPwQpolynomialDivs(pw);
+  return divs >= 0 && divs <= SOLAR_COUNT_MAX_EXPRESSION_DIVS;
 }
 
 __isl_give isl_pw_qpolynomial *
-egPwQpolynomialAddBounded(__isl_take isl_pw_qpolynomial *a,
+solarCountPwQpolynomialAddBounded(__isl_take isl_pw_qpolynomial *a,
                           __isl_take isl_pw_qpolynomial *b) {
-  isl_size da = egPwQpolynomialDivs(a), db = egPwQpolynomialDivs(b);
+  isl_size da = solarCountPwQpolynomialDivs(a), db = solarCountPwQpolynomialDivs(b);
   /* On the operands: isl's add simplifies over the floors of both before
    * it can merge equal ones (two counts of 16 distinct floors on cells of
    * a union take seconds to add). A piece of the sum holds at most the
    * floors of its two summands, so the sum is within the limit too. */
-  if (da < 0 || db < 0 || da + db > EG_MAX_EXPRESSION_DIVS) {
+  if (da < 0 || db < 0 || da + db > SOLAR_COUNT_MAX_EXPRESSION_DIVS) {
     isl_pw_qpolynomial_free(a);
     isl_pw_qpolynomial_free(b);
     return NULL;
@@ -49,14 +49,14 @@ egPwQpolynomialAddBounded(__isl_take isl_pw_qpolynomial *a,
 }
 
 __isl_give isl_pw_qpolynomial *
-egPwQpolynomialAddOrKeep(__isl_take isl_pw_qpolynomial *a,
+solarCountPwQpolynomialAddOrKeep(__isl_take isl_pw_qpolynomial *a,
                          __isl_take isl_pw_qpolynomial *b, bool *dropped) {
   if (!a)
     return b;
   if (!b)
     return a;
   isl_pw_qpolynomial *sum =
-      egPwQpolynomialAddBounded(isl_pw_qpolynomial_copy(a), b);
+      solarCountPwQpolynomialAddBounded(isl_pw_qpolynomial_copy(a), b);
   if (!sum) {
     *dropped = true;
     return a;
@@ -78,11 +78,11 @@ static size_t floorArgumentLength(const char *open) {
   return 0;
 }
 
-bool egExpressionTextWithinLimit(const char *text) {
+bool solarCountExpressionTextWithinLimit(const char *text) {
   /* isl prints every integer division as floor(...), each time it occurs;
    * the distinct ones are the divisions that reading the text creates. */
-  const char *seen[EG_MAX_EXPRESSION_DIVS + 1];
-  size_t seenLength[EG_MAX_EXPRESSION_DIVS + 1];
+  const char *seen[SOLAR_COUNT_MAX_EXPRESSION_DIVS + 1];
+  size_t seenLength[SOLAR_COUNT_MAX_EXPRESSION_DIVS + 1];
   size_t distinct = 0;
   for (const char *p = strstr(text, "floor("); p; p = strstr(p + 1, "floor(")) {
     const char *open = p + strlen("floor");
@@ -94,7 +94,7 @@ bool egExpressionTextWithinLimit(const char *text) {
       known = seenLength[k] == length && !memcmp(seen[k], open, length);
     if (known)
       continue;
-    if (distinct == EG_MAX_EXPRESSION_DIVS)
+    if (distinct == SOLAR_COUNT_MAX_EXPRESSION_DIVS)
       return false;
     seen[distinct] = open;
     seenLength[distinct++] = length;
