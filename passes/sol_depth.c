@@ -21,33 +21,29 @@ static int loopDims(MlirOperation op) {
 }
 
 typedef struct {
+  int loops;             /* around the ops being visited */
   int depth;             /* of the deepest store seen */
   MlirOperation deepest; /* that store */
 } DeepestStore;
 
 /* Each op is visited once, so the walk is linear in the function. */
-static void visit(MlirOperation op, int depth, DeepestStore *out) {
+static bool visit(MlirOperation op, void *data) {
+  DeepestStore *out = data;
   if ((solarOpIs(op, "affine.store") || solarOpIs(op, "memref.store")) &&
-      depth > out->depth) {
-    out->depth = depth;
+      out->loops > out->depth) {
+    out->depth = out->loops;
     out->deepest = op;
   }
-  int inner = depth + loopDims(op);
-  intptr_t regions = mlirOperationGetNumRegions(op);
-  for (intptr_t r = 0; r < regions; ++r) {
-    MlirRegion region = mlirOperationGetRegion(op, r);
-    for (MlirBlock block = mlirRegionGetFirstBlock(region);
-         !mlirBlockIsNull(block); block = mlirBlockGetNextInRegion(block))
-      for (MlirOperation child = mlirBlockGetFirstOperation(block);
-           !mlirOperationIsNull(child);
-           child = mlirOperationGetNextInBlock(child))
-        visit(child, inner, out);
-  }
+  int outer = out->loops;
+  out->loops += loopDims(op);
+  solarForEachChildOp(op, visit, out);
+  out->loops = outer;
+  return true;
 }
 
 bool solarCheckTrafficDepth(MlirOperation func) {
-  DeepestStore deepest = {0, {NULL}};
-  visit(func, 0, &deepest);
+  DeepestStore deepest = {0, 0, {NULL}};
+  visit(func, &deepest);
   if (deepest.depth <= SOLAR_IO_MAX_DIMS)
     return true;
   solarEmitError(mlirOperationGetLocation(deepest.deepest),

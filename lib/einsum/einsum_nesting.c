@@ -11,49 +11,36 @@
 #include "solar/support/diagnostics.h"
 
 typedef struct {
-  int depth;
-  MlirOperation op; /* the first op found beyond the limit */
-} TooDeep;
-
-static bool visit(MlirOperation op, int depth, TooDeep *found);
-
-/* Visits every op in the regions of `op`, each at `depth`. */
-static bool visitChildren(MlirOperation op, int depth, TooDeep *found) {
-  intptr_t regions = mlirOperationGetNumRegions(op);
-  for (intptr_t r = 0; r < regions; ++r) {
-    MlirRegion region = mlirOperationGetRegion(op, r);
-    for (MlirBlock block = mlirRegionGetFirstBlock(region);
-         !mlirBlockIsNull(block); block = mlirBlockGetNextInRegion(block))
-      for (MlirOperation child = mlirBlockGetFirstOperation(block);
-           !mlirOperationIsNull(child);
-           child = mlirOperationGetNextInBlock(child))
-        if (!visit(child, depth, found))
-          return false;
-  }
-  return true;
-}
+  int depth;        /* of the ops being visited */
+  int foundDepth;   /* of the first op found beyond the limit */
+  MlirOperation op; /* that op */
+} Nesting;
 
 /* Recursion is bounded: the parser refuses text nested deeper than
  * SOLAR_MAX_TEXT_NESTING (solar/support/parse.h), and the walk stops at the
  * first op beyond this lift's much smaller limit. */
-static bool visit(MlirOperation op, int depth, TooDeep *found) {
-  if (depth > SOLAR_EINSUM_MAX_NESTING) {
-    found->depth = depth;
-    found->op = op;
+static bool visit(MlirOperation op, void *data) {
+  Nesting *nesting = data;
+  if (nesting->depth > SOLAR_EINSUM_MAX_NESTING) {
+    nesting->foundDepth = nesting->depth;
+    nesting->op = op;
     return false;
   }
-  return visitChildren(op, depth + 1, found);
+  nesting->depth++;
+  bool within = solarForEachChildOp(op, visit, nesting);
+  nesting->depth--;
+  return within;
 }
 
 bool egCheckNesting(MlirOperation func) {
-  TooDeep found = {0, {NULL}};
   /* The function's own body is level 0. */
-  if (visitChildren(func, 0, &found))
+  Nesting nesting = {0, 0, {NULL}};
+  if (solarForEachChildOp(func, visit, &nesting))
     return true;
-  solarEmitError(mlirOperationGetLocation(found.op),
+  solarEmitError(mlirOperationGetLocation(nesting.op),
                  "this op is nested inside %d region-holding ops "
                  "(loops, conditionals, any op with regions); the "
                  "einsum graph handles at most %d",
-                 found.depth, SOLAR_EINSUM_MAX_NESTING);
+                 nesting.foundDepth, SOLAR_EINSUM_MAX_NESTING);
   return false;
 }

@@ -97,3 +97,20 @@ char *solarFuncName(MlirOperation func) {
   MlirStringRef name = solarSymbolName(func);
   return name.data ? strndup(name.data, name.length) : strdup("?");
 }
+
+bool solarForEachChildOp(MlirOperation op,
+                         bool (*visit)(MlirOperation child, void *data),
+                         void *data) {
+  intptr_t regions = mlirOperationGetNumRegions(op);
+  for (intptr_t r = 0; r < regions; ++r) {
+    MlirRegion region = mlirOperationGetRegion(op, r);
+    for (MlirBlock block = mlirRegionGetFirstBlock(region);
+         !mlirBlockIsNull(block); block = mlirBlockGetNextInRegion(block))
+      for (MlirOperation child = mlirBlockGetFirstOperation(block);
+           !mlirOperationIsNull(child);
+           child = mlirOperationGetNextInBlock(child))
+        if (!visit(child, data))
+          return false;
+  }
+  return true;
+}

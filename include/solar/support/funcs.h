@@ -40,6 +40,14 @@ MlirOperation solarFindFunc(MlirOperation anchor, MlirStringRef name);
  * order; the caller frees the array (NULL when there are none). */
 MlirOperation *solarCollectFuncs(MlirOperation op, size_t *count);
 
+/* Calls visit on every op directly inside op's regions (every block, in
+ * order) until it returns false; false when it did. A walk that needs the
+ * depth of what it visits (mlirOperationWalk gives none) recurses through
+ * this and keeps the depth in `data`. */
+bool solarForEachChildOp(MlirOperation op,
+                         bool (*visit)(MlirOperation child, void *data),
+                         void *data);
+
 #ifdef __cplusplus
 }
 #endif
