@@ -99,16 +99,6 @@ __isl_give isl_set *egNamedDomain(EgNode *node) {
   return egNamedSet(node, node->domain);
 }
 
-__isl_give isl_set *egNamedSet(EgNode *node, __isl_keep isl_set *points) {
-  isl_set *set = isl_set_copy(points);
-  for (int d = 0; d < node->scope->depth; ++d) {
-    char name[32];
-    egLabelName(node, d, false, name, sizeof(name));
-    set = isl_set_set_dim_name(set, isl_dim_set, (unsigned)d, name);
-  }
-  return set;
-}
-
 __isl_give isl_map *egNamedMap(EgNode *node, __isl_keep isl_map *map) {
   isl_map *named = isl_map_copy(map);
   for (int d = 0; d < node->scope->depth; ++d) {
@@ -117,6 +107,14 @@ __isl_give isl_map *egNamedMap(EgNode *node, __isl_keep isl_map *map) {
     named = isl_map_set_dim_name(named, isl_dim_in, (unsigned)d, name);
   }
   return named;
+}
+
+/* A set is named as the domain of a map, so the naming rule lives once. */
+__isl_give isl_set *egNamedSet(EgNode *node, __isl_keep isl_set *points) {
+  isl_map *asMap = isl_map_from_domain(isl_set_copy(points));
+  isl_map *named = egNamedMap(node, asMap);
+  isl_map_free(asMap);
+  return isl_map_domain(named);
 }
 
 static void reorder(const char *s, size_t n, char *out, size_t size);
