@@ -5,6 +5,7 @@
 #include "cli_output.h"
 #include "cli_plot.h"
 #include "cli_quantity.h"
+#include "cli_analyze_report.h"
 #include "cli_fp32_math.h"
 #include "cli_sol_run.h"
 
@@ -215,14 +216,10 @@ static json_t *funcJson(const ArchRun *run, const SolarCliFuncSol *f,
                         json_real(solarSolIntensity(sol, k)));
   json_object_set_new(o, "speedup", isnan(up) ? json_null() : json_real(up));
   json_object_set_new(o, "groups", json_integer((json_int_t)sol->groupCount));
-  /* As analyze's report: the as-lowered count (comparable to FLOP
-   * counters) and the necessary ops per class. */
+  /* As analyze's report: the as-lowered count and the necessary ops per
+   * class. */
   json_object_set_new(o, "flops_lowered", solarJsonNumber(sol->flopsLowered));
-  json_t *ops = json_object();
-  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
-    json_object_set_new(ops, solarOpClassName((SolarOpClass)c),
-                        json_integer((json_int_t)sol->ops.counts[c]));
-  json_object_set_new(o, "ops", ops);
+  json_object_set_new(o, "ops", solarOpCountsJson(&sol->ops));
   return o;
 }
 

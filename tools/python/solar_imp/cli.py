@@ -139,6 +139,18 @@ def write(path, text):
         f.write(text)
 
 
+def _record_flop_counter(args, counts):
+    """The reference's manifest carries torch's FLOP count at the analyzed
+    sizes: the full ones, when the reference ran at shrunk ones."""
+    path = os.path.join(args.output, "ref", "manifest.json")
+    with open(path, encoding="utf-8") as f:
+        manifest = json.load(f)
+    manifest["flop_counter"] = counts
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(manifest, f, indent=2)
+        f.write("\n")
+
+
 def run(args):
     if args.framework == "jax":
         os.environ["JAX_PLATFORMS"] = "cpu"
@@ -171,6 +183,8 @@ def run(args):
         write(full_path, text)
         full_sizes = full.sizes_used
         say(f"wrote {full_path} (full size, exported without data)")
+        if hasattr(exporter, "flop_counter"):
+            _record_flop_counter(args, exporter.flop_counter(full, args))
     write(os.path.join(args.output, "sizes.json"), json.dumps({
         "mode": mode,
         "two_sizes": two_sizes,

@@ -79,6 +79,7 @@ def run(args):
         "data": not args.no_data,
         "baked_scalars": facts.get("baked_scalars", []),
         "fp32_math": facts["fp32_math"],
+        "flop_counter": facts.get("flop_counter"),
         "sizes": {"original": program.sizes_original,
                   "used": program.sizes_used,
                   "overrides": program.overrides},

@@ -10,6 +10,7 @@ get_inputs(). Parameters become function arguments after the inputs, in
 model.named_parameters() order, then model.named_buffers()."""
 import numpy as np
 
+from . import flop_count
 from .arrays import python_scalar
 from .common import (as_list, cpu_name, parameter_names, python_versions,
                      require, seed_python_and_numpy)
@@ -161,7 +162,10 @@ def run(program, args, writer):
         with torch.no_grad():
             return model(*inputs)
 
-    out = call_user(program, "Model.forward()", forward)
+    # The one untimed forward pass also gives torch's own FLOP count.
+    out, flop_counter = flop_count.counted(
+        torch, lambda: call_user(program, "Model.forward()", forward))
+    flop_counter["sizes"] = "run"
     outputs = flatten_outputs(torch, out)
 
     names = parameter_names(model.forward, len(inputs), "input")
@@ -205,4 +209,5 @@ def run(program, args, writer):
         "parameter_order": "model.named_parameters(), then model.named_buffers()",
         "timing": timing,
         "baked_scalars": baked,
+        "flop_counter": flop_counter,
     }

@@ -129,6 +129,24 @@ bool solarReferenceReadManifest(const char *path, SolarReferenceResult *out,
   return ok;
 }
 
+json_t *solarReferenceFlopCounter(const char *manifestPath) {
+  json_t *root = json_load_file(manifestPath, 0, NULL);
+  json_t *counter = json_object_get(root, "flop_counter");
+  json_t *total = json_object_get(counter, "total");
+  json_t *out = NULL;
+  /* A count torch gave is a non-negative integer; anything else is not
+   * torch's figure and is left out rather than shown. */
+  if (json_is_integer(total) && json_integer_value(total) >= 0 &&
+      json_is_object(json_object_get(counter, "by_op"))) {
+    out = json_deep_copy(counter);
+    json_t *function = json_object_get(root, "function");
+    json_object_set(out, "function",
+                    json_is_string(function) ? function : json_null());
+  }
+  json_decref(root);
+  return out;
+}
+
 static bool spawnRunner(const SolarReferenceRequest *request, char *err,
                         size_t errSize) {
   char runs[32], warmup[32];

@@ -5,6 +5,7 @@
 #ifndef SOLAR_CLI_REFERENCE_H
 #define SOLAR_CLI_REFERENCE_H
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -73,6 +74,12 @@ bool solarReferenceParseTimeout(const char *command, const char *flag,
 bool solarReferenceRun(const SolarReferenceRequest *request,
                        SolarReferenceResult *out, char *err, size_t errSize);
 
+/* The manifest's flop_counter: torch's FlopCounterMode over one forward
+ * pass at the analyzed sizes (tools/python/solar_ref/flop_count.py), as
+ * {"total", "by_op", "sizes", "function"} with the manifest's function
+ * added. A new reference, or NULL when the manifest has none (a JAX
+ * program, a count that could not run) or cannot be read. */
+json_t *solarReferenceFlopCounter(const char *manifestPath);
 /* Reads a manifest.json a run wrote (the importer's, say) into `out`. */
 bool solarReferenceReadManifest(const char *path, SolarReferenceResult *out,
                                 char *err, size_t errSize);

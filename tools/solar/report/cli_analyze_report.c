@@ -300,11 +300,12 @@ static json_t *functionJson(MlirOperation func, const SolarSol *sol,
   }
   sortOpportunities(opportunities);
   json_t *fn = json_pack(
-      "{s:s%, s:s, s:o, s:o, s:f, s:f, s:o, s:o, s:o, s:o, s:o, s:o, s:o, "
-      "s:o, s:o, s:b}",
+      "{s:s%, s:s, s:o, s:o, s:o, s:f, s:f, s:o, s:o, s:o, s:o, s:o, s:o, "
+      "s:o, s:o, s:o, s:b}",
       "name", nameRef.data, nameRef.length, "dtype",
       solarDtypeName(sol->dtype), "flops", solarJsonNumber(sol->flops),
-      "flops_lowered", solarJsonNumber(sol->flopsLowered), "compute_s",
+      "flops_lowered", solarJsonNumber(sol->flopsLowered), "ops",
+      solarOpCountsJson(&sol->ops), "compute_s",
       sol->computeSeconds,
       "ridge_flop_per_byte", ridge, "bytes", bytes, "sol_s", times, "bound",
       bounds, "groups", groups, "measured", measured, "headroom", headroom,
@@ -374,6 +375,30 @@ bool solarAnalyzeCheckComplete(MlirOperation module, char *err,
   }
   free(funcs);
   return complete;
+}
+
+/* torch's FlopCounterMode count beside solar's own (report `flop_counter`,
+ * and `flops_counter` on the function the reference ran as): taken from the
+ * manifest of the run at the analyzed sizes, the importer's when there was
+ * one (it records the full-size count there) and else the reference's. */
+static void attachFlopCounter(json_t *report, json_t *functions,
+                              const SolarAnalyzeContext *context) {
+  const char *manifest = context->frontend->importManifest;
+  if (!*manifest && context->reference)
+    manifest = context->reference->manifest;
+  json_t *counter = *manifest ? solarReferenceFlopCounter(manifest) : NULL;
+  const char *function =
+      json_string_value(json_object_get(counter, "function"));
+  size_t i;
+  json_t *fn;
+  json_array_foreach(functions, i, fn) {
+    const char *name = json_string_value(json_object_get(fn, "name"));
+    bool counted = counter && (json_array_size(functions) == 1 ||
+                               (function && name && !strcmp(name, function)));
+    json_object_set(fn, "flops_counter",
+                    counted ? json_object_get(counter, "total") : json_null());
+  }
+  json_object_set_new(report, "flop_counter", counter ? counter : json_null());
 }
 
 json_t *solarAnalyzeReport(MlirOperation module,
@@ -457,11 +482,21 @@ json_t *solarAnalyzeReport(MlirOperation module,
                    functions, "verification", verification);
 
   if (report)
+    attachFlopCounter(report, functions, context);
+  if (report)
     json_object_set_new(report, "fp32_math_source",
                         json_string(context->fp32MathSource
                                         ? context->fp32MathSource
                                         : "default"));
   return report;
+}
+
+json_t *solarOpCountsJson(const SolarOpCounts *ops) {
+  json_t *out = json_object();
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
+    json_object_set_new(out, solarOpClassName((SolarOpClass)c),
+                        json_integer((json_int_t)ops->counts[c]));
+  return out;
 }
 
 static double field(json_t *object, const char *key) {
@@ -622,8 +657,14 @@ void solarAnalyzePrintText(FILE *out, json_t *report) {
         field(fn, "flops_lowered") != field(fn, "flops"))
       snprintf(lowered, sizeof(lowered), " (%.0f as lowered)",
                field(fn, "flops_lowered"));
-    fprintf(out, "\n@%s (%s): %.0f flop%s, compute %s, ridge %.3g flop/B\n",
+    char counted[96] = "";
+    if (json_is_integer(json_object_get(fn, "flops_counter")))
+      snprintf(counted, sizeof(counted),
+               "; torch's FlopCounterMode: %.0f (matmul, conv, attention)",
+               field(fn, "flops_counter"));
+    fprintf(out, "\n@%s (%s): %.0f flop%s%s, compute %s, ridge %.3g flop/B\n",
             str(fn, "name"), str(fn, "dtype"), field(fn, "flops"), lowered,
+            counted,
             seconds(field(fn, "compute_s"), a, sizeof(a)),
             field(fn, "ridge_flop_per_byte"));
     fprintf(out, "  fp32 math: %s (%s)\n", str(fn, "fp32_math"),

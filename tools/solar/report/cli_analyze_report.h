@@ -8,6 +8,8 @@
 #include "cli_measured.h"
 #include "cli_reference.h"
 
+#include "solar/einsum/einsum_graph.h"
+
 #include "mlir-c/IR.h"
 
 #include <jansson.h>
@@ -45,5 +47,9 @@ json_t *solarAnalyzeReport(MlirOperation module,
                            const SolarAnalyzeContext *context);
 
 void solarAnalyzePrintText(FILE *out, json_t *report);
+
+/* {"mac": N, "add": N, ...}: necessary ops per class, as every report
+ * (analyze, compare) writes them. New reference. */
+json_t *solarOpCountsJson(const SolarOpCounts *ops);
 
 #endif
