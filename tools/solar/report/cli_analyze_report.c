@@ -226,6 +226,31 @@ static json_t *measurementsJson(const SolarAnalyzeContext *context,
   return list;
 }
 
+/* The unfused model's kernel count and, beside a measured time, the time
+ * per kernel and the SOL per kernel: a program of many small kernels
+ * measured at microseconds per kernel against nanoseconds of SOL is
+ * bound by launching kernels, not by its work (issue text: a small
+ * convolutional ViT, ~100 eager kernels, 2.9 us DRAM bound, 2.2 ms). */
+static void setKernelFigures(json_t *fn, const SolarSol *sol) {
+  int64_t kernels = sol->kernelsUnfused;
+  json_t *measured = json_object_get(fn, "measured");
+  bool perKernel = kernels > 0 && json_is_object(measured);
+  json_object_set_new(fn, "kernels_unfused",
+                      kernels >= 0 ? json_integer((json_int_t)kernels)
+                                   : json_null());
+  json_object_set_new(
+      fn, "sol_per_kernel_s",
+      kernels > 0 ? json_real(sol->seconds[SOLAR_FIDELITY_UNFUSED] /
+                              (double)kernels)
+                  : json_null());
+  json_object_set_new(
+      fn, "measured_per_kernel_s",
+      perKernel ? json_real(json_number_value(
+                                json_object_get(measured, "median_s")) /
+                            (double)kernels)
+                : json_null());
+}
+
 static json_t *functionJson(MlirOperation func, const SolarSol *sol,
                             const SolarAnalyzeContext *context) {
   MlirAttribute name = mlirOperationGetAttributeByName(
@@ -315,6 +340,8 @@ static json_t *functionJson(MlirOperation func, const SolarSol *sol,
     json_object_set_new(fn, "measurements", measurements);
   else
     json_decref(measurements);
+  if (fn)
+    setKernelFigures(fn, sol);
   /* The fp32 math policy the bound assumed, and the TF32 figure beside an
    * IEEE one (solar.sol's fp32_math and tf32). */
   if (fn) {
@@ -695,6 +722,17 @@ void solarAnalyzePrintText(FILE *out, json_t *report) {
               json_is_false(json_object_get(measured, "reliable"))
                   ? " (timing unreliable: see timing conditions)"
                   : "");
+    if (json_is_integer(json_object_get(fn, "kernels_unfused"))) {
+      fprintf(out, "  kernels: %lld in the unfused model (one per framework "
+                   "op), SOL %s per kernel",
+              (long long)json_integer_value(
+                  json_object_get(fn, "kernels_unfused")),
+              seconds(field(fn, "sol_per_kernel_s"), a, sizeof(a)));
+      if (json_is_number(json_object_get(fn, "measured_per_kernel_s")))
+        fprintf(out, ", measured %s per kernel",
+                seconds(field(fn, "measured_per_kernel_s"), b, sizeof(b)));
+      fprintf(out, "\n");
+    }
     fprintf(out, "  %-5s %-12s %12s %12s %12s %12s %-8s %9s\n", "group",
             "nodes", "flop", "fused B", "unfused", "fused", "bound",
             "flop/B");
