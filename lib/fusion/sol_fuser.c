@@ -449,11 +449,18 @@ static bool addSymbolicBytes(const SolarEinsumGraph *graph, SolarDtype dtype,
     isl_pw_qpolynomial_free(writes);
     return false;
   }
-  g->boundary[g->boundaryCount++] = (SolarGroupTensor){
-      .tensor = tensor, .readElements = -1, .writeElements = -1};
-  isl_val *bytes = solarValFromDouble(
-      isl_pw_qpolynomial_get_ctx(reads),
-      solarTensorElementBytes(&graph->tensors[tensor], dtype));
+  isl_ctx *ctx = isl_pw_qpolynomial_get_ctx(reads);
+  double width = solarTensorElementBytes(&graph->tensors[tensor], dtype);
+  SolarGroupTensor *b = &g->boundary[g->boundaryCount++];
+  *b = (SolarGroupTensor){.tensor = tensor, .readElements = -1,
+                          .writeElements = -1};
+  /* Kept apart for the last-level-cache figures, which charge reads and
+   * writes by different rules (lib/sol/sol_llc.c). */
+  b->readBytesPw = isl_pw_qpolynomial_scale_val(
+      isl_pw_qpolynomial_copy(reads), solarValFromDouble(ctx, width));
+  b->writeBytesPw = isl_pw_qpolynomial_scale_val(
+      isl_pw_qpolynomial_copy(writes), solarValFromDouble(ctx, width));
+  isl_val *bytes = solarValFromDouble(ctx, width);
   isl_pw_qpolynomial *sum = isl_pw_qpolynomial_scale_val(
       solarCountPwQpolynomialAddBounded(reads, writes), bytes);
   if (!sum)

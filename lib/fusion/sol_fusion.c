@@ -27,6 +27,17 @@
 
 static size_t *kernelLeaders(const SolarEinsumGraph *graph);
 
+static void freeGroup(SolarFusionGroup *g) {
+  isl_pw_qpolynomial_free(g->dramBytesPw);
+  for (size_t b = 0; b < g->boundaryCount; ++b) {
+    isl_pw_qpolynomial_free(g->boundary[b].readBytesPw);
+    isl_pw_qpolynomial_free(g->boundary[b].writeBytesPw);
+  }
+  free(g->nodes);
+  free(g->boundary);
+  free(g->internal);
+}
+
 /* The fuser answers from the graph's index (tensor users, edge lists); a
  * graph without one would look like one without edges. */
 static const char kNoIndex[] =
@@ -133,9 +144,8 @@ static bool computeGroups(const SolarEinsumGraph *graph,
     ok = solarFuserFillGroup(&f, f.ids, n, &whole, err, errSize);
     out->idealBytes = whole.dramBytes;
     out->idealBytesPw = whole.dramBytesPw;
-    free(whole.nodes);
-    free(whole.boundary);
-    free(whole.internal);
+    whole.dramBytesPw = NULL;
+    freeGroup(&whole);
   }
   solarFuserDestroy(&f);
   if (!ok)
@@ -315,12 +325,8 @@ bool solarFrameworkKernelsSymbolic(const SolarEinsumGraph *graph,
 
 void solarFusionDestroy(SolarFusion *fusion) {
   isl_pw_qpolynomial_free(fusion->idealBytesPw);
-  for (size_t i = 0; i < fusion->groupCount; ++i) {
-    isl_pw_qpolynomial_free(fusion->groups[i].dramBytesPw);
-    free(fusion->groups[i].nodes);
-    free(fusion->groups[i].boundary);
-    free(fusion->groups[i].internal);
-  }
+  for (size_t i = 0; i < fusion->groupCount; ++i)
+    freeGroup(&fusion->groups[i]);
   free(fusion->groups);
   memset(fusion, 0, sizeof(*fusion));
 }

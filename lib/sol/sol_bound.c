@@ -109,26 +109,33 @@ static double transferTime(double bytes, double bandwidth) {
                                                            : 0;
 }
 
-static double nodeBytes(const SolarEinsumGraph *graph,
-                        const SolarEinsumNode *node, SolarDtype storage) {
-  double bytes = 0;
+/* A node alone as a kernel: every access's union per tensor and kind, by
+ * how the last-level cache may serve it (sol_llc.c). */
+static SolarLlcBytes nodeBytes(const SolarEinsumGraph *graph, size_t index,
+                               const SolarLlcTouch *facts, SolarDtype storage) {
+  const SolarEinsumNode *node = &graph->nodes[index];
+  SolarLlcBytes acc = {0};
   for (size_t a = 0; a < node->accessCount; ++a) {
     const SolarEinsumAccess *access = &node->accesses[a];
-    bool exact;
-    int64_t elements = solarUnionFootprint(
-        graph, access->tensor, &node->id, 1,
-        access->isWrite ? SOLAR_ACCESS_WRITES : SOLAR_ACCESS_READS, false,
-        &exact);
     /* Several accesses of one tensor and kind: count the union once. */
     bool seen = false;
     for (size_t b = 0; b < a && !seen; ++b)
       seen = node->accesses[b].tensor == access->tensor &&
              node->accesses[b].isWrite == access->isWrite;
-    if (!seen && elements > 0)
-      bytes += (double)elements *
-               solarTensorElementBytes(&graph->tensors[access->tensor], storage);
+    if (seen)
+      continue;
+    bool exact;
+    int64_t elements = solarUnionFootprint(
+        graph, access->tensor, &node->id, 1,
+        access->isWrite ? SOLAR_ACCESS_WRITES : SOLAR_ACCESS_READS, false,
+        &exact);
+    if (elements > 0)
+      solarLlcAdd(&acc, graph, facts, access->tensor, index, access->isWrite,
+                  (double)elements *
+                      solarTensorElementBytes(&graph->tensors[access->tensor],
+                                              storage));
   }
-  return bytes;
+  return acc;
 }
 
 /* sol->nodes follows graph->nodes (solarSolCompute fills one per node, in
@@ -171,10 +178,14 @@ static double rooflineSeconds(double compute, double dram, bool *dramBound) {
       .seconds;
 }
 
+/* capacity: the last-level cache's (solarLlcCapacity). */
 static void computeNodes(const SolarEinsumGraph *graph, const SolarArch *arch,
-                         SolarDtype dtypeOverride, SolarDtype reportDtype,
-                         SolarSol *out, bool *anyContraction) {
+                         double capacity, SolarDtype dtypeOverride,
+                         SolarDtype reportDtype, SolarSol *out,
+                         bool *anyContraction) {
   double bw = dramBandwidth(arch);
+  SolarLlcTouch facts;
+  solarLlcTouchOfNodes(graph, &facts);
   out->nodeCount = graph->nodeCount;
   out->nodes = calloc(graph->nodeCount ? graph->nodeCount : 1,
                       sizeof(SolarNodeSol));
@@ -197,7 +208,9 @@ static void computeNodes(const SolarEinsumGraph *graph, const SolarArch *arch,
     n->fp32Ieee &= work.ops[SOLAR_UNIT_CLASS_MAC] > 0;
     out->anyFp32Ieee |= n->fp32Ieee;
     explain(n, dtypeOverride, n->why, sizeof(n->why));
-    n->bytes = nodeBytes(graph, node, dtypeOverride);
+    SolarLlcBytes bytes = nodeBytes(graph, i, &facts, dtypeOverride);
+    n->bytes = solarLlcTotal(&bytes, capacity);
+    out->bytesDram[SOLAR_FIDELITY_UNFUSED] += bytes.dram;
     n->seconds = rooflineSeconds(n->compute.seconds,
                                  transferTime(n->bytes, bw), &n->dramBound);
     out->flops += n->flops;
@@ -218,6 +231,7 @@ static void computeNodes(const SolarEinsumGraph *graph, const SolarArch *arch,
           n->dramBound ? SOLAR_BOUND_DRAM : SOLAR_BOUND_COMPUTE;
     }
   }
+  solarLlcTouchDestroy(&facts);
   /* The whole function as one kernel: the compute of the ideal bound. */
   int64_t *ids = calloc(graph->nodeCount ? graph->nodeCount : 1,
                         sizeof(int64_t));
@@ -228,8 +242,10 @@ static void computeNodes(const SolarEinsumGraph *graph, const SolarArch *arch,
   free(ids);
 }
 
+/* fusedBytes: the group's DRAM bytes under last-level-cache residency
+ * (sol_llc.c). */
 static void computeGroup(const SolarEinsumGraph *graph,
-                         const SolarFusionGroup *fg,
+                         const SolarFusionGroup *fg, double fusedBytes,
                          const SolarGroupTraffic *tg, const SolarArch *arch,
                          const SolarSol *sol, SolarGroupSol *g) {
   double bw = dramBandwidth(arch), l2bw = l2Bandwidth(arch);
@@ -255,12 +271,14 @@ static void computeGroup(const SolarEinsumGraph *graph,
   }
   g->computeSeconds =
       solarSolComputeOfNodes(graph, arch, sol, fg->nodes, fg->nodeCount);
-  g->fusedBytes = fg->dramBytes;
+  g->fusedBytes = fusedBytes;
   bool dramBound;
   g->fusedSeconds = rooflineSeconds(
       g->computeSeconds, transferTime(g->fusedBytes, bw), &dramBound);
   g->fusedBound = dramBound ? SOLAR_BOUND_DRAM : SOLAR_BOUND_COMPUTE;
-  g->cacheBytes = tg ? tg->lowerBoundBytes : fg->dramBytes;
+  /* The proven I/O bound already allows for what is resident at the
+   * start of each segment; the compulsory part is the resident-aware one. */
+  g->cacheBytes = tg && tg->hblBytes > fusedBytes ? tg->hblBytes : fusedBytes;
   g->innerBytes = tg ? tg->innerLowerBoundBytes : fg->dramBytes;
   double cacheDram = transferTime(g->cacheBytes, bw);
   double cacheInner = transferTime(g->innerBytes, l2bw);
@@ -276,6 +294,28 @@ static void computeGroup(const SolarEinsumGraph *graph,
   }
 }
 
+/* Each fidelity bounds a family of implementations holding the next one's
+ * (eager one kernel per framework op, then any kernels within the fusion
+ * groups, then every implementation), so the larger of a figure and those
+ * of the larger families is a lower bound too. Residency lets a figure fall
+ * below a larger family's only through what the per-kernel argument cannot
+ * see (a program input that two kernels read must still come from DRAM
+ * once); taking the maximum puts that back. */
+static void raiseTo(SolarSol *out, SolarFidelity f, SolarFidelity floor) {
+  if (out->bytes[f] < out->bytes[floor])
+    out->bytes[f] = out->bytes[floor];
+  if (out->seconds[f] < out->seconds[floor]) {
+    out->seconds[f] = out->seconds[floor];
+    out->bound[f] = out->bound[floor];
+  }
+}
+
+static void nestFidelities(SolarSol *out) {
+  raiseTo(out, SOLAR_FIDELITY_CACHE, SOLAR_FIDELITY_IDEAL);
+  raiseTo(out, SOLAR_FIDELITY_FUSED, SOLAR_FIDELITY_IDEAL);
+  raiseTo(out, SOLAR_FIDELITY_UNFUSED, SOLAR_FIDELITY_FUSED);
+}
+
 void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
                      const SolarTraffic *traffic, const SolarArch *arch,
                      SolarDtype dtypeOverride, SolarDtype reportDtype,
@@ -286,7 +326,9 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
   out->policy = policy ? *policy : solarFp32PolicyDefault();
   double bw = dramBandwidth(arch);
   bool anyContraction = false;
-  computeNodes(graph, arch, dtypeOverride, reportDtype, out, &anyContraction);
+  double capacity = solarLlcCapacity(arch, fusion->capacityBytes);
+  computeNodes(graph, arch, capacity, dtypeOverride, reportDtype, out,
+               &anyContraction);
 
   out->kernelsUnfused = (int64_t)graph->nodeCount;
 
@@ -294,9 +336,18 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
   out->groups = calloc(fusion->groupCount ? fusion->groupCount : 1,
                        sizeof(SolarGroupSol));
   double worstFused = -1, worstCache = -1;
+  /* A fusion group may run as one kernel per node, in any order that
+   * respects the data flow: each of them may find the cache full. */
+  SolarLlcTouch facts;
+  solarLlcTouchOfPartition(graph, fusion, false, &facts);
   for (size_t i = 0; i < fusion->groupCount; ++i) {
     SolarGroupSol *g = &out->groups[i];
-    computeGroup(graph, &fusion->groups[i],
+    const SolarFusionGroup *fg = &fusion->groups[i];
+    SolarLlcBytes bytes = solarLlcGroupBytes(graph, &facts, fg, i,
+                                             dtypeOverride);
+    out->bytesDram[SOLAR_FIDELITY_FUSED] += bytes.dram;
+    computeGroup(graph, fg,
+                 solarLlcTotal(&bytes, capacity * (double)fg->nodeCount),
                  i < traffic->groupCount ? &traffic->groups[i] : NULL, arch,
                  out, g);
     out->bytes[SOLAR_FIDELITY_FUSED] += g->fusedBytes;
@@ -312,6 +363,7 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
       out->bound[SOLAR_FIDELITY_CACHE] = g->cacheBound;
     }
   }
+  solarLlcTouchDestroy(&facts);
   solarSolUnfusedKernels(graph, fusion, arch, dtypeOverride, out);
   out->bytes[SOLAR_FIDELITY_IDEAL] = fusion->idealBytes;
   bool dramBound;
@@ -321,6 +373,7 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
                       &dramBound);
   out->bound[SOLAR_FIDELITY_IDEAL] =
       dramBound ? SOLAR_BOUND_DRAM : SOLAR_BOUND_COMPUTE;
+  nestFidelities(out);
   SolarDtype ridgeDtype = reportDtype;
   for (size_t i = 0; i < out->nodeCount; ++i)
     if (reportDtype == SOLAR_DTYPE_FP32 &&

@@ -55,6 +55,12 @@ SolarFidelity solarFidelityFromName(const char *name) {
   return SOLAR_FIDELITY_COUNT;
 }
 
+const char *solarFidelityDramKey(SolarFidelity fidelity) {
+  return fidelity == SOLAR_FIDELITY_UNFUSED ? "bytes_unfused_dram"
+         : fidelity == SOLAR_FIDELITY_FUSED ? "bytes_fused_dram"
+                                            : NULL;
+}
+
 const char *solarFidelityBytesKey(SolarFidelity fidelity) {
   return validFidelity(fidelity) ? fidelities[fidelity].bytesKey : "?";
 }
@@ -337,6 +343,11 @@ static bool readTop(MlirAttribute dict, SolarSol *out) {
     ok = solarDictGetF64(dict, solarFidelityBytesKey(f), &out->bytes[f]) &&
          solarDictGetF64(dict, solarFidelityTimeKey(f), &out->seconds[f]) &&
          getBound(dict, solarFidelitySolBoundKey(f), &out->bound[f]);
+  /* Written since last-level-cache residency; older attributes: 0. */
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT && ok; ++f)
+    if (solarFidelityDramKey(f) &&
+        !solarDictGetF64(dict, solarFidelityDramKey(f), &out->bytesDram[f]))
+      out->bytesDram[f] = 0;
   if (ok)
     out->groupCount = (size_t)groups;
   /* Written since framework-op kernels; older attributes: one per node. */
@@ -445,6 +456,9 @@ MlirAttribute solarSolToAttribute(MlirContext ctx, const SolarSol *sol,
   solarDictAddF64(&b, "compute_s", sol->computeSeconds);
   for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
     solarDictAddNumber(&b, solarFidelityBytesKey(f), solarSolBytes(sol, f));
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
+    if (solarFidelityDramKey(f))
+      solarDictAddNumber(&b, solarFidelityDramKey(f), sol->bytesDram[f]);
   for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
     solarDictAddF64(&b, solarFidelityTimeKey(f), solarSolSeconds(sol, f));
   for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)

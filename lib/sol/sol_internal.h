@@ -12,6 +12,66 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
                             const SolarFusion *fusion, const SolarArch *arch,
                             SolarDtype storageDtype, SolarSol *out);
 
+/* ---- last-level-cache residency between kernels (sol_llc.c) ------------ */
+
+/* The capacity a kernel may find its inputs in, or leave its outputs in,
+ * when it starts or ends: the last on-chip level (L2, SRAM_capacity;
+ * INFINITY when the file states none), or the grouping's capacity when
+ * that is larger. */
+double solarLlcCapacity(const SolarArch *arch, double groupingCapacity);
+
+/* Which kernels of a sequence touch each tensor (indexed by tensor). */
+typedef struct SolarLlcTouch {
+  size_t tensorCount;
+  bool programOrder; /* the kernels run in the order given */
+  size_t *first;     /* first kernel touching the tensor */
+  size_t *kernels;   /* how many kernels touch it */
+  size_t *last;      /* scratch: last kernel counted, plus 1 */
+  size_t *writers;   /* how many kernels write it */
+  size_t *lastWriter;/* the last kernel writing it */
+} SolarLlcTouch;
+
+/* The kernels are the partition's groups (their boundary tensors), in
+ * program order when programOrder (eager), else in any order. */
+void solarLlcTouchOfPartition(const SolarEinsumGraph *graph,
+                              const SolarFusion *partition, bool programOrder,
+                              SolarLlcTouch *out);
+/* Every node its own kernel, in program order. */
+void solarLlcTouchOfNodes(const SolarEinsumGraph *graph, SolarLlcTouch *out);
+void solarLlcTouchDestroy(SolarLlcTouch *facts);
+
+/* A read of `tensor` by `kernel` that no cache can serve: a program input
+ * or weight that no other kernel touches first (touches at all, without a
+ * program order). */
+bool solarLlcColdRead(const SolarEinsumGraph *graph,
+                      const SolarLlcTouch *facts, int64_t tensor,
+                      size_t kernel);
+/* A write of a program result (argument, global, returned buffer) by the
+ * last kernel writing it (the only one, without a program order): charged
+ * whole, as the program ends with its results in memory. */
+bool solarLlcResultWrite(const SolarEinsumGraph *graph,
+                         const SolarLlcTouch *facts, int64_t tensor,
+                         size_t kernel);
+
+/* One kernel's bytes by how residency may serve them. */
+typedef struct SolarLlcBytes {
+  double fixed;   /* cold reads and result writes */
+  double read;    /* reads the cache may hold at the kernel's start */
+  double written; /* intermediate writes it may hold at the kernel's end */
+  double dram;    /* everything: the DRAM round-trip figure */
+} SolarLlcBytes;
+
+void solarLlcAdd(SolarLlcBytes *acc, const SolarEinsumGraph *graph,
+                 const SolarLlcTouch *facts, int64_t tensor, size_t kernel,
+                 bool isWrite, double bytes);
+/* fixed + max(0, read - capacity) + max(0, written - capacity). */
+double solarLlcTotal(const SolarLlcBytes *acc, double capacity);
+/* The boundary of group `kernel` of the partition facts were built from. */
+SolarLlcBytes solarLlcGroupBytes(const SolarEinsumGraph *graph,
+                                 const SolarLlcTouch *facts,
+                                 const SolarFusionGroup *group, size_t kernel,
+                                 SolarDtype storage);
+
 /* The node's precision and the rate key its MACs use under the policy
  * (dtype, rateDtype, operand/accumulate dtypes, contraction class). */
 void solarNodePrecision(const SolarEinsumGraph *graph, size_t index,

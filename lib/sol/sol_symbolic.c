@@ -255,9 +255,10 @@ static void nodeFigures(const SolarEinsumGraph *graph, size_t index,
 }
 
 /* Unfused bytes of one node without framework ops (sol_bound.c nodeBytes):
- * every access from or to DRAM, the union per tensor and kind. */
+ * the union per tensor and kind of the cold reads and result writes. */
 static __isl_give isl_pw_qpolynomial *
-nodeBytes(const SolarEinsumGraph *graph, size_t index, SolarDtype storage) {
+nodeBytes(const SolarEinsumGraph *graph, size_t index,
+          const SolarLlcTouch *facts, SolarDtype storage) {
   const SolarEinsumNode *node = &graph->nodes[index];
   isl_ctx *ctx = solarGraphIslCtx(graph);
   isl_pw_qpolynomial *bytes = constantCount(ctx, 0);
@@ -267,7 +268,12 @@ nodeBytes(const SolarEinsumGraph *graph, size_t index, SolarDtype storage) {
     for (size_t b = 0; b < a && !seen; ++b)
       seen = node->accesses[b].tensor == access->tensor &&
              node->accesses[b].isWrite == access->isWrite;
-    if (seen)
+    /* Only what no cache serves (sol_llc.c): the figure where every
+     * exchange between kernels fits in the last-level cache, never above
+     * the numbers' figure. */
+    if (seen || !(access->isWrite
+                      ? solarLlcResultWrite(graph, facts, access->tensor, index)
+                      : solarLlcColdRead(graph, facts, access->tensor, index)))
       continue;
     bool exact;
     isl_pw_qpolynomial *elements = solarUnionFootprintPw(
@@ -320,18 +326,34 @@ static char *rooflineTerm(char *compute,
 /* Bytes and time over a partition: sum_g bytes(g), sum_g max(...). */
 static void partitionFigures(const SolarEinsumGraph *graph,
                              const SolarArch *arch,
-                             const SolarFusion *partition,
+                             const SolarFusion *partition, bool programOrder,
                              const NodeFigures *nodes, double bandwidth,
                              char **bytes, char **time, bool *failed) {
   isl_pw_qpolynomial *total = NULL;
   size_t n = partition->groupCount;
   char **terms = calloc(n ? n : 1, sizeof(char *));
+  SolarLlcTouch facts;
+  solarLlcTouchOfPartition(graph, partition, programOrder, &facts);
+  isl_ctx *ctx = solarGraphIslCtx(graph);
   for (size_t k = 0; k < n; ++k) {
     const SolarFusionGroup *g = &partition->groups[k];
-    total = addCounts(total, isl_pw_qpolynomial_copy(g->dramBytesPw), failed);
+    /* The cold reads and result writes (sol_llc.c): what no cache serves. */
+    isl_pw_qpolynomial *bytes = constantCount(ctx, 0);
+    for (size_t b = 0; b < g->boundaryCount; ++b) {
+      const SolarGroupTensor *t = &g->boundary[b];
+      if (t->readBytesPw && solarLlcColdRead(graph, &facts, t->tensor, k))
+        bytes = addCounts(bytes, isl_pw_qpolynomial_copy(t->readBytesPw),
+                          failed);
+      if (t->writeBytesPw && solarLlcResultWrite(graph, &facts, t->tensor, k))
+        bytes = addCounts(bytes, isl_pw_qpolynomial_copy(t->writeBytesPw),
+                          failed);
+    }
+    total = addCounts(total, isl_pw_qpolynomial_copy(bytes), failed);
     terms[k] = rooflineTerm(computeOf(graph, arch, g->nodes, g->nodeCount, nodes),
-                            g->dramBytesPw, bandwidth);
+                            bytes, bandwidth);
+    isl_pw_qpolynomial_free(bytes);
   }
+  solarLlcTouchDestroy(&facts);
   *time = combine(terms, n, false);
   *bytes = total ? isl_pw_qpolynomial_to_str(total) : strdup("{ 0 }");
   isl_pw_qpolynomial_free(total);
@@ -347,8 +369,10 @@ static bool unfusedPerNode(const SolarEinsumGraph *graph,
   char **terms = calloc(n ? n : 1, sizeof(char *));
   isl_pw_qpolynomial *total = NULL;
   bool ok = true;
+  SolarLlcTouch facts;
+  solarLlcTouchOfNodes(graph, &facts);
   for (size_t i = 0; i < n && ok; ++i) {
-    isl_pw_qpolynomial *bytes = nodeBytes(graph, i, storage);
+    isl_pw_qpolynomial *bytes = nodeBytes(graph, i, &facts, storage);
     ok = bytes != NULL;
     if (ok)
       terms[i] = rooflineTerm(computeOf(graph, arch, &graph->nodes[i].id, 1, nodes),
@@ -361,9 +385,31 @@ static bool unfusedPerNode(const SolarEinsumGraph *graph,
   out->bytes[SOLAR_FIDELITY_UNFUSED] =
       total ? isl_pw_qpolynomial_to_str(total) : strdup("{ 0 }");
   out->kernelsUnfused = (int64_t)n;
+  solarLlcTouchDestroy(&facts);
   isl_pw_qpolynomial_free(total);
   free(terms);
   return ok;
+}
+
+/* What the numbers' nesting of the fidelities (sol_bound.c) states without
+ * the sizes: how much of the traffic between kernels the last-level cache
+ * holds depends on them, so the unfused and fused bytes are stated as the
+ * ideal's, which every implementation moves, and each time as the larger
+ * of its own sum (cold reads and result writes only, sol_llc.c) and the
+ * next larger family's time. Both stay at or below the numbers' figures. */
+static void nestSymbolic(SolarSymSol *out) {
+  const SolarFidelity order[] = {SOLAR_FIDELITY_FUSED, SOLAR_FIDELITY_UNFUSED};
+  const SolarFidelity floor[] = {SOLAR_FIDELITY_IDEAL, SOLAR_FIDELITY_FUSED};
+  for (size_t i = 0; i < 2; ++i) {
+    SolarFidelity f = order[i];
+    free(out->bytes[f]);
+    out->bytes[f] = strdup(out->bytes[SOLAR_FIDELITY_IDEAL]);
+    /* max(a, a) is a: the form stays as short as the figure allows. */
+    if (strcmp(out->time[f], out->time[floor[i]]) == 0)
+      continue;
+    char *parts[2] = {out->time[f], strdup(out->time[floor[i]])};
+    out->time[f] = combine(parts, 2, true);
+  }
 }
 
 bool solarSolComputeSymbolic(const SolarEinsumGraph *graph,
@@ -427,12 +473,12 @@ bool solarSolComputeSymbolic(const SolarEinsumGraph *graph,
       out->compute = strdup("0");
 
     bool failed = false;
-    partitionFigures(graph, arch, fusion, nodes, bw,
+    partitionFigures(graph, arch, fusion, false, nodes, bw,
                      &out->bytes[SOLAR_FIDELITY_FUSED],
                      &out->time[SOLAR_FIDELITY_FUSED], &failed);
     out->groups = (int64_t)fusion->groupCount;
     if (kernels) {
-      partitionFigures(graph, arch, kernels, nodes, bw,
+      partitionFigures(graph, arch, kernels, true, nodes, bw,
                        &out->bytes[SOLAR_FIDELITY_UNFUSED],
                        &out->time[SOLAR_FIDELITY_UNFUSED], &failed);
       out->kernelsUnfused = (int64_t)kernels->groupCount;
@@ -457,6 +503,7 @@ bool solarSolComputeSymbolic(const SolarEinsumGraph *graph,
     for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
       if (solarFidelityIsSymbolic(f) && !out->time[f])
         out->time[f] = strdup("0");
+    nestSymbolic(out);
   }
   isl_pw_qpolynomial_free(flops);
   for (size_t i = 0; i < n; ++i) {

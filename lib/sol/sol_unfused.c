@@ -53,20 +53,26 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
     return;
   }
   out->bytes[SOLAR_FIDELITY_UNFUSED] = 0;
+  out->bytesDram[SOLAR_FIDELITY_UNFUSED] = 0;
   out->seconds[SOLAR_FIDELITY_UNFUSED] = 0;
-  double worst = -1;
+  double worst = -1, capacity = solarLlcCapacity(arch, fusion->capacityBytes);
+  /* Eager runs the framework ops one after another, each as one kernel. */
+  SolarLlcTouch facts;
+  solarLlcTouchOfPartition(graph, &kernels, true, &facts);
   for (size_t k = 0; k < kernels.groupCount; ++k) {
     const SolarFusionGroup *g = &kernels.groups[k];
     double compute =
         solarSolComputeOfNodes(graph, arch, out, g->nodes, g->nodeCount);
-    double dram = g->dramBytes > 0 && dramBytesPerS > 0
-                      ? g->dramBytes / dramBytesPerS
-                      : 0;
+    SolarLlcBytes parts =
+        solarLlcGroupBytes(graph, &facts, g, k, storageDtype);
+    double bytes = solarLlcTotal(&parts, capacity);
+    double dram = bytes > 0 && dramBytesPerS > 0 ? bytes / dramBytesPerS : 0;
     double seconds = solarRoofline(&solarSecondsAlgebra,
                                    solarSecondsTerm(compute),
                                    solarSecondsTerm(dram))
                          .seconds;
-    out->bytes[SOLAR_FIDELITY_UNFUSED] += g->dramBytes;
+    out->bytes[SOLAR_FIDELITY_UNFUSED] += bytes;
+    out->bytesDram[SOLAR_FIDELITY_UNFUSED] += parts.dram;
     out->seconds[SOLAR_FIDELITY_UNFUSED] += seconds;
     SolarGroupSol *group =
         g->nodeCount ? groupOfNode(fusion, out, g->nodes[0]) : NULL;
@@ -79,5 +85,6 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
     }
   }
   out->kernelsUnfused = (int64_t)kernels.groupCount;
+  solarLlcTouchDestroy(&facts);
   solarFusionDestroy(&kernels);
 }

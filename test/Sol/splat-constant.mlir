@@ -21,7 +21,7 @@ memref.global "private" constant @steps : memref<4xf32> = dense<[1.0, 2.0, 3.0, 
 // (12288 if @ones were read). Round (1e12 B/s, 2e12 vector op/s): DRAM
 // 8.192e-9 s > 1024 adds / 2e12 = 5.12e-10 s.
 // CHECK-LABEL: func.func @splat
-// CHECK-SAME: bytes_cache = 8192 : i64, bytes_fused = 8192 : i64, bytes_ideal = 8192 : i64, bytes_unfused = 8192 : i64
+// CHECK-SAME: bytes_cache = 8192 : i64, bytes_fused = 8192 : i64, bytes_fused_dram = 8192 : i64, bytes_ideal = 8192 : i64, bytes_unfused = 8192 : i64, bytes_unfused_dram = 8192 : i64
 // CHECK-SAME: time_cache_s = 8.1919999999999998E-9 : f64
 func.func @splat(%x: memref<1024xf32>, %y: memref<1024xf32>) {
   %c = memref.get_global @ones : memref<1024xf32>
@@ -36,7 +36,7 @@ func.func @splat(%x: memref<1024xf32>, %y: memref<1024xf32>) {
 
 // @table: y = x + t over 4 f32: x 16 + t 16 + y 16 = 48 B.
 // CHECK-LABEL: func.func @table
-// CHECK-SAME: bytes_cache = 48 : i64, bytes_fused = 48 : i64, bytes_ideal = 48 : i64, bytes_unfused = 48 : i64
+// CHECK-SAME: bytes_cache = 48 : i64, bytes_fused = 48 : i64, bytes_fused_dram = 48 : i64, bytes_ideal = 48 : i64, bytes_unfused = 48 : i64, bytes_unfused_dram = 48 : i64
 func.func @table(%x: memref<4xf32>, %y: memref<4xf32>) {
   %c = memref.get_global @steps : memref<4xf32>
   affine.for %i = 0 to 4 {

@@ -115,6 +115,12 @@ static void checkSol(const char *funcName, const char *sol) {
   if (!(unfusedBytes >= fusedBytes && fusedBytes >= idealBytes &&
         cacheBytes >= fusedBytes * slack))
     solarFuzzNonsense(funcName, "bytes out of order", sol);
+  /* Last-level-cache residency only ever lowers a figure: never above the
+   * DRAM round trip beside it (docs/sol-model.md). */
+  for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
+    if (solarFidelityDramKey(f) &&
+        !(bytes[f] <= field(sol, solarFidelityDramKey(f))))
+      solarFuzzNonsense(funcName, "bytes above the DRAM round trip", sol);
 }
 
 /* A symbolic solar.sol (dynamic sizes) evaluated at every parameter = v:

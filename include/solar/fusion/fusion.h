@@ -90,6 +90,9 @@ typedef struct {
   int64_t readElements;  /* elements read from DRAM by the group */
   int64_t writeElements; /* elements written to DRAM by the group */
   double bytes;          /* (read + write) * element bytes */
+  /* Symbolic groups only: the read and written bytes as isl counts in the
+   * parameters (graph's isl context); owned. */
+  isl_pw_qpolynomial *readBytesPw, *writeBytesPw;
 } SolarGroupTensor;
 
 typedef struct {

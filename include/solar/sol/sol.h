@@ -42,6 +42,9 @@ SolarFidelity solarFidelityFromName(const char *name);
  * ("intensity_<name>"; NULL for ideal, which never had one). */
 const char *solarFidelityBytesKey(SolarFidelity fidelity);
 const char *solarFidelityTimeKey(SolarFidelity fidelity);
+/* "bytes_unfused_dram", "bytes_fused_dram": the figure without last-level
+ * cache residency between kernels; NULL for the other fidelities. */
+const char *solarFidelityDramKey(SolarFidelity fidelity);
 const char *solarFidelityBoundKey(SolarFidelity fidelity);
 const char *solarFidelitySolBoundKey(SolarFidelity fidelity);
 const char *solarFidelityIntensityKey(SolarFidelity fidelity);
@@ -81,7 +84,8 @@ typedef struct {
   double flops;         /* necessary work (docs/sol-model.md) */
   double flopsLowered;  /* every point of the lowered loops */
   SolarComputeTime compute;
-  double bytes;       /* unfused: every access from/to DRAM */
+  double bytes;       /* unfused: the node's accesses, those between
+                         kernels beyond the last-level cache's capacity */
   double seconds;     /* max(compute, bytes / BW_dram) */
   bool dramBound;
 } SolarNodeSol;
@@ -116,6 +120,11 @@ typedef struct {
   double computeSeconds;
   /* Per fidelity (SolarFidelity indexes every array). */
   double bytes[SOLAR_FIDELITY_COUNT];
+  /* Unfused and fused only: every tensor between kernels makes a DRAM
+   * round trip, as if no cache kept it (bytes_<name>_dram); `bytes` lets
+   * the last-level cache hold what fits (docs/sol-model.md). 0 elsewhere,
+   * and when read from an attribute without them. */
+  double bytesDram[SOLAR_FIDELITY_COUNT];
   double seconds[SOLAR_FIDELITY_COUNT];
   SolarBound bound[SOLAR_FIDELITY_COUNT];
   int64_t kernelsUnfused;    /* framework-op kernels (nodes without one:
