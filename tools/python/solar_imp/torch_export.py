@@ -279,13 +279,21 @@ def _build_fake(program, args):
         return _build_here(torch, program, args)
 
 
-def _trace(program, args, fx, OutputType, meta):
-    """torch-mlir's module of the program built without data: with `meta`,
-    on the meta device, which is also the default device of the tensors
-    forward() creates; else as fake tensors on the CPU. (module, None) or
-    (None, (exception, diagnostics))."""
-    torch, model, inputs = _build(program, args, meta=True) if meta else \
-        _build_fake(program, args)
+def _trace(program, args, fx, OutputType, how):
+    """torch-mlir's module of the program built as `how` says: "meta", on
+    the meta device, which is also the default device of the tensors
+    forward() creates; "fake", as fake tensors on the CPU; "cpu", with real
+    tensors (only for a program that builds no other way, and which the
+    reference has then run at this size already). (module, None) or (None,
+    (exception, diagnostics, built)), a failure to build included (built:
+    False)."""
+    meta = how == "meta"
+    try:
+        torch, model, inputs = _build(program, args, meta=True) if meta \
+            else _build_fake(program, args) if how == "fake" \
+            else _build(program, args)
+    except (ImportError_, ProgramError_) as exc:
+        return None, (exc, [], False)
     state = list(model.named_parameters()) + list(model.named_buffers())
     names = [name for name, _ in state]
     tensors = [t.detach() for _, t in state]
@@ -303,7 +311,14 @@ def _trace(program, args, fx, OutputType, meta):
                 func_name=args.function, fx_importer=importer,
                 decomposition_table={}), None
     except Exception as exc:
-        return None, (exc, diagnostics)
+        return None, (exc, diagnostics, True)
+
+
+# The ways to build a program for its export, in order, each with the
+# words naming it in the log.
+_BUILDS = (("meta", "on the meta device"),
+           ("fake", "with fake tensors on the CPU"),
+           ("cpu", "with real tensors on the CPU"))
 
 
 def export(program, args, meta=False, suffix=""):
@@ -317,21 +332,31 @@ def export(program, args, meta=False, suffix=""):
     fails, as fake tensors on the CPU: a constant forward() makes from a
     Python number (`torch.tensor(c, device=x.device)`) is then a real
     tensor whose data torch-mlir copies into the IR ("Cannot copy out of
-    meta tensor" on the meta device)."""
+    meta tensor" on the meta device); when neither builds the program
+    (its __init__ reads a tensor's value: `.item()`), with real tensors."""
     fx, OutputType = _import_torch_mlir()
-    imported, failure = _trace(program, args, fx, OutputType, True)
-    if imported is None:
+    imported, failure = _trace(program, args, fx, OutputType, "meta")
+    for (_, tried), (how, words) in zip(_BUILDS, _BUILDS[1:]):
+        # Real tensors only for a program that builds no other way
+        # (`torch.linspace(...).item()` in __init__): it is verified at one
+        # size, where the reference has built it already.
+        if imported is not None or (how == "cpu" and failure[2]):
+            break
         from .cli import say
         exc = failure[0]
-        say(f"the export on the meta device failed ({type(exc).__name__}: "
-            f"{str(exc).strip().splitlines()[0]}); exporting with fake "
-            "tensors on the CPU")
-        imported, second = _trace(program, args, fx, OutputType, False)
+        first = (str(exc).strip().splitlines() or [""])[0]
+        # A build failure names its exception already.
+        kind = f"{type(exc).__name__}: " if failure[2] else ""
+        say(f"the export {tried} failed ({kind}{first}); exporting {words}")
+        imported, next_failure = _trace(program, args, fx, OutputType, how)
         # The attempt whose diagnostics name ops says more.
-        if imported is None and unlowered_ops(second[1]):
-            failure = second
+        if imported is None and (unlowered_ops(next_failure[1]) or
+                                 not unlowered_ops(failure[1])):
+            failure = next_failure
+    if imported is None and isinstance(failure[0], ProgramError_):
+        raise failure[0]  # the program's own error, as the reference says
     if imported is None:
-        exc, diagnostics = failure
+        exc, diagnostics, _ = failure
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
         ops = unlowered_ops(diagnostics)
         what = (f"no lowering for {', '.join(ops)}" if ops else
