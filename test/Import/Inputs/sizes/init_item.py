@@ -18,8 +18,8 @@ class Model(nn.Module):
         return x
 
 
-batch_size = 64
-features = 256
+batch_size = 256
+features = 1024
 depth = 2
 
 
