@@ -8,6 +8,7 @@
  * function as `solar.verified = #solar.verified<{...}>`; a mismatch fails
  * the pass with an error naming the output and the first wrong index. */
 #include "solar/support/diagnostics.h"
+#include "solar/support/dtype.h"
 #include "solar/support/funcs.h"
 #include "solar/passes/passes.h"
 #include "solar/verify/verify_compare.h"
@@ -22,6 +23,7 @@
 #include "solar/verify/verify_text.h"
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 
 #include <errno.h>
 #include <math.h>
@@ -340,6 +342,32 @@ static bool writeOutputs(const VerifyRun *run, const SolarVerifyReport *report,
   return true;
 }
 
+static MlirWalkResult addAllocBytes(MlirOperation op, void *userData) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (name.length != 12 || strncmp(name.data, "memref.alloc", 12) != 0)
+    return MlirWalkResultAdvance;
+  MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
+  int64_t rank = 0;
+  int64_t *sizes = solarShapedTypeSizes(type, &rank);
+  double bytes = solarDtypeStorageBytes(
+      solarDtypeFromMlirType(mlirShapedTypeGetElementType(type)));
+  for (int64_t d = 0; d < rank; ++d)
+    bytes *= sizes[d] < 0 ? 0 : (double)sizes[d];
+  free(sizes);
+  *(double *)userData += bytes;
+  return MlirWalkResultAdvance;
+}
+
+/* The bytes of every statically sized memref.alloc in `func`, each counted
+ * once: the temporaries the program itself asks for (a whole network's
+ * activations when it is verified at full size), which the default memory
+ * limit lets it have besides its arguments. */
+static double allocBytes(MlirOperation func) {
+  double bytes = 0;
+  mlirOperationWalk(func, addAllocBytes, &bytes, MlirWalkPreOrder);
+  return bytes;
+}
+
 static bool compareAndReport(VerifyRun *run, MlirOperation func,
                              const VerifyOptions *opts) {
   MlirLocation loc = mlirOperationGetLocation(func);
@@ -448,6 +476,7 @@ static bool verify(MlirOperation anchor, const VerifyOptions *opts,
       elements *= (double)arg->shape[d];
     limits.bufferBytes += elements * (double)solarVerifyDtypeSize(arg->dtype);
   }
+  limits.allocBytes = allocBytes(func);
   if (!solarVerifyInvokeSandboxed(&run->jit, run->funcName, &run->sig,
                                   run->argData, run->argNames, run->results,
                                   &limits, err, sizeof(err))) {

@@ -157,6 +157,7 @@ bool solarLowerToAffine(MlirOperation moduleOp) {
   }
   /* The upstream passes report their own failures with locations. */
   solarSplitSharedEmpties(moduleOp);
+  solarFoldConstantCasts(moduleOp);
   solarFrameworkOpsToLocations(moduleOp);
   /* A program already on memrefs (affine or scf loops, bufferized linalg)
    * is not bufferized again: its copies and linalg ops are lowered. */

@@ -341,7 +341,8 @@ bool solarVerifyInvokeSandboxed(const SolarVerifyJit *jit,
           ? limits->memoryBytes
           : SOLAR_VERIFY_MEMORY_BASE_BYTES +
                 SOLAR_VERIFY_MEMORY_BUFFER_FACTOR *
-                    (limits ? limits->bufferBytes : 0);
+                    (limits ? limits->bufferBytes : 0) +
+                (limits ? limits->allocBytes : 0);
   double wallSeconds = SOLAR_VERIFY_WALL_FACTOR * ceil(cpuSeconds) +
                        SOLAR_VERIFY_WALL_SLACK_SECONDS;
   /* Compiles the module here, once: code generation is solar's own work,

@@ -58,6 +58,11 @@ bool solarLowerToAffineIfNeeded(MlirOperation anchor);
  * Runs before solarFrameworkOpsToLocations moves the attribute. */
 void solarSplitSharedEmpties(MlirOperation op);
 
+/* Replaces every arith.truncf / arith.extf of a float arith.constant below
+ * op by the constant of its result type, rounded as the cast rounds
+ * (fold_constant_casts.c): a value, not per-point work. */
+void solarFoldConstantCasts(MlirOperation op);
+
 /* Replaces every memref.copy below op by an elementwise linalg.generic. */
 void solarRewriteMemrefCopies(MlirOperation op);
 

@@ -17,7 +17,8 @@ extern "C" {
 
 /* Defaults (docs/reliability.md): CPU seconds of one run, the stack, and
  * the address space a run may add: a fixed part plus a multiple of the
- * program's own argument and output bytes. The wall-time limit is
+ * program's own argument and output bytes plus the bytes of the buffers it
+ * allocates itself. The wall-time limit is
  * kSolarVerifyWallFactor times the CPU limit plus kSolarVerifyWallSlack
  * seconds: waiting is not work, but a loaded machine slows a CPU-bound run. */
 #define SOLAR_VERIFY_DEFAULT_CPU_SECONDS 120.0
@@ -31,6 +32,7 @@ typedef struct {
   double cpuSeconds;  /* CPU-time limit; 0: the default */
   double memoryBytes; /* address space the run may add; 0: sized from bufferBytes */
   double bufferBytes; /* the program's argument and output bytes */
+  double allocBytes;  /* its statically sized memref.alloc bytes, each once */
 } SolarVerifyLimits;
 
 /* Parses a duration in seconds ("2", "0.5", "30s") or a byte size ("512MiB",

@@ -53,6 +53,27 @@ def _build(program, args, meta=False):
         return _build_here(torch, program, args)
 
 
+def _build_abstract(program, args):
+    """_build(meta=True); for a program that does not build on the meta
+    device (its __init__ reads a tensor's value: Swin's `x.item() for x in
+    torch.linspace(...)`), built with real tensors on the CPU and then
+    moved to the meta device, inputs included: the parameters are
+    allocated once, the forward pass runs on shapes only."""
+    try:
+        return _build(program, args, meta=True)
+    except (ImportError_, ProgramError_) as exc:
+        first = exc
+    try:
+        torch, model, inputs = _build(program, args)
+    except (ImportError_, ProgramError_):
+        raise first from None
+    meta = torch.device("meta")
+    model = model.to(meta)
+    inputs = [v.to(meta) if isinstance(v, torch.Tensor) else v
+              for v in inputs]
+    return torch, model, inputs
+
+
 def _on_device(torch, meta):
     """The default device of tensors created while it is active: `meta` for
     the full-size export, so that tensors the forward pass itself creates
@@ -197,7 +218,7 @@ def cost(program, args):
     them, plus every input, parameter and output element (the elementwise
     work); the signature is the shape classes of the inputs and of every
     op's outputs (sizes.py keeps only sizes that do not change it)."""
-    torch, model, inputs = _build(program, args, meta=True)
+    torch, model, inputs = _build_abstract(program, args)
     from torch.utils.flop_counter import FlopCounterMode
     signature = [("inputs", tuple(_shape_class(t.shape) for t in inputs
                                   if isinstance(t, torch.Tensor)))]
@@ -308,13 +329,21 @@ def _build_fake(program, args):
         return _build_here(torch, program, args)
 
 
-def _trace(program, args, fx, OutputType, meta):
-    """torch-mlir's module of the program built without data: with `meta`,
-    on the meta device, which is also the default device of the tensors
-    forward() creates; else as fake tensors on the CPU. (module, None) or
-    (None, (exception, diagnostics))."""
-    torch, model, inputs = _build(program, args, meta=True) if meta else \
-        _build_fake(program, args)
+def _trace(program, args, fx, OutputType, how):
+    """torch-mlir's module of the program built as `how` says: "meta", on
+    the meta device, which is also the default device of the tensors
+    forward() creates; "fake", as fake tensors on the CPU; "cpu", with real
+    tensors on the CPU and then moved to the meta device (_build_abstract:
+    only for a program that builds no other way). (module, None) or (None,
+    (exception, diagnostics, built)), a failure to build included (built:
+    False)."""
+    meta = how != "fake"
+    try:
+        torch, model, inputs = _build(program, args, meta=True) \
+            if how == "meta" else _build_fake(program, args) \
+            if how == "fake" else _build_abstract(program, args)
+    except (ImportError_, ProgramError_) as exc:
+        return None, (exc, [], False)
     state = list(model.named_parameters()) + list(model.named_buffers())
     names = [name for name, _ in state]
     tensors = [t.detach() for _, t in state]
@@ -332,7 +361,14 @@ def _trace(program, args, fx, OutputType, meta):
                 func_name=args.function, fx_importer=importer,
                 decomposition_table={}), None
     except Exception as exc:
-        return None, (exc, diagnostics)
+        return None, (exc, diagnostics, True)
+
+
+# The ways to build a program for its export, in order, each with the
+# words naming it in the log.
+_BUILDS = (("meta", "on the meta device"),
+           ("fake", "with fake tensors on the CPU"),
+           ("cpu", "with real tensors on the CPU moved to the meta device"))
 
 
 def export(program, args, meta=False, suffix=""):
@@ -346,21 +382,31 @@ def export(program, args, meta=False, suffix=""):
     fails, as fake tensors on the CPU: a constant forward() makes from a
     Python number (`torch.tensor(c, device=x.device)`) is then a real
     tensor whose data torch-mlir copies into the IR ("Cannot copy out of
-    meta tensor" on the meta device)."""
+    meta tensor" on the meta device); when neither builds the program
+    (its __init__ reads a tensor's value: `.item()`), built with real
+    tensors and moved to the meta device."""
     fx, OutputType = _import_torch_mlir()
-    imported, failure = _trace(program, args, fx, OutputType, True)
-    if imported is None:
+    imported, failure = _trace(program, args, fx, OutputType, "meta")
+    for (_, tried), (how, words) in zip(_BUILDS, _BUILDS[1:]):
+        # Real tensors only for a program that builds no other way
+        # (`torch.linspace(...).item()` in __init__).
+        if imported is not None or (how == "cpu" and failure[2]):
+            break
         from .cli import say
         exc = failure[0]
-        say(f"the export on the meta device failed ({type(exc).__name__}: "
-            f"{str(exc).strip().splitlines()[0]}); exporting with fake "
-            "tensors on the CPU")
-        imported, second = _trace(program, args, fx, OutputType, False)
+        first = (str(exc).strip().splitlines() or [""])[0]
+        # A build failure names its exception already.
+        kind = f"{type(exc).__name__}: " if failure[2] else ""
+        say(f"the export {tried} failed ({kind}{first}); exporting {words}")
+        imported, next_failure = _trace(program, args, fx, OutputType, how)
         # The attempt whose diagnostics name ops says more.
-        if imported is None and unlowered_ops(second[1]):
-            failure = second
+        if imported is None and (unlowered_ops(next_failure[1]) or
+                                 not unlowered_ops(failure[1])):
+            failure = next_failure
+    if imported is None and isinstance(failure[0], ProgramError_):
+        raise failure[0]  # the program's own error, as the reference says
     if imported is None:
-        exc, diagnostics = failure
+        exc, diagnostics, _ = failure
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
         ops = unlowered_ops(diagnostics)
         what = (f"no lowering for {', '.join(ops)}" if ops else

@@ -5,6 +5,7 @@
 #include "solar/einsum/einsum_graph.h"
 #include "solar/support/diagnostics.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,27 +32,49 @@ static bool same(const char *a, const char *b) {
 
 static const char *orNone(const char *s) { return s ? s : "(none)"; }
 
-/* Equations with every number replaced by '#': a collapsed dimension is
- * labelled with the size it was collapsed by ("(floor(M/64))(M%64)K"), so
- * the same structure at another size has other numbers there. */
+/* Skips a coefficient: a run of digits with the sign of its term. */
+static const char *skipCoefficient(const char *s, bool *signed_) {
+  *signed_ = *s == '+' || *s == '-';
+  if (*signed_)
+    ++s;
+  while (*s >= '0' && *s <= '9')
+    ++s;
+  return s;
+}
+
+/* Equations with every coefficient, signed, replaced by '#': a collapsed
+ * dimension is labelled with the size it was collapsed by
+ * ("(floor(M/64))(M%64)K"), and the quotient and remainder of a channel
+ * shuffle's reshaped index carry the sizes' residues
+ * ("(13J+floor((J+K)/3))" where 40 channels per group are 13*3 + 1,
+ * "(2J+floor((-J+K)/3))" where 5 are 2*3 - 1), so the same structure at
+ * another size has other numbers, and other signs, there. A sign between
+ * two terms must still be there on both sides (the terms stay two); one
+ * opening a sum ("-J") is the coefficient -1 of its first term, as "J" is
+ * +1 and "2J" is 2. */
 static bool sameEquation(const char *a, const char *b) {
   if (!a || !b)
     return a == b;
-  while (*a && *b) {
-    bool digitA = *a >= '0' && *a <= '9', digitB = *b >= '0' && *b <= '9';
-    if (digitA != digitB)
+  char previous = '\0';
+  while (*a || *b) {
+    bool betweenTerms = isalnum((unsigned char)previous) || previous == ')';
+    bool signA, signB;
+    const char *restA = skipCoefficient(a, &signA);
+    const char *restB = skipCoefficient(b, &signB);
+    if (betweenTerms && signA != signB)
       return false;
-    if (digitA) {
-      while (*a >= '0' && *a <= '9')
-        ++a;
-      while (*b >= '0' && *b <= '9')
-        ++b;
+    if (restA != a || restB != b) {
+      a = restA;
+      b = restB;
+      previous = '#';
       continue;
     }
-    if (*a++ != *b++)
+    if (*a != *b)
       return false;
+    previous = *a++;
+    ++b;
   }
-  return *a == *b;
+  return true;
 }
 
 static bool compareNodes(const SolarEinsumGraph *small,
