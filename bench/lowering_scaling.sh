@@ -28,16 +28,10 @@ cd "$(dirname "$0")/.."
 metric=cpu
 if [ "${1:-}" = "--callgrind" ]; then metric=callgrind; shift; fi
 build="${1:-build}"
-opt="$build/bin/solar-opt"
-[ -x "$opt" ] || { echo "bench: $opt missing; build first" >&2; exit 1; }
-zoo="${ZOO_DIR:-$build/model-zoo}"
-python="${SOLAR_PYTHON:-python3}"
-mkdir -p "$zoo"
-"$python" bench/model_zoo.py "$zoo" --blocks 8,16,32,48
-networks=(gpt2_x8 gpt2_x16 gpt2_x32 gpt2_x48 lstm)
-
 # shellcheck source=bench/zoo_common.sh
 . bench/zoo_common.sh
+zoo_setup "$build" --blocks 8,16,32,48
+networks=(gpt2_x8 gpt2_x16 gpt2_x32 gpt2_x48 lstm)
 
 linalg() { # name: the cached linalg file, imported when missing or stale
   local name="$1" prog="$zoo/$1.py" out="$zoo/$1.linalg.mlir" src
@@ -48,12 +42,7 @@ linalg() { # name: the cached linalg file, imported when missing or stale
 }
 
 measure() { # command...: CPU s best of 3, or callgrind Minstr of one run
-  if [ "$metric" = callgrind ]; then
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" \
-      -o /dev/null 2>&1 >/dev/null |
-      awk '/refs:/ { gsub(",", "", $NF); printf "%.1f\n", $NF / 1e6 }'
-    return
-  fi
+  if [ "$metric" = callgrind ]; then zoo_minstr "$@"; return; fi
   zoo_best "$@"
 }
 

@@ -29,28 +29,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build="${1:-build}"
 shift || true
-opt="$build/bin/solar-opt"
-[ -x "$opt" ] || { echo "bench: $opt missing; build first" >&2; exit 1; }
-zoo="${ZOO_DIR:-$build/model-zoo}"
-python="${SOLAR_PYTHON:-python3}"
-mkdir -p "$zoo"
-"$python" bench/model_zoo.py "$zoo"
+# shellcheck source=bench/zoo_common.sh
+. bench/zoo_common.sh
+zoo_setup "$build"
 
 networks=("$@")
 [ ${#networks[@]} -gt 0 ] ||
   networks=(resnet18 mobilenetv2 vit lstm gpt2 unet)
 blocks=(gpt2_x1 gpt2_x2 gpt2_x4 gpt2_x8 gpt2_x16)
 
-# shellcheck source=bench/zoo_common.sh
-. bench/zoo_common.sh
-
-import() { # name: the cached affine file, imported when missing or stale
-  local name="$1" prog="$zoo/$1.py" out="$zoo/$1.mlir" src
-  if [ ! -s "$out" ] || [ "$prog" -nt "$out" ]; then
-    src=$(zoo_import "$name")
-    "$opt" "$src" --solar-lower-to-affine -o "$out"
-  fi
-}
+import() { zoo_affine "$1"; }
 
 best() { zoo_best "$@"; }
 

@@ -1,6 +1,7 @@
 /* The verifier's JIT (verify_lowering.h): the copy pruned to the function
  * and what it calls, lowered to LLVM and handed to the ExecutionEngine. */
 #include "solar/verify/verify_lowering.h"
+#include "solar/verify/verify_outline.h"
 #include "solar/support/funcs.h"
 #include "solar/support/grow.h"
 
@@ -267,8 +268,12 @@ bool solarVerifyJitCreate(MlirOperation source, const char *funcName,
       func, mlirStringRefCreateFromCString("llvm.emit_c_interface"),
       mlirUnitAttrGet(jit->ctx));
   if (!solarVerifyAccumulateInF64(jit->module, &jit->accumulation, err,
-                                  errSize) ||
-      !lower(jit, err, errSize) ||
+                                  errSize)) {
+    solarVerifyJitDestroy(jit);
+    return false;
+  }
+  solarVerifyOutlineNests(jit->module, func);
+  if (!lower(jit, err, errSize) ||
       !mlirOperationIsNull(solarVerifyFindForbiddenExternal(
           mlirModuleGetOperation(jit->module), err, errSize)) ||
       !solarVerifyPinTargetCpu(jit->module, err, errSize)) {

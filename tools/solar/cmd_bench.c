@@ -343,7 +343,9 @@ static void appendToLog(const char *path, const char *line) {
   }
 }
 
-static void finishOne(Bench *b, Slot *slot, int waitStatus, bool timedOut) {
+/* `usage`: what the child's process tree used; NULL when it was killed. */
+static void finishOne(Bench *b, Slot *slot, int waitStatus, bool timedOut,
+                      const struct rusage *usage) {
   size_t i = slot->index;
   SolarBenchResult *r = &b->results[i];
   char json[PATH_MAX], log[PATH_MAX], err[PATH_MAX + 128];
@@ -376,6 +378,15 @@ static void finishOne(Bench *b, Slot *slot, int waitStatus, bool timedOut) {
     appendToLog(log, r->message);
   }
   r->wallSeconds = wall;
+  r->usageKnown = usage != NULL;
+  if (usage) {
+    r->cpuSeconds = (double)usage->ru_utime.tv_sec +
+                    usage->ru_utime.tv_usec / 1e6 +
+                    (double)usage->ru_stime.tv_sec +
+                    usage->ru_stime.tv_usec / 1e6;
+    /* ru_maxrss is in KiB on Linux. */
+    r->peakRssBytes = (double)usage->ru_maxrss * 1024.0;
+  }
   slot->busy = false;
   solarBenchProgressDone(&b->progress, i, b->programs.items[i].relPath,
                          b->programs.items[i].framework, r);
@@ -424,13 +435,15 @@ static bool runAll(Bench *b) {
       if (!slots[s].busy)
         continue;
       int status = 0;
-      if (solarBenchChildPoll(&slots[s].child, &status)) {
-        finishOne(b, &slots[s], status, false);
+      struct rusage usage;
+      memset(&usage, 0, sizeof(usage));
+      if (solarBenchChildPollUsage(&slots[s].child, &status, &usage)) {
+        finishOne(b, &slots[s], status, false, &usage);
         done++;
       } else if (a->timeout > 0 &&
                  now - slots[s].child.started > a->timeout) {
         solarBenchChildKill(&slots[s].child);
-        finishOne(b, &slots[s], 0, true);
+        finishOne(b, &slots[s], 0, true, NULL);
         done++;
       } else {
         if (!running || slots[s].child.started < slots[oldest].child.started)

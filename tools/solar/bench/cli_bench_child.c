@@ -72,8 +72,13 @@ bool solarBenchChildStart(char *const argv[], const char *logPath,
 }
 
 bool solarBenchChildPoll(const SolarBenchChild *child, int *waitStatus) {
+  return solarBenchChildPollUsage(child, waitStatus, NULL);
+}
+
+bool solarBenchChildPollUsage(const SolarBenchChild *child, int *waitStatus,
+                              struct rusage *usage) {
   SolarProcessTree tree = {child->pid, child->started};
-  return solarProcessTreePoll(&tree, waitStatus);
+  return solarProcessTreePollUsage(&tree, waitStatus, usage);
 }
 
 void solarBenchChildKill(const SolarBenchChild *child) {

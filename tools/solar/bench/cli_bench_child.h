@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 
 /* A program's log keeps at most this much: the first and the last half,
@@ -36,6 +37,11 @@ bool solarBenchChildStart(char *const argv[], const char *logPath,
 /* Has it ended? True with its wait status once it has (it is reaped, and
  * anything it left running was killed). */
 bool solarBenchChildPoll(const SolarBenchChild *child, int *waitStatus);
+
+/* solarBenchChildPoll, with what the whole tree used once it has ended
+ * (solarProcessTreePollUsage). */
+bool solarBenchChildPollUsage(const SolarBenchChild *child, int *waitStatus,
+                              struct rusage *usage);
 
 /* Ends the whole tree, then reaps the child. */
 void solarBenchChildKill(const SolarBenchChild *child);

@@ -36,6 +36,13 @@ typedef struct {
   SolarBenchStatus status;
   bool resumed;        /* the report of an earlier run was reused */
   double wallSeconds;  /* the child's run time (0 when resumed) */
+  /* What the child's whole process tree used (the Python reference and
+   * importer included): CPU seconds (user + system) summed over its
+   * processes, and the peak resident size of the largest of them. Known
+   * only for a child that ended by itself (not resumed, not timed out). */
+  bool usageKnown;
+  double cpuSeconds;
+  double peakRssBytes;
   char message[512];   /* why it failed: the first error line of its log */
 
   /* From the report (status ok only). The figures are those of the

@@ -236,7 +236,7 @@ bool solarBenchWriteCsv(const char *path, const SolarBenchSettings *settings,
   fputs(",violations", out);
   for (size_t k = 0; k < summary->nameCount; ++k)
     csvNameHeader(out, settings->measuredNames[k]);
-  fputc('\n', out);
+  fputs(",cpu_s,peak_rss_mb\n", out);
   double totalFlops = 0;
   size_t totalFunctions = 0, totalViolations = 0;
   for (size_t i = 0; i < count; ++i) {
@@ -269,6 +269,8 @@ bool solarBenchWriteCsv(const char *path, const SolarBenchSettings *settings,
       fprintf(out, "%zu", solarBenchViolationCount(r->violations));
     for (size_t k = 0; k < summary->nameCount; ++k)
       csvNameCells(out, okMeasurement(r, settings->measuredNames[k]));
+    csvNumber(out, r->cpuSeconds, r->usageKnown);
+    csvNumber(out, r->peakRssBytes / 1e6, r->usageKnown);
     fputc('\n', out);
   }
   /* Aggregate rows: their path starts with '#', so readers that skip
@@ -327,6 +329,11 @@ static json_t *resultJson(const SolarBenchProgram *p,
   json_object_set_new(o, "framework_program", json_boolean(p->framework));
   json_object_set_new(o, "resumed", json_boolean(r->resumed));
   json_object_set_new(o, "wall_s", json_real(r->wallSeconds));
+  json_object_set_new(o, "cpu_s",
+                      r->usageKnown ? json_real(r->cpuSeconds) : json_null());
+  json_object_set_new(o, "peak_rss_bytes",
+                      r->usageKnown ? json_real(r->peakRssBytes)
+                                    : json_null());
   size_t length = strlen(p->relPath) + 8;
   char *name = malloc(length);
   snprintf(name, length, "%s.json", p->relPath);

@@ -313,9 +313,14 @@ bool solarProcessTreeStart(char *const argv[],
 }
 
 bool solarProcessTreePoll(const SolarProcessTree *tree, int *waitStatus) {
+  return solarProcessTreePollUsage(tree, waitStatus, NULL);
+}
+
+bool solarProcessTreePollUsage(const SolarProcessTree *tree, int *waitStatus,
+                               struct rusage *usage) {
   pid_t r;
   do
-    r = waitpid(tree->pid, waitStatus, WNOHANG);
+    r = wait4(tree->pid, waitStatus, WNOHANG, usage);
   while (r < 0 && errno == EINTR);
   if (r < 0) {
     /* Not our child any more (cannot happen unless reaped elsewhere). */

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 
 typedef struct {
@@ -49,6 +50,13 @@ bool solarProcessTreeStart(char *const argv[],
 /* Has it ended? True with the program's wait status once it has (the
  * watchdog mirrors it; everything the program left is killed). */
 bool solarProcessTreePoll(const SolarProcessTree *tree, int *waitStatus);
+
+/* solarProcessTreePoll, and once it has ended, what the whole tree used
+ * (wait4): the watchdog reaps every descendant before it ends, so the CPU
+ * times are the sum over every process the program started, and ru_maxrss
+ * is the peak resident size of the largest one of them (KiB). */
+bool solarProcessTreePollUsage(const SolarProcessTree *tree, int *waitStatus,
+                               struct rusage *usage);
 
 /* Waits for the end; *timedOut says whether the watchdog's time limit
  * ended it. */

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# --solar-sol on a module that is already lowered (affine), against parsing
+# and printing the same module: the analysis should cost at most 3x the
+# parse+print (issue 25, "--solar-sol alone <= 3x parse+print on the model
+# zoo"; docs/performance.md, "The analysis of a lowered module").
+#
+# Networks: bench/model_zoo.py's programs, imported once and lowered once
+# (cached in ZOO_DIR, default build/model-zoo, as NAME.mlir). Per network,
+# instructions counted by callgrind (one run each: repeatable on a machine
+# shared with other jobs), in millions:
+#
+#   parse   solar-opt NET.mlir -o /dev/null
+#   sol     solar-opt NET.mlir --solar-sol=H100_SXM -o /dev/null
+#
+# and "ratio" = sol / parse (target <= 3). On affine input the einsum graph
+# is part of the printed output (docs/analyze.md), so "sol" includes
+# printing it.
+#
+#   bench/sol_on_lowered.sh [build-dir] [network ...]
+#   (default: resnet18 mobilenetv2 vit lstm gpt2 unet gpt2_x1 gpt2_x8)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build="${1:-build}"
+shift || true
+command -v valgrind > /dev/null || { echo "bench: valgrind missing" >&2; exit 1; }
+# shellcheck source=bench/zoo_common.sh
+. bench/zoo_common.sh
+zoo_setup "$build"
+networks=("$@")
+[ ${#networks[@]} -gt 0 ] ||
+  networks=(resnet18 mobilenetv2 vit lstm gpt2 unet gpt2_x1 gpt2_x8)
+
+for name in "${networks[@]}"; do zoo_affine "$name"; done
+echo "--solar-sol on lowered (affine) input against parse+print (Minstr, callgrind)"
+printf '%-12s %6s %9s %9s %6s\n' network stmts parse sol ratio
+for name in "${networks[@]}"; do
+  file="$zoo/$name.mlir"
+  statements=$(grep -c 'affine.store' "$file" || true)
+  parse=$(zoo_minstr "$opt" "$file")
+  sol=$(zoo_minstr "$opt" "$file" --solar-sol=H100_SXM)
+  printf '%-12s %6d %9s %9s %6.1f\n' "$name" "$statements" "$parse" "$sol" \
+    "$(echo "$sol / $parse" | bc -l)"
+done
