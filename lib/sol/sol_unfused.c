@@ -6,8 +6,11 @@
  * counts the same ones. */
 #include "sol_internal.h"
 #include "solar/einsum/einsum_graph_index.h"
+#include "solar/support/grow.h"
 
 #include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
 
 static bool anyFrameworkOp(const SolarEinsumGraph *graph) {
   for (size_t i = 0; i < graph->nodeCount; ++i)
@@ -25,6 +28,73 @@ static SolarGroupSol *groupOfNode(const SolarFusion *fusion, SolarSol *out,
       if (fusion->groups[g].nodes[k] == id)
         return &out->groups[g];
   return NULL;
+}
+
+/* Whether one of the nodes `ids` writes tensor `t`. */
+static bool kernelWrites(const SolarEinsumGraph *graph, const int64_t *ids,
+                         size_t count, int64_t t) {
+  for (size_t k = 0; k < count; ++k) {
+    size_t i = solarGraphNodeIndex(graph, ids[k]);
+    const SolarEinsumNode *n = i < graph->nodeCount ? &graph->nodes[i] : NULL;
+    for (size_t a = 0; n && a < n->accessCount; ++a)
+      if (n->accesses[a].isWrite && n->accesses[a].tensor == t)
+        return true;
+  }
+  return false;
+}
+
+/* The elements of the largest tensor the nodes `ids` read and do not
+ * write (the kernel's largest input), and the most elements one access
+ * touches of such a tensor. Splat constants are no input (the value is
+ * known when the program is compiled). */
+static void largestInput(const SolarEinsumGraph *graph, const int64_t *ids,
+                         size_t count, SolarKernelSol *k) {
+  int64_t largest = 0, footprint = 0;
+  for (size_t k = 0; k < count; ++k) {
+    size_t i = solarGraphNodeIndex(graph, ids[k]);
+    const SolarEinsumNode *n = i < graph->nodeCount ? &graph->nodes[i] : NULL;
+    for (size_t a = 0; n && a < n->accessCount; ++a) {
+      const SolarEinsumAccess *access = &n->accesses[a];
+      if (access->isWrite || access->role == SOLAR_ACCESS_ROLE_ADDRESS ||
+          access->tensor < 0 || (size_t)access->tensor >= graph->tensorCount)
+        continue;
+      const SolarEinsumTensor *t = &graph->tensors[access->tensor];
+      if (t->splat || kernelWrites(graph, ids, count, access->tensor))
+        continue;
+      if (t->elements > largest)
+        largest = t->elements;
+      if (access->footprintElements > footprint)
+        footprint = access->footprintElements;
+    }
+  }
+  k->largestInputElements = largest;
+  k->largestInputFootprint = footprint < largest ? footprint : largest;
+}
+
+/* The record of one framework-op kernel (SolarKernelSol). */
+static SolarKernelSol kernelRecord(const SolarEinsumGraph *graph,
+                                   const SolarSol *out,
+                                   const SolarFusionGroup *g, double compute,
+                                   double dram, double seconds) {
+  SolarKernelSol k = {.firstNode = g->nodeCount ? g->nodes[0] : -1,
+                      .nodeCount = (int64_t)g->nodeCount,
+                      .bytes = g->dramBytes,
+                      .computeSeconds = compute,
+                      .seconds = seconds,
+                      .bound = dram > compute ? SOLAR_BOUND_DRAM
+                                              : SOLAR_BOUND_COMPUTE};
+  for (size_t i = 0; i < g->nodeCount; ++i) {
+    const SolarNodeSol *n = solarSolFindNode(graph, out, g->nodes[i]);
+    size_t index = solarGraphNodeIndex(graph, g->nodes[i]);
+    const char *op =
+        index < graph->nodeCount ? graph->nodes[index].frameworkOp : NULL;
+    if (n)
+      k.flops += n->flops;
+    if (op && !k.frameworkOp)
+      k.frameworkOp = strdup(op);
+  }
+  largestInput(graph, g->nodes, g->nodeCount, &k);
+  return k;
 }
 
 /* Without framework ops every node is its own unfused kernel. */
@@ -54,6 +124,9 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
   }
   out->bytes[SOLAR_FIDELITY_UNFUSED] = 0;
   out->seconds[SOLAR_FIDELITY_UNFUSED] = 0;
+  out->kernels = solarCalloc(kernels.groupCount ? kernels.groupCount : 1,
+                             sizeof(SolarKernelSol));
+  out->kernelCount = kernels.groupCount;
   double worst = -1;
   for (size_t k = 0; k < kernels.groupCount; ++k) {
     const SolarFusionGroup *g = &kernels.groups[k];
@@ -66,6 +139,7 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
                                    solarSecondsTerm(compute),
                                    solarSecondsTerm(dram))
                          .seconds;
+    out->kernels[k] = kernelRecord(graph, out, g, compute, dram, seconds);
     out->bytes[SOLAR_FIDELITY_UNFUSED] += g->dramBytes;
     out->seconds[SOLAR_FIDELITY_UNFUSED] += seconds;
     SolarGroupSol *group =

@@ -14,6 +14,8 @@
 #include "cli_output.h"
 #include "cli_reference.h"
 #include "cli_sol_run.h"
+#include "cli_trace_attribute.h"
+#include "cli_trace_read.h"
 #include "cli_translate_run.h"
 #include "cli_verify_limits.h"
 
@@ -50,6 +52,7 @@ typedef struct {
   const char *frontendName;
   SolarFrontendChoice frontend;
   const char *plot; /* roofline SVG */
+  const char *trace; /* a profiler trace to attribute (per-kernel headroom) */
   const char *verifySize; /* auto | full | N */
   SolarCliValues overrides, overridesIfAssigned; /* --override NAME=VALUE */
   SolarCliValues measuredArgs; /* --measured [NAME=]FILE, repeatable */
@@ -69,7 +72,7 @@ static void printUsage(void) {
           "         [--plot FILE.svg] [--verify-size auto|full|N]\n"
           "         [--override NAME=VALUE ...] [--override-if-assigned NAME=VALUE ...]\n"
           "         [--measured [NAME=]FILE.json ...] [--measure-here]\n"
-          "         [--fp32-math ieee|tf32|framework]\n"
+          "         [--fp32-math ieee|tf32|framework] [--trace TRACE.json[.gz]]\n"
           "         [--verify-timeout CPU_S] [--verify-memory SIZE]\n"
           "         [--timeout S]\n\n"
           "For a .py program: runs the framework reference (measured runtime),\n"
@@ -95,7 +98,11 @@ static void printUsage(void) {
           "(default: the file's stem).\n"
           "--fp32-math: how fp32 contractions are bounded: ieee (CUDA\n"
           "cores), tf32 (TF32 tensor cores), framework (default: the\n"
-          "reference's own settings per convolution / matmul / attention).\n");
+          "reference's own settings per convolution / matmul / attention).\n"
+          "--trace: a PyTorch profiler trace (export_chrome_trace, plain or\n"
+          "gzipped, record_shapes=True) of the program: each measured\n"
+          "framework op against its own SOL, ranked by the time a kernel at\n"
+          "SOL saves (docs/analyze.md, \"Per-kernel headroom\").\n");
 }
 
 /* Unless --framework says: jax when the program imports jax or flax. A
@@ -137,6 +144,7 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       {"keep-reference", &a->keep, NULL, NULL},
       {"frontend", &a->frontendName, NULL, NULL},
       {"plot", &a->plot, NULL, NULL},
+      {"trace", &a->trace, NULL, NULL},
       {"fp32-math", &a->fp32Math, NULL, NULL},
       {"runs", &runs, NULL, NULL},
       {"timeout", &timeout, NULL, NULL},
@@ -197,12 +205,13 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
   if (!solarMeasuredParseFlag("analyze", &a->measuredArgs, a->measured))
     return 3;
   const SolarCliPath outputs[] = {{"-o", a->output}, {"--plot", a->plot}};
-  SolarCliPath inputs[4 + SOLAR_CLI_MAX_VALUES] = {
+  SolarCliPath inputs[5 + SOLAR_CLI_MAX_VALUES] = {
       {"the model", a->model},
       {"the --mlir IR", a->mlir},
       {"the sibling IR", sibling},
-      {"the hardware file", a->arch}};
-  size_t inputCount = 4;
+      {"the hardware file", a->arch},
+      {"the --trace file", a->trace}};
+  size_t inputCount = 5;
   for (int k = 0; k < a->measuredArgs.count; ++k)
     inputs[inputCount++] =
         (SolarCliPath){"the --measured file", a->measured[k].file};
@@ -347,6 +356,13 @@ int solarCmdAnalyze(int argc, char **argv) {
   bool haveMeasured = args.measuredArgs.count > 0;
   if (haveMeasured &&
       !lookupMeasured(&args, measuredTimes, err, sizeof(err))) {
+    fprintf(stderr, "solar analyze: error: %s\n", err);
+    return SOLAR_EXIT_FAILURE;
+  }
+
+  /* So is the trace: a file that is no profiler trace fails first. */
+  SolarTrace trace = {0};
+  if (args.trace && !solarTraceRead(args.trace, &trace, err, sizeof(err))) {
     fprintf(stderr, "solar analyze: error: %s\n", err);
     return SOLAR_EXIT_FAILURE;
   }
@@ -523,10 +539,20 @@ int solarCmdAnalyze(int argc, char **argv) {
     };
     json_t *report = solarAnalyzeReport(mlirModuleGetOperation(module),
                                         &context);
+    if (args.trace &&
+        !solarTraceAttribute(mlirModuleGetOperation(module), &trace,
+                             args.trace, report, err, sizeof(err))) {
+      fprintf(stderr, "solar analyze: error: %s: %s\n", args.trace, err);
+      json_decref(report);
+      mlirModuleDestroy(module);
+      goto done;
+    }
     if (args.json)
       json_dumpf(report, stdout, JSON_INDENT(2) | SOLAR_JSON_REAL_FLAGS);
-    else
+    else {
       solarAnalyzePrintText(stdout, report);
+      solarTracePrintText(stdout, report);
+    }
     if (args.json)
       fputc('\n', stdout);
     status = SOLAR_EXIT_OK;
@@ -543,6 +569,7 @@ int solarCmdAnalyze(int argc, char **argv) {
   }
   mlirModuleDestroy(module);
 done:
+  solarTraceDestroy(&trace);
   if (!mlirContextIsNull(ctx))
     mlirContextDestroy(ctx);
   free(text);

@@ -107,6 +107,26 @@ typedef struct {
   SolarDtype roofDtype;
 } SolarGroupSol;
 
+/* One unfused kernel (a framework op's, sol_unfused.c): what a measured
+ * run of that op is compared with (solar analyze --trace). */
+typedef struct {
+  char *frameworkOp;         /* owned: the nodes' solar.framework_op */
+  int64_t firstNode;
+  int64_t nodeCount;
+  double flops;              /* necessary work of its nodes */
+  double bytes;              /* its inputs and outputs in DRAM */
+  double computeSeconds;
+  double seconds;            /* max(compute, bytes / BW_dram) */
+  SolarBound bound;          /* compute | dram */
+  /* Elements of the largest tensor it reads that none of its nodes
+   * writes (its largest input), and the most elements it touches of one
+   * such tensor, 0 when none: a framework op calling this kernel on views
+   * of those tensors has a largest input between the two (what a
+   * profile's input shapes are checked against). */
+  int64_t largestInputElements;
+  int64_t largestInputFootprint;
+} SolarKernelSol;
+
 typedef struct {
   char *arch;                /* owned copy of the hardware file's name */
   SolarDtype dtype;          /* compute dtype of the analysis */
@@ -141,6 +161,10 @@ typedef struct {
   size_t nodeCount;
   SolarGroupSol *groups;     /* owned */
   size_t groupCount;
+  /* The framework-op kernels of the unfused figure in program order (no
+   * framework op recorded: none); detail only, like nodes. */
+  SolarKernelSol *kernels;   /* owned */
+  size_t kernelCount;
 } SolarSol;
 
 /* The fields of one fidelity (0 / COMPUTE out of range). */
