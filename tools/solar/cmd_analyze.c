@@ -53,6 +53,8 @@ typedef struct {
   SolarFrontendChoice frontend;
   const char *plot; /* roofline SVG */
   const char *trace; /* a profiler trace to attribute (per-kernel headroom) */
+  bool profile;      /* record that trace of the reference here */
+  unsigned profileSteps;
   const char *verifySize; /* auto | full | N */
   SolarCliValues overrides, overridesIfAssigned; /* --override NAME=VALUE */
   SolarCliValues measuredArgs; /* --measured [NAME=]FILE, repeatable */
@@ -73,6 +75,7 @@ static void printUsage(void) {
           "         [--override NAME=VALUE ...] [--override-if-assigned NAME=VALUE ...]\n"
           "         [--measured [NAME=]FILE.json ...] [--measure-here]\n"
           "         [--fp32-math ieee|tf32|framework] [--trace TRACE.json[.gz]]\n"
+          "         [--profile [--profile-steps N]]\n"
           "         [--verify-timeout CPU_S] [--verify-memory SIZE]\n"
           "         [--timeout S]\n\n"
           "For a .py program: runs the framework reference (measured runtime),\n"
@@ -102,7 +105,9 @@ static void printUsage(void) {
           "--trace: a PyTorch profiler trace (export_chrome_trace, plain or\n"
           "gzipped, record_shapes=True) of the program: each measured\n"
           "framework op against its own SOL, ranked by the time a kernel at\n"
-          "SOL saves (docs/analyze.md, \"Per-kernel headroom\").\n");
+          "SOL saves (docs/analyze.md, \"Per-kernel headroom\").\n"
+          "--profile: record that trace here, running the torch reference\n"
+          "under torch.profiler (warm-up, then N profiled steps, default 5).\n");
 }
 
 /* Unless --framework says: jax when the program imports jax or flax. A
@@ -129,7 +134,8 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
   memset(a, 0, sizeof(*a));
   a->runs = 5;
   a->timeout = SOLAR_REFERENCE_DEFAULT_TIMEOUT_S;
-  const char *runs = NULL, *timeout = NULL;
+  const char *runs = NULL, *timeout = NULL, *profileSteps = NULL;
+  a->profileSteps = 5;
   const SolarCliFlag flags[] = {
       {"arch", &a->arch, NULL, NULL},
       {"dtype", &a->dtype, NULL, NULL},
@@ -145,6 +151,8 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       {"frontend", &a->frontendName, NULL, NULL},
       {"plot", &a->plot, NULL, NULL},
       {"trace", &a->trace, NULL, NULL},
+      {"profile", NULL, &a->profile, NULL},
+      {"profile-steps", &profileSteps, NULL, NULL},
       {"fp32-math", &a->fp32Math, NULL, NULL},
       {"runs", &runs, NULL, NULL},
       {"timeout", &timeout, NULL, NULL},
@@ -165,6 +173,12 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
     if (!solarCliFlagInt("analyze", "--runs", runs, 1, 100000, &value))
       return 3;
     a->runs = (unsigned)value;
+  }
+  if (profileSteps) {
+    if (!solarCliFlagInt("analyze", "--profile-steps", profileSteps, 1, 10000,
+                         &value))
+      return 3;
+    a->profileSteps = (unsigned)value;
   }
   if (!a->model || !a->arch) {
     fprintf(stderr, "solar analyze: error: %s (see --help)\n",
@@ -224,6 +238,18 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
   }
   if (!chooseFramework(a->model, &a->framework))
     return 3;
+  const char *profileProblem =
+      !a->profile ? (profileSteps ? "--profile-steps needs --profile" : NULL)
+      : a->trace  ? "--profile records the trace --trace gives: one of them"
+      : !solarPathHasSuffix(a->model, ".py")
+          ? "--profile runs the program: give the .py"
+      : strcmp(a->framework, "torch")
+          ? "--profile records torch.profiler traces: torch programs only"
+          : NULL;
+  if (profileProblem) {
+    fprintf(stderr, "solar analyze: error: %s\n", profileProblem);
+    return 3;
+  }
   return 0;
 }
 
@@ -400,6 +426,7 @@ int solarCmdAnalyze(int argc, char **argv) {
   bool haveReference = false;
   char tmpDir[4096] = "";
   unsigned pinned = host ? archCoreCount : 0;
+  char profilePath[4200] = "";
   if (program) {
     if (args.keep) {
       snprintf(tmpDir, sizeof(tmpDir), "%s", args.keep);
@@ -410,6 +437,8 @@ int solarCmdAnalyze(int argc, char **argv) {
         return SOLAR_EXIT_FAILURE;
       }
     }
+    /* --profile: the runner records the trace beside its manifest. */
+    snprintf(profilePath, sizeof(profilePath), "%s/trace.json", tmpDir);
     SolarReferenceRequest request = {
         .model = args.model,
         .framework = args.framework,
@@ -424,12 +453,14 @@ int solarCmdAnalyze(int argc, char **argv) {
         /* After an import the run only times: its data is not needed. */
         .noData = imported,
         .timeoutSeconds = args.timeout,
+        .profileTrace = args.profile ? profilePath : NULL,
+        .profileSteps = args.profileSteps,
     };
     bool ran = false;
     if (imported) {
       haveReference = solarReferenceReadManifest(
           frontend.importManifest, &reference, err, sizeof(err));
-      if (haveReference && timeHere && !haveMeasured) {
+      if (haveReference && ((timeHere && !haveMeasured) || args.profile)) {
         SolarReferenceResult timing;
         ran = solarReferenceRun(&request, &timing, err, sizeof(err));
         if (ran)
@@ -465,6 +496,14 @@ int solarCmdAnalyze(int argc, char **argv) {
               "solar analyze: warning: the reference ran %ld thread(s), the "
               "calibration describes %u cores\n",
               reference.threads, pinned);
+    if (args.profile &&
+        !solarTraceRead(profilePath, &trace, err, sizeof(err))) {
+      fprintf(stderr, "solar analyze: error: --profile: %s\n", err);
+      if (!args.keep)
+        solarRemoveTree(tmpDir);
+      solarFrontendResultCleanup(&frontend);
+      return SOLAR_EXIT_FAILURE;
+    }
     if (frontend.needsLlm &&
         !solarFrontendTranslateLlm(&frontendRequest, reference.manifest,
                                    tmpDir, &frontend, err, sizeof(err))) {
@@ -539,10 +578,14 @@ int solarCmdAnalyze(int argc, char **argv) {
     };
     json_t *report = solarAnalyzeReport(mlirModuleGetOperation(module),
                                         &context);
-    if (args.trace &&
+    /* Without --keep-reference a profiled trace is gone on exit. */
+    const char *traceName = args.trace     ? args.trace
+                            : args.keep    ? profilePath
+                                           : "the --profile run";
+    if ((args.trace || args.profile) &&
         !solarTraceAttribute(mlirModuleGetOperation(module), &trace,
-                             args.trace, report, err, sizeof(err))) {
-      fprintf(stderr, "solar analyze: error: %s: %s\n", args.trace, err);
+                             traceName, report, err, sizeof(err))) {
+      fprintf(stderr, "solar analyze: error: %s: %s\n", traceName, err);
       json_decref(report);
       mlirModuleDestroy(module);
       goto done;
