@@ -15,6 +15,7 @@
 #include "cli_reference.h"
 #include "cli_sol_run.h"
 #include "cli_trace_attribute.h"
+#include "cli_trace_plot.h"
 #include "cli_trace_read.h"
 #include "cli_translate_run.h"
 #include "cli_verify_limits.h"
@@ -54,6 +55,7 @@ typedef struct {
   const char *plot; /* roofline SVG */
   const char *trace; /* a profiler trace to attribute (per-kernel headroom) */
   bool profile;      /* record that trace of the reference here */
+  const char *kernelPlot; /* measured vs SOL per op, SVG */
   unsigned profileSteps;
   const char *verifySize; /* auto | full | N */
   SolarCliValues overrides, overridesIfAssigned; /* --override NAME=VALUE */
@@ -75,7 +77,7 @@ static void printUsage(void) {
           "         [--override NAME=VALUE ...] [--override-if-assigned NAME=VALUE ...]\n"
           "         [--measured [NAME=]FILE.json ...] [--measure-here]\n"
           "         [--fp32-math ieee|tf32|framework] [--trace TRACE.json[.gz]]\n"
-          "         [--profile [--profile-steps N]]\n"
+          "         [--profile [--profile-steps N]] [--kernel-plot FILE.svg]\n"
           "         [--verify-timeout CPU_S] [--verify-memory SIZE]\n"
           "         [--timeout S]\n\n"
           "For a .py program: runs the framework reference (measured runtime),\n"
@@ -107,7 +109,8 @@ static void printUsage(void) {
           "framework op against its own SOL, ranked by the time a kernel at\n"
           "SOL saves (docs/analyze.md, \"Per-kernel headroom\").\n"
           "--profile: record that trace here, running the torch reference\n"
-          "under torch.profiler (warm-up, then N profiled steps, default 5).\n");
+          "under torch.profiler (warm-up, then N profiled steps, default 5).\n"
+          "--kernel-plot: measured vs SOL per op as an SVG bar chart.\n");
 }
 
 /* Unless --framework says: jax when the program imports jax or flax. A
@@ -153,6 +156,7 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       {"trace", &a->trace, NULL, NULL},
       {"profile", NULL, &a->profile, NULL},
       {"profile-steps", &profileSteps, NULL, NULL},
+      {"kernel-plot", &a->kernelPlot, NULL, NULL},
       {"fp32-math", &a->fp32Math, NULL, NULL},
       {"runs", &runs, NULL, NULL},
       {"timeout", &timeout, NULL, NULL},
@@ -218,7 +222,9 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
              (int)(strlen(a->model) - 3), a->model);
   if (!solarMeasuredParseFlag("analyze", &a->measuredArgs, a->measured))
     return 3;
-  const SolarCliPath outputs[] = {{"-o", a->output}, {"--plot", a->plot}};
+  const SolarCliPath outputs[] = {{"-o", a->output},
+                                  {"--plot", a->plot},
+                                  {"--kernel-plot", a->kernelPlot}};
   SolarCliPath inputs[5 + SOLAR_CLI_MAX_VALUES] = {
       {"the model", a->model},
       {"the --mlir IR", a->mlir},
@@ -229,7 +235,7 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
   for (int k = 0; k < a->measuredArgs.count; ++k)
     inputs[inputCount++] =
         (SolarCliPath){"the --measured file", a->measured[k].file};
-  if (!solarCliCheckOutputs("analyze", outputs, 2, inputs, inputCount))
+  if (!solarCliCheckOutputs("analyze", outputs, 3, inputs, inputCount))
     return 3;
   if (a->framework && strcmp(a->framework, "torch") &&
       strcmp(a->framework, "jax")) {
@@ -246,6 +252,8 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       : strcmp(a->framework, "torch")
           ? "--profile records torch.profiler traces: torch programs only"
           : NULL;
+  if (!profileProblem && a->kernelPlot && !a->trace && !a->profile)
+    profileProblem = "--kernel-plot draws the ops of --trace or --profile";
   if (profileProblem) {
     fprintf(stderr, "solar analyze: error: %s\n", profileProblem);
     return 3;
@@ -607,6 +615,8 @@ int solarCmdAnalyze(int argc, char **argv) {
       status = SOLAR_EXIT_FAILURE;
     }
     if (args.plot && !solarAnalyzePlotWrite(args.plot, report))
+      status = SOLAR_EXIT_FAILURE;
+    if (args.kernelPlot && !solarTracePlotWrite(args.kernelPlot, report))
       status = SOLAR_EXIT_FAILURE;
     json_decref(report);
   }
