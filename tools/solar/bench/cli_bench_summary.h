@@ -62,6 +62,11 @@ void solarBenchSummarize(const SolarBenchSettings *settings,
                          const SolarBenchResult *results, size_t count,
                          SolarBenchSummary *out);
 
+/* CSV cells: a text cell (RFC 4180 quoting; a leading ' before what a
+ * spreadsheet would run as a formula), and ",NUMBER" (empty when absent). */
+void solarBenchCsvText(FILE *out, const char *text);
+void solarBenchCsvNumber(FILE *out, double value, bool present);
+
 /* Both false with a message on a write error. */
 bool solarBenchWriteCsv(const char *path, const SolarBenchSettings *settings,
                         const SolarBenchProgram *programs,
