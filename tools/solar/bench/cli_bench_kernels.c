@@ -2,9 +2,8 @@
 #include "cli_bench_kernels.h"
 
 #include "cli_bench_summary.h"
-#include "cli_output.h"
 
-#include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,10 +53,8 @@ static void number(FILE *out, json_t *row, const char *key) {
 bool solarBenchWriteKernelsCsv(const char *path, json_t *rows, char *err,
                                size_t errSize) {
   SolarOutputFile file;
-  if (!solarOutputOpen(path, &file)) {
-    snprintf(err, errSize, "cannot write '%s': %s", path, strerror(errno));
+  if (!solarBenchCsvOpen(path, &file, err, errSize))
     return false;
-  }
   FILE *out = file.file;
   fputs("program,framework_op,op,location,calls,measured_s,sol_s,headroom,"
         "bound,saving_s,violation\n",
@@ -81,8 +78,5 @@ bool solarBenchWriteKernelsCsv(const char *path, json_t *rows, char *err,
     fprintf(out, ",%s\n",
             json_is_true(json_object_get(row, "violation")) ? "yes" : "no");
   }
-  bool ok = solarOutputCommit(&file);
-  if (!ok)
-    snprintf(err, errSize, "cannot write '%s'", path);
-  return ok;
+  return solarBenchCsvCommit(&file, err, errSize);
 }

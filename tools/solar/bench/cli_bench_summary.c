@@ -217,16 +217,29 @@ static void csvNameCells(FILE *out, const SolarBenchMeasurement *m) {
     fprintf(out, "%zu", solarBenchViolationCount(m->violations));
 }
 
+bool solarBenchCsvOpen(const char *path, SolarOutputFile *file, char *err,
+                       size_t errSize) {
+  bool ok = solarOutputOpen(path, file);
+  if (!ok)
+    snprintf(err, errSize, "cannot write '%s': %s", path, strerror(errno));
+  return ok;
+}
+
+bool solarBenchCsvCommit(SolarOutputFile *file, char *err, size_t errSize) {
+  bool ok = solarOutputCommit(file);
+  if (!ok)
+    snprintf(err, errSize, "cannot write '%s'", file->path);
+  return ok;
+}
+
 bool solarBenchWriteCsv(const char *path, const SolarBenchSettings *settings,
                         const SolarBenchProgram *programs,
                         const SolarBenchResult *results, size_t count,
                         const SolarBenchSummary *summary, char *err,
                         size_t errSize) {
   SolarOutputFile file;
-  if (!solarOutputOpen(path, &file)) {
-    snprintf(err, errSize, "cannot write '%s': %s", path, strerror(errno));
+  if (!solarBenchCsvOpen(path, &file, err, errSize))
     return false;
-  }
   FILE *out = file.file;
   fputs("path,status,frontend,verified,functions,flops", out);
   for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
@@ -283,10 +296,7 @@ bool solarBenchWriteCsv(const char *path, const SolarBenchSettings *settings,
   static const char *const names[] = {"#min", "#median", "#geomean", "#max"};
   for (int k = 0; k < 4; ++k)
     csvStatsRow(out, names[k], summary, k);
-  bool ok = solarOutputCommit(&file);
-  if (!ok)
-    snprintf(err, errSize, "cannot write '%s'", path);
-  return ok;
+  return solarBenchCsvCommit(&file, err, errSize);
 }
 
 /* ---- summary.json -------------------------------------------------------- */

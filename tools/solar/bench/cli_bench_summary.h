@@ -6,6 +6,7 @@
 
 #include "cli_bench_discover.h"
 #include "cli_bench_result.h"
+#include "cli_output.h"
 
 #include <stdio.h>
 
@@ -66,6 +67,11 @@ void solarBenchSummarize(const SolarBenchSettings *settings,
  * spreadsheet would run as a formula), and ",NUMBER" (empty when absent). */
 void solarBenchCsvText(FILE *out, const char *text);
 void solarBenchCsvNumber(FILE *out, double value, bool present);
+/* A CSV output file (cli_output: complete or absent); false with
+ * "cannot write 'PATH'..." in err. */
+bool solarBenchCsvOpen(const char *path, SolarOutputFile *file, char *err,
+                       size_t errSize);
+bool solarBenchCsvCommit(SolarOutputFile *file, char *err, size_t errSize);
 
 /* Both false with a message on a write error. */
 bool solarBenchWriteCsv(const char *path, const SolarBenchSettings *settings,

@@ -8,6 +8,8 @@
 #include "cli_measured.h"
 #include "cli_reference.h"
 
+#include "solar/sol/sol.h"
+
 #include "mlir-c/IR.h"
 
 #include <jansson.h>
@@ -33,6 +35,10 @@ typedef struct {
    * and --measured times (reference->framework "") apply to it as given. */
   bool irIsProgram;
 } SolarAnalyzeContext;
+
+/* The function's solar.sol read back (solarSolDestroy it); false when it
+ * has none or it is not a numeric #solar.sol. */
+bool solarAnalyzeFuncSol(MlirOperation func, SolarSol *out);
 
 /* False with a message naming the function and what solar could not model
  * when a function's solar.sol is partial: its figures may be too small,

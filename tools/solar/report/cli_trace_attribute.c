@@ -12,6 +12,7 @@
  * that disagrees is an error naming what did not match: never a guess. */
 #include "cli_trace_attribute.h"
 
+#include "cli_analyze_report.h"
 #include "cli_quantity.h"
 
 #include "solar/sol/sol.h"
@@ -199,12 +200,8 @@ static bool kernelsOf(MlirOperation module, SolarSol *sol, char **name,
   size_t count = 0, found = 0;
   MlirOperation *funcs = solarCollectFuncs(module, &count);
   for (size_t i = 0; i < count; ++i) {
-    MlirAttribute attr = mlirOperationGetAttributeByName(
-        funcs[i], mlirStringRefCreateFromCString(SOLAR_SOL_ATTR));
     SolarSol s;
-    char ignored[256];
-    if (mlirAttributeIsNull(attr) ||
-        !solarSolFromAttribute(attr, &s, ignored, sizeof(ignored)))
+    if (!solarAnalyzeFuncSol(funcs[i], &s))
       continue;
     if (s.kernelCount && !found++) {
       *sol = s;
