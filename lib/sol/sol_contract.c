@@ -287,6 +287,8 @@ static bool readKernel(MlirAttribute d, SolarKernelSol *k) {
          solarDictGetF64(d, "compute_s", &k->computeSeconds) &&
          solarDictGetF64(d, solarFidelityTimeKey(UNFUSED), &k->seconds) &&
          getBound(d, solarFidelityBoundKey(UNFUSED), &k->bound) &&
+         solarDictGetF64(d, "time_warm_s", &k->warmSeconds) &&
+         getBound(d, "bound_warm", &k->warmBound) &&
          solarDictGetI64(d, "largest_input_elements",
                          &k->largestInputElements) &&
          solarDictGetI64(d, "largest_input_footprint",
@@ -470,6 +472,8 @@ static MlirAttribute kernelAttribute(MlirContext ctx,
   solarDictAddF64(&b, solarFidelityTimeKey(UNFUSED), k->seconds);
   solarDictAddString(&b, solarFidelityBoundKey(UNFUSED),
                      solarBoundName(k->bound));
+  solarDictAddF64(&b, "time_warm_s", k->warmSeconds);
+  solarDictAddString(&b, "bound_warm", solarBoundName(k->warmBound));
   solarDictAddI64(&b, "largest_input_elements", k->largestInputElements);
   solarDictAddI64(&b, "largest_input_footprint", k->largestInputFootprint);
   return solarDictBuilderFinish(&b);

@@ -8,6 +8,7 @@
 #include "solar/einsum/einsum_graph_index.h"
 #include "solar/support/grow.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,9 +72,35 @@ static void largestInput(const SolarEinsumGraph *graph, const int64_t *ids,
   k->largestInputFootprint = footprint < largest ? footprint : largest;
 }
 
+/* Bytes the chip holds on chip, every level together (INFINITY when a
+ * level's capacity is not stated: then nothing is sure to come from
+ * DRAM). */
+static double onChipBytes(const SolarArch *arch) {
+  double total = 0;
+  for (size_t l = 0; l < arch->num_levels; ++l)
+    total += arch->levels[l].capacity_bytes.value;
+  return total;
+}
+
+/* The warm figure of SolarKernelSol: the DRAM term for the bytes that
+ * cannot be on chip when the kernel starts. */
+static void warmFigure(const SolarArch *arch, SolarKernelSol *k) {
+  double beyond = k->bytes - onChipBytes(arch);
+  double dramBytesPerS = arch->dram_bytes_per_s.value;
+  double dram = isfinite(beyond) && beyond > 0 && dramBytesPerS > 0
+                    ? beyond / dramBytesPerS
+                    : 0;
+  k->warmSeconds = solarRoofline(&solarSecondsAlgebra,
+                                 solarSecondsTerm(k->computeSeconds),
+                                 solarSecondsTerm(dram))
+                       .seconds;
+  k->warmBound = dram > k->computeSeconds ? SOLAR_BOUND_DRAM
+                                          : SOLAR_BOUND_COMPUTE;
+}
+
 /* The record of one framework-op kernel (SolarKernelSol). */
 static SolarKernelSol kernelRecord(const SolarEinsumGraph *graph,
-                                   const SolarSol *out,
+                                   const SolarArch *arch, const SolarSol *out,
                                    const SolarFusionGroup *g, double compute,
                                    double dram, double seconds) {
   SolarKernelSol k = {.firstNode = g->nodeCount ? g->nodes[0] : -1,
@@ -94,6 +121,7 @@ static SolarKernelSol kernelRecord(const SolarEinsumGraph *graph,
       k.frameworkOp = strdup(op);
   }
   largestInput(graph, g->nodes, g->nodeCount, &k);
+  warmFigure(arch, &k);
   return k;
 }
 
@@ -139,7 +167,7 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
                                    solarSecondsTerm(compute),
                                    solarSecondsTerm(dram))
                          .seconds;
-    out->kernels[k] = kernelRecord(graph, out, g, compute, dram, seconds);
+    out->kernels[k] = kernelRecord(graph, arch, out, g, compute, dram, seconds);
     out->bytes[SOLAR_FIDELITY_UNFUSED] += g->dramBytes;
     out->seconds[SOLAR_FIDELITY_UNFUSED] += seconds;
     SolarGroupSol *group =

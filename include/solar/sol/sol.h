@@ -118,6 +118,13 @@ typedef struct {
   double computeSeconds;
   double seconds;            /* max(compute, bytes / BW_dram) */
   SolarBound bound;          /* compute | dram */
+  /* The kernel run inside a program, its data possibly still on chip (the
+   * op before it just wrote its input; weights stay between steps): only
+   * the bytes beyond the chip's on-chip capacity must come from DRAM.
+   * max(compute, max(0, bytes - on-chip) / BW_dram): the lower bound a
+   * measured op is held to (solar analyze --trace). */
+  double warmSeconds;
+  SolarBound warmBound;      /* compute | dram */
   /* Elements of the largest tensor it reads that none of its nodes
    * writes (its largest input), and the most elements it touches of one
    * such tensor, 0 when none: a framework op calling this kernel on views

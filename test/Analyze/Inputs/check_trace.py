@@ -13,7 +13,10 @@ step = report["trace_step_s"]
 rows = sum(k["measured_s"] for k in kernels) + report["unattributed_s"]
 problems = []
 for k in kernels:
-    if k["calls"] != 1 or not k["measured_s"] > 0 or not k["sol_s"] > 0:
+    # A copy (no arithmetic) whose data may be on chip has a SOL of 0 and
+    # no headroom.
+    if (k["calls"] != 1 or not k["measured_s"] > 0 or k["sol_s"] < 0 or
+            (k["headroom"] is None) != (k["sol_s"] == 0)):
         problems.append(f"{k['location']}: calls {k['calls']}, measured "
                         f"{k['measured_s']}, SOL {k['sol_s']}")
     if abs(k["saving_s"] - (k["measured_s"] - k["sol_s"])) > 1e-12:

@@ -31,7 +31,7 @@ bool solarTracePlotWrite(const char *path, json_t *report) {
     items[i].values = values[i];
   }
   static const char *const series[] = {"measured per step",
-                                       "SOL (the op's unfused kernel)"};
+                                       "SOL (the op's kernel, data possibly on chip)"};
   char title[512];
   snprintf(title, sizeof(title),
            "Measured vs SOL per framework op, by time a kernel at SOL saves "
