@@ -400,6 +400,9 @@ void solarSolDestroy(SolarSol *sol) {
   free(sol->arch);
   free(sol->nodes);
   free(sol->groups);
+  for (size_t i = 0; i < sol->kernelCount; ++i)
+    free(sol->kernels[i].frameworkOp);
+  free(sol->kernels);
   for (size_t i = 0; i < sol->skippedCount; ++i)
     free(sol->skipped[i]);
   free(sol->skipped);

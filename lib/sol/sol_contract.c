@@ -282,6 +282,29 @@ static bool readArray(MlirAttribute dict, const char *key, size_t size,
   return true;
 }
 
+static bool readKernel(MlirAttribute d, SolarKernelSol *k) {
+  MlirStringRef op;
+  if (solarDictGetString(d, "framework_op", &op))
+    k->frameworkOp = strndup(op.data, op.length);
+  return solarDictGetI64(d, "first_node", &k->firstNode) &&
+         solarDictGetI64(d, "nodes", &k->nodeCount) &&
+         solarDictGetF64(d, "flops", &k->flops) &&
+         solarDictGetF64(d, solarFidelityBytesKey(UNFUSED), &k->bytes) &&
+         solarDictGetF64(d, "compute_s", &k->computeSeconds) &&
+         solarDictGetF64(d, solarFidelityTimeKey(UNFUSED), &k->seconds) &&
+         getBound(d, solarFidelityBoundKey(UNFUSED), &k->bound) &&
+         solarDictGetF64(d, "time_warm_s", &k->warmSeconds) &&
+         getBound(d, "bound_warm", &k->warmBound) &&
+         solarDictGetI64(d, "largest_input_elements",
+                         &k->largestInputElements) &&
+         solarDictGetI64(d, "largest_input_footprint",
+                         &k->largestInputFootprint);
+}
+
+static bool readKernelItem(MlirAttribute d, void *item) {
+  return readKernel(d, item);
+}
+
 static bool readNodeItem(MlirAttribute d, void *item) {
   return readNode(d, item);
 }
@@ -375,6 +398,8 @@ bool solarSolFromAttribute(MlirAttribute attr, SolarSol *out, char *err,
                  (void **)&out->nodes, &out->nodeCount) &&
        readArray(dict, "group_detail", sizeof(SolarGroupSol), readGroupItem,
                  (void **)&out->groups, &groupCount) &&
+       readArray(dict, "kernel_detail", sizeof(SolarKernelSol),
+                 readKernelItem, (void **)&out->kernels, &out->kernelCount) &&
        (!out->groups || groupCount == out->groupCount);
   if (!ok) {
     snprintf(err, errSize, "solar.sol is not a well-formed #solar.sol "
@@ -444,6 +469,27 @@ static MlirAttribute groupAttribute(MlirContext ctx, const SolarGroupSol *g) {
   return solarDictBuilderFinish(&b);
 }
 
+static MlirAttribute kernelAttribute(MlirContext ctx,
+                                     const SolarKernelSol *k) {
+  SolarDictBuilder b;
+  solarDictBuilderInit(&b, ctx);
+  if (k->frameworkOp)
+    solarDictAddString(&b, "framework_op", k->frameworkOp);
+  solarDictAddI64(&b, "first_node", k->firstNode);
+  solarDictAddI64(&b, "nodes", k->nodeCount);
+  solarDictAddNumber(&b, "flops", k->flops);
+  solarDictAddNumber(&b, solarFidelityBytesKey(UNFUSED), k->bytes);
+  solarDictAddF64(&b, "compute_s", k->computeSeconds);
+  solarDictAddF64(&b, solarFidelityTimeKey(UNFUSED), k->seconds);
+  solarDictAddString(&b, solarFidelityBoundKey(UNFUSED),
+                     solarBoundName(k->bound));
+  solarDictAddF64(&b, "time_warm_s", k->warmSeconds);
+  solarDictAddString(&b, "bound_warm", solarBoundName(k->warmBound));
+  solarDictAddI64(&b, "largest_input_elements", k->largestInputElements);
+  solarDictAddI64(&b, "largest_input_footprint", k->largestInputFootprint);
+  return solarDictBuilderFinish(&b);
+}
+
 MlirAttribute solarSolToAttribute(MlirContext ctx, const SolarSol *sol,
                                   bool detail) {
   SolarDictBuilder b;
@@ -495,8 +541,9 @@ MlirAttribute solarSolToAttribute(MlirContext ctx, const SolarSol *sol,
     solarDictAdd(&b, "tf32", solarDictBuilderFinish(&t));
   }
   if (detail) {
-    MlirAttribute *items = malloc(
-        (sol->nodeCount + sol->groupCount + 1) * sizeof(MlirAttribute));
+    MlirAttribute *items =
+        malloc((sol->nodeCount + sol->groupCount + sol->kernelCount + 1) *
+               sizeof(MlirAttribute));
     for (size_t i = 0; i < sol->nodeCount; ++i)
       items[i] = nodeAttribute(ctx, &sol->nodes[i]);
     solarDictAdd(&b, "node_detail",
@@ -505,6 +552,12 @@ MlirAttribute solarSolToAttribute(MlirContext ctx, const SolarSol *sol,
       items[i] = groupAttribute(ctx, &sol->groups[i]);
     solarDictAdd(&b, "group_detail",
                  mlirArrayAttrGet(ctx, (intptr_t)sol->groupCount, items));
+    if (sol->kernelCount) {
+      for (size_t i = 0; i < sol->kernelCount; ++i)
+        items[i] = kernelAttribute(ctx, &sol->kernels[i]);
+      solarDictAdd(&b, "kernel_detail",
+                   mlirArrayAttrGet(ctx, (intptr_t)sol->kernelCount, items));
+    }
     free(items);
   }
   return solarDialectAttrWrap(ctx, "sol", solarDictBuilderFinish(&b));

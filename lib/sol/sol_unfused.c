@@ -6,8 +6,12 @@
  * counts the same ones. */
 #include "sol_internal.h"
 #include "solar/einsum/einsum_graph_index.h"
+#include "solar/support/grow.h"
 
+#include <math.h>
 #include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
 
 static bool anyFrameworkOp(const SolarEinsumGraph *graph) {
   for (size_t i = 0; i < graph->nodeCount; ++i)
@@ -25,6 +29,102 @@ static SolarGroupSol *groupOfNode(const SolarFusion *fusion, SolarSol *out,
       if (fusion->groups[g].nodes[k] == id)
         return &out->groups[g];
   return NULL;
+}
+
+/* Whether one of the nodes `ids` writes tensor `t`. */
+static bool kernelWrites(const SolarEinsumGraph *graph, const int64_t *ids,
+                         size_t count, int64_t t) {
+  for (size_t k = 0; k < count; ++k) {
+    size_t i = solarGraphNodeIndex(graph, ids[k]);
+    const SolarEinsumNode *n = i < graph->nodeCount ? &graph->nodes[i] : NULL;
+    for (size_t a = 0; n && a < n->accessCount; ++a)
+      if (n->accesses[a].isWrite && n->accesses[a].tensor == t)
+        return true;
+  }
+  return false;
+}
+
+/* The elements of the largest tensor the nodes `ids` read and do not
+ * write (the kernel's largest input), and the most elements one access
+ * touches of such a tensor. Splat constants are no input (the value is
+ * known when the program is compiled). */
+static void largestInput(const SolarEinsumGraph *graph, const int64_t *ids,
+                         size_t count, SolarKernelSol *k) {
+  int64_t largest = 0, footprint = 0;
+  for (size_t k = 0; k < count; ++k) {
+    size_t i = solarGraphNodeIndex(graph, ids[k]);
+    const SolarEinsumNode *n = i < graph->nodeCount ? &graph->nodes[i] : NULL;
+    for (size_t a = 0; n && a < n->accessCount; ++a) {
+      const SolarEinsumAccess *access = &n->accesses[a];
+      if (access->isWrite || access->role == SOLAR_ACCESS_ROLE_ADDRESS ||
+          access->tensor < 0 || (size_t)access->tensor >= graph->tensorCount)
+        continue;
+      const SolarEinsumTensor *t = &graph->tensors[access->tensor];
+      if (t->splat || kernelWrites(graph, ids, count, access->tensor))
+        continue;
+      if (t->elements > largest)
+        largest = t->elements;
+      if (access->footprintElements > footprint)
+        footprint = access->footprintElements;
+    }
+  }
+  k->largestInputElements = largest;
+  k->largestInputFootprint = footprint < largest ? footprint : largest;
+}
+
+/* Bytes the chip holds on chip, every level together (INFINITY when a
+ * level's capacity is not stated: then nothing is sure to come from
+ * DRAM). */
+static double onChipBytes(const SolarArch *arch) {
+  double total = 0;
+  for (size_t l = 0; l < arch->num_levels; ++l)
+    total += arch->levels[l].capacity_bytes.value;
+  return total;
+}
+
+/* The warm figure of SolarKernelSol: the DRAM term for the bytes that
+ * cannot be on chip when the kernel starts. */
+static void warmFigure(const SolarArch *arch, SolarKernelSol *k) {
+  double beyond = k->bytes - onChipBytes(arch);
+  double dramBytesPerS = arch->dram_bytes_per_s.value;
+  double dram = isfinite(beyond) && beyond > 0 && dramBytesPerS > 0
+                    ? beyond / dramBytesPerS
+                    : 0;
+  k->warmSeconds = solarRoofline(&solarSecondsAlgebra,
+                                 solarSecondsTerm(k->computeSeconds),
+                                 solarSecondsTerm(dram))
+                       .seconds;
+  k->warmBound = dram > k->computeSeconds ? SOLAR_BOUND_DRAM
+                                          : SOLAR_BOUND_COMPUTE;
+}
+
+/* The record of one framework-op kernel (SolarKernelSol). */
+static SolarKernelSol kernelRecord(const SolarEinsumGraph *graph,
+                                   const SolarArch *arch, const SolarSol *out,
+                                   const SolarFusionGroup *g, double bytes,
+                                   double compute, double dram,
+                                   double seconds) {
+  /* bytes: the unfused figure's, last-level-cache residency applied. */
+  SolarKernelSol k = {.firstNode = g->nodeCount ? g->nodes[0] : -1,
+                      .nodeCount = (int64_t)g->nodeCount,
+                      .bytes = bytes,
+                      .computeSeconds = compute,
+                      .seconds = seconds,
+                      .bound = dram > compute ? SOLAR_BOUND_DRAM
+                                              : SOLAR_BOUND_COMPUTE};
+  for (size_t i = 0; i < g->nodeCount; ++i) {
+    const SolarNodeSol *n = solarSolFindNode(graph, out, g->nodes[i]);
+    size_t index = solarGraphNodeIndex(graph, g->nodes[i]);
+    const char *op =
+        index < graph->nodeCount ? graph->nodes[index].frameworkOp : NULL;
+    if (n)
+      k.flops += n->flops;
+    if (op && !k.frameworkOp)
+      k.frameworkOp = strdup(op);
+  }
+  largestInput(graph, g->nodes, g->nodeCount, &k);
+  warmFigure(arch, &k);
+  return k;
 }
 
 /* Without framework ops every node is its own unfused kernel. */
@@ -55,6 +155,9 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
   out->bytes[SOLAR_FIDELITY_UNFUSED] = 0;
   out->bytesDram[SOLAR_FIDELITY_UNFUSED] = 0;
   out->seconds[SOLAR_FIDELITY_UNFUSED] = 0;
+  out->kernels = solarCalloc(kernels.groupCount ? kernels.groupCount : 1,
+                             sizeof(SolarKernelSol));
+  out->kernelCount = kernels.groupCount;
   double worst = -1, capacity = solarLlcCapacity(arch, fusion->capacityBytes);
   /* Eager runs the framework ops one after another, each as one kernel. */
   SolarLlcTouch facts;
@@ -71,6 +174,8 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
                                    solarSecondsTerm(compute),
                                    solarSecondsTerm(dram))
                          .seconds;
+    out->kernels[k] =
+        kernelRecord(graph, arch, out, g, bytes, compute, dram, seconds);
     out->bytes[SOLAR_FIDELITY_UNFUSED] += bytes;
     out->bytesDram[SOLAR_FIDELITY_UNFUSED] += parts.dram;
     out->seconds[SOLAR_FIDELITY_UNFUSED] += seconds;

@@ -14,6 +14,9 @@
 #include "cli_output.h"
 #include "cli_reference.h"
 #include "cli_sol_run.h"
+#include "cli_trace_attribute.h"
+#include "cli_trace_plot.h"
+#include "cli_trace_read.h"
 #include "cli_translate_run.h"
 #include "cli_verify_limits.h"
 
@@ -50,6 +53,10 @@ typedef struct {
   const char *frontendName;
   SolarFrontendChoice frontend;
   const char *plot; /* roofline SVG */
+  const char *trace; /* a profiler trace to attribute (per-kernel headroom) */
+  bool profile;      /* record that trace of the reference here */
+  const char *kernelPlot; /* measured vs SOL per op, SVG */
+  unsigned profileSteps;
   const char *verifySize; /* auto | full | N */
   SolarCliValues overrides, overridesIfAssigned; /* --override NAME=VALUE */
   SolarCliValues measuredArgs; /* --measured [NAME=]FILE, repeatable */
@@ -69,7 +76,8 @@ static void printUsage(void) {
           "         [--plot FILE.svg] [--verify-size auto|full|N]\n"
           "         [--override NAME=VALUE ...] [--override-if-assigned NAME=VALUE ...]\n"
           "         [--measured [NAME=]FILE.json ...] [--measure-here]\n"
-          "         [--fp32-math ieee|tf32|framework]\n"
+          "         [--fp32-math ieee|tf32|framework] [--trace TRACE.json[.gz]]\n"
+          "         [--profile [--profile-steps N]] [--kernel-plot FILE.svg]\n"
           "         [--verify-timeout CPU_S] [--verify-memory SIZE]\n"
           "         [--timeout S]\n\n"
           "For a .py program: runs the framework reference (measured runtime),\n"
@@ -95,7 +103,14 @@ static void printUsage(void) {
           "(default: the file's stem).\n"
           "--fp32-math: how fp32 contractions are bounded: ieee (CUDA\n"
           "cores), tf32 (TF32 tensor cores), framework (default: the\n"
-          "reference's own settings per convolution / matmul / attention).\n");
+          "reference's own settings per convolution / matmul / attention).\n"
+          "--trace: a PyTorch profiler trace (export_chrome_trace, plain or\n"
+          "gzipped, record_shapes=True) of the program: each measured\n"
+          "framework op against its own SOL, ranked by the time a kernel at\n"
+          "SOL saves (docs/analyze.md, \"Per-kernel headroom\").\n"
+          "--profile: record that trace here, running the torch reference\n"
+          "under torch.profiler (warm-up, then N profiled steps, default 5).\n"
+          "--kernel-plot: measured vs SOL per op as an SVG bar chart.\n");
 }
 
 /* Unless --framework says: jax when the program imports jax or flax. A
@@ -122,7 +137,8 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
   memset(a, 0, sizeof(*a));
   a->runs = 5;
   a->timeout = SOLAR_REFERENCE_DEFAULT_TIMEOUT_S;
-  const char *runs = NULL, *timeout = NULL;
+  const char *runs = NULL, *timeout = NULL, *profileSteps = NULL;
+  a->profileSteps = 5;
   const SolarCliFlag flags[] = {
       {"arch", &a->arch, NULL, NULL},
       {"dtype", &a->dtype, NULL, NULL},
@@ -137,6 +153,10 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       {"keep-reference", &a->keep, NULL, NULL},
       {"frontend", &a->frontendName, NULL, NULL},
       {"plot", &a->plot, NULL, NULL},
+      {"trace", &a->trace, NULL, NULL},
+      {"profile", NULL, &a->profile, NULL},
+      {"profile-steps", &profileSteps, NULL, NULL},
+      {"kernel-plot", &a->kernelPlot, NULL, NULL},
       {"fp32-math", &a->fp32Math, NULL, NULL},
       {"runs", &runs, NULL, NULL},
       {"timeout", &timeout, NULL, NULL},
@@ -157,6 +177,12 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
     if (!solarCliFlagInt("analyze", "--runs", runs, 1, 100000, &value))
       return 3;
     a->runs = (unsigned)value;
+  }
+  if (profileSteps) {
+    if (!solarCliFlagInt("analyze", "--profile-steps", profileSteps, 1, 10000,
+                         &value))
+      return 3;
+    a->profileSteps = (unsigned)value;
   }
   if (!a->model || !a->arch) {
     fprintf(stderr, "solar analyze: error: %s (see --help)\n",
@@ -196,17 +222,20 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
              (int)(strlen(a->model) - 3), a->model);
   if (!solarMeasuredParseFlag("analyze", &a->measuredArgs, a->measured))
     return 3;
-  const SolarCliPath outputs[] = {{"-o", a->output}, {"--plot", a->plot}};
-  SolarCliPath inputs[4 + SOLAR_CLI_MAX_VALUES] = {
+  const SolarCliPath outputs[] = {{"-o", a->output},
+                                  {"--plot", a->plot},
+                                  {"--kernel-plot", a->kernelPlot}};
+  SolarCliPath inputs[5 + SOLAR_CLI_MAX_VALUES] = {
       {"the model", a->model},
       {"the --mlir IR", a->mlir},
       {"the sibling IR", sibling},
-      {"the hardware file", a->arch}};
-  size_t inputCount = 4;
+      {"the hardware file", a->arch},
+      {"the --trace file", a->trace}};
+  size_t inputCount = 5;
   for (int k = 0; k < a->measuredArgs.count; ++k)
     inputs[inputCount++] =
         (SolarCliPath){"the --measured file", a->measured[k].file};
-  if (!solarCliCheckOutputs("analyze", outputs, 2, inputs, inputCount))
+  if (!solarCliCheckOutputs("analyze", outputs, 3, inputs, inputCount))
     return 3;
   if (a->framework && strcmp(a->framework, "torch") &&
       strcmp(a->framework, "jax")) {
@@ -215,6 +244,20 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
   }
   if (!chooseFramework(a->model, &a->framework))
     return 3;
+  const char *profileProblem =
+      !a->profile ? (profileSteps ? "--profile-steps needs --profile" : NULL)
+      : a->trace  ? "--profile records the trace --trace gives: one of them"
+      : !solarPathHasSuffix(a->model, ".py")
+          ? "--profile runs the program: give the .py"
+      : strcmp(a->framework, "torch")
+          ? "--profile records torch.profiler traces: torch programs only"
+          : NULL;
+  if (!profileProblem && a->kernelPlot && !a->trace && !a->profile)
+    profileProblem = "--kernel-plot draws the ops of --trace or --profile";
+  if (profileProblem) {
+    fprintf(stderr, "solar analyze: error: %s\n", profileProblem);
+    return 3;
+  }
   return 0;
 }
 
@@ -351,6 +394,13 @@ int solarCmdAnalyze(int argc, char **argv) {
     return SOLAR_EXIT_FAILURE;
   }
 
+  /* So is the trace: a file that is no profiler trace fails first. */
+  SolarTrace trace = {0};
+  if (args.trace && !solarTraceRead(args.trace, &trace, err, sizeof(err))) {
+    fprintf(stderr, "solar analyze: error: %s\n", err);
+    return SOLAR_EXIT_FAILURE;
+  }
+
   /* The hardware file is checked before any program runs. */
   if (!solarResolveArchArgument(args.arch, archPath, sizeof(archPath), stderr,
                                 err, sizeof(err))) {
@@ -384,6 +434,7 @@ int solarCmdAnalyze(int argc, char **argv) {
   bool haveReference = false;
   char tmpDir[4096] = "";
   unsigned pinned = host ? archCoreCount : 0;
+  char profilePath[4200] = "";
   if (program) {
     if (args.keep) {
       snprintf(tmpDir, sizeof(tmpDir), "%s", args.keep);
@@ -394,6 +445,8 @@ int solarCmdAnalyze(int argc, char **argv) {
         return SOLAR_EXIT_FAILURE;
       }
     }
+    /* --profile: the runner records the trace beside its manifest. */
+    snprintf(profilePath, sizeof(profilePath), "%s/trace.json", tmpDir);
     SolarReferenceRequest request = {
         .model = args.model,
         .framework = args.framework,
@@ -408,12 +461,14 @@ int solarCmdAnalyze(int argc, char **argv) {
         /* After an import the run only times: its data is not needed. */
         .noData = imported,
         .timeoutSeconds = args.timeout,
+        .profileTrace = args.profile ? profilePath : NULL,
+        .profileSteps = args.profileSteps,
     };
     bool ran = false;
     if (imported) {
       haveReference = solarReferenceReadManifest(
           frontend.importManifest, &reference, err, sizeof(err));
-      if (haveReference && timeHere && !haveMeasured) {
+      if (haveReference && ((timeHere && !haveMeasured) || args.profile)) {
         SolarReferenceResult timing;
         ran = solarReferenceRun(&request, &timing, err, sizeof(err));
         if (ran)
@@ -449,6 +504,14 @@ int solarCmdAnalyze(int argc, char **argv) {
               "solar analyze: warning: the reference ran %ld thread(s), the "
               "calibration describes %u cores\n",
               reference.threads, pinned);
+    if (args.profile &&
+        !solarTraceRead(profilePath, &trace, err, sizeof(err))) {
+      fprintf(stderr, "solar analyze: error: --profile: %s\n", err);
+      if (!args.keep)
+        solarRemoveTree(tmpDir);
+      solarFrontendResultCleanup(&frontend);
+      return SOLAR_EXIT_FAILURE;
+    }
     if (frontend.needsLlm &&
         !solarFrontendTranslateLlm(&frontendRequest, reference.manifest,
                                    tmpDir, &frontend, err, sizeof(err))) {
@@ -523,10 +586,24 @@ int solarCmdAnalyze(int argc, char **argv) {
     };
     json_t *report = solarAnalyzeReport(mlirModuleGetOperation(module),
                                         &context);
+    /* Without --keep-reference a profiled trace is gone on exit. */
+    const char *traceName = args.trace     ? args.trace
+                            : args.keep    ? profilePath
+                                           : "the --profile run";
+    if ((args.trace || args.profile) &&
+        !solarTraceAttribute(mlirModuleGetOperation(module), &trace,
+                             traceName, report, err, sizeof(err))) {
+      fprintf(stderr, "solar analyze: error: %s: %s\n", traceName, err);
+      json_decref(report);
+      mlirModuleDestroy(module);
+      goto done;
+    }
     if (args.json)
       json_dumpf(report, stdout, JSON_INDENT(2) | SOLAR_JSON_REAL_FLAGS);
-    else
+    else {
       solarAnalyzePrintText(stdout, report);
+      solarTracePrintText(stdout, report);
+    }
     if (args.json)
       fputc('\n', stdout);
     status = SOLAR_EXIT_OK;
@@ -539,10 +616,13 @@ int solarCmdAnalyze(int argc, char **argv) {
     }
     if (args.plot && !solarAnalyzePlotWrite(args.plot, report))
       status = SOLAR_EXIT_FAILURE;
+    if (args.kernelPlot && !solarTracePlotWrite(args.kernelPlot, report))
+      status = SOLAR_EXIT_FAILURE;
     json_decref(report);
   }
   mlirModuleDestroy(module);
 done:
+  solarTraceDestroy(&trace);
   if (!mlirContextIsNull(ctx))
     mlirContextDestroy(ctx);
   free(text);

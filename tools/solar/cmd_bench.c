@@ -5,6 +5,7 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "cli_bench_child.h"
 #include "cli_bench_discover.h"
+#include "cli_bench_kernels.h"
 #include "cli_bench_lock.h"
 #include "cli_bench_progress.h"
 #include "cli_bench_server.h"
@@ -18,9 +19,11 @@
 #include "cli_measured.h"
 #include "cli_output.h"
 #include "cli_plot_bars.h"
+#include "cli_translate_run.h"
 #include "cli_verify_limits.h"
 
 #include "solar/arch/arch.h"
+#include "solar/support/files.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -50,6 +53,7 @@ typedef struct {
   const char *measuredNames[SOLAR_CLI_MAX_VALUES];
   SolarCliValues overrides; /* passed as --override-if-assigned */
   bool measureHere;
+  bool profile; /* --profile to analyze for torch programs */
   unsigned runs;
   unsigned jobs;
   double timeout; /* seconds; 0: none */
@@ -89,6 +93,9 @@ static void printHelp(void) {
       "                    torch and torch-mlir once for the whole run)\n"
       "  --override NAME=VALUE  verification size for every program that\n"
       "                    assigns NAME (the others run as usual)\n"
+      "  --profile         torch programs run under torch.profiler too:\n"
+      "                    per-kernel rows of every program, ranked by\n"
+      "                    saving, in summary.json (kernels) and kernels.csv\n"
       "  --measured [NAME=]FILE  times measured elsewhere; repeated, each\n"
       "                    file is compared and counted by NAME (default:\n"
       "                    its stem)\n"
@@ -130,6 +137,7 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
       {"verify-memory", &a->verifyLimits.memory, NULL, NULL},
       {"measured", NULL, NULL, &a->measuredArgs},
       {"measure-here", NULL, &a->measureHere, NULL},
+      {"profile", NULL, &a->profile, NULL},
       {"no-import-server", NULL, &a->noImportServer, NULL},
       {"override", NULL, NULL, &a->overrides},
   };
@@ -276,6 +284,20 @@ static bool tryResume(Bench *b, size_t i) {
   return true;
 }
 
+/* Whether `p` is a torch program (what --profile records): --framework,
+ * else its imports, as analyze decides. */
+static bool isTorchProgram(const BenchArgs *a, const SolarBenchProgram *p) {
+  if (!p->framework)
+    return false;
+  if (a->framework)
+    return !strcmp(a->framework, "torch");
+  char *source = solarReadFile(p->path, NULL);
+  bool torch =
+      source && !strcmp(solarTranslateGuessFramework(source), "torch");
+  free(source);
+  return torch;
+}
+
 static bool startOne(Bench *b, size_t i, Slot *slot) {
   const BenchArgs *a = b->args;
   char json[PATH_MAX], log[PATH_MAX], runs[32], err[PATH_MAX + 128];
@@ -310,6 +332,8 @@ static bool startOne(Bench *b, size_t i, Slot *slot) {
       {"--verify-memory", a->verifyLimits.memory}};
   if (a->measureHere)
     argv[n++] = "--measure-here";
+  if (a->profile && isTorchProgram(a, &b->programs.items[i]))
+    argv[n++] = "--profile";
   for (size_t k = 0; k < sizeof(optional) / sizeof(optional[0]); ++k)
     if (optional[k][1]) {
       argv[n++] = (char *)optional[k][0];
@@ -674,7 +698,22 @@ int solarCmdBench(int argc, char **argv) {
     exitStatus = 1;
   solarBenchPrintSummary(stdout, &settings, b.programs.items, b.results,
                          count, &summary);
+  if (args.profile) {
+    char kernelsCsv[PATH_MAX + 16];
+    snprintf(kernelsCsv, sizeof(kernelsCsv), "%s/kernels.csv", outDir);
+    json_t *rows = solarBenchKernelRows(b.programs.items, b.results, count);
+    if (!solarBenchWriteKernelsCsv(kernelsCsv, rows, err, sizeof(err))) {
+      fprintf(stderr, "solar bench: error: %s\n", err);
+      exitStatus = 1;
+    } else {
+      printf("  kernels: %zu measured op(s) ranked by saving in %s\n",
+             json_array_size(rows), kernelsCsv);
+    }
+    json_decref(rows);
+  }
 done:
+  for (size_t i = 0; b.results && i < b.programs.count; ++i)
+    json_decref(b.results[i].kernels);
   free(b.results);
   solarBenchProgramListDestroy(&b.programs);
   solarBenchUnlockOutput(lock);

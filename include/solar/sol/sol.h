@@ -111,6 +111,33 @@ typedef struct {
   SolarDtype roofDtype;
 } SolarGroupSol;
 
+/* One unfused kernel (a framework op's, sol_unfused.c): what a measured
+ * run of that op is compared with (solar analyze --trace). */
+typedef struct {
+  char *frameworkOp;         /* owned: the nodes' solar.framework_op */
+  int64_t firstNode;
+  int64_t nodeCount;
+  double flops;              /* necessary work of its nodes */
+  double bytes;              /* its inputs and outputs in DRAM */
+  double computeSeconds;
+  double seconds;            /* max(compute, bytes / BW_dram) */
+  SolarBound bound;          /* compute | dram */
+  /* The kernel run inside a program, its data possibly still on chip (the
+   * op before it just wrote its input; weights stay between steps): only
+   * the bytes beyond the chip's on-chip capacity must come from DRAM.
+   * max(compute, max(0, bytes - on-chip) / BW_dram): the lower bound a
+   * measured op is held to (solar analyze --trace). */
+  double warmSeconds;
+  SolarBound warmBound;      /* compute | dram */
+  /* Elements of the largest tensor it reads that none of its nodes
+   * writes (its largest input), and the most elements it touches of one
+   * such tensor, 0 when none: a framework op calling this kernel on views
+   * of those tensors has a largest input between the two (what a
+   * profile's input shapes are checked against). */
+  int64_t largestInputElements;
+  int64_t largestInputFootprint;
+} SolarKernelSol;
+
 typedef struct {
   char *arch;                /* owned copy of the hardware file's name */
   SolarDtype dtype;          /* compute dtype of the analysis */
@@ -150,6 +177,10 @@ typedef struct {
   size_t nodeCount;
   SolarGroupSol *groups;     /* owned */
   size_t groupCount;
+  /* The framework-op kernels of the unfused figure in program order (no
+   * framework op recorded: none); detail only, like nodes. */
+  SolarKernelSol *kernels;   /* owned */
+  size_t kernelCount;
 } SolarSol;
 
 /* The fields of one fidelity (0 / COMPUTE out of range). */

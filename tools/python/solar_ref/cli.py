@@ -41,7 +41,18 @@ def parse_args(argv):
     parser.add_argument("--no-data", action="store_true",
                         help="time only: write the manifest without the "
                         ".npy files (a full-size timing run)")
+    parser.add_argument("--profile-trace", metavar="TRACE.json",
+                        help="after timing, record a torch.profiler trace "
+                        "(record_shapes) of --profile-steps steps after the "
+                        "warm-up into this file (torch only)")
+    parser.add_argument("--profile-steps", type=int, default=5,
+                        help="profiled steps of --profile-trace (default 5)")
     args = parser.parse_args(argv)
+    if args.profile_steps < 1:
+        parser.error("--profile-steps must be at least 1")
+    if args.profile_trace and args.framework != "torch":
+        parser.error("--profile-trace records torch.profiler traces: "
+                     "--framework torch only")
     if args.runs < 1:
         parser.error("--runs must be at least 1")
     if args.warmup < 0:
@@ -86,6 +97,8 @@ def run(args):
         "bytes": {role: writer.total_bytes(role)
                   for role in ("input", "parameter", "output")},
     }
+    if facts.get("profile"):
+        manifest["profile"] = facts["profile"]
     path = os.path.join(args.output, "manifest.json")
     with open(path, "w", encoding="utf-8") as f:
         json.dump(manifest, f, indent=2)

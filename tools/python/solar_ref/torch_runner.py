@@ -198,9 +198,17 @@ def run(program, args, writer):
     timing = measure(forward, synchronize, args.warmup, args.runs,
                      "wall clock, CUDA-synchronized" if device == "cuda"
                      else "wall clock")
+    profile = None
+    if getattr(args, "profile_trace", None):
+        from .profile import profile_torch
+        profile = call_user(program, "Model.forward() under torch.profiler",
+                            profile_torch, torch, forward, synchronize,
+                            device, args.profile_steps, args.warmup,
+                            args.profile_trace)
     versions = python_versions()
     versions["torch"] = torch.__version__
     return {
+        "profile": profile,
         "fp32_math": fp32_math(torch),
         "framework": {"name": "torch", "version": torch.__version__},
         "versions": versions,

@@ -128,6 +128,12 @@ bool solarBenchResultRead(const char *jsonPath, SolarBenchResult *out,
         json_number_value(json_object_get(measured, "median_s"));
     out->minSeconds = json_number_value(json_object_get(measured, "min_s"));
   }
+  json_t *kernels = json_object_get(report, "kernels");
+  if (json_is_array(kernels)) {
+    out->kernels = json_incref(kernels);
+    out->traceStepSeconds =
+        json_number_value(json_object_get(report, "trace_step_s"));
+  }
   json_decref(report);
   return true;
 }

@@ -63,6 +63,10 @@ typedef struct {
   double medianSeconds, minSeconds;
   double headroom[SOLAR_FIDELITY_COUNT]; /* median / SOL */
   unsigned violations; /* bit f: measured min < SOL at fidelity f */
+  /* With `solar bench --profile`: the report's per-kernel rows (owned
+   * reference, json_decref; NULL without) and its trace's step time. */
+  json_t *kernels;
+  double traceStepSeconds;
   /* Every measurement by name, the first being the one above. */
   SolarBenchMeasurement measurements[SOLAR_CLI_MAX_VALUES];
   size_t measurementCount;

@@ -1,6 +1,7 @@
 /* The summary of a `solar bench` run: CSV, JSON and the lines on stdout
  * (cli_bench_summary.h). */
 #include "cli_bench_summary.h"
+#include "cli_bench_kernels.h"
 #include "cli_output.h"
 #include "solar/support/json_number.h"
 
@@ -136,7 +137,7 @@ void solarBenchSummarize(const SolarBenchSettings *settings,
  * child's report). Spreadsheets run a cell starting with = + - @ (or a
  * tab or CR before one) as a formula: such a cell gets a leading ' (the
  * OWASP "CSV injection" defence), which they show as text. */
-static void csvText(FILE *out, const char *text) {
+void solarBenchCsvText(FILE *out, const char *text) {
   bool formula = *text && strchr("=+-@\t\r", *text);
   if (!formula && !strpbrk(text, ",\"\r\n")) {
     fputs(text, out);
@@ -153,7 +154,7 @@ static void csvText(FILE *out, const char *text) {
   fputc('"', out);
 }
 
-static void csvNumber(FILE *out, double value, bool present) {
+void solarBenchCsvNumber(FILE *out, double value, bool present) {
   fputc(',', out);
   if (present)
     fprintf(out, "%.9g", value);
@@ -165,7 +166,7 @@ static void csvStatsCells(FILE *out, const SolarBenchStats *headroom,
   for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f) {
     const SolarBenchStats *s = &headroom[f];
     double v[] = {s->min, s->median, s->geomean, s->max};
-    csvNumber(out, v[which], s->count > 0);
+    solarBenchCsvNumber(out, v[which], s->count > 0);
   }
 }
 
@@ -192,28 +193,43 @@ static void csvNameHeader(FILE *out, const char *name) {
   for (int k = 0; k < 2; ++k) {
     snprintf(cell, sizeof(cell), "%s_%s", name, times[k]);
     fputc(',', out);
-    csvText(out, cell);
+    solarBenchCsvText(out, cell);
   }
   for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f) {
     snprintf(cell, sizeof(cell), "%s_headroom_%s", name,
              solarFidelityName(f));
     fputc(',', out);
-    csvText(out, cell);
+    solarBenchCsvText(out, cell);
   }
   snprintf(cell, sizeof(cell), "%s_violations", name);
   fputc(',', out);
-  csvText(out, cell);
+  solarBenchCsvText(out, cell);
 }
 
 /* A program's cells of one measurement (empty when it has none). */
 static void csvNameCells(FILE *out, const SolarBenchMeasurement *m) {
-  csvNumber(out, m ? m->medianSeconds : 0, m);
-  csvNumber(out, m ? m->minSeconds : 0, m);
+  solarBenchCsvNumber(out, m ? m->medianSeconds : 0, m);
+  solarBenchCsvNumber(out, m ? m->minSeconds : 0, m);
   for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
-    csvNumber(out, m ? m->headroom[f] : 0, m);
+    solarBenchCsvNumber(out, m ? m->headroom[f] : 0, m);
   fputc(',', out);
   if (m)
     fprintf(out, "%zu", solarBenchViolationCount(m->violations));
+}
+
+bool solarBenchCsvOpen(const char *path, SolarOutputFile *file, char *err,
+                       size_t errSize) {
+  bool ok = solarOutputOpen(path, file);
+  if (!ok)
+    snprintf(err, errSize, "cannot write '%s': %s", path, strerror(errno));
+  return ok;
+}
+
+bool solarBenchCsvCommit(SolarOutputFile *file, char *err, size_t errSize) {
+  bool ok = solarOutputCommit(file);
+  if (!ok)
+    snprintf(err, errSize, "cannot write '%s'", file->path);
+  return ok;
 }
 
 bool solarBenchWriteCsv(const char *path, const SolarBenchSettings *settings,
@@ -222,10 +238,8 @@ bool solarBenchWriteCsv(const char *path, const SolarBenchSettings *settings,
                         const SolarBenchSummary *summary, char *err,
                         size_t errSize) {
   SolarOutputFile file;
-  if (!solarOutputOpen(path, &file)) {
-    snprintf(err, errSize, "cannot write '%s': %s", path, strerror(errno));
+  if (!solarBenchCsvOpen(path, &file, err, errSize))
     return false;
-  }
   FILE *out = file.file;
   fputs("path,status,frontend,verified,functions,flops", out);
   for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
@@ -242,10 +256,10 @@ bool solarBenchWriteCsv(const char *path, const SolarBenchSettings *settings,
   for (size_t i = 0; i < count; ++i) {
     const SolarBenchResult *r = &results[i];
     bool ok = r->status == SOLAR_BENCH_OK;
-    csvText(out, programs[i].relPath);
+    solarBenchCsvText(out, programs[i].relPath);
     fprintf(out, ",%s,", solarBenchStatusName(r->status));
     if (ok) {
-      csvText(out, r->frontend);
+      solarBenchCsvText(out, r->frontend);
       fprintf(out, ",%s,%zu,%.15g", r->measured ? "yes" : "no", r->functions,
               r->flops);
       totalFlops += r->flops;
@@ -255,22 +269,22 @@ bool solarBenchWriteCsv(const char *path, const SolarBenchSettings *settings,
       fputs(",,,", out);
     }
     for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
-      csvNumber(out, r->sol[f], ok);
+      solarBenchCsvNumber(out, r->sol[f], ok);
     fputc(',', out);
     if (ok)
-      csvText(out, r->bound);
+      solarBenchCsvText(out, r->bound);
     bool measured = ok && r->measured;
-    csvNumber(out, r->medianSeconds, measured);
-    csvNumber(out, r->minSeconds, measured);
+    solarBenchCsvNumber(out, r->medianSeconds, measured);
+    solarBenchCsvNumber(out, r->minSeconds, measured);
     for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)
-      csvNumber(out, r->headroom[f], measured);
+      solarBenchCsvNumber(out, r->headroom[f], measured);
     fputc(',', out);
     if (ok)
       fprintf(out, "%zu", solarBenchViolationCount(r->violations));
     for (size_t k = 0; k < summary->nameCount; ++k)
       csvNameCells(out, okMeasurement(r, settings->measuredNames[k]));
-    csvNumber(out, r->cpuSeconds, r->usageKnown);
-    csvNumber(out, r->peakRssBytes / 1e6, r->usageKnown);
+    solarBenchCsvNumber(out, r->cpuSeconds, r->usageKnown);
+    solarBenchCsvNumber(out, r->peakRssBytes / 1e6, r->usageKnown);
     fputc('\n', out);
   }
   /* Aggregate rows: their path starts with '#', so readers that skip
@@ -284,10 +298,7 @@ bool solarBenchWriteCsv(const char *path, const SolarBenchSettings *settings,
   static const char *const names[] = {"#min", "#median", "#geomean", "#max"};
   for (int k = 0; k < 4; ++k)
     csvStatsRow(out, names[k], summary, k);
-  bool ok = solarOutputCommit(&file);
-  if (!ok)
-    snprintf(err, errSize, "cannot write '%s'", path);
-  return ok;
+  return solarBenchCsvCommit(&file, err, errSize);
 }
 
 /* ---- summary.json -------------------------------------------------------- */
@@ -334,6 +345,8 @@ static json_t *resultJson(const SolarBenchProgram *p,
   json_object_set_new(o, "peak_rss_bytes",
                       r->usageKnown ? json_real(r->peakRssBytes)
                                     : json_null());
+  if (r->kernels)
+    json_object_set_new(o, "trace_step_s", json_real(r->traceStepSeconds));
   size_t length = strlen(p->relPath) + 8;
   char *name = malloc(length);
   snprintf(name, length, "%s.json", p->relPath);
@@ -487,6 +500,15 @@ bool solarBenchWriteJson(const char *path, const SolarBenchSettings *settings,
   for (size_t i = 0; i < count; ++i)
     json_array_append_new(rows, resultJson(&programs[i], &results[i]));
   json_object_set_new(root, "results", rows);
+  /* --profile: every program's kernels, ranked by saving. */
+  json_t *kernels = solarBenchKernelRows(programs, results, count);
+  bool profiled = false;
+  for (size_t i = 0; i < count; ++i)
+    profiled |= results[i].kernels != NULL;
+  if (profiled)
+    json_object_set_new(root, "kernels", kernels);
+  else
+    json_decref(kernels);
   bool written = solarOutputWriteJson(
       path, root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | SOLAR_JSON_REAL_FLAGS);
   json_decref(root);

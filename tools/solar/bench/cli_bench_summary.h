@@ -6,6 +6,7 @@
 
 #include "cli_bench_discover.h"
 #include "cli_bench_result.h"
+#include "cli_output.h"
 
 #include <stdio.h>
 
@@ -61,6 +62,16 @@ void solarBenchSummarize(const SolarBenchSettings *settings,
                          const SolarBenchProgram *programs,
                          const SolarBenchResult *results, size_t count,
                          SolarBenchSummary *out);
+
+/* CSV cells: a text cell (RFC 4180 quoting; a leading ' before what a
+ * spreadsheet would run as a formula), and ",NUMBER" (empty when absent). */
+void solarBenchCsvText(FILE *out, const char *text);
+void solarBenchCsvNumber(FILE *out, double value, bool present);
+/* A CSV output file (cli_output: complete or absent); false with
+ * "cannot write 'PATH'..." in err. */
+bool solarBenchCsvOpen(const char *path, SolarOutputFile *file, char *err,
+                       size_t errSize);
+bool solarBenchCsvCommit(SolarOutputFile *file, char *err, size_t errSize);
 
 /* Both false with a message on a write error. */
 bool solarBenchWriteCsv(const char *path, const SolarBenchSettings *settings,

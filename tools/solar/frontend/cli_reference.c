@@ -149,8 +149,10 @@ json_t *solarReferenceFlopCounter(const char *manifestPath) {
 
 static bool spawnRunner(const SolarReferenceRequest *request, char *err,
                         size_t errSize) {
-  char runs[32], warmup[32];
+  char runs[32], warmup[32], steps[32];
   snprintf(runs, sizeof(runs), "%u", request->runs ? request->runs : 1);
+  snprintf(steps, sizeof(steps), "%u",
+           request->profileSteps ? request->profileSteps : 1);
   snprintf(warmup, sizeof(warmup), "%d", request->warmup);
   SolarArgs args = {0};
   solarArgsAdd(&args, request->model);
@@ -162,6 +164,10 @@ static bool spawnRunner(const SolarReferenceRequest *request, char *err,
   if (request->noData)
     solarArgsAdd(&args, "--no-data");
   solarArgsOption(&args, "--device", request->device);
+  if (request->profileTrace) {
+    solarArgsOption(&args, "--profile-trace", request->profileTrace);
+    solarArgsOption(&args, "--profile-steps", steps);
+  }
   for (size_t i = 0; request->overrides && request->overrides[i]; ++i)
     solarArgsOption(&args, "--override", request->overrides[i]);
   char script[4096];

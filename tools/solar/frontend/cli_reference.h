@@ -21,6 +21,10 @@ typedef struct {
   const char *const *overrides; /* "K=V", NULL-terminated; may be NULL */
   bool quiet;            /* drop the runner's stdout (its summary line) */
   bool noData;           /* time only: no .npy files (--no-data) */
+  /* Non-NULL: after timing, record a torch.profiler trace of profileSteps
+   * steps here (--profile-trace, tools/python/solar_ref/profile.py). */
+  const char *profileTrace;
+  unsigned profileSteps;
   double timeoutSeconds; /* the run and all it starts are killed; 0: none */
 } SolarReferenceRequest;
 

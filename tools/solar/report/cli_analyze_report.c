@@ -372,18 +372,22 @@ static bool sameMachine(const SolarReferenceResult *ref, const char *archName) {
   return false;
 }
 
+bool solarAnalyzeFuncSol(MlirOperation func, SolarSol *out) {
+  MlirAttribute attr = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString(SOLAR_SOL_ATTR));
+  char ignored[256];
+  return !mlirAttributeIsNull(attr) &&
+         solarSolFromAttribute(attr, out, ignored, sizeof(ignored));
+}
+
 bool solarAnalyzeCheckComplete(MlirOperation module, char *err,
                                size_t errSize) {
   size_t count = 0;
   MlirOperation *funcs = solarCollectFuncs(module, &count);
   bool complete = true;
   for (size_t i = 0; i < count && complete; ++i) {
-    MlirAttribute attr = mlirOperationGetAttributeByName(
-        funcs[i], mlirStringRefCreateFromCString(SOLAR_SOL_ATTR));
     SolarSol sol;
-    char ignored[256];
-    if (mlirAttributeIsNull(attr) ||
-        !solarSolFromAttribute(attr, &sol, ignored, sizeof(ignored)))
+    if (!solarAnalyzeFuncSol(funcs[i], &sol))
       continue;
     if (sol.partial) {
       char *name = solarFuncName(funcs[i]);

@@ -9,6 +9,7 @@
 #include "cli_reference.h"
 
 #include "solar/einsum/einsum_graph.h"
+#include "solar/sol/sol.h"
 
 #include "mlir-c/IR.h"
 
@@ -35,6 +36,10 @@ typedef struct {
    * and --measured times (reference->framework "") apply to it as given. */
   bool irIsProgram;
 } SolarAnalyzeContext;
+
+/* The function's solar.sol read back (solarSolDestroy it); false when it
+ * has none or it is not a numeric #solar.sol. */
+bool solarAnalyzeFuncSol(MlirOperation func, SolarSol *out);
 
 /* False with a message naming the function and what solar could not model
  * when a function's solar.sol is partial: its figures may be too small,

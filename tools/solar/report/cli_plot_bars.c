@@ -3,6 +3,7 @@
 #include "cli_plot_bars.h"
 
 #include "cli_plot.h"
+#include "cli_quantity.h"
 
 #include <errno.h>
 #include <math.h>
@@ -23,6 +24,15 @@ static const char *const palette[] = {"#9ecae1", "#4292c6", "#08519c",
                                       "#ff7f0e", "#2ca02c", "#9467bd"};
 
 static bool present(double v) { return isfinite(v) && v > 0; }
+
+/* A value as the chart's unit says: "12x", or "1.5 ms". */
+static const char *formatValue(const SolarBarChart *c, double v, int digits,
+                               char *buf, size_t size) {
+  if (c->unit)
+    return solarQuantityFormatDigits(v, c->unit, digits, buf, size);
+  snprintf(buf, size, "%.*gx", digits, v);
+  return buf;
+}
 
 typedef struct {
   double y0, y1; /* log10 of the axis ends */
@@ -75,10 +85,12 @@ static void writeAxis(FILE *out, const SolarBarChart *c, const Frame *f) {
             "<line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" "
             "stroke=\"black\"/>\n",
             LEFT - 6, y, LEFT, y);
+    char tick[32];
     fprintf(out,
             "<text x=\"%d\" y=\"%.2f\" font-size=\"12\" "
-            "text-anchor=\"end\">%gx</text>\n",
-            LEFT - 9, y + 4, pow(10, k));
+            "text-anchor=\"end\">%s</text>\n",
+            LEFT - 9, y + 4,
+            formatValue(c, pow(10, k), 6, tick, sizeof(tick)));
   }
   fprintf(out,
           "<rect x=\"%d\" y=\"%d\" width=\"%.2f\" height=\"%d\" "
@@ -114,7 +126,9 @@ static void writeBars(FILE *out, const SolarBarChart *c, const Frame *f) {
       solarPlotWriteEscaped(out, item->label);
       fputc(' ', out);
       solarPlotWriteEscaped(out, c->seriesNames[s]);
-      fprintf(out, ": %.4gx</title></rect>\n", v);
+      char value[32];
+      fprintf(out, ": %s</title></rect>\n",
+              formatValue(c, v, 4, value, sizeof(value)));
     }
     double cx = LEFT + groupWidth * ((double)i + 0.5);
     if (!any)

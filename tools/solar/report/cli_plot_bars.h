@@ -20,6 +20,8 @@ typedef struct {
   size_t seriesCount;
   const SolarBarItem *items;
   size_t itemCount;
+  /* NULL: the values are ratios ("12x"); else an SI unit ("s": "1.5 ms"). */
+  const char *unit;
   double reference;                    /* > 0: a line at this value */
   const char *referenceLabel;
 } SolarBarChart;

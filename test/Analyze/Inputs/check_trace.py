@@ -1,0 +1,39 @@
+"""Checks the per-kernel rows of a `solar analyze --trace --json` report
+(docs/analyze.md, "Per-kernel headroom"): every solar kernel was measured
+once per step, the rows (kernels and unattributed) add up to the trace's
+step time within 5%, the remainder row is not negative, and no op ran
+faster than its SOL. Prints the attributed ops in program order (by
+location) and the counts; the times depend on the machine."""
+import json
+import sys
+
+report = json.load(open(sys.argv[1]))
+kernels = report["kernels"]
+step = report["trace_step_s"]
+rows = sum(k["measured_s"] for k in kernels) + report["unattributed_s"]
+problems = []
+for k in kernels:
+    # A copy (no arithmetic) whose data may be on chip has a SOL of 0 and
+    # no headroom.
+    if (k["calls"] != 1 or not k["measured_s"] > 0 or k["sol_s"] < 0 or
+            (k["headroom"] is None) != (k["sol_s"] == 0)):
+        problems.append(f"{k['location']}: calls {k['calls']}, measured "
+                        f"{k['measured_s']}, SOL {k['sol_s']}")
+    if abs(k["saving_s"] - (k["measured_s"] - k["sol_s"])) > 1e-12:
+        problems.append(f"{k['location']}: saving is not measured - SOL")
+rest = report["unattributed"][-1]["measured_s"]
+if rest < 0:
+    problems.append(f"time between ops is negative: {rest}")
+if abs(rows - step) > 0.05 * step:
+    problems.append(f"rows sum to {rows}, the step is {step}")
+savings = [k["saving_s"] for k in kernels]
+if savings != sorted(savings, reverse=True):
+    problems.append("kernels are not ranked by saving")
+for k in sorted(kernels, key=lambda k: k["location"]):
+    print(f"{k['op']} at {k['location']}: {k['bound']}-bound")
+print(f"{len(kernels)} kernel(s) attributed over {report['trace']['steps']} "
+      f"step(s); rows within 5% of the step: {abs(rows - step) <= 0.05 * step}; "
+      f"violations: {len(report['kernel_violations'])}")
+for p in problems:
+    print("PROBLEM:", p)
+sys.exit(1 if problems else 0)

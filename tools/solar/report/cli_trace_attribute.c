@@ -1,0 +1,467 @@
+/* Attributing a profiler trace's framework ops to solar's framework-op
+ * kernels (cli_trace_attribute.h).
+ *
+ * The kernels of the function, in program order, are what one step of the
+ * eager run executes. The trace's top-level ops are walked in time order:
+ * an op whose identity (its name or that of an op it dispatches to) is the
+ * next expected kernel's is that kernel's call, after its largest input is
+ * checked against the kernel's; any other op (views, copies, the framework's
+ * own bookkeeping) is unattributed and reported as such. When every kernel
+ * has been seen the step is complete and the next begins. A step left
+ * incomplete, a step that does not fill its ProfilerStep window, or a size
+ * that disagrees is an error naming what did not match: never a guess. */
+#include "cli_trace_attribute.h"
+
+#include "cli_analyze_report.h"
+#include "cli_quantity.h"
+
+#include "solar/sol/sol.h"
+#include "solar/support/funcs.h"
+#include "solar/support/grow.h"
+#include "solar/support/json_number.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One kernel's identity and what was measured of it. */
+typedef struct {
+  const SolarKernelSol *kernel;
+  char identity[520]; /* the profiler's name: "aten::linear" */
+  char location[256]; /* the op's node in the exported graph: "linear" */
+  double seconds;     /* over all steps */
+  size_t calls;
+  json_t *traceNames; /* distinct */
+} KernelRow;
+
+/* One unattributed op name (or the trace's device work of no op). */
+typedef struct {
+  const char *name;
+  double seconds;
+  size_t calls;
+} OtherRow;
+
+/* `aten.linear.default:linear` -> identity "aten::linear", location
+ * "linear": torch's TARGET (namespace.op.overload) and exported NODE
+ * (solar_imp/framework_ops.py). False for a name no profiler op carries
+ * (a JAX primitive, a Python function). */
+static bool torchIdentity(const char *frameworkOp, KernelRow *row) {
+  const char *colon = strrchr(frameworkOp, ':');
+  if (!colon || colon == frameworkOp)
+    return false;
+  size_t targetLength = (size_t)(colon - frameworkOp);
+  char target[256];
+  if (targetLength >= sizeof(target))
+    return false;
+  memcpy(target, frameworkOp, targetLength);
+  target[targetLength] = '\0';
+  char *dot = strchr(target, '.');
+  if (!dot || dot == target || strchr(target, ' '))
+    return false;
+  *dot = '\0';
+  char *name = dot + 1, *overload = strchr(name, '.');
+  if (overload)
+    *overload = '\0';
+  if (!*name)
+    return false;
+  snprintf(row->identity, sizeof(row->identity), "%s::%s", target, name);
+  snprintf(row->location, sizeof(row->location), "%s", colon + 1);
+  return true;
+}
+
+static bool opIs(const SolarTraceOp *op, const char *identity) {
+  for (size_t i = 0; i < op->nameCount; ++i)
+    if (!strcmp(op->names[i], identity))
+      return true;
+  return false;
+}
+
+static void addTraceName(json_t *names, const char *name) {
+  size_t i;
+  json_t *n;
+  json_array_foreach(names, i, n) if (!strcmp(json_string_value(n), name))
+      return;
+  json_array_append_new(names, json_string(name));
+}
+
+static void addOther(OtherRow **rows, size_t *count, const char *name,
+                     double seconds) {
+  for (size_t i = 0; i < *count; ++i)
+    if (!strcmp((*rows)[i].name, name)) {
+      (*rows)[i].seconds += seconds;
+      (*rows)[i].calls++;
+      return;
+    }
+  *rows = realloc(*rows, (*count + 1) * sizeof(OtherRow));
+  if (!*rows)
+    abort();
+  (*rows)[(*count)++] = (OtherRow){name, seconds, 1};
+}
+
+/* "aten::conv2d (conv2d), ..." of kernels [from, count), at most a few. */
+static void listKernels(const KernelRow *rows, size_t from, size_t count,
+                        char *buf, size_t size) {
+  size_t used = 0;
+  buf[0] = '\0';
+  for (size_t k = from; k < count && used < size; ++k)
+    used += (size_t)snprintf(buf + used, size - used, "%s%s (%s)",
+                             k > from ? ", " : "", rows[k].identity,
+                             rows[k].location);
+}
+
+typedef struct {
+  KernelRow *rows;
+  size_t count;
+  OtherRow *others;
+  size_t otherCount;
+  size_t steps;
+} Attribution;
+
+/* The walk of the file comment. False with the reason in err. */
+static bool walk(const SolarTrace *trace, Attribution *a, char *err,
+                 size_t errSize) {
+  size_t next = 0;
+  int window = trace->windows ? 0 : -1;
+  for (size_t i = 0; i < trace->opCount; ++i) {
+    const SolarTraceOp *op = &trace->ops[i];
+    if (trace->windows && op->step != window) {
+      /* A new window: the previous one must hold one whole step. */
+      if (next || a->steps != (size_t)window + 1) {
+        char missing[1024];
+        listKernels(a->rows, next, a->count, missing, sizeof(missing));
+        snprintf(err, errSize,
+                 "ProfilerStep window %d does not hold one step of the "
+                 "program: %s%s",
+                 window + 1, next ? "not found in it: " : "no op of it",
+                 next ? missing : "");
+        return false;
+      }
+      window = op->step;
+    }
+    KernelRow *row = &a->rows[next];
+    if (!opIs(op, row->identity)) {
+      addOther(&a->others, &a->otherCount, op->name, op->seconds);
+      continue;
+    }
+    if (op->largestInput < 0) {
+      snprintf(err, errSize,
+               "the trace records no input shapes (\"Input Dims\"): record "
+               "it with torch.profiler.profile(record_shapes=True)");
+      return false;
+    }
+    /* The op's largest input is a view of the kernel's inputs: no more
+     * elements than the largest of them, no fewer than the kernel touches
+     * of one. */
+    const SolarKernelSol *kernel = row->kernel;
+    if (op->largestInput > kernel->largestInputElements ||
+        op->largestInput < kernel->largestInputFootprint) {
+      snprintf(err, errSize,
+               "shapes disagree: %s (%s) in step %zu of the trace has a "
+               "largest input of %lld elements, the analyzed program's "
+               "reads %lld of a tensor of %lld: the trace is of another "
+               "program or other sizes",
+               row->identity, row->location, a->steps + 1,
+               (long long)op->largestInput,
+               (long long)kernel->largestInputFootprint,
+               (long long)kernel->largestInputElements);
+      return false;
+    }
+    row->seconds += op->seconds;
+    row->calls++;
+    addTraceName(row->traceNames, op->name);
+    for (size_t k = 0; k < op->deviceNameCount; ++k)
+      addTraceName(row->traceNames, op->deviceNames[k]);
+    if (++next == a->count) {
+      next = 0;
+      a->steps++;
+    }
+  }
+  bool whole = !next && a->steps > 0 &&
+               (!trace->windows || a->steps == trace->windows);
+  if (!whole) {
+    char missing[1024];
+    listKernels(a->rows, next, a->count, missing, sizeof(missing));
+    snprintf(err, errSize,
+             "the trace does not match the program: after %zu whole "
+             "step(s)%s, not found in order: %s",
+             a->steps,
+             trace->windows ? " (the trace has ProfilerStep windows)" : "",
+             missing);
+  }
+  return whole;
+}
+
+/* The one function whose solar.sol has kernels, read into *sol. */
+static bool kernelsOf(MlirOperation module, SolarSol *sol, char **name,
+                      char *err, size_t errSize) {
+  size_t count = 0, found = 0;
+  MlirOperation *funcs = solarCollectFuncs(module, &count);
+  for (size_t i = 0; i < count; ++i) {
+    SolarSol s;
+    if (!solarAnalyzeFuncSol(funcs[i], &s))
+      continue;
+    if (s.kernelCount && !found++) {
+      *sol = s;
+      *name = solarFuncName(funcs[i]);
+      continue;
+    }
+    solarSolDestroy(&s);
+  }
+  free(funcs);
+  if (found == 1)
+    return true;
+  if (found > 1) {
+    solarSolDestroy(sol);
+    free(*name);
+  }
+  if (found)
+    snprintf(err, errSize,
+             "%zu functions have framework-op kernels: a trace is "
+             "attributed to one program function",
+             found);
+  else
+    snprintf(err, errSize,
+             "the IR records no framework ops (solar.framework_op, written "
+             "by solar import): nothing to attribute the trace to");
+  return false;
+}
+
+static int bySaving(const void *a, const void *b) {
+  double x = json_real_value(json_object_get(*(json_t *const *)a, "saving_s"));
+  double y = json_real_value(json_object_get(*(json_t *const *)b, "saving_s"));
+  return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* The rows as JSON, ranked by saving; the measured opportunities (kernels
+ * slower than their SOL) in `opportunities`, in that order. */
+static json_t *kernelsJson(const Attribution *a, json_t *opportunities,
+                           json_t *violations) {
+  size_t n = a->count;
+  json_t **items = solarCalloc(n ? n : 1, sizeof(json_t *));
+  for (size_t k = 0; k < n; ++k) {
+    const KernelRow *row = &a->rows[k];
+    /* The op runs inside the program: its warm figure is its lower
+     * bound (SolarKernelSol); the cold unfused one is shown beside it. */
+    double measured = row->seconds / (double)a->steps;
+    double sol = row->kernel->warmSeconds;
+    bool violation = measured < sol;
+    items[k] = json_pack(
+        "{s:s, s:s, s:s, s:O, s:I, s:f, s:f, s:o, s:s, s:f, s:b, s:o, s:o, "
+        "s:f, s:s}",
+        "framework_op", row->kernel->frameworkOp, "op", row->identity,
+        "location", row->location, "trace_names", row->traceNames, "calls",
+        (json_int_t)(row->calls / a->steps), "measured_s", measured, "sol_s",
+        sol, "headroom", sol > 0 ? json_real(measured / sol) : json_null(),
+        "bound", solarBoundName(row->kernel->warmBound), "saving_s",
+        measured - sol, "violation", violation, "flops",
+        solarJsonNumber(row->kernel->flops), "bytes",
+        solarJsonNumber(row->kernel->bytes), "sol_unfused_s",
+        row->kernel->seconds, "bound_unfused",
+        solarBoundName(row->kernel->bound));
+    if (violation)
+      json_array_append_new(violations, json_string(row->kernel->frameworkOp));
+  }
+  qsort(items, n, sizeof(json_t *), bySaving);
+  json_t *list = json_array();
+  for (size_t k = 0; k < n; ++k) {
+    json_t *row = items[k];
+    double saving = json_real_value(json_object_get(row, "saving_s"));
+    if (saving > 0) {
+      char text[768], m[32], s[32], g[32];
+      const char *bound = json_string_value(json_object_get(row, "bound"));
+      snprintf(text, sizeof(text),
+               "%s at %s: %s per step, SOL %s (%s-bound): %s to gain",
+               json_string_value(json_object_get(row, "op")),
+               json_string_value(json_object_get(row, "location")),
+               solarQuantityFormatDigits(
+                   json_real_value(json_object_get(row, "measured_s")), "s",
+                   4, m, sizeof(m)),
+               solarQuantityFormatDigits(
+                   json_real_value(json_object_get(row, "sol_s")), "s", 4, s,
+                   sizeof(s)),
+               strcmp(bound, "dram") ? bound : "DRAM",
+               solarQuantityFormatDigits(saving, "s", 4, g, sizeof(g)));
+      json_array_append_new(opportunities,
+                            json_pack("{s:s, s:f, s:s}", "kind", "kernel",
+                                      "saves_s", saving, "text", text));
+    }
+    json_array_append_new(list, row);
+  }
+  free(items);
+  return list;
+}
+
+/* Unattributed rows (per step): each op name, the device work of no op,
+ * then the rest of the step (gaps, the framework's own time). */
+static json_t *unattributedJson(const Attribution *a, const SolarTrace *trace,
+                                double stepSeconds, double attributed,
+                                double *total) {
+  json_t *rows = json_array();
+  double steps = (double)a->steps, sum = 0;
+  for (size_t i = 0; i < a->otherCount; ++i) {
+    double s = a->others[i].seconds / steps;
+    sum += s;
+    json_array_append_new(
+        rows, json_pack("{s:s, s:I, s:f}", "trace_name", a->others[i].name,
+                        "calls",
+                        (json_int_t)(a->others[i].calls / a->steps),
+                        "measured_s", s));
+  }
+  if (trace->unlinkedDeviceSeconds > 0) {
+    double s = trace->unlinkedDeviceSeconds / steps;
+    sum += s;
+    json_array_append_new(rows, json_pack("{s:s, s:I, s:f}", "trace_name",
+                                          "device work launched by no op",
+                                          "calls", (json_int_t)0,
+                                          "measured_s", s));
+  }
+  double rest = stepSeconds - attributed - sum;
+  json_array_append_new(
+      rows, json_pack("{s:s, s:I, s:f}", "trace_name",
+                      trace->device ? "between device work (idle, launches)"
+                                    : "between ops (framework overhead)",
+                      "calls", (json_int_t)0, "measured_s", rest));
+  *total = sum + rest;
+  return rows;
+}
+
+/* Prepends the measured opportunities to the function's own. */
+static void prependOpportunities(json_t *report, const char *function,
+                                 json_t *measured) {
+  size_t i;
+  json_t *fn;
+  json_array_foreach(json_object_get(report, "functions"), i, fn) {
+    if (strcmp(json_string_value(json_object_get(fn, "name")), function))
+      continue;
+    json_t *own = json_object_get(fn, "opportunities");
+    json_array_extend(measured, own);
+    json_array_clear(own);
+    json_array_extend(own, measured);
+  }
+}
+
+bool solarTraceAttribute(MlirOperation module, const SolarTrace *trace,
+                         const char *path, json_t *report, char *err,
+                         size_t errSize) {
+  SolarSol sol;
+  char *function = NULL;
+  if (!kernelsOf(module, &sol, &function, err, errSize))
+    return false;
+  Attribution a = {.rows = solarCalloc(sol.kernelCount, sizeof(KernelRow)),
+                   .count = sol.kernelCount};
+  bool ok = true;
+  for (size_t k = 0; k < a.count && ok; ++k) {
+    a.rows[k].kernel = &sol.kernels[k];
+    a.rows[k].traceNames = json_array();
+    const char *op = sol.kernels[k].frameworkOp;
+    ok = op && torchIdentity(op, &a.rows[k]);
+    if (!ok)
+      snprintf(err, errSize,
+               "kernel %zu of @%s (%s) names no PyTorch profiler op: only "
+               "torch programs imported by solar import are attributed",
+               k, function, op ? op : "no framework op");
+  }
+  ok = ok && walk(trace, &a, err, errSize);
+  if (ok) {
+    double steps = (double)a.steps;
+    double stepSeconds =
+        trace->windows ? trace->windowSeconds / (double)trace->windows
+                       : (trace->lastEndUs - trace->firstStartUs) * 1e-6 / steps;
+    double attributed = 0;
+    for (size_t k = 0; k < a.count; ++k)
+      attributed += a.rows[k].seconds / steps;
+    json_t *opportunities = json_array(), *violations = json_array();
+    double unattributed = 0;
+    json_object_set_new(report, "kernels",
+                        kernelsJson(&a, opportunities, violations));
+    json_object_set_new(report, "unattributed",
+                        unattributedJson(&a, trace, stepSeconds, attributed,
+                                         &unattributed));
+    json_object_set_new(report, "unattributed_s", json_real(unattributed));
+    json_object_set_new(report, "trace_step_s", json_real(stepSeconds));
+    json_object_set_new(report, "kernel_violations", violations);
+    json_object_set_new(
+        report, "trace",
+        json_pack("{s:s, s:s, s:I, s:b, s:s}", "file", path, "function",
+                  function, "steps", (json_int_t)a.steps,
+                  "step_windows", trace->windows > 0, "measures",
+                  trace->device ? "device events" : "cpu ops"));
+    prependOpportunities(report, function, opportunities);
+    json_decref(opportunities);
+  }
+  for (size_t k = 0; k < a.count; ++k)
+    json_decref(a.rows[k].traceNames);
+  free(a.rows);
+  free(a.others);
+  free(function);
+  solarSolDestroy(&sol);
+  return ok;
+}
+
+static double number(json_t *o, const char *key) {
+  return json_number_value(json_object_get(o, key));
+}
+
+void solarTracePrintText(FILE *out, json_t *report) {
+  json_t *kernels = json_object_get(report, "kernels");
+  if (!json_is_array(kernels))
+    return;
+  json_t *trace = json_object_get(report, "trace");
+  char a[32], b[32], c[32], d[32];
+  fprintf(out,
+          "\nkernels of @%s measured in %s (%lld step(s), %s per step; SOL: "
+          "each op's own kernel, its data possibly on chip; unfused: from "
+          "DRAM):\n",
+          json_string_value(json_object_get(trace, "function")),
+          json_string_value(json_object_get(trace, "file")),
+          (long long)json_integer_value(json_object_get(trace, "steps")),
+          solarQuantityFormatDigits(number(report, "trace_step_s"), "s", 4, a,
+                                    sizeof(a)));
+  fprintf(out, "  %-28s %-16s %5s %12s %12s %10s %-8s %12s %12s\n", "op",
+          "location", "calls", "measured", "SOL", "headroom", "bound",
+          "saving", "unfused");
+  size_t i;
+  json_t *row;
+  json_array_foreach(kernels, i, row) {
+    json_t *headroom = json_object_get(row, "headroom");
+    char h[32] = "n/a";
+    if (json_is_number(headroom))
+      snprintf(h, sizeof(h), "%.4g", json_number_value(headroom));
+    fprintf(out, "  %-28s %-16s %5lld %12s %12s %10s %-8s %12s %12s%s\n",
+            json_string_value(json_object_get(row, "op")),
+            json_string_value(json_object_get(row, "location")),
+            (long long)json_integer_value(json_object_get(row, "calls")),
+            solarQuantityFormatDigits(number(row, "measured_s"), "s", 4, a,
+                                      sizeof(a)),
+            solarQuantityFormatDigits(number(row, "sol_s"), "s", 4, b,
+                                      sizeof(b)),
+            h, json_string_value(json_object_get(row, "bound")),
+            solarQuantityFormatDigits(number(row, "saving_s"), "s", 4, c,
+                                      sizeof(c)),
+            solarQuantityFormatDigits(number(row, "sol_unfused_s"), "s", 4,
+                                      d, sizeof(d)),
+            json_is_true(json_object_get(row, "violation"))
+                ? "  VIOLATION: measured below SOL"
+                : "");
+  }
+  json_array_foreach(json_object_get(report, "unattributed"), i, row)
+    fprintf(out, "  %-45s %5lld %12s  (unattributed)\n",
+            json_string_value(json_object_get(row, "trace_name")),
+            (long long)json_integer_value(json_object_get(row, "calls")),
+            solarQuantityFormatDigits(number(row, "measured_s"), "s", 4, a,
+                                      sizeof(a)));
+  fprintf(out, "  unattributed %s of the step's %s\n",
+          solarQuantityFormatDigits(number(report, "unattributed_s"), "s", 4,
+                                    a, sizeof(a)),
+          solarQuantityFormatDigits(number(report, "trace_step_s"), "s", 4, b,
+                                    sizeof(b)));
+  size_t violations = json_array_size(json_object_get(report,
+                                                      "kernel_violations"));
+  if (violations)
+    fprintf(out, "  %zu op(s) measured faster than their SOL: the bound or "
+                 "the attribution is wrong (see the rows marked VIOLATION)\n",
+            violations);
+}

@@ -1,0 +1,388 @@
+/* Reading a profiler trace into its top-level framework ops
+ * (cli_trace_read.h). The Chrome-trace format PyTorch's profiler writes:
+ * "X" events with `cat` cpu_op (framework ops, nested by time on their
+ * thread), user_annotation "ProfilerStep#N" (the schedule's steps), and on
+ * a GPU kernel / gpu_memcpy / gpu_memset (device work) linked to the op
+ * that launched it by args "External id", or by args "correlation" through
+ * the cuda_runtime event of the launch. */
+#include "cli_trace_read.h"
+
+#include "solar/support/grow.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+/* The whole file, gunzipped when it is gzip (zlib reads plain files as
+ * they are). NULL on a read error. */
+static char *readMaybeGzip(const char *path, size_t *length) {
+  gzFile file = gzopen(path, "rb");
+  if (!file)
+    return NULL;
+  size_t capacity = 1 << 16, used = 0;
+  char *data = malloc(capacity);
+  int got;
+  while (data && (got = gzread(file, data + used,
+                               (unsigned)(capacity - used))) > 0) {
+    used += (size_t)got;
+    if (used == capacity) {
+      capacity *= 2;
+      char *grown = realloc(data, capacity);
+      if (!grown)
+        free(data);
+      data = grown;
+    }
+  }
+  int status;
+  gzerror(file, &status);
+  gzclose(file);
+  if (status != Z_OK && status != Z_STREAM_END) {
+    free(data);
+    return NULL;
+  }
+  *length = used;
+  return data;
+}
+
+/* One "X" event of interest. */
+typedef struct {
+  json_t *event;
+  const char *name;
+  double ts, dur;
+  long long pid, tid;
+  long long externalId; /* -1: none */
+  size_t top;           /* cpu ops: index of the enclosing top-level op */
+} Event;
+
+static long long argInteger(json_t *event, const char *key) {
+  json_t *v = json_object_get(json_object_get(event, "args"), key);
+  return json_is_integer(v) ? (long long)json_integer_value(v) : -1;
+}
+
+/* pid and tid are numbers or strings ("stream 7") in Chrome traces. */
+static long long idOf(json_t *v) {
+  if (json_is_integer(v))
+    return (long long)json_integer_value(v);
+  const char *s = json_string_value(v);
+  unsigned long long h = 1469598103934665603ULL;
+  for (; s && *s; ++s)
+    h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+  return (long long)(h >> 1);
+}
+
+static Event eventOf(json_t *e) {
+  return (Event){.event = e,
+                 .name = json_string_value(json_object_get(e, "name")),
+                 .ts = json_number_value(json_object_get(e, "ts")),
+                 .dur = json_number_value(json_object_get(e, "dur")),
+                 .pid = idOf(json_object_get(e, "pid")),
+                 .tid = idOf(json_object_get(e, "tid")),
+                 .externalId = argInteger(e, "External id")};
+}
+
+static int byThreadThenTime(const void *a, const void *b) {
+  const Event *x = a, *y = b;
+  if (x->pid != y->pid)
+    return x->pid < y->pid ? -1 : 1;
+  if (x->tid != y->tid)
+    return x->tid < y->tid ? -1 : 1;
+  if (x->ts != y->ts)
+    return x->ts < y->ts ? -1 : 1;
+  return x->dur > y->dur ? -1 : x->dur < y->dur ? 1 : 0; /* enclosing first */
+}
+
+/* Elements of the largest tensor among "Input Dims" (a tensor list is a
+ * list of shapes); -1 without the field. */
+static int64_t largestInput(json_t *event) {
+  json_t *dims = json_object_get(json_object_get(event, "args"), "Input Dims");
+  if (!json_is_array(dims))
+    return -1;
+  int64_t largest = 0;
+  size_t i, j;
+  json_t *shape, *d;
+  json_array_foreach(dims, i, shape) {
+    if (!json_is_array(shape) || !json_array_size(shape))
+      continue;
+    if (json_is_array(json_array_get(shape, 0))) {
+      json_t *inner;
+      json_array_foreach(shape, j, inner) {
+        int64_t n = 1;
+        size_t k;
+        json_array_foreach(inner, k, d) n *= json_integer_value(d);
+        largest = n > largest ? n : largest;
+      }
+      continue;
+    }
+    int64_t n = 1;
+    json_array_foreach(shape, j, d) n *= json_integer_value(d);
+    largest = n > largest ? n : largest;
+  }
+  return largest;
+}
+
+/* Appends `name` to the list unless it is there. */
+static void addName(char ***names, size_t *count, const char *name) {
+  if (!name)
+    return;
+  for (size_t i = 0; i < *count; ++i)
+    if (!strcmp((*names)[i], name))
+      return;
+  *names = realloc(*names, (*count + 1) * sizeof(char *));
+  if (!*names)
+    abort();
+  (*names)[(*count)++] = strdup(name);
+}
+
+static bool isCategory(json_t *e, const char *const *cats, size_t n) {
+  const char *cat = json_string_value(json_object_get(e, "cat"));
+  for (size_t i = 0; cat && i < n; ++i)
+    if (!strcmp(cat, cats[i]))
+      return true;
+  return false;
+}
+
+static const SolarTraceOp *sortedOps; /* byStart's array */
+
+static int byStart(const void *a, const void *b) {
+  double x = sortedOps[*(const size_t *)a].startUs;
+  double y = sortedOps[*(const size_t *)b].startUs;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/* Sorts out->ops by start time; returns where each op went (caller
+ * frees). */
+static size_t *sortByStart(SolarTrace *out) {
+  size_t n = out->opCount;
+  size_t *order = solarCalloc(n + 1, sizeof(size_t));
+  size_t *position = solarCalloc(n + 1, sizeof(size_t));
+  for (size_t k = 0; k < n; ++k)
+    order[k] = k;
+  sortedOps = out->ops;
+  qsort(order, n, sizeof(size_t), byStart);
+  SolarTraceOp *sorted = solarCalloc(n + 1, sizeof(SolarTraceOp));
+  for (size_t k = 0; k < n; ++k) {
+    sorted[k] = out->ops[order[k]];
+    position[order[k]] = k;
+  }
+  free(out->ops);
+  out->ops = sorted;
+  free(order);
+  return position;
+}
+
+/* The top-level ops of the sorted cpu ops: each event's `top` set. */
+static void findTopLevel(Event *ops, size_t count, SolarTrace *out) {
+  out->ops = solarCalloc(count ? count : 1, sizeof(SolarTraceOp));
+  const Event *top = NULL;
+  for (size_t i = 0; i < count; ++i) {
+    Event *e = &ops[i];
+    bool nested = top && top->pid == e->pid && top->tid == e->tid &&
+                  e->ts >= top->ts && e->ts + e->dur <= top->ts + top->dur;
+    if (!nested) {
+      top = e;
+      SolarTraceOp *op = &out->ops[out->opCount++];
+      op->name = strdup(e->name ? e->name : "?");
+      op->largestInput = largestInput(e->event);
+      op->startUs = e->ts;
+      op->durationUs = e->dur;
+      op->step = -1;
+    }
+    e->top = out->opCount - 1;
+    addName(&out->ops[e->top].names, &out->ops[e->top].nameCount, e->name);
+  }
+}
+
+typedef struct {
+  Event *items;
+  size_t count;
+} Events;
+
+static void push(Events *list, Event e) {
+  list->items = realloc(list->items, (list->count + 1) * sizeof(Event));
+  if (!list->items)
+    abort();
+  list->items[list->count++] = e;
+}
+
+/* The op (index in out->ops) a device event was launched by, or -1: its
+ * External id, else its correlation's runtime call's. */
+static long long launcher(const Event *device, const Events *cpu,
+                          const Events *runtime) {
+  long long id = device->externalId;
+  long long correlation = argInteger(device->event, "correlation");
+  for (size_t i = 0; id < 0 && correlation >= 0 && i < runtime->count; ++i)
+    if (argInteger(runtime->items[i].event, "correlation") == correlation)
+      id = runtime->items[i].externalId;
+  for (size_t i = 0; id >= 0 && i < cpu->count; ++i)
+    if (cpu->items[i].externalId == id)
+      return (long long)cpu->items[i].top;
+  return -1;
+}
+
+/* The window holding time `ts`, or -1. */
+static int windowOf(const Events *windows, double ts) {
+  for (size_t w = 0; w < windows->count; ++w)
+    if (ts >= windows->items[w].ts &&
+        ts <= windows->items[w].ts + windows->items[w].dur)
+      return (int)w;
+  return -1;
+}
+
+static int byTime(const void *a, const void *b) {
+  const Event *x = a, *y = b;
+  return x->ts < y->ts ? -1 : x->ts > y->ts ? 1 : 0;
+}
+
+static void linkDevice(const Events *device, const Events *cpu,
+                       const Events *runtime, const Events *windows,
+                       const size_t *position, SolarTrace *out) {
+  for (size_t i = 0; i < device->count; ++i) {
+    const Event *d = &device->items[i];
+    long long top = launcher(d, cpu, runtime);
+    SolarTraceOp *op = top >= 0 ? &out->ops[position[top]] : NULL;
+    if (op && (op->step >= 0 || !windows->count)) {
+      op->seconds += d->dur * 1e-6;
+      addName(&op->deviceNames, &op->deviceNameCount, d->name);
+    } else if (!windows->count || windowOf(windows, d->ts) >= 0) {
+      out->unlinkedDeviceSeconds += d->dur * 1e-6;
+    }
+  }
+}
+
+static void freeOp(SolarTraceOp *op) {
+  free(op->name);
+  for (size_t k = 0; k < op->nameCount; ++k)
+    free(op->names[k]);
+  free(op->names);
+  for (size_t k = 0; k < op->deviceNameCount; ++k)
+    free(op->deviceNames[k]);
+  free(op->deviceNames);
+}
+
+/* Drops the ops outside every window (warm-up, the profiler's own). */
+static void keepWindows(SolarTrace *out) {
+  size_t kept = 0;
+  for (size_t i = 0; i < out->opCount; ++i) {
+    if (out->ops[i].step >= 0)
+      out->ops[kept++] = out->ops[i];
+    else
+      freeOp(&out->ops[i]);
+  }
+  out->opCount = kept;
+}
+
+static bool readEvents(json_t *events, SolarTrace *out, char *why,
+                       size_t whySize) {
+  static const char *const deviceCats[] = {"kernel", "gpu_memcpy",
+                                           "gpu_memset"};
+  static const char *const runtimeCats[] = {"cuda_runtime", "cuda_driver"};
+  static const char *const cpuCats[] = {"cpu_op"};
+  Events cpu = {0}, device = {0}, runtime = {0}, windows = {0};
+  size_t i;
+  json_t *e;
+  json_array_foreach(events, i, e) {
+    const char *ph = json_string_value(json_object_get(e, "ph"));
+    if (!json_is_object(e) || !ph || strcmp(ph, "X") ||
+        !json_is_number(json_object_get(e, "ts")) ||
+        !json_is_number(json_object_get(e, "dur")))
+      continue;
+    Event event = eventOf(e);
+    if (isCategory(e, cpuCats, 1))
+      push(&cpu, event);
+    else if (isCategory(e, deviceCats, 3))
+      push(&device, event);
+    else if (isCategory(e, runtimeCats, 2))
+      push(&runtime, event);
+    else if (event.name && !strncmp(event.name, "ProfilerStep#", 13))
+      push(&windows, event);
+  }
+  bool ok = cpu.count > 0;
+  if (!ok)
+    snprintf(why, whySize,
+             "no framework ops (events of category cpu_op) in the trace");
+  if (ok) {
+    qsort(cpu.items, cpu.count, sizeof(Event), byThreadThenTime);
+    qsort(windows.items, windows.count, sizeof(Event), byTime);
+    findTopLevel(cpu.items, cpu.count, out);
+    for (size_t k = 0; k < out->opCount; ++k) {
+      out->ops[k].step = windowOf(&windows, out->ops[k].startUs);
+      out->ops[k].seconds = out->ops[k].durationUs * 1e-6;
+    }
+    /* Threads one after the other, then by time: position[k] is where the
+     * op found k-th (what the events' `top` says) lands. */
+    size_t *position = sortByStart(out);
+    out->device = device.count > 0;
+    for (size_t k = 0; out->device && k < out->opCount; ++k)
+      out->ops[k].seconds = 0;
+    linkDevice(&device, &cpu, &runtime, &windows, position, out);
+    free(position);
+    out->windows = windows.count;
+    for (size_t w = 0; w < windows.count; ++w)
+      out->windowSeconds += windows.items[w].dur * 1e-6;
+    if (windows.count)
+      keepWindows(out);
+    ok = out->opCount > 0;
+    if (!ok)
+      snprintf(why, whySize, "no framework op inside the ProfilerStep "
+                             "windows");
+    for (size_t k = 0; k < out->opCount; ++k) {
+      SolarTraceOp *op = &out->ops[k];
+      if (!k || op->startUs < out->firstStartUs)
+        out->firstStartUs = op->startUs;
+      if (!k || op->startUs + op->durationUs > out->lastEndUs)
+        out->lastEndUs = op->startUs + op->durationUs;
+    }
+  }
+  free(cpu.items);
+  free(device.items);
+  free(runtime.items);
+  free(windows.items);
+  return ok;
+}
+
+bool solarTraceRead(const char *path, SolarTrace *out, char *err,
+                    size_t errSize) {
+  memset(out, 0, sizeof(*out));
+  size_t length = 0;
+  char *data = readMaybeGzip(path, &length);
+  if (!data) {
+    snprintf(err, errSize, "%s: cannot read the trace", path);
+    return false;
+  }
+  json_error_t error;
+  json_t *root = json_loadb(data, length, 0, &error);
+  free(data);
+  if (!root) {
+    snprintf(err, errSize,
+             "%s:%d:%d: not a profiler trace (not JSON: %s)", path,
+             error.line, error.column, error.text);
+    return false;
+  }
+  /* An object with traceEvents, or the bare array Chrome also accepts. */
+  json_t *events = json_is_array(root) ? root
+                                       : json_object_get(root, "traceEvents");
+  char why[256] = "";
+  bool ok = json_is_array(events);
+  if (!ok)
+    snprintf(why, sizeof(why), "no traceEvents list");
+  ok = ok && readEvents(events, out, why, sizeof(why));
+  json_decref(root);
+  if (!ok) {
+    snprintf(err, errSize,
+             "%s: not a PyTorch profiler trace: %s (record with "
+             "torch.profiler.profile(record_shapes=True) and "
+             "export_chrome_trace)",
+             path, why);
+    solarTraceDestroy(out);
+  }
+  return ok;
+}
+
+void solarTraceDestroy(SolarTrace *trace) {
+  for (size_t i = 0; i < trace->opCount; ++i)
+    freeOp(&trace->ops[i]);
+  free(trace->ops);
+  memset(trace, 0, sizeof(*trace));
+}

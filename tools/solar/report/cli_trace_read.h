@@ -1,0 +1,52 @@
+/* Reading a PyTorch profiler trace (the Chrome-trace JSON of
+ * torch.profiler's export_chrome_trace, plain or gzipped) into the
+ * top-level framework ops of each profiled step (docs/analyze.md,
+ * "Per-kernel headroom"). */
+#ifndef SOLAR_CLI_TRACE_READ_H
+#define SOLAR_CLI_TRACE_READ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* One top-level framework op: a `cpu_op` event no other cpu_op of its
+ * thread encloses. */
+typedef struct {
+  char *name;          /* "aten::linear" */
+  /* The op and every cpu_op nested in it (its identity may be one the
+   * framework dispatches to, e.g. aten::_softmax under aten::softmax). */
+  char **names;
+  size_t nameCount;
+  /* Elements of its largest tensor input (record_shapes' "Input Dims"),
+   * -1 when the trace has no shapes. */
+  int64_t largestInput;
+  double startUs, durationUs;
+  /* What the op cost: its own duration on a CPU trace; on a CUDA trace the
+   * device events (kernels, copies, memsets) it launched, linked by
+   * "External id" or by "correlation" through the runtime call. */
+  double seconds;
+  char **deviceNames;  /* those device events' names, distinct */
+  size_t deviceNameCount;
+  int step;            /* index of its ProfilerStep window, -1 without */
+} SolarTraceOp;
+
+typedef struct {
+  SolarTraceOp *ops;   /* in time order */
+  size_t opCount;
+  /* ProfilerStep#N windows (torch.profiler's schedule): their number and
+   * total duration; 0 when the trace has none. */
+  size_t windows;
+  double windowSeconds;
+  double firstStartUs, lastEndUs; /* span of the top-level ops */
+  bool device;         /* device events present (a CUDA trace) */
+  /* Device time linked to no top-level op inside the windows. */
+  double unlinkedDeviceSeconds;
+} SolarTrace;
+
+/* False with "PATH: ..." in err when the file is not a readable profiler
+ * trace (not JSON, no traceEvents, no cpu_op). */
+bool solarTraceRead(const char *path, SolarTrace *out, char *err,
+                    size_t errSize);
+void solarTraceDestroy(SolarTrace *trace);
+
+#endif
