@@ -58,6 +58,7 @@ typedef struct {
   unsigned runs;
   bool json;
   bool measureHere;       /* time the reference here whatever the arch */
+  SolarTrainStep train;   /* --train [--loss L] [--optimizer O] */
 } AnalyzeArgs;
 
 static void printUsage(void) {
@@ -71,7 +72,9 @@ static void printUsage(void) {
           "         [--measured [NAME=]FILE.json ...] [--measure-here]\n"
           "         [--fp32-math ieee|tf32|framework]\n"
           "         [--verify-timeout CPU_S] [--verify-memory SIZE]\n"
-          "         [--timeout S]\n\n"
+          "         [--timeout S]\n"
+          "         [--train [--loss mse|cross_entropy|sum] "
+          "[--optimizer sgd|adamw]]\n\n"
           "For a .py program: runs the framework reference (measured runtime),\n"
           "verifies the IR against it (--mlir, else the sibling MODEL.mlir,\n"
           "else the importer, else the LLM translator: --frontend chooses),\n"
@@ -95,7 +98,10 @@ static void printUsage(void) {
           "(default: the file's stem).\n"
           "--fp32-math: how fp32 contractions are bounded: ieee (CUDA\n"
           "cores), tf32 (TF32 tensor cores), framework (default: the\n"
-          "reference's own settings per convolution / matmul / attention).\n");
+          "reference's own settings per convolution / matmul / attention).\n"
+          "--train (torch, importer only): one training step (forward, loss,\n"
+          "backward, optimizer update) instead of the forward pass, as\n"
+          "solar import --train makes it (docs/importers.md).\n");
 }
 
 /* Unless --framework says: jax when the program imports jax or flax. A
@@ -146,6 +152,9 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       {"measured", NULL, NULL, &a->measuredArgs},
       {"measure-here", NULL, &a->measureHere, NULL},
       {"json", NULL, &a->json, NULL},
+      {"train", NULL, &a->train.train, NULL},
+      {"loss", &a->train.loss, NULL, NULL},
+      {"optimizer", &a->train.optimizer, NULL, NULL},
   };
   int status = solarCliParseFlags("analyze", argc, argv, flags,
                                   sizeof(flags) / sizeof(flags[0]), "model",
@@ -215,6 +224,14 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
   }
   if (!chooseFramework(a->model, &a->framework))
     return 3;
+  if (!solarTrainCheck("analyze", a->framework, &a->train))
+    return 3;
+  if (a->train.train && (a->mlir || !solarPathHasSuffix(a->model, ".py"))) {
+    fprintf(stderr, "solar analyze: error: --train imports a training step "
+                    "of a .py program; %s\n",
+            a->mlir ? "--mlir names IR already" : "the model is not one");
+    return 3;
+  }
   return 0;
 }
 
@@ -338,6 +355,7 @@ int solarCmdAnalyze(int argc, char **argv) {
       .verifySize = args.verifySize,
       .overrides = args.overrides.items,
       .overridesIfAssigned = args.overridesIfAssigned.items,
+      .train = args.train,
   };
   /* A --measured file without this program fails before anything runs.
    * The first file's times stand in the reference (the report's single
@@ -408,6 +426,7 @@ int solarCmdAnalyze(int argc, char **argv) {
         /* After an import the run only times: its data is not needed. */
         .noData = imported,
         .timeoutSeconds = args.timeout,
+        .train = args.train,
     };
     bool ran = false;
     if (imported) {

@@ -6,6 +6,7 @@ import sys
 
 from . import MANIFEST_VERSION
 from .arrays import ArgumentWriter
+from . import train as train_module
 from .errors import PROGRAM_ERROR_EXIT, ProgramError_, ReferenceError_
 
 PROG = "solar_reference"
@@ -41,7 +42,11 @@ def parse_args(argv):
     parser.add_argument("--no-data", action="store_true",
                         help="time only: write the manifest without the "
                         ".npy files (a full-size timing run)")
+    train_module.add_arguments(parser)
     args = parser.parse_args(argv)
+    if args.train and args.framework != "torch":
+        parser.error("--train: training steps are imported from PyTorch "
+                     "programs only (--framework torch)")
     if args.runs < 1:
         parser.error("--runs must be at least 1")
     if args.warmup < 0:
@@ -79,6 +84,7 @@ def run(args):
         "data": not args.no_data,
         "baked_scalars": facts.get("baked_scalars", []),
         "fp32_math": facts["fp32_math"],
+        **({"train": facts["train"]} if "train" in facts else {}),
         "sizes": {"original": program.sizes_original,
                   "used": program.sizes_used,
                   "overrides": program.overrides},

@@ -143,6 +143,7 @@ static bool spawnRunner(const SolarReferenceRequest *request, char *err,
   solarArgsOption(&args, "--warmup", request->warmup >= 0 ? warmup : NULL);
   if (request->noData)
     solarArgsAdd(&args, "--no-data");
+  solarTrainArgs(&args, &request->train);
   solarArgsOption(&args, "--device", request->device);
   for (size_t i = 0; request->overrides && request->overrides[i]; ++i)
     solarArgsOption(&args, "--override", request->overrides[i]);

@@ -5,6 +5,8 @@
 #ifndef SOLAR_CLI_REFERENCE_H
 #define SOLAR_CLI_REFERENCE_H
 
+#include "cli_train.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -21,6 +23,7 @@ typedef struct {
   bool quiet;            /* drop the runner's stdout (its summary line) */
   bool noData;           /* time only: no .npy files (--no-data) */
   double timeoutSeconds; /* the run and all it starts are killed; 0: none */
+  SolarTrainStep train;  /* time one training step instead of forward() */
 } SolarReferenceRequest;
 
 /* What the run measured, read back from its manifest. */
