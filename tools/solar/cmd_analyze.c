@@ -536,6 +536,7 @@ int solarCmdAnalyze(int argc, char **argv) {
         .measured = measured,
         .measuredCount = (size_t)args.measuredArgs.count,
         .irIsProgram = !program,
+        .dtype = args.dtype,
         .pinnedThreads = pinned,
         .fp32MathSource = fp32MathSource,
         .referenceKept = args.keep != NULL,

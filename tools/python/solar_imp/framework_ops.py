@@ -83,7 +83,10 @@ def train_tags(graph):
     is part of the op's identity, so it travels wherever the framework op
     does (solarFrameworkOpPhase reads it back). A view op (aten.t of a
     weight before its mm) with one user takes that user's identity: eager
-    PyTorch runs no kernel for it, its user reads the viewed tensor."""
+    PyTorch runs no kernel for it, its user reads the viewed tensor. The
+    optimizer's ops for one parameter (annotated with its name) are one op,
+    `optimizer/step:PARAMETER`: torch's fused optimizers update a parameter
+    in one pass (read it, its gradient and state; write them)."""
     tags = {}
     for node in graph.nodes:
         if node.op != "call_function":
@@ -94,8 +97,10 @@ def train_tags(graph):
             if owner.op != "call_function":
                 owner = node
                 break
-        phase = (owner.meta.get("custom") or {}).get("phase")
-        identity = f"{owner.target}:{owner.name}"
+        custom = owner.meta.get("custom") or {}
+        phase = custom.get("phase")
+        identity = f"step:{custom['parameter']}" if "parameter" in custom \
+            else f"{owner.target}:{owner.name}"
         tags[node.name] = f"{phase}/{identity}" if phase else identity
     return tags
 

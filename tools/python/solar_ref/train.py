@@ -62,9 +62,9 @@ def spec_of(args):
         else None
 
 
-def _annotate(phase):
+def _annotate(phase, **more):
     import torch.fx.traceback as fx_traceback
-    return fx_traceback.annotate({"phase": phase})
+    return fx_traceback.annotate({"phase": phase, **more})
 
 
 def make_target(torch, program, call_user, output, spec, seed, values=True):
@@ -114,20 +114,29 @@ def _loss(torch, spec, output, target):
     return torch.nn.functional.cross_entropy(output, target)
 
 
-def _update(torch, spec, params, grads, moments):
-    """(updated params, updated moments) of one optimizer step."""
+def _update(torch, spec, names, params, grads, moments):
+    """(updated params, updated moments) of one optimizer step. Each
+    parameter's update is annotated with its name: the importer makes it
+    one framework op (one kernel, as torch's fused optimizers run it)."""
     if spec.optimizer == "sgd":
-        return [p - SGD_LR * g for p, g in zip(params, grads)], []
+        new_params = []
+        for name, p, g in zip(names, params, grads):
+            with _annotate("optimizer", parameter=name):
+                new_params.append(torch.add(p, g, alpha=-SGD_LR))
+        return new_params, []
     h = ADAMW
     t = h["step"]
     bias1, bias2 = 1 - h["beta1"] ** t, 1 - h["beta2"] ** t
     half = len(moments) // 2
     new_params, new_m, new_v = [], [], []
-    for p, g, m, v in zip(params, grads, moments[:half], moments[half:]):
-        m = h["beta1"] * m + (1 - h["beta1"]) * g
-        v = h["beta2"] * v + (1 - h["beta2"]) * g * g
-        p = p * (1 - h["lr"] * h["weight_decay"])
-        p = p - h["lr"] * (m / bias1) / (torch.sqrt(v / bias2) + h["eps"])
+    for name, p, g, m, v in zip(names, params, grads, moments[:half],
+                                moments[half:]):
+        with _annotate("optimizer", parameter=name):
+            m = h["beta1"] * m + (1 - h["beta1"]) * g
+            v = h["beta2"] * v + (1 - h["beta2"]) * g * g
+            p = p * (1 - h["lr"] * h["weight_decay"])
+            p = p - h["lr"] * (m / bias1) / (torch.sqrt(v / bias2) +
+                                             h["eps"])
         new_params.append(p)
         new_m.append(m)
         new_v.append(v)
@@ -213,6 +222,7 @@ class Step:
         loss, grads = self.gradients(*args)
         trained = [p for p, t in zip(params, self.trainable) if t]
         with _annotate("optimizer"):
-            new_params, new_moments = _update(self.torch, self.spec, trained,
-                                              grads, moments)
+            new_params, new_moments = _update(
+                self.torch, self.spec, self.trainable_names(), trained, grads,
+                moments)
         return (loss, *new_params, *new_moments)

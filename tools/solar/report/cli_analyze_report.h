@@ -32,6 +32,7 @@ typedef struct {
   /* The model is the .mlir itself: there is nothing to verify against,
    * and --measured times (reference->framework "") apply to it as given. */
   bool irIsProgram;
+  const char *dtype; /* --dtype, or NULL: tensors sized as in the IR */
 } SolarAnalyzeContext;
 
 /* False with a message naming the function and what solar could not model
