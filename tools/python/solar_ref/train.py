@@ -14,13 +14,13 @@ the batch's statistics); a buffer it updates in place (running statistics)
 is updated on a copy, so the step stays a function of its arguments.
 
 Each part of the step runs under torch.fx.traceback.annotate({"phase": P}),
-P one of PHASES, so that a trace of it records which phase made each op.
+P one of forward, backward, optimizer (the optimizer's ops also name their
+parameter), so that a trace of it records which phase made each op.
 The hyper-parameters are fixed: they change values, never the work."""
 from .errors import ReferenceError_
 
 LOSSES = ("mse", "cross_entropy", "sum")
 OPTIMIZERS = ("sgd", "adamw")
-PHASES = ("forward", "backward", "optimizer")
 
 # SGD's learning rate is 0.5 (exact in binary) so that the updated parameters
 # are p - grad/2: the verifier's tolerance on them is about its tolerance on
