@@ -7,12 +7,14 @@
 
 #include "solar/einsum/einsum_graph.h"
 #include "solar/einsum/phase.h"
+#include "solar/frontend/framework_op.h"
 #include "solar/fusion/fusion.h"
-#include "solar/passes/stage.h"
 #include "solar/sol/sol.h"
 #include "solar/support/json_number.h"
 
-#include <math.h>
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <stdio.h>
 #include <string.h>
 
 /* The unfused kernels' DRAM bytes and count per phase; false when the
@@ -55,9 +57,43 @@ static json_t *phaseJson(const SolarPhaseWork *work, double bytes,
                    (json_int_t)kernels);
 }
 
+static MlirWalkResult findPhase(MlirOperation op, void *userData) {
+  MlirAttribute name = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString(SOLAR_FRAMEWORK_OP_ATTR));
+  if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name))
+    return MlirWalkResultAdvance;
+  MlirStringRef text = mlirStringAttrGetValue(name);
+  char buf[64];
+  snprintf(buf, sizeof(buf), "%.*s", (int)text.length, text.data);
+  if (solarFrameworkOpPhase(buf) == SOLAR_PHASE_NONE)
+    return MlirWalkResultAdvance;
+  *(bool *)userData = true;
+  return MlirWalkResultInterrupt;
+}
+
+/* func's einsum graph as the SOL stages left it, precision inferred; false
+ * when func has none or it does not read (nothing is lifted again here:
+ * that would repeat the lift's warnings). */
+static bool readGraph(MlirOperation func, SolarEinsumGraph *graph) {
+  MlirAttribute attr = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString(SOLAR_EINSUM_GRAPH_ATTR));
+  char err[256];
+  if (mlirAttributeIsNull(attr) ||
+      !solarEinsumGraphRead(attr, graph, err, sizeof(err)))
+    return false;
+  if (solarEinsumGraphInferPrecision(graph, err, sizeof(err)))
+    return true;
+  solarEinsumGraphDestroy(graph);
+  return false;
+}
+
 json_t *solarPhaseReportJson(MlirOperation func, SolarDtype storage) {
+  /* Most functions are forward passes: a walk over the framework ops'
+   * names settles that before any graph is read. */
+  bool training = false;
+  mlirOperationWalk(func, findPhase, &training, MlirWalkPreOrder);
   SolarEinsumGraph graph;
-  if (!solarFuncEinsumGraph(func, false, false, &graph))
+  if (!training || !readGraph(func, &graph))
     return NULL;
   SolarPhaseSummary summary;
   if (!solarEinsumGraphPhases(&graph, &summary)) {
