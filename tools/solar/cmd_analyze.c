@@ -65,6 +65,7 @@ typedef struct {
   unsigned runs;
   bool json;
   bool measureHere;       /* time the reference here whatever the arch */
+  SolarTrainStep train;   /* --train [--loss L] [--optimizer O] */
 } AnalyzeArgs;
 
 static void printUsage(void) {
@@ -79,7 +80,9 @@ static void printUsage(void) {
           "         [--fp32-math ieee|tf32|framework] [--trace TRACE.json[.gz]]\n"
           "         [--profile [--profile-steps N]] [--kernel-plot FILE.svg]\n"
           "         [--verify-timeout CPU_S] [--verify-memory SIZE]\n"
-          "         [--timeout S]\n\n"
+          "         [--timeout S]\n"
+          "         [--train [--loss mse|cross_entropy|sum] "
+          "[--optimizer sgd|adamw]]\n\n"
           "For a .py program: runs the framework reference (measured runtime),\n"
           "verifies the IR against it (--mlir, else the sibling MODEL.mlir,\n"
           "else the importer, else the LLM translator: --frontend chooses),\n"
@@ -110,7 +113,10 @@ static void printUsage(void) {
           "SOL saves (docs/analyze.md, \"Per-kernel headroom\").\n"
           "--profile: record that trace here, running the torch reference\n"
           "under torch.profiler (warm-up, then N profiled steps, default 5).\n"
-          "--kernel-plot: measured vs SOL per op as an SVG bar chart.\n");
+          "--kernel-plot: measured vs SOL per op as an SVG bar chart.\n"
+          "--train (torch, importer only): one training step (forward, loss,\n"
+          "backward, optimizer update) instead of the forward pass, as\n"
+          "solar import --train makes it (docs/importers.md).\n");
 }
 
 /* Unless --framework says: jax when the program imports jax or flax. A
@@ -166,6 +172,9 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       {"measured", NULL, NULL, &a->measuredArgs},
       {"measure-here", NULL, &a->measureHere, NULL},
       {"json", NULL, &a->json, NULL},
+      {"train", NULL, &a->train.train, NULL},
+      {"loss", &a->train.loss, NULL, NULL},
+      {"optimizer", &a->train.optimizer, NULL, NULL},
   };
   int status = solarCliParseFlags("analyze", argc, argv, flags,
                                   sizeof(flags) / sizeof(flags[0]), "model",
@@ -256,6 +265,14 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
     profileProblem = "--kernel-plot draws the ops of --trace or --profile";
   if (profileProblem) {
     fprintf(stderr, "solar analyze: error: %s\n", profileProblem);
+    return 3;
+  }
+  if (!solarTrainCheck("analyze", a->framework, &a->train))
+    return 3;
+  if (a->train.train && (a->mlir || !solarPathHasSuffix(a->model, ".py"))) {
+    fprintf(stderr, "solar analyze: error: --train imports a training step "
+                    "of a .py program; %s\n",
+            a->mlir ? "--mlir names IR already" : "the model is not one");
     return 3;
   }
   return 0;
@@ -381,6 +398,7 @@ int solarCmdAnalyze(int argc, char **argv) {
       .verifySize = args.verifySize,
       .overrides = args.overrides.items,
       .overridesIfAssigned = args.overridesIfAssigned.items,
+      .train = args.train,
   };
   /* A --measured file without this program fails before anything runs.
    * The first file's times stand in the reference (the report's single
@@ -463,6 +481,7 @@ int solarCmdAnalyze(int argc, char **argv) {
         .timeoutSeconds = args.timeout,
         .profileTrace = args.profile ? profilePath : NULL,
         .profileSteps = args.profileSteps,
+        .train = args.train,
     };
     bool ran = false;
     if (imported) {
@@ -580,6 +599,7 @@ int solarCmdAnalyze(int argc, char **argv) {
         .measured = measured,
         .measuredCount = (size_t)args.measuredArgs.count,
         .irIsProgram = !program,
+        .dtype = args.dtype,
         .pinnedThreads = pinned,
         .fp32MathSource = fp32MathSource,
         .referenceKept = args.keep != NULL,

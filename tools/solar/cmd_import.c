@@ -27,6 +27,7 @@ typedef struct {
   SolarCliVerifyLimits verifyLimits;
   const char *timeout;
   const char *verifySize;
+  SolarTrainStep train;
   const char *overrides[MAX_OVERRIDES + 1]; /* NULL-terminated */
   int overrideCount;
 } ImportArgs;
@@ -38,7 +39,9 @@ static void printHelp(void) {
       "           [--function NAME] [--rtol R] [--atol A] [--keep DIR]\n"
       "           [--imported LINALG.mlir] [--verify-size auto|full|N]\n"
       "           [--verify-timeout CPU_S] [--verify-memory SIZE]\n"
-      "           [--timeout S]\n\n"
+      "           [--timeout S]\n"
+      "           [--train [--loss mse|cross_entropy|sum] "
+      "[--optimizer sgd|adamw]]\n\n"
       "Exports the program deterministically (torch: torch-mlir FX importer;\n"
       "jax: StableHLO through IREE's input conversion) to linalg on tensors,\n"
       "lowers it to affine loops (--solar-lower-to-affine) and verifies it\n"
@@ -51,6 +54,11 @@ static void printHelp(void) {
       "scaled to at most N; --override NAME=VALUE gives them yourself);\n"
       "OUT.mlir is the full-size export, written after checking that its\n"
       "einsum graph has the verified one's structure. full: one size.\n"
+      "--train (torch): one training step instead of the forward pass:\n"
+      "forward, loss (default mse against a target in the output's shape,\n"
+      "or get_targets()), backward, optimizer update (default sgd), as\n"
+      "the function train_step returning the loss and the updated\n"
+      "parameters (and AdamW's moments).\n"
       "See docs/importers.md.\n");
 }
 
@@ -65,7 +73,7 @@ static const char *needValue(int argc, char **argv, int *i) {
 /* 0 to go on, else an exit status + 1 (so help can return 0). */
 static int parseImportArgs(int argc, char **argv, ImportArgs *a) {
   memset(a, 0, sizeof(*a));
-  a->function = "forward";
+  a->function = NULL;
   for (int i = 1; i < argc; ++i) {
     const char *arg = argv[i];
     const char **slot = NULL;
@@ -98,6 +106,12 @@ static int parseImportArgs(int argc, char **argv, ImportArgs *a) {
       slot = &a->verifyLimits.memory;
     } else if (!strcmp(arg, "--verify-size")) {
       slot = &a->verifySize;
+    } else if (!strcmp(arg, "--train")) {
+      a->train.train = true;
+    } else if (!strcmp(arg, "--loss")) {
+      slot = &a->train.loss;
+    } else if (!strcmp(arg, "--optimizer")) {
+      slot = &a->train.optimizer;
     } else if (!strcmp(arg, "--override")) {
       if (a->overrideCount == MAX_OVERRIDES) {
         fprintf(stderr, "solar import: error: more than %d --override\n",
@@ -134,6 +148,10 @@ static int parseImportArgs(int argc, char **argv, ImportArgs *a) {
   }
   if (!solarCliVerifyLimitsCheck("import", &a->verifyLimits))
     return 3;
+  if (!solarTrainCheck("import", a->framework, &a->train))
+    return 3;
+  if (!a->function)
+    a->function = a->train.train ? SOLAR_TRAIN_FUNCTION : "forward";
   const SolarCliPath outputs[] = {{"-o", a->output}};
   const SolarCliPath inputs[] = {{"the model", a->model},
                                  {"the --imported IR", a->imported}};
@@ -175,6 +193,7 @@ int solarCmdImport(int argc, char **argv) {
       .timeoutSeconds = timeoutSeconds,
       .overrides = a.overrides,
       .verifySize = a.verifySize,
+      .train = a.train,
   };
   SolarImportResult result;
   char err[4608];

@@ -39,7 +39,12 @@ def parse_args(argv):
     parser.add_argument("--no-export", action="store_true",
                         help="only run the reference (the linalg comes from "
                         "elsewhere)")
+    from solar_ref import train as train_module
+    train_module.add_arguments(parser)
     args = parser.parse_args(argv)
+    if args.train and args.framework != "torch":
+        parser.error("--train: training steps are imported from PyTorch "
+                     "programs only (--framework torch)")
     try:
         args.verify_size = sizes_module.parse_verify_size(args.verify_size)
     except ValueError as exc:
@@ -61,6 +66,8 @@ def run_reference(args, overrides):
             "--warmup", "0", "--function", args.function]
     if args.framework == "torch":
         argv.append("--bake-scalars")
+    if args.train:
+        argv += ["--train", "--loss", args.loss, "--optimizer", args.optimizer]
     for text in overrides:
         argv += ["--override", text]
     status = ref_cli.main(argv)

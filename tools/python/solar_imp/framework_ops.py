@@ -43,10 +43,11 @@ def _torch_origin(node):
 
 
 @contextlib.contextmanager
-def torch_node_names():
+def torch_node_names(tags=None):
     """While active, torch-mlir's FX importer names each call_function node's
     location `fwop:TARGET:NODE` (wrapping the source location), TARGET:NODE
-    being the user-level op it came from (_torch_origin)."""
+    being the user-level op it came from (_torch_origin). `tags` (a training
+    step, train_tags) replaces TARGET:NODE of the nodes it names."""
     from torch_mlir.extras import fx_importer
     from torch_mlir.ir import Location
     cache = fx_importer.ContextCache
@@ -59,7 +60,8 @@ def torch_node_names():
         if loc is None:
             loc = Location.unknown(context=self._c)
         target, name = _torch_origin(node)
-        return Location.name(f"{PREFIX}{target}:{name}", childLoc=loc,
+        tag = (tags or {}).get(name) or f"{target}:{name}"
+        return Location.name(f"{PREFIX}{tag}", childLoc=loc,
                              context=self._c)
 
     cache.get_node_location = named
@@ -67,6 +69,40 @@ def torch_node_names():
         yield
     finally:
         cache.get_node_location = original
+
+
+# aten ops that are views in eager PyTorch: no kernel of their own.
+_VIEWS = ("aten.t.", "aten.view.", "aten._unsafe_view.", "aten.permute.",
+          "aten.expand.", "aten.alias.", "aten.transpose.", "aten.unsqueeze.",
+          "aten.squeeze.", "aten.reshape.")
+
+
+def train_tags(graph):
+    """node name -> `PHASE/TARGET:NODE` for the nodes of a traced training
+    step (an FX graph whose nodes carry meta["custom"]["phase"]). The phase
+    is part of the op's identity, so it travels wherever the framework op
+    does (solarFrameworkOpPhase reads it back). A view op (aten.t of a
+    weight before its mm) with one user takes that user's identity: eager
+    PyTorch runs no kernel for it, its user reads the viewed tensor. The
+    optimizer's ops for one parameter (annotated with its name) are one op,
+    `optimizer/step:PARAMETER`: torch's fused optimizers update a parameter
+    in one pass (read it, its gradient and state; write them)."""
+    tags = {}
+    for node in graph.nodes:
+        if node.op != "call_function":
+            continue
+        owner = node
+        while str(owner.target).startswith(_VIEWS) and len(owner.users) == 1:
+            owner = next(iter(owner.users))
+            if owner.op != "call_function":
+                owner = node
+                break
+        custom = owner.meta.get("custom") or {}
+        phase = custom.get("phase")
+        identity = f"step:{custom['parameter']}" if "parameter" in custom \
+            else f"{owner.target}:{owner.name}"
+        tags[node.name] = f"{phase}/{identity}" if phase else identity
+    return tags
 
 
 def name_jax_primitives(module):

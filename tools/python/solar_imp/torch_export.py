@@ -9,6 +9,7 @@ import contextlib
 import re
 
 from solar_ref import torch_runner
+from solar_ref import train as train_module
 from solar_ref.arrays import python_scalar
 from solar_ref.common import as_list
 from solar_ref.errors import ProgramError_, ReferenceError_
@@ -145,6 +146,44 @@ class _Functional:
                              else v for v in outer.inputs)
                 return torch.func.functional_call(outer.model, state, full)
         return Functional()
+
+
+def _train_step(torch, program, model, inputs, spec, meta):
+    """(module, arguments, framework-op tags) of one training step of
+    `model` (solar_ref/train.py): the step traced by make_fx into aten ops,
+    forward, autograd's backward and the optimizer update in one graph
+    (AOTAutograd's joint graph, functional), wrapped as a module for
+    torch.export. Each node's tag (framework_ops.train_tags) carries the
+    phase the step's annotations gave it while it was traced."""
+    import torch.fx.traceback as fx_traceback
+    from torch.fx.experimental.proxy_tensor import make_fx
+    model.train()
+    with torch.no_grad(), _on_device(torch, meta):
+        output = model(*inputs)
+        if not isinstance(output, torch.Tensor):
+            raise ImportError_("--train: forward() must return one tensor, "
+                               f"got {type(output).__name__}")
+        target = train_module.make_target(torch, program, call_user, output,
+                                          spec, 0, values=False)
+    step = train_module.Step(torch, model, spec, inputs, target is not None)
+    params = [p.detach() for _, p in model.named_parameters()]
+    buffers = [b.detach() for _, b in model.named_buffers()]
+    moments = step.initial_moments(params)
+    arguments = (*[v for v in inputs if isinstance(v, torch.Tensor)],
+                 *([target] if target is not None else []), *params,
+                 *buffers, *moments)
+    with fx_traceback.preserve_node_meta(), _on_device(torch, meta):
+        graph = make_fx(step)(*arguments)
+    tags = framework_ops.train_tags(graph.graph)
+
+    class TrainStep(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.graph = graph
+
+        def forward(self, *args):
+            return self.graph(*args)
+    return TrainStep(), arguments, tags
 
 
 def _shape_class(shape):
@@ -351,10 +390,21 @@ def _trace(program, args, fx, OutputType, how):
     tensor_inputs = [v for v in inputs if isinstance(v, torch.Tensor)]
     importer, diagnostics = _importer_with_diagnostics()
     try:
-        with torch.no_grad(), framework_ops.torch_node_names():
+        spec, tags = train_module.spec_of(args), None
+        if spec is not None:
+            wrapper, arguments, tags = _train_step(
+                torch, program, model, inputs, spec, meta)
+        else:
+            state = list(model.named_parameters()) + \
+                list(model.named_buffers())
+            names = [name for name, _ in state]
+            wrapper = _Functional(torch, model, names, inputs).module()
+            arguments = (*[v for v in inputs if isinstance(v, torch.Tensor)],
+                         *[t.detach() for _, t in state])
+        with torch.no_grad(), framework_ops.torch_node_names(tags):
             with _on_device(torch, meta):
-                exported = torch.export.export(
-                    wrapper, (*tensor_inputs, *tensors), strict=False)
+                exported = torch.export.export(wrapper, arguments,
+                                               strict=False)
             exported = _decomposed_on_cpu(torch, exported)
             return fx.export_and_import(
                 exported, output_type=OutputType.LINALG_ON_TENSORS,

@@ -6,6 +6,7 @@ import sys
 
 from . import MANIFEST_VERSION
 from .arrays import ArgumentWriter
+from . import train as train_module
 from .errors import PROGRAM_ERROR_EXIT, ProgramError_, ReferenceError_
 
 PROG = "solar_reference"
@@ -47,12 +48,16 @@ def parse_args(argv):
                         "warm-up into this file (torch only)")
     parser.add_argument("--profile-steps", type=int, default=5,
                         help="profiled steps of --profile-trace (default 5)")
+    train_module.add_arguments(parser)
     args = parser.parse_args(argv)
     if args.profile_steps < 1:
         parser.error("--profile-steps must be at least 1")
     if args.profile_trace and args.framework != "torch":
         parser.error("--profile-trace records torch.profiler traces: "
                      "--framework torch only")
+    if args.train and args.framework != "torch":
+        parser.error("--train: training steps are imported from PyTorch "
+                     "programs only (--framework torch)")
     if args.runs < 1:
         parser.error("--runs must be at least 1")
     if args.warmup < 0:
@@ -91,6 +96,7 @@ def run(args):
         "baked_scalars": facts.get("baked_scalars", []),
         "fp32_math": facts["fp32_math"],
         "flop_counter": facts.get("flop_counter"),
+        **({"train": facts["train"]} if "train" in facts else {}),
         "sizes": {"original": program.sizes_original,
                   "used": program.sizes_used,
                   "overrides": program.overrides},

@@ -11,12 +11,13 @@ model.named_parameters() order, then model.named_buffers()."""
 import numpy as np
 
 from . import flop_count
-from .arrays import python_scalar
+from .arrays import ArgumentWriter, python_scalar
 from .common import (as_list, cpu_name, parameter_names, python_versions,
                      require, seed_python_and_numpy)
 from .errors import ReferenceError_
 from .program import call_user
 from .timing import measure
+from . import train as train_module
 
 CONVENTION = ("KernelBench convention: class Model(nn.Module), get_inputs(), "
               "get_init_inputs()")
@@ -162,14 +163,28 @@ def run(program, args, writer):
         with torch.no_grad():
             return model(*inputs)
 
+    spec = train_module.spec_of(args)
+    if spec is not None:
+        return _run_step(torch, program, args, spec, model, inputs, initial,
+                         device, writer)
     # The one untimed forward pass also gives torch's own FLOP count.
     out, flop_counter = flop_count.counted(
         torch, lambda: call_user(program, "Model.forward()", forward))
     flop_counter["sizes"] = "run"
     outputs = flatten_outputs(torch, out)
-
-    names = parameter_names(model.forward, len(inputs), "input")
     baked = []
+    _write_inputs(torch, args, model, inputs, initial, writer, baked)
+    for i, tensor in enumerate(outputs):
+        writer.add("output" if len(outputs) == 1 else f"output{i}", "output",
+                   *to_numpy(torch, tensor))
+    return _facts(torch, program, args, device, forward, baked, flop_counter)
+
+
+def _write_inputs(torch, args, model, inputs, initial, writer, baked,
+                  target=None):
+    """The inputs (Python numbers baked or written), the target, then the
+    parameters and buffers, in the exported function's order."""
+    names = parameter_names(model.forward, len(inputs), "input")
     for position, (name, value) in enumerate(zip(names, inputs)):
         if isinstance(value, torch.Tensor):
             writer.add(name, "input", *to_numpy(torch, value))
@@ -185,15 +200,68 @@ def run(program, args, writer):
                               "value": value})
             else:
                 writer.add(name, "input", scalar)
+    if target is not None:
+        writer.add("target", "input", *to_numpy(torch, target))
     for name, tensor in model.named_parameters():
         writer.add(name, "parameter", *to_numpy(torch, tensor))
     for name, tensor in model.named_buffers():
         writer.add(name, "parameter",
                    *to_numpy(torch, initial.get(name, tensor)))
-    for i, tensor in enumerate(outputs):
-        writer.add("output" if len(outputs) == 1 else f"output{i}", "output",
-                   *to_numpy(torch, tensor))
 
+
+def _run_step(torch, program, args, spec, model, inputs, initial, device,
+              writer):
+    """The reference of one training step (solar_ref/train.py): its
+    arguments, its outputs (loss, updated parameters, AdamW's moments) and,
+    outside the arguments, every trainable parameter's gradient."""
+    model.train()
+
+    def forward():
+        with torch.no_grad():
+            return model(*inputs)
+    out = call_user(program, "Model.forward()", forward)
+    if not isinstance(out, torch.Tensor):
+        raise ReferenceError_("--train: forward() must return one tensor, got "
+                              f"{type(out).__name__}")
+    seed_all(torch, args.seed)
+    target = train_module.make_target(torch, program, call_user, out, spec,
+                                      args.seed)
+    step = train_module.Step(torch, model, spec, inputs, target is not None)
+    params = [p.detach() for _, p in model.named_parameters()]
+    buffers = [initial.get(n, b).detach().clone()
+               for n, b in model.named_buffers()]
+    moments = step.initial_moments(params)
+    tensors = [v for v in inputs if isinstance(v, torch.Tensor)]
+    step_args = (*tensors, *([target] if target is not None else []),
+                 *params, *buffers, *moments)
+    baked = []
+    _write_inputs(torch, args, model, inputs, initial, writer, baked, target)
+    for name, tensor in zip(step.moment_names(), moments):
+        writer.add(name, "parameter", *to_numpy(torch, tensor))
+    results = call_user(program, "the training step", step, *step_args)
+    output_names = ["loss"] + [f"updated.{n}" for n in step.trainable_names()] \
+        + [f"updated.{n}" for n in step.moment_names()]
+    for name, tensor in zip(output_names, results):
+        writer.add(name, "output", *to_numpy(torch, tensor))
+    _, grads = call_user(program, "the training step's gradients",
+                         step.gradients, *step_args)
+    gradient_writer = ArgumentWriter(writer.outdir, save=writer.save)
+    for name, tensor in zip(step.trainable_names(), grads):
+        gradient_writer.add(f"grad.{name}", "gradient",
+                            *to_numpy(torch, tensor))
+    facts = _facts(torch, program, args, device, lambda: step(*step_args),
+                   baked)
+    facts["train"] = {"loss": spec.loss, "optimizer": spec.optimizer,
+                      "hyperparameters": train_module.hyperparameters(spec),
+                      "gradients": gradient_writer.entries,
+                      "frozen": [n for n, t in zip(step.param_names,
+                                                   step.trainable) if not t]}
+    return facts
+
+
+def _facts(torch, program, args, device, forward, baked, flop_counter=None):
+    """What the manifest records of the run; flop_counter: torch's count of
+    the forward pass (flop_count.py), None for a training step."""
     synchronize = torch.cuda.synchronize if device == "cuda" else (lambda: None)
     timing = measure(forward, synchronize, args.warmup, args.runs,
                      "wall clock, CUDA-synchronized" if device == "cuda"

@@ -132,7 +132,9 @@ static ImportOutcome runImporter(const SolarFrontendRequest *r,
   SolarImportRequest request = {
       .model = r->model,
       .framework = r->framework,
-      .function = r->function ? r->function : "forward",
+      .function = r->function             ? r->function
+                  : r->train.train ? SOLAR_TRAIN_FUNCTION
+                                   : "forward",
       .workDir = workDir,
       /* Its reference checks the numbers; timing is analyze's business
        * (at full size, where the arch's device is). */
@@ -144,6 +146,7 @@ static ImportOutcome runImporter(const SolarFrontendRequest *r,
       .verifySize = r->verifySize,
       .overrides = r->overrides,
       .overridesIfAssigned = r->overridesIfAssigned,
+      .train = r->train,
       .chatterToStderr = true,
   };
   SolarImportResult result;
@@ -247,7 +250,16 @@ bool solarFrontendResolve(const SolarFrontendRequest *r,
     snprintf(out->frontend, sizeof(out->frontend), "explicit");
     return true;
   }
-  if (r->choice == SolarFrontendAuto || r->choice == SolarFrontendSibling) {
+  if (r->train.train && r->choice != SolarFrontendAuto &&
+      r->choice != SolarFrontendImport) {
+    out->userError = true;
+    snprintf(err, errSize, "--train: a training step comes from the importer "
+             "only (--frontend auto or import, not %s)",
+             r->choice == SolarFrontendSibling ? "sibling" : "llm");
+    return false;
+  }
+  if (!r->train.train && (r->choice == SolarFrontendAuto ||
+                          r->choice == SolarFrontendSibling)) {
     snprintf(out->irPath, sizeof(out->irPath), "%.*s.mlir",
              (int)(strlen(r->model) - 3), r->model);
     if (access(out->irPath, R_OK) == 0) {
@@ -280,7 +292,8 @@ bool solarFrontendResolve(const SolarFrontendRequest *r,
     return true;
   /* The program's own error: no other frontend would do better. */
   out->userError = imported == ImportProgramError;
-  if (imported != ImportFailed || r->choice == SolarFrontendImport)
+  if (imported != ImportFailed || r->choice == SolarFrontendImport ||
+      r->train.train)
     return false;
   if (!llmConfigured(why, sizeof(why), hint, sizeof(hint))) {
     snprintf(err, errSize,

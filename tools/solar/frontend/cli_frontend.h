@@ -16,6 +16,7 @@
 #ifndef SOLAR_CLI_FRONTEND_H
 #define SOLAR_CLI_FRONTEND_H
 
+#include "cli_train.h"
 #include "cli_verify_limits.h"
 
 #include <stdbool.h>
@@ -49,6 +50,9 @@ typedef struct {
    * or NULL. */
   const char *const *overrides;
   const char *const *overridesIfAssigned;
+  /* --train: a training step, which only the importer makes (a sibling
+   * file or the LLM translates the forward pass). */
+  SolarTrainStep train;
 } SolarFrontendRequest;
 
 typedef struct {

@@ -82,6 +82,7 @@ static bool runExporter(const SolarImportRequest *r, SolarImportResult *out,
   if (r->imported)
     solarArgsAdd(&args, "--no-export");
   solarArgsOption(&args, "--verify-size", r->verifySize);
+  solarTrainArgs(&args, &r->train);
   for (size_t i = 0; r->overrides && r->overrides[i]; ++i)
     solarArgsOption(&args, "--override", r->overrides[i]);
   for (size_t i = 0; r->overridesIfAssigned && r->overridesIfAssigned[i]; ++i)

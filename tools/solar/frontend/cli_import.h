@@ -8,6 +8,7 @@
 #ifndef SOLAR_CLI_IMPORT_H
 #define SOLAR_CLI_IMPORT_H
 
+#include "cli_train.h"
 #include "cli_verify_limits.h"
 
 #include <stdbool.h>
@@ -29,6 +30,10 @@ typedef struct {
    * program. */
   const char *const *overridesIfAssigned;
   const char *verifySize; /* "auto" | "full" | N; NULL: auto */
+  /* One training step instead of the forward pass (docs/importers.md,
+   * "Training steps"): the loss (mse | cross_entropy | sum) and the
+   * optimizer (sgd | adamw); NULL: the exporter's defaults. */
+  SolarTrainStep train;
   /* The exporter's stdout goes to our stderr (for commands whose stdout is
    * a report), else to our stdout. */
   bool chatterToStderr;

@@ -163,6 +163,7 @@ static bool spawnRunner(const SolarReferenceRequest *request, char *err,
   solarArgsOption(&args, "--warmup", request->warmup >= 0 ? warmup : NULL);
   if (request->noData)
     solarArgsAdd(&args, "--no-data");
+  solarTrainArgs(&args, &request->train);
   solarArgsOption(&args, "--device", request->device);
   if (request->profileTrace) {
     solarArgsOption(&args, "--profile-trace", request->profileTrace);

@@ -5,6 +5,8 @@
 #ifndef SOLAR_CLI_REFERENCE_H
 #define SOLAR_CLI_REFERENCE_H
 
+#include "cli_train.h"
+
 #include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -26,6 +28,7 @@ typedef struct {
   const char *profileTrace;
   unsigned profileSteps;
   double timeoutSeconds; /* the run and all it starts are killed; 0: none */
+  SolarTrainStep train;  /* time one training step instead of forward() */
 } SolarReferenceRequest;
 
 /* What the run measured, read back from its manifest. */

@@ -1,6 +1,7 @@
 /* The `solar analyze` report, built as JSON and printed as JSON or text
  * (cli_analyze_report.h). */
 #include "cli_analyze_report.h"
+#include "cli_phase_report.h"
 
 #include "solar/dialect/dialect_attr.h"
 #include "solar/passes/stage.h"
@@ -342,6 +343,13 @@ static json_t *functionJson(MlirOperation func, const SolarSol *sol,
     json_decref(measurements);
   if (fn)
     setKernelFigures(fn, sol);
+  /* A training step: what each phase does (absent for a forward pass). */
+  json_t *phases =
+      fn ? solarPhaseReportJson(func, solarStorageDtype(context->dtype,
+                                                        sol->dtype))
+         : NULL;
+  if (phases)
+    json_object_set_new(fn, "phases", phases);
   /* The fp32 math policy the bound assumed, and the TF32 figure beside an
    * IEEE one (solar.sol's fp32_math and tf32). */
   if (fn) {
@@ -713,6 +721,7 @@ void solarAnalyzePrintText(FILE *out, json_t *report) {
               seconds(field(sol, fidelity), a, sizeof(a)),
               str(bound, fidelity), c);
     }
+    solarPhaseReportPrint(out, json_object_get(fn, "phases"));
     json_t *measured = json_object_get(fn, "measured");
     json_t *measurements = json_object_get(fn, "measurements");
     if (json_array_size(measurements) > 1)

@@ -35,6 +35,7 @@ typedef struct {
   /* The model is the .mlir itself: there is nothing to verify against,
    * and --measured times (reference->framework "") apply to it as given. */
   bool irIsProgram;
+  const char *dtype; /* --dtype, or NULL: tensors sized as in the IR */
 } SolarAnalyzeContext;
 
 /* The function's solar.sol read back (solarSolDestroy it); false when it

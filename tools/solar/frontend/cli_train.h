@@ -1,0 +1,32 @@
+/* `--train [--loss L] [--optimizer O]`: one training step of a PyTorch
+ * program instead of its forward pass (docs/importers.md, "Training
+ * steps"). The choice travels unchanged from the commands to the importer
+ * and the reference runner (tools/python/solar_ref/train.py builds the
+ * step). */
+#ifndef SOLAR_CLI_TRAIN_H
+#define SOLAR_CLI_TRAIN_H
+
+#include "cli_python.h"
+
+#include <stdbool.h>
+
+typedef struct {
+  bool train;
+  const char *loss;      /* mse | cross_entropy | sum; NULL: mse */
+  const char *optimizer; /* sgd | adamw; NULL: sgd */
+} SolarTrainStep;
+
+/* The function name a training step is exported as when no --function
+ * names one. */
+#define SOLAR_TRAIN_FUNCTION "train_step"
+
+/* Checks the choice: valid names, --loss/--optimizer only with --train,
+ * --train only for torch (`framework` NULL: not known yet). False after
+ * printing "solar <command>: error: ...". */
+bool solarTrainCheck(const char *command, const char *framework,
+                     const SolarTrainStep *step);
+
+/* Appends the choice as the Python tools' flags (nothing without train). */
+void solarTrainArgs(SolarArgs *args, const SolarTrainStep *step);
+
+#endif
