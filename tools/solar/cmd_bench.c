@@ -7,6 +7,7 @@
 #include "cli_bench_discover.h"
 #include "cli_bench_lock.h"
 #include "cli_bench_progress.h"
+#include "cli_bench_ray.h"
 #include "cli_bench_server.h"
 #include "cli_bench_result.h"
 #include "cli_bench_summary.h"
@@ -55,6 +56,9 @@ typedef struct {
   double timeout; /* seconds; 0: none */
   bool resume;
   bool noImportServer;
+  const char *ray; /* --ray [ADDRESS]: NULL local children, else the address */
+  const char *raySolar, *rayGpus, *rayCpus, *rayMemory;
+  SolarBenchRaySettings raySettings;
 } BenchArgs;
 
 enum { MAX_JOBS = 64 };
@@ -66,7 +70,10 @@ static void printHelp(void) {
       "         [--framework torch|jax] [--timeout S] [--rtol R] [--atol A]\n"
       "         [--verify-size auto|full|N] [--measured [NAME=]FILE ...]\n"
       "         [--measure-here]\n"
-      "         [--override NAME=VALUE ...] [--no-import-server]\n\n"
+      "         [--override NAME=VALUE ...] [--no-import-server]\n"
+      "         [--ray [auto|ray://HOST:PORT]] [--ray-gpus-per-program G]\n"
+      "         [--ray-cpus-per-program C] [--ray-memory-per-program SIZE]\n"
+      "         [--ray-solar PATH]\n\n"
       "Runs `solar analyze` on every program below DIR (each NAME.py with\n"
       "its IR found as analyze finds it; each .mlir without a NAME.py is\n"
       "analyzed SOL-only), one child process per program, and writes\n"
@@ -92,6 +99,17 @@ static void printHelp(void) {
       "  --measured [NAME=]FILE  times measured elsewhere; repeated, each\n"
       "                    file is compared and counted by NAME (default:\n"
       "                    its stem)\n"
+      "  --ray [ADDRESS]   one Ray task per program on a cluster: auto (the\n"
+      "                    running one), ray://HOST:PORT, or none given: the\n"
+      "                    running one, else a local one started for the run\n"
+      "  --ray-gpus-per-program G  (default 1 for a .py when the cluster has\n"
+      "                    GPUs, else 0)\n"
+      "  --ray-cpus-per-program C  (default 1)\n"
+      "  --ray-memory-per-program SIZE  memory declared per task (default:\n"
+      "                    none)\n"
+      "  --ray-solar PATH  solar on the workers (default: this binary's path,\n"
+      "                    a shared filesystem); its version and the hardware\n"
+      "                    file must be the driver's\n"
       "  --dtype, --framework, --rtol, --atol, --verify-size,\n"
       "  --fp32-math, --verify-timeout, --verify-memory,\n"
       "  --measure-here    passed to solar analyze (the framework is\n"
@@ -109,6 +127,30 @@ static bool parseUnsigned(const char *flag, const char *value, unsigned max,
   return true;
 }
 
+/* The --ray-* flags: only with --ray. */
+static bool parseRayArgs(BenchArgs *a) {
+  SolarBenchRaySettings *s = &a->raySettings;
+  s->address = a->ray;
+  s->timeout = a->timeout;
+  s->gpus = -1;
+  s->cpus = 1;
+  if (!a->ray && (a->raySolar || a->rayGpus || a->rayCpus || a->rayMemory)) {
+    fprintf(stderr, "solar bench: error: --ray-* flags need --ray\n");
+    return false;
+  }
+  if (a->rayGpus && !solarCliFlagDouble("bench", "--ray-gpus-per-program",
+                                        a->rayGpus, 0, false, 1024, &s->gpus))
+    return false;
+  if (a->rayCpus && !solarCliFlagDouble("bench", "--ray-cpus-per-program",
+                                        a->rayCpus, 0, false, 1024, &s->cpus))
+    return false;
+  if (a->rayMemory &&
+      !solarCliFlagBytes("bench", "--ray-memory-per-program", a->rayMemory, 1,
+                         (long long)1 << 50, &s->memory))
+    return false;
+  return true;
+}
+
 /* 0 to go on, else exit code + 1. */
 static int parseArgs(int argc, char **argv, BenchArgs *a) {
   memset(a, 0, sizeof(*a));
@@ -117,6 +159,23 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
   a->jobs = 1;
   a->timeout = 900;
   const char *runs = NULL, *jobs = NULL, *timeout = NULL;
+  /* --ray takes an optional address: taken out before the flag parser. */
+  char *rest[argc + 1];
+  int restCount = 0;
+  for (int k = 0; k < argc; ++k) {
+    if (k > 0 && !strcmp(argv[k], "--ray")) {
+      a->ray = "local";
+      if (k + 1 < argc && (!strcmp(argv[k + 1], "auto") ||
+                           !strcmp(argv[k + 1], "local") ||
+                           !strncmp(argv[k + 1], "ray://", 6)))
+        a->ray = argv[++k];
+      continue;
+    }
+    rest[restCount++] = argv[k];
+  }
+  rest[restCount] = NULL;
+  argc = restCount;
+  argv = rest;
   const SolarCliFlag flags[] = {
       {"arch", &a->arch, NULL, NULL},   {"out", &a->out, NULL, NULL},
       {"plot", &a->plot, NULL, NULL},   {"dtype", &a->dtype, NULL, NULL},
@@ -132,6 +191,10 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
       {"measure-here", NULL, &a->measureHere, NULL},
       {"no-import-server", NULL, &a->noImportServer, NULL},
       {"override", NULL, NULL, &a->overrides},
+      {"ray-solar", &a->raySolar, NULL, NULL},
+      {"ray-gpus-per-program", &a->rayGpus, NULL, NULL},
+      {"ray-cpus-per-program", &a->rayCpus, NULL, NULL},
+      {"ray-memory-per-program", &a->rayMemory, NULL, NULL},
   };
   int status = solarCliParseFlags("bench", argc, argv, flags,
                                   sizeof(flags) / sizeof(flags[0]),
@@ -151,6 +214,8 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
   /* 0: no limit. */
   if (timeout && !solarCliFlagSeconds("bench", "--timeout", timeout, 1e-3,
                                       1e6, true, &a->timeout))
+    return 3;
+  if (!parseRayArgs(a))
     return 3;
   if (a->framework && strcmp(a->framework, "torch") &&
       strcmp(a->framework, "jax")) {
@@ -276,12 +341,22 @@ static bool tryResume(Bench *b, size_t i) {
   return true;
 }
 
-static bool startOne(Bench *b, size_t i, Slot *slot) {
+/* A program's child command line and where it writes, for a local child
+ * or a Ray task. */
+typedef struct {
+  char json[PATH_MAX], log[PATH_MAX], runs[32];
+  char *argv[40 + 4 * SOLAR_CLI_MAX_VALUES];
+} ChildCommand;
+
+/* Fills c; false (the result says why) when the report's directory cannot
+ * be made. */
+static bool prepareChild(Bench *b, size_t i, ChildCommand *c) {
   const BenchArgs *a = b->args;
-  char json[PATH_MAX], log[PATH_MAX], runs[32], err[PATH_MAX + 128];
-  outputPath(b, i, ".json", json, sizeof(json));
-  outputPath(b, i, ".log", log, sizeof(log));
-  snprintf(runs, sizeof(runs), "%u", a->runs);
+  char err[PATH_MAX + 128];
+  char *json = c->json, **argv = c->argv;
+  outputPath(b, i, ".json", json, sizeof(c->json));
+  outputPath(b, i, ".log", c->log, sizeof(c->log));
+  snprintf(c->runs, sizeof(c->runs), "%u", a->runs);
   SolarBenchResult *r = &b->results[i];
   /* A report left from an earlier run must not stand for this one. */
   remove(json);
@@ -290,7 +365,6 @@ static bool startOne(Bench *b, size_t i, Slot *slot) {
     setMessage(r, err);
     return false;
   }
-  char *argv[40 + 4 * SOLAR_CLI_MAX_VALUES];
   int n = 0;
   argv[n++] = (char *)b->self;
   argv[n++] = "analyze";
@@ -300,7 +374,7 @@ static bool startOne(Bench *b, size_t i, Slot *slot) {
   argv[n++] = "-o";
   argv[n++] = json;
   argv[n++] = "--runs";
-  argv[n++] = runs;
+  argv[n++] = c->runs;
   const char *optional[][2] = {
       {"--dtype", a->dtype},         {"--rtol", a->rtol},
       {"--atol", a->atol},           {"--framework", a->framework},
@@ -324,7 +398,16 @@ static bool startOne(Bench *b, size_t i, Slot *slot) {
     argv[n++] = (char *)a->overrides.items[k];
   }
   argv[n] = NULL;
-  if (!solarBenchChildStart(argv, log, b->tmpDir, &slot->child, err,
+  return true;
+}
+
+static bool startOne(Bench *b, size_t i, Slot *slot) {
+  ChildCommand c;
+  char err[PATH_MAX + 128];
+  SolarBenchResult *r = &b->results[i];
+  if (!prepareChild(b, i, &c))
+    return false;
+  if (!solarBenchChildStart(c.argv, c.log, b->tmpDir, &slot->child, err,
                             sizeof(err))) {
     r->status = SOLAR_BENCH_ERROR;
     setMessage(r, err);
@@ -343,13 +426,14 @@ static void appendToLog(const char *path, const char *line) {
   }
 }
 
-static void finishOne(Bench *b, Slot *slot, int waitStatus, bool timedOut) {
-  size_t i = slot->index;
+/* Reads what program i's child left, from its wait status, as its result
+ * (and draws its progress line). */
+static void finishOne(Bench *b, size_t i, double wall, int waitStatus,
+                      bool timedOut) {
   SolarBenchResult *r = &b->results[i];
   char json[PATH_MAX], log[PATH_MAX], err[PATH_MAX + 128];
   outputPath(b, i, ".json", json, sizeof(json));
   outputPath(b, i, ".log", log, sizeof(log));
-  double wall = solarBenchNow() - slot->child.started;
   if (timedOut) {
     r->status = SOLAR_BENCH_TIMEOUT;
     snprintf(r->message, sizeof(r->message),
@@ -376,7 +460,6 @@ static void finishOne(Bench *b, Slot *slot, int waitStatus, bool timedOut) {
     appendToLog(log, r->message);
   }
   r->wallSeconds = wall;
-  slot->busy = false;
   solarBenchProgressDone(&b->progress, i, b->programs.items[i].relPath,
                          b->programs.items[i].framework, r);
 }
@@ -425,12 +508,15 @@ static bool runAll(Bench *b) {
         continue;
       int status = 0;
       if (solarBenchChildPoll(&slots[s].child, &status)) {
-        finishOne(b, &slots[s], status, false);
+        slots[s].busy = false;
+        finishOne(b, slots[s].index, now - slots[s].child.started, status,
+                  false);
         done++;
       } else if (a->timeout > 0 &&
                  now - slots[s].child.started > a->timeout) {
         solarBenchChildKill(&slots[s].child);
-        finishOne(b, &slots[s], 0, true);
+        slots[s].busy = false;
+        finishOne(b, slots[s].index, now - slots[s].child.started, 0, true);
         done++;
       } else {
         if (!running || slots[s].child.started < slots[oldest].child.started)
@@ -450,6 +536,48 @@ static bool runAll(Bench *b) {
   }
   solarBenchProgressFinish(&b->progress);
   return true;
+}
+
+static void rayDone(void *context, size_t index, int waitStatus,
+                    bool timedOut, double wall, const char *node) {
+  Bench *b = context;
+  char json[PATH_MAX], log[PATH_MAX];
+  outputPath(b, index, ".json", json, sizeof(json));
+  outputPath(b, index, ".log", log, sizeof(log));
+  finishOne(b, index, wall, waitStatus, timedOut);
+  solarBenchRayRecordNode(json, log, node);
+}
+
+/* runAll on a Ray cluster: resumed programs first, the others as tasks;
+ * false when the run stopped (interrupted, or the cluster refused). */
+static bool runOnRay(Bench *b) {
+  const BenchArgs *a = b->args;
+  size_t count = b->programs.count, queued = 0;
+  ChildCommand *commands = calloc(count, sizeof(ChildCommand));
+  SolarBenchRayProgram *tasks = calloc(count, sizeof(SolarBenchRayProgram));
+  for (size_t i = 0; i < count; ++i) {
+    const SolarBenchProgram *p = &b->programs.items[i];
+    if ((a->resume && tryResume(b, i)) || !prepareChild(b, i, &commands[i])) {
+      solarBenchProgressDone(&b->progress, i, p->relPath, p->framework,
+                             &b->results[i]);
+      continue;
+    }
+    tasks[queued++] = (SolarBenchRayProgram){
+        i, p->relPath, p->framework, commands[i].log, commands[i].argv + 1};
+  }
+  SolarBenchRaySettings settings = a->raySettings;
+  settings.solar = a->raySolar ? a->raySolar : b->self;
+  settings.archFile = b->archFile;
+  char err[PATH_MAX + 256];
+  bool ok = !queued ||
+            solarBenchRayRun(&settings, tasks, queued, b->tmpDir, rayDone, b,
+                             &interrupted, err, sizeof(err));
+  solarBenchProgressFinish(&b->progress);
+  if (!ok && !interrupted)
+    fprintf(stderr, "solar bench: error: --ray: %s\n", err);
+  free(commands);
+  free(tasks);
+  return ok;
 }
 
 static bool writePlot(const Bench *b, const char *path) {
@@ -519,6 +647,8 @@ static bool resolveArch(const char *argument, char *file, size_t size,
 }
 
 int solarCmdBench(int argc, char **argv) {
+  if (argc > 1 && !strcmp(argv[1], "--ray-worker-child"))
+    return solarBenchRayWorkerChild(argc - 1, argv + 1);
   BenchArgs args;
   int status = parseArgs(argc, argv, &args);
   if (status)
@@ -611,9 +741,9 @@ int solarCmdBench(int argc, char **argv) {
   sigaction(SIGHUP, &action, &oldHup);
   /* Only .py programs import anything. */
   SolarBenchImportServer server = {0};
-  if (framework && !args.noImportServer)
+  if (framework && !args.noImportServer && !args.ray)
     solarBenchImportServerStart(&server);
-  bool completed = runAll(&b);
+  bool completed = args.ray ? runOnRay(&b) : runAll(&b);
   solarBenchImportServerStop(&server);
   sigaction(SIGINT, &oldInt, NULL);
   sigaction(SIGTERM, &oldTerm, NULL);
