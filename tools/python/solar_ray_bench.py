@@ -116,7 +116,7 @@ def main():
     print(f"solar bench: Ray cluster {ray.get_runtime_context().gcs_address} "
           f"ready in {time.monotonic() - started:.1f} s",
           file=sys.stderr, flush=True)
-    expected = identity(job["solar"], job["arch_file"])
+    expected = identity(job["driver_solar"], job["arch_file"])
     gpus_in_cluster = ray.cluster_resources().get("GPU", 0)
     task = ray.remote(run_program)
     pending = {}

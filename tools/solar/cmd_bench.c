@@ -567,6 +567,7 @@ static bool runOnRay(Bench *b) {
   }
   SolarBenchRaySettings settings = a->raySettings;
   settings.solar = a->raySolar ? a->raySolar : b->self;
+  settings.driverSolar = b->self;
   settings.archFile = b->archFile;
   char err[PATH_MAX + 256];
   bool ok = !queued ||
@@ -751,6 +752,8 @@ int solarCmdBench(int argc, char **argv) {
   solarBenchRemoveTree(tmpDir);
 
   int exitStatus = 1;
+  if (!completed && !interrupted) /* the cluster refused or failed: said */
+    goto done;
   if (!completed) {
     fprintf(stderr,
             "solar bench: interrupted; finished reports are kept (rerun "

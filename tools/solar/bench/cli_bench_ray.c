@@ -34,21 +34,29 @@ static json_t *jobJson(const SolarBenchRaySettings *s,
                         programs[i].framework, "log", programs[i].log,
                         "args", args));
   }
-  return json_pack("{s:s, s:s, s:s, s:f, s:f, s:f, s:I, s:o}", "address",
-                   s->address, "solar", s->solar, "arch_file", s->archFile,
+  return json_pack("{s:s, s:s, s:s, s:s, s:f, s:f, s:f, s:I, s:o}",
+                   "address", s->address, "solar", s->solar, "driver_solar",
+                   s->driverSolar, "arch_file", s->archFile,
                    "timeout", s->timeout, "gpus", s->gpus, "cpus", s->cpus,
                    "memory", (json_int_t)s->memory, "programs", list);
 }
 
-/* One "done INDEX WAIT TIMED_OUT WALL NODE" line; false when malformed. */
-static bool handleLine(char *line, size_t count, SolarBenchRayDoneFn done,
-                       void *context, size_t *finished) {
+/* One "done INDEX WAIT TIMED_OUT WALL NODE" line; false when malformed or
+ * about a program that was not sent. */
+static bool handleLine(char *line, const SolarBenchRayProgram *programs,
+                       size_t count, SolarBenchRayDoneFn done, void *context,
+                       size_t *finished) {
   unsigned long index;
   int waitStatus, timedOut, consumed = 0;
   double wall;
   if (sscanf(line, "done %lu %d %d %lf %n", &index, &waitStatus, &timedOut,
              &wall, &consumed) != 4 ||
-      !consumed || index >= count)
+      !consumed)
+    return false;
+  size_t k = 0;
+  while (k < count && programs[k].index != index)
+    ++k;
+  if (k == count)
     return false;
   done(context, (size_t)index, waitStatus, timedOut != 0, wall,
        line + consumed);
@@ -117,7 +125,8 @@ bool solarBenchRayRun(const SolarBenchRaySettings *settings,
     char *start = buffer, *newline;
     while ((newline = strchr(start, '\n'))) {
       *newline = '\0';
-      protocolOk &= handleLine(start, count, done, context, &finished);
+      protocolOk &=
+          handleLine(start, programs, count, done, context, &finished);
       start = newline + 1;
     }
     used -= (size_t)(start - buffer);

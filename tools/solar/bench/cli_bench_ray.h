@@ -18,6 +18,7 @@ typedef struct {
   const char *address;  /* "local" (start one unless one runs), "auto",
                            "ray://host:port" */
   const char *solar;    /* the solar binary on the workers */
+  const char *driverSolar; /* this one: the version the workers must have */
   const char *archFile; /* the resolved hardware file */
   double timeout;       /* seconds per program on the worker; 0: none */
   double gpus;          /* per program; < 0: 1 for a .py when the cluster
