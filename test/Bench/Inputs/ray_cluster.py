@@ -15,6 +15,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from proc_files import each_process  # noqa: E402
+
 args = sys.argv[1:]
 kill = args[0] == "--kill-worker-mid-run"
 if kill:
@@ -33,17 +36,9 @@ def parent(pid):
 
 def program_below(root_pid):
     """The program a worker-child process below root_pid runs, or None."""
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/cmdline", "rb") as f:
-                argv = f.read().split(b"\0")
-        except OSError:
-            continue
+    for pid, argv in each_process("cmdline"):
         if b"--ray-worker-child" not in argv or b"analyze" not in argv:
             continue
-        pid = int(entry)
         while pid > 1 and pid != root_pid:
             pid = parent(pid)
         if pid == root_pid:
