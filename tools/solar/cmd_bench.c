@@ -57,7 +57,7 @@ typedef struct {
   bool resume;
   bool noImportServer;
   const char *ray; /* --ray [ADDRESS]: NULL local children, else the address */
-  const char *raySolar, *rayGpus, *rayCpus, *rayMemory;
+  SolarBenchRayFlags rayFlags;
   SolarBenchRaySettings raySettings;
 } BenchArgs;
 
@@ -127,30 +127,6 @@ static bool parseUnsigned(const char *flag, const char *value, unsigned max,
   return true;
 }
 
-/* The --ray-* flags: only with --ray. */
-static bool parseRayArgs(BenchArgs *a) {
-  SolarBenchRaySettings *s = &a->raySettings;
-  s->address = a->ray;
-  s->timeout = a->timeout;
-  s->gpus = -1;
-  s->cpus = 1;
-  if (!a->ray && (a->raySolar || a->rayGpus || a->rayCpus || a->rayMemory)) {
-    fprintf(stderr, "solar bench: error: --ray-* flags need --ray\n");
-    return false;
-  }
-  if (a->rayGpus && !solarCliFlagDouble("bench", "--ray-gpus-per-program",
-                                        a->rayGpus, 0, false, 1024, &s->gpus))
-    return false;
-  if (a->rayCpus && !solarCliFlagDouble("bench", "--ray-cpus-per-program",
-                                        a->rayCpus, 0, false, 1024, &s->cpus))
-    return false;
-  if (a->rayMemory &&
-      !solarCliFlagBytes("bench", "--ray-memory-per-program", a->rayMemory, 1,
-                         (long long)1 << 50, &s->memory))
-    return false;
-  return true;
-}
-
 /* 0 to go on, else exit code + 1. */
 static int parseArgs(int argc, char **argv, BenchArgs *a) {
   memset(a, 0, sizeof(*a));
@@ -159,22 +135,8 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
   a->jobs = 1;
   a->timeout = 900;
   const char *runs = NULL, *jobs = NULL, *timeout = NULL;
-  /* --ray takes an optional address: taken out before the flag parser. */
   char *rest[argc + 1];
-  int restCount = 0;
-  for (int k = 0; k < argc; ++k) {
-    if (k > 0 && !strcmp(argv[k], "--ray")) {
-      a->ray = "local";
-      if (k + 1 < argc && (!strcmp(argv[k + 1], "auto") ||
-                           !strcmp(argv[k + 1], "local") ||
-                           !strncmp(argv[k + 1], "ray://", 6)))
-        a->ray = argv[++k];
-      continue;
-    }
-    rest[restCount++] = argv[k];
-  }
-  rest[restCount] = NULL;
-  argc = restCount;
+  argc = solarBenchRayTakeFlag(argc, argv, rest, &a->ray);
   argv = rest;
   const SolarCliFlag flags[] = {
       {"arch", &a->arch, NULL, NULL},   {"out", &a->out, NULL, NULL},
@@ -191,10 +153,10 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
       {"measure-here", NULL, &a->measureHere, NULL},
       {"no-import-server", NULL, &a->noImportServer, NULL},
       {"override", NULL, NULL, &a->overrides},
-      {"ray-solar", &a->raySolar, NULL, NULL},
-      {"ray-gpus-per-program", &a->rayGpus, NULL, NULL},
-      {"ray-cpus-per-program", &a->rayCpus, NULL, NULL},
-      {"ray-memory-per-program", &a->rayMemory, NULL, NULL},
+      {"ray-solar", &a->rayFlags.solar, NULL, NULL},
+      {"ray-gpus-per-program", &a->rayFlags.gpus, NULL, NULL},
+      {"ray-cpus-per-program", &a->rayFlags.cpus, NULL, NULL},
+      {"ray-memory-per-program", &a->rayFlags.memory, NULL, NULL},
   };
   int status = solarCliParseFlags("bench", argc, argv, flags,
                                   sizeof(flags) / sizeof(flags[0]),
@@ -215,7 +177,8 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
   if (timeout && !solarCliFlagSeconds("bench", "--timeout", timeout, 1e-3,
                                       1e6, true, &a->timeout))
     return 3;
-  if (!parseRayArgs(a))
+  if (!solarBenchRayParseFlags(a->ray, &a->rayFlags, a->timeout,
+                               &a->raySettings))
     return 3;
   if (a->framework && strcmp(a->framework, "torch") &&
       strcmp(a->framework, "jax")) {
@@ -566,7 +529,7 @@ static bool runOnRay(Bench *b) {
         i, p->relPath, p->framework, commands[i].log, commands[i].argv + 1};
   }
   SolarBenchRaySettings settings = a->raySettings;
-  settings.solar = a->raySolar ? a->raySolar : b->self;
+  settings.solar = a->rayFlags.solar ? a->rayFlags.solar : b->self;
   settings.driverSolar = b->self;
   settings.archFile = b->archFile;
   char err[PATH_MAX + 256];

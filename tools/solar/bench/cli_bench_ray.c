@@ -3,6 +3,7 @@
 #define _GNU_SOURCE /* pipe2 */
 #include "cli_bench_ray.h"
 #include "cli_bench_child.h"
+#include "cli_flag_value.h"
 #include "cli_output.h"
 #include "cli_process_tree.h"
 #include "cli_python.h"
@@ -19,6 +20,51 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+int solarBenchRayTakeFlag(int argc, char **argv, char **rest,
+                          const char **address) {
+  int count = 0;
+  *address = NULL;
+  for (int k = 0; k < argc; ++k) {
+    if (k > 0 && !strcmp(argv[k], "--ray")) {
+      *address = "local";
+      if (k + 1 < argc && (!strcmp(argv[k + 1], "auto") ||
+                           !strcmp(argv[k + 1], "local") ||
+                           !strncmp(argv[k + 1], "ray://", 6)))
+        *address = argv[++k];
+      continue;
+    }
+    rest[count++] = argv[k];
+  }
+  rest[count] = NULL;
+  return count;
+}
+
+bool solarBenchRayParseFlags(const char *address,
+                             const SolarBenchRayFlags *flags, double timeout,
+                             SolarBenchRaySettings *s) {
+  memset(s, 0, sizeof(*s));
+  s->address = address;
+  s->timeout = timeout;
+  s->gpus = -1;
+  s->cpus = 1;
+  if (!address && (flags->solar || flags->gpus || flags->cpus ||
+                   flags->memory)) {
+    fprintf(stderr, "solar bench: error: --ray-* flags need --ray\n");
+    return false;
+  }
+  if (flags->gpus &&
+      !solarCliFlagDouble("bench", "--ray-gpus-per-program", flags->gpus, 0,
+                          false, 1024, &s->gpus))
+    return false;
+  if (flags->cpus &&
+      !solarCliFlagDouble("bench", "--ray-cpus-per-program", flags->cpus, 0,
+                          false, 1024, &s->cpus))
+    return false;
+  return !flags->memory ||
+         solarCliFlagBytes("bench", "--ray-memory-per-program", flags->memory,
+                           1, (long long)1 << 50, &s->memory);
+}
 
 static json_t *jobJson(const SolarBenchRaySettings *s,
                        const SolarBenchRayProgram *programs, size_t count) {

@@ -27,6 +27,25 @@ typedef struct {
   long long memory;     /* bytes per program; 0: not declared */
 } SolarBenchRaySettings;
 
+/* The --ray-* flags' texts as given (NULL: not given). */
+typedef struct {
+  const char *solar, *gpus, *cpus, *memory;
+} SolarBenchRayFlags;
+
+/* Takes `--ray [ADDRESS]` out of argv[1..argc): *address is ADDRESS (auto,
+ * local or ray://...), "local" when --ray has none, NULL without --ray.
+ * The other arguments go to rest (argc + 1 slots, NULL-terminated); their
+ * count is returned. */
+int solarBenchRayTakeFlag(int argc, char **argv, char **rest,
+                          const char **address);
+
+/* The --ray-* flags into *settings (address, timeout, resources; solar
+ * and the hardware file are the caller's); false with a message on
+ * stderr when one is malformed or given without --ray. */
+bool solarBenchRayParseFlags(const char *address,
+                             const SolarBenchRayFlags *flags, double timeout,
+                             SolarBenchRaySettings *settings);
+
 typedef struct {
   size_t index;          /* the bench's program index */
   const char *relPath;   /* for messages */
