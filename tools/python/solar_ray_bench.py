@@ -116,7 +116,12 @@ def main():
     print(f"solar bench: Ray cluster {ray.get_runtime_context().gcs_address} "
           f"ready in {time.monotonic() - started:.1f} s",
           file=sys.stderr, flush=True)
-    expected = identity(job["driver_solar"], job["arch_file"])
+    try:
+        expected = identity(job["driver_solar"], job["arch_file"])
+    except OSError as e:
+        print(f"solar bench: error: the driver's solar or hardware file: {e}",
+              file=sys.stderr)
+        return 1
     gpus_in_cluster = ray.cluster_resources().get("GPU", 0)
     task = ray.remote(run_program)
     pending = {}
