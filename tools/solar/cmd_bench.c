@@ -8,6 +8,7 @@
 #include "cli_bench_kernels.h"
 #include "cli_bench_lock.h"
 #include "cli_bench_progress.h"
+#include "cli_bench_ray.h"
 #include "cli_bench_server.h"
 #include "cli_bench_result.h"
 #include "cli_bench_summary.h"
@@ -59,6 +60,9 @@ typedef struct {
   double timeout; /* seconds; 0: none */
   bool resume;
   bool noImportServer;
+  const char *ray; /* --ray [ADDRESS]: NULL local children, else the address */
+  SolarBenchRayFlags rayFlags;
+  SolarBenchRaySettings raySettings;
 } BenchArgs;
 
 enum { MAX_JOBS = 64 };
@@ -70,7 +74,10 @@ static void printHelp(void) {
       "         [--framework torch|jax] [--timeout S] [--rtol R] [--atol A]\n"
       "         [--verify-size auto|full|N] [--measured [NAME=]FILE ...]\n"
       "         [--measure-here]\n"
-      "         [--override NAME=VALUE ...] [--no-import-server]\n\n"
+      "         [--override NAME=VALUE ...] [--no-import-server]\n"
+      "         [--ray [auto|ray://HOST:PORT]] [--ray-gpus-per-program G]\n"
+      "         [--ray-cpus-per-program C] [--ray-memory-per-program SIZE]\n"
+      "         [--ray-solar PATH]\n\n"
       "Runs `solar analyze` on every program below DIR (each NAME.py with\n"
       "its IR found as analyze finds it; each .mlir without a NAME.py is\n"
       "analyzed SOL-only), one child process per program, and writes\n"
@@ -99,6 +106,17 @@ static void printHelp(void) {
       "  --measured [NAME=]FILE  times measured elsewhere; repeated, each\n"
       "                    file is compared and counted by NAME (default:\n"
       "                    its stem)\n"
+      "  --ray [ADDRESS]   one Ray task per program on a cluster: auto (the\n"
+      "                    running one), ray://HOST:PORT, or none given: the\n"
+      "                    running one, else a local one started for the run\n"
+      "  --ray-gpus-per-program G  (default 1 for a .py when the cluster has\n"
+      "                    GPUs, else 0)\n"
+      "  --ray-cpus-per-program C  (default 1)\n"
+      "  --ray-memory-per-program SIZE  memory declared per task (default:\n"
+      "                    none)\n"
+      "  --ray-solar PATH  solar on the workers (default: this binary's path,\n"
+      "                    a shared filesystem); its version and the hardware\n"
+      "                    file must be the driver's\n"
       "  --dtype, --framework, --rtol, --atol, --verify-size,\n"
       "  --fp32-math, --verify-timeout, --verify-memory,\n"
       "  --measure-here    passed to solar analyze (the framework is\n"
@@ -124,6 +142,9 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
   a->jobs = 1;
   a->timeout = 900;
   const char *runs = NULL, *jobs = NULL, *timeout = NULL;
+  char *rest[argc + 1];
+  argc = solarBenchRayTakeFlag(argc, argv, rest, &a->ray);
+  argv = rest;
   const SolarCliFlag flags[] = {
       {"arch", &a->arch, NULL, NULL},   {"out", &a->out, NULL, NULL},
       {"plot", &a->plot, NULL, NULL},   {"dtype", &a->dtype, NULL, NULL},
@@ -140,6 +161,10 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
       {"profile", NULL, &a->profile, NULL},
       {"no-import-server", NULL, &a->noImportServer, NULL},
       {"override", NULL, NULL, &a->overrides},
+      {"ray-solar", &a->rayFlags.solar, NULL, NULL},
+      {"ray-gpus-per-program", &a->rayFlags.gpus, NULL, NULL},
+      {"ray-cpus-per-program", &a->rayFlags.cpus, NULL, NULL},
+      {"ray-memory-per-program", &a->rayFlags.memory, NULL, NULL},
   };
   int status = solarCliParseFlags("bench", argc, argv, flags,
                                   sizeof(flags) / sizeof(flags[0]),
@@ -159,6 +184,9 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
   /* 0: no limit. */
   if (timeout && !solarCliFlagSeconds("bench", "--timeout", timeout, 1e-3,
                                       1e6, true, &a->timeout))
+    return 3;
+  if (!solarBenchRayParseFlags(a->ray, &a->rayFlags, a->timeout,
+                               &a->raySettings))
     return 3;
   if (a->framework && strcmp(a->framework, "torch") &&
       strcmp(a->framework, "jax")) {
@@ -298,12 +326,22 @@ static bool isTorchProgram(const BenchArgs *a, const SolarBenchProgram *p) {
   return torch;
 }
 
-static bool startOne(Bench *b, size_t i, Slot *slot) {
+/* A program's child command line and where it writes, for a local child
+ * or a Ray task. */
+typedef struct {
+  char json[PATH_MAX], log[PATH_MAX], runs[32];
+  char *argv[40 + 4 * SOLAR_CLI_MAX_VALUES];
+} ChildCommand;
+
+/* Fills c; false (the result says why) when the report's directory cannot
+ * be made. */
+static bool prepareChild(Bench *b, size_t i, ChildCommand *c) {
   const BenchArgs *a = b->args;
-  char json[PATH_MAX], log[PATH_MAX], runs[32], err[PATH_MAX + 128];
-  outputPath(b, i, ".json", json, sizeof(json));
-  outputPath(b, i, ".log", log, sizeof(log));
-  snprintf(runs, sizeof(runs), "%u", a->runs);
+  char err[PATH_MAX + 128];
+  char *json = c->json, **argv = c->argv;
+  outputPath(b, i, ".json", json, sizeof(c->json));
+  outputPath(b, i, ".log", c->log, sizeof(c->log));
+  snprintf(c->runs, sizeof(c->runs), "%u", a->runs);
   SolarBenchResult *r = &b->results[i];
   /* A report left from an earlier run must not stand for this one. */
   remove(json);
@@ -312,7 +350,6 @@ static bool startOne(Bench *b, size_t i, Slot *slot) {
     setMessage(r, err);
     return false;
   }
-  char *argv[40 + 4 * SOLAR_CLI_MAX_VALUES];
   int n = 0;
   argv[n++] = (char *)b->self;
   argv[n++] = "analyze";
@@ -322,7 +359,7 @@ static bool startOne(Bench *b, size_t i, Slot *slot) {
   argv[n++] = "-o";
   argv[n++] = json;
   argv[n++] = "--runs";
-  argv[n++] = runs;
+  argv[n++] = c->runs;
   const char *optional[][2] = {
       {"--dtype", a->dtype},         {"--rtol", a->rtol},
       {"--atol", a->atol},           {"--framework", a->framework},
@@ -348,7 +385,16 @@ static bool startOne(Bench *b, size_t i, Slot *slot) {
     argv[n++] = (char *)a->overrides.items[k];
   }
   argv[n] = NULL;
-  if (!solarBenchChildStart(argv, log, b->tmpDir, &slot->child, err,
+  return true;
+}
+
+static bool startOne(Bench *b, size_t i, Slot *slot) {
+  ChildCommand c;
+  char err[PATH_MAX + 128];
+  SolarBenchResult *r = &b->results[i];
+  if (!prepareChild(b, i, &c))
+    return false;
+  if (!solarBenchChildStart(c.argv, c.log, b->tmpDir, &slot->child, err,
                             sizeof(err))) {
     r->status = SOLAR_BENCH_ERROR;
     setMessage(r, err);
@@ -367,15 +413,15 @@ static void appendToLog(const char *path, const char *line) {
   }
 }
 
-/* `usage`: what the child's process tree used; NULL when it was killed. */
-static void finishOne(Bench *b, Slot *slot, int waitStatus, bool timedOut,
-                      const struct rusage *usage) {
-  size_t i = slot->index;
+/* Reads what program i's child left, from its wait status, as its result
+ * (and draws its progress line). `usage`: what the child's process tree
+ * used; NULL when it was killed or ran elsewhere (a Ray task). */
+static void finishOne(Bench *b, size_t i, double wall, int waitStatus,
+                      bool timedOut, const struct rusage *usage) {
   SolarBenchResult *r = &b->results[i];
   char json[PATH_MAX], log[PATH_MAX], err[PATH_MAX + 128];
   outputPath(b, i, ".json", json, sizeof(json));
   outputPath(b, i, ".log", log, sizeof(log));
-  double wall = solarBenchNow() - slot->child.started;
   if (timedOut) {
     r->status = SOLAR_BENCH_TIMEOUT;
     snprintf(r->message, sizeof(r->message),
@@ -411,7 +457,6 @@ static void finishOne(Bench *b, Slot *slot, int waitStatus, bool timedOut,
     /* ru_maxrss is in KiB on Linux. */
     r->peakRssBytes = (double)usage->ru_maxrss * 1024.0;
   }
-  slot->busy = false;
   solarBenchProgressDone(&b->progress, i, b->programs.items[i].relPath,
                          b->programs.items[i].framework, r);
 }
@@ -462,12 +507,16 @@ static bool runAll(Bench *b) {
       struct rusage usage;
       memset(&usage, 0, sizeof(usage));
       if (solarBenchChildPollUsage(&slots[s].child, &status, &usage)) {
-        finishOne(b, &slots[s], status, false, &usage);
+        slots[s].busy = false;
+        finishOne(b, slots[s].index, now - slots[s].child.started, status,
+                  false, &usage);
         done++;
       } else if (a->timeout > 0 &&
                  now - slots[s].child.started > a->timeout) {
         solarBenchChildKill(&slots[s].child);
-        finishOne(b, &slots[s], 0, true, NULL);
+        slots[s].busy = false;
+        finishOne(b, slots[s].index, now - slots[s].child.started, 0, true,
+                  NULL);
         done++;
       } else {
         if (!running || slots[s].child.started < slots[oldest].child.started)
@@ -487,6 +536,49 @@ static bool runAll(Bench *b) {
   }
   solarBenchProgressFinish(&b->progress);
   return true;
+}
+
+static void rayDone(void *context, size_t index, int waitStatus,
+                    bool timedOut, double wall, const char *node) {
+  Bench *b = context;
+  char json[PATH_MAX], log[PATH_MAX];
+  outputPath(b, index, ".json", json, sizeof(json));
+  outputPath(b, index, ".log", log, sizeof(log));
+  finishOne(b, index, wall, waitStatus, timedOut, NULL);
+  solarBenchRayRecordNode(json, log, node);
+}
+
+/* runAll on a Ray cluster: resumed programs first, the others as tasks;
+ * false when the run stopped (interrupted, or the cluster refused). */
+static bool runOnRay(Bench *b) {
+  const BenchArgs *a = b->args;
+  size_t count = b->programs.count, queued = 0;
+  ChildCommand *commands = calloc(count, sizeof(ChildCommand));
+  SolarBenchRayProgram *tasks = calloc(count, sizeof(SolarBenchRayProgram));
+  for (size_t i = 0; i < count; ++i) {
+    const SolarBenchProgram *p = &b->programs.items[i];
+    if ((a->resume && tryResume(b, i)) || !prepareChild(b, i, &commands[i])) {
+      solarBenchProgressDone(&b->progress, i, p->relPath, p->framework,
+                             &b->results[i]);
+      continue;
+    }
+    tasks[queued++] = (SolarBenchRayProgram){
+        i, p->relPath, p->framework, commands[i].log, commands[i].argv + 1};
+  }
+  SolarBenchRaySettings settings = a->raySettings;
+  settings.solar = a->rayFlags.solar ? a->rayFlags.solar : b->self;
+  settings.driverSolar = b->self;
+  settings.archFile = b->archFile;
+  char err[PATH_MAX + 256];
+  bool ok = !queued ||
+            solarBenchRayRun(&settings, tasks, queued, b->tmpDir, rayDone, b,
+                             &interrupted, err, sizeof(err));
+  solarBenchProgressFinish(&b->progress);
+  if (!ok && !interrupted)
+    fprintf(stderr, "solar bench: error: --ray: %s\n", err);
+  free(commands);
+  free(tasks);
+  return ok;
 }
 
 static bool writePlot(const Bench *b, const char *path) {
@@ -556,6 +648,8 @@ static bool resolveArch(const char *argument, char *file, size_t size,
 }
 
 int solarCmdBench(int argc, char **argv) {
+  if (argc > 1 && !strcmp(argv[1], "--ray-worker-child"))
+    return solarBenchRayWorkerChild(argc - 1, argv + 1);
   BenchArgs args;
   int status = parseArgs(argc, argv, &args);
   if (status)
@@ -648,9 +742,9 @@ int solarCmdBench(int argc, char **argv) {
   sigaction(SIGHUP, &action, &oldHup);
   /* Only .py programs import anything. */
   SolarBenchImportServer server = {0};
-  if (framework && !args.noImportServer)
+  if (framework && !args.noImportServer && !args.ray)
     solarBenchImportServerStart(&server);
-  bool completed = runAll(&b);
+  bool completed = args.ray ? runOnRay(&b) : runAll(&b);
   solarBenchImportServerStop(&server);
   sigaction(SIGINT, &oldInt, NULL);
   sigaction(SIGTERM, &oldTerm, NULL);
@@ -658,6 +752,8 @@ int solarCmdBench(int argc, char **argv) {
   solarBenchRemoveTree(tmpDir);
 
   int exitStatus = 1;
+  if (!completed && !interrupted) /* the cluster refused or failed: said */
+    goto done;
   if (!completed) {
     fprintf(stderr,
             "solar bench: interrupted; finished reports are kept (rerun "

@@ -14,6 +14,9 @@ import os
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from proc_files import each_process  # noqa: E402
+
 
 def running(pid):
     try:
@@ -25,18 +28,8 @@ def running(pid):
 
 
 def with_env(marker):
-    found = []
-    for pid in os.listdir("/proc"):
-        if not pid.isdigit() or int(pid) == os.getpid():
-            continue
-        try:
-            with open(f"/proc/{pid}/environ", "rb") as f:
-                env = f.read().split(b"\0")
-        except OSError:
-            continue
-        if marker in env and running(pid):
-            found.append(pid)
-    return found
+    return [str(pid) for pid, env in each_process("environ")
+            if pid != os.getpid() and marker in env and running(pid)]
 
 
 def main():
