@@ -202,6 +202,8 @@ static void computeNodes(const SolarEinsumGraph *graph, const SolarArch *arch,
                                  transferTime(n->bytes, bw), &n->dramBound);
     out->flops += n->flops;
     out->flopsLowered += n->flopsLowered;
+    if (n->contractionClass != SOLAR_CONTRACTION_NONE)
+      out->flopsCounter += n->flopsLowered;
     out->bytes[SOLAR_FIDELITY_UNFUSED] += n->bytes;
     out->seconds[SOLAR_FIDELITY_UNFUSED] += n->seconds;
     SolarOpCounts ops;

@@ -326,6 +326,8 @@ static bool readTop(MlirAttribute dict, SolarSol *out) {
   out->arch = strndup(arch.data, arch.length);
   if (solarDictGetF64(dict, "flops", &out->flops))
     readFlopsLowered(dict, out->flops, &out->flopsLowered);
+  if (!solarDictGetF64(dict, "flops_counter", &out->flopsCounter))
+    out->flopsCounter = -1;
   bool ok = solarDictGetF64(dict, "flops", &out->flops) &&
             readOps(dict, &out->ops) &&
             solarDictGetF64(dict, "compute_s", &out->computeSeconds) &&
@@ -441,6 +443,7 @@ MlirAttribute solarSolToAttribute(MlirContext ctx, const SolarSol *sol,
   solarDictAddString(&b, "dtype", solarDtypeName(sol->dtype));
   solarDictAddNumber(&b, "flops", sol->flops);
   solarDictAddNumber(&b, "flops_lowered", sol->flopsLowered);
+  solarDictAddNumber(&b, "flops_counter", sol->flopsCounter);
   solarDictAdd(&b, "ops", opsAttribute(ctx, &sol->ops));
   solarDictAddF64(&b, "compute_s", sol->computeSeconds);
   for (int f = 0; f < SOLAR_FIDELITY_COUNT; ++f)

@@ -12,7 +12,7 @@
 // Ridge: 2 * 1e12 flop/s / 1e12 B/s = 2 flop/B.
 // CHECK: solar.sol = #solar.sol<{arch = "Round", bound = "compute", bound_fused = "compute", bound_ideal = "compute", bound_unfused = "compute"
 // CHECK-SAME: bytes_cache = 22528 : i64, bytes_fused = 22528 : i64, bytes_ideal = 22528 : i64, bytes_unfused = 22528 : i64
-// CHECK-SAME: compute_s = 3.276800e-08 : f64, dtype = "fp32", flops = 65536 : i64, flops_lowered = 65536 : i64, fp32_math = "ieee", groups = 1 : i64
+// CHECK-SAME: compute_s = 3.276800e-08 : f64, dtype = "fp32", flops = 65536 : i64, flops_counter = 65536 : i64, flops_lowered = 65536 : i64, fp32_math = "ieee", groups = 1 : i64
 // CHECK-SAME: intensity_cache = 2.9090909090909101 : f64
 // CHECK-SAME: mac = 32768 : i64
 // CHECK-SAME: ridge_flop_per_byte = 2.000000e+00 : f64

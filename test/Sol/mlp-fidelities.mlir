@@ -22,7 +22,7 @@
 // CHECK: solar.fusion = #solar.fusion<{capacity_bytes = 1048576 : i64, groups = [{boundary = [{bytes = 32768 : i64, read_elements = 8192 : i64, tensor = 0 : i64, write_elements = 0 : i64}, {bytes = 131072 : i64, read_elements = 32768 : i64, tensor = 1 : i64, write_elements = 0 : i64}, {bytes = 1024 : i64, read_elements = 256 : i64, tensor = 2 : i64, write_elements = 0 : i64}, {bytes = 65536 : i64, read_elements = 0 : i64, tensor = 3 : i64, write_elements = 16384 : i64}], dram_bytes = 230400 : i64, id = 0 : i64, internal = [4], live_bytes = 0 : i64, nodes = [0, 1, 2]}], ideal_bytes = 230400 : i64}>
 // CHECK-SAME: bytes_cache = 230400 : i64, bytes_fused = 230400 : i64, bytes_ideal = 230400 : i64, bytes_unfused = 492544 : i64
 // CHECK-SAME: compute_s = 2.097152E-6 : f64
-// CHECK-SAME: flops = 4227072 : i64, flops_lowered = 4227072 : i64, fp32_math = "ieee", groups = 1 : i64
+// CHECK-SAME: flops = 4227072 : i64, flops_counter = {{[0-9]+}} : i64, flops_lowered = 4227072 : i64, fp32_math = "ieee", groups = 1 : i64
 // CHECK-SAME: time_cache_s = 2.097152E-6 : f64, time_fused_s = 2.097152E-6 : f64, time_ideal_s = 2.097152E-6 : f64, time_unfused_s = 2.294784E-6 : f64
 
 // With 512 B on chip the epilogue still fuses (t needs no buffer), as

@@ -30,12 +30,12 @@
 // the bound one's attribute short, as 2.200000e-10.
 // AT8: at len=8: flops=44 compute_s=2.2000000000000002e-11 bytes_unfused=220 time_unfused_s=2.2000000000000002e-10 bytes_fused=108 time_fused_s=1.08e-10 bytes_ideal=108 time_ideal_s=1.08e-10
 // BOUND8: bytes_fused = 108 : i64, bytes_ideal = 108 : i64, bytes_unfused = 220 : i64, compute_s = 2.200000e-11 : f64
-// BOUND8-SAME: flops = 44 : i64, flops_lowered = 48 : i64
+// BOUND8-SAME: flops = 44 : i64, flops_counter = {{[0-9]+}} : i64, flops_lowered = 48 : i64
 // BOUND8-SAME: time_fused_s = 1.080000e-10 : f64, time_ideal_s = 1.080000e-10 : f64, time_unfused_s = 2.200000e-10 : f64
 //
 // len = 100: 596 flops (298 MACs: 298 ps), fused 1212 B -> 1.212 ns;
 // unfused 408 ps + 800 ps + max(298 ps, 1220 ps) = 2.428 ns, 2428 B.
 // AT100: at len=100: flops=596 compute_s=2.98e-10 bytes_unfused=2428 time_unfused_s=2.4279999999999999e-09 bytes_fused=1212 time_fused_s=1.212e-09 bytes_ideal=1212 time_ideal_s=1.212e-09
 // BOUND100: bytes_fused = 1212 : i64, bytes_ideal = 1212 : i64, bytes_unfused = 2428 : i64, compute_s = 2.980000e-10 : f64
-// BOUND100-SAME: flops = 596 : i64, flops_lowered = 600 : i64
+// BOUND100-SAME: flops = 596 : i64, flops_counter = {{[0-9]+}} : i64, flops_lowered = 600 : i64
 // BOUND100-SAME: time_fused_s = 1.212000e-09 : f64, time_ideal_s = 1.212000e-09 : f64, time_unfused_s = 2.428000e-09 : f64

@@ -218,6 +218,9 @@ static json_t *funcJson(const ArchRun *run, const SolarCliFuncSol *f,
   /* As analyze's report: the as-lowered count (comparable to FLOP
    * counters) and the necessary ops per class. */
   json_object_set_new(o, "flops_lowered", solarJsonNumber(sol->flopsLowered));
+  json_object_set_new(o, "flops_counter",
+                      sol->flopsCounter >= 0 ? solarJsonNumber(sol->flopsCounter)
+                                             : json_null());
   json_t *ops = json_object();
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
     json_object_set_new(ops, solarOpClassName((SolarOpClass)c),

@@ -112,6 +112,11 @@ typedef struct {
   SolarDtype dtype;          /* compute dtype of the analysis */
   double flops;              /* necessary work: what the bound counts */
   double flopsLowered;       /* as lowered, comparable to FLOP counters */
+  /* FlopCounterMode's conventions (torch.utils.flop_counter): only the
+   * contractions (matmul, attention, convolution) as lowered, 2 per MAC,
+   * nothing else (docs/sol-model.md, "FLOP counts"); -1 when read from
+   * an attribute that does not record it. */
+  double flopsCounter;
   SolarOpCounts ops;         /* necessary ops */
   double computeSeconds;
   /* Per fidelity (SolarFidelity indexes every array). */

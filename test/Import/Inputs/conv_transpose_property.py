@@ -111,7 +111,7 @@ def main():
             f.write(export(c))
         out = subprocess.run([args.solar_opt, path, "--solar-sol=H100_SXM"],
                              capture_output=True, text=True)
-        found = re.search(r" flops = (\d+) : i64, flops_lowered = (\d+)", out.stdout)
+        found = re.search(r" flops = (\d+) : i64, flops_counter = \d+ : i64, flops_lowered = (\d+)", out.stdout)
         got = int(found.group(1)) // 2 if found else None
         ok = found is not None and int(found.group(1)) == 2 * want
         differ += not ok

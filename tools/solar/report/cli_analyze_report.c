@@ -310,8 +310,13 @@ static json_t *functionJson(MlirOperation func, const SolarSol *sol,
       bounds, "groups", groups, "measured", measured, "headroom", headroom,
       "headroom_min", headroomMin, "violations", violations, "opportunities",
       opportunities, "verified", verified);
-  if (fn)
+  if (fn) {
     json_object_set_new(fn, "measurements", measurements);
+    json_object_set_new(fn, "flops_counter",
+                        sol->flopsCounter >= 0
+                            ? solarJsonNumber(sol->flopsCounter)
+                            : json_null());
+  }
   else
     json_decref(measurements);
   /* The fp32 math policy the bound assumed, and the TF32 figure beside an
