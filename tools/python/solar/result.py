@@ -106,6 +106,12 @@ class FunctionResult:
                    bool(f.get("verified")))
 
 
+def _of_function(name):
+    """A shortcut to the field `name` of AnalysisResult.function."""
+    return property(lambda self: getattr(self.function, name),
+                    doc=f"function.{name}")
+
+
 @dataclass(frozen=True)
 class AnalysisResult:
     """The report of one `solar analyze` run. The shortcuts (`sol_s`,
@@ -130,30 +136,10 @@ class AnalysisResult:
                 return f
         return self.functions[0]
 
-    @property
-    def sol_s(self):
-        return self.function.sol_s
-
-    @property
-    def bytes(self):
-        return self.function.bytes
-
-    @property
-    def bound(self):
-        return self.function.bound
-
-    @property
-    def flops(self):
-        return self.function.flops
-
-    @property
-    def flops_lowered(self):
-        return self.function.flops_lowered
-
-    @property
-    def flops_counter(self):
-        return self.function.flops_counter
-
-    @property
-    def headroom(self):
-        return self.function.headroom
+    sol_s = _of_function("sol_s")
+    bytes = _of_function("bytes")
+    bound = _of_function("bound")
+    flops = _of_function("flops")
+    flops_lowered = _of_function("flops_lowered")
+    flops_counter = _of_function("flops_counter")
+    headroom = _of_function("headroom")
