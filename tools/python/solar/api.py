@@ -191,6 +191,9 @@ def analyze(module_or_fn, example_inputs, arch="H100_SXM", *, dtype=None,
             ("--frontend", frontend), ("--timeout", timeout)])
         argv += list(extra_args)
         env = dict(os.environ)
+        # The CLI's Python tools run in this interpreter, which pickled
+        # the program: the same torch/jax and the same classes.
+        env.setdefault("SOLAR_PYTHON", sys.executable)
         env["PYTHONPATH"] = os.pathsep.join(
             [p for p in sys.path if p] + [env.get("PYTHONPATH", "")])
         done = subprocess.run(argv, stdout=subprocess.DEVNULL,
