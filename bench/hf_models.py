@@ -37,6 +37,27 @@ def _t5():
     return tf.T5EncoderModel(config), [ids(64)]
 
 
+class LastHidden(torch.nn.Module):
+    """A model whose forward reads its inner stack's output as a
+    ModelOutput even with return_dict=False (OPTModel in transformers
+    5.25): called with return_dict=True, its last hidden state returned."""
+
+    def __init__(self, model):
+        super().__init__()
+        self.model = model
+
+    def forward(self, *inputs):
+        return self.model(*inputs, return_dict=True).last_hidden_state
+
+
+def _opt():
+    config = tf.OPTConfig(vocab_size=64, hidden_size=32, num_hidden_layers=2,
+                          num_attention_heads=4, ffn_dim=64,
+                          max_position_embeddings=32, word_embed_proj_dim=32,
+                          use_cache=False)
+    return LastHidden(tf.OPTModel(config)), [ids(64)]
+
+
 def _vit():
     config = tf.ViTConfig(image_size=16, patch_size=8, num_channels=3,
                           hidden_size=32, num_hidden_layers=2,
@@ -83,9 +104,7 @@ MODELS = {
                         hidden_size=32, num_hidden_layers=2,
                         num_attention_heads=4, intermediate_size=64,
                         max_position_embeddings=32),
-    "opt": decoder(tf.OPTConfig, tf.OPTModel, vocab_size=64, hidden_size=32,
-                   num_hidden_layers=2, num_attention_heads=4, ffn_dim=64,
-                   max_position_embeddings=32, word_embed_proj_dim=32),
+    "opt": _opt,
     "t5": _t5,
     "vit": _vit,
     "resnet": _resnet,
