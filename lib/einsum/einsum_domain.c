@@ -601,7 +601,10 @@ static bool isKnownOp(MlirOperation op) {
       "memref.collapse_shape", "memref.expand_shape",
       "memref.reinterpret_cast", "memref.cast", "memref.dim",
       "memref.assume_alignment", "func.return", "scf.yield", "scf.condition",
-      "builtin.unrealized_conversion_cast", NULL};
+      "builtin.unrealized_conversion_cast",
+      /* A runtime check (torch-mlir's index and shape asserts): it reads a
+       * flag its scalar compare computed and writes nothing. */
+      "cf.assert", NULL};
   for (int i = 0; names[i]; ++i)
     if (strcmp(name, names[i]) == 0)
       return true;
