@@ -325,6 +325,18 @@ static void describeEnd(int status, const struct rusage *usage, bool wallHit,
   }
 }
 
+/* The program's own allocations, up to half the machine's memory: the
+ * limit is there to stop a run before it takes the machine down, which a
+ * program asking for more than that would. */
+static double ownAllocations(const SolarVerifyLimits *limits) {
+  double bytes = limits ? limits->allocBytes : 0;
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+  double half = pages > 0 && pageSize > 0
+                    ? 0.5 * (double)pages * (double)pageSize
+                    : bytes;
+  return bytes < half ? bytes : half;
+}
+
 bool solarVerifyInvokeSandboxed(const SolarVerifyJit *jit,
                                 const char *funcName,
                                 const SolarVerifySignature *sig,
@@ -342,7 +354,7 @@ bool solarVerifyInvokeSandboxed(const SolarVerifyJit *jit,
           : SOLAR_VERIFY_MEMORY_BASE_BYTES +
                 SOLAR_VERIFY_MEMORY_BUFFER_FACTOR *
                     (limits ? limits->bufferBytes : 0) +
-                (limits ? limits->allocBytes : 0);
+                ownAllocations(limits);
   double wallSeconds = SOLAR_VERIFY_WALL_FACTOR * ceil(cpuSeconds) +
                        SOLAR_VERIFY_WALL_SLACK_SECONDS;
   /* Compiles the module here, once: code generation is solar's own work,

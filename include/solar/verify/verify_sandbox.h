@@ -32,7 +32,8 @@ typedef struct {
   double cpuSeconds;  /* CPU-time limit; 0: the default */
   double memoryBytes; /* address space the run may add; 0: sized from bufferBytes */
   double bufferBytes; /* the program's argument and output bytes */
-  double allocBytes;  /* its statically sized memref.alloc bytes, each once */
+  double allocBytes;  /* its statically sized memref.alloc bytes, each once
+                         (counted up to half the machine's memory) */
 } SolarVerifyLimits;
 
 /* Parses a duration in seconds ("2", "0.5", "30s") or a byte size ("512MiB",
