@@ -18,14 +18,14 @@
 // Same program as torch-mlir-annotate.mlir, same hand derivation:
 //   flops = 2*(8*32*16) MAC + 256 cmp = 8448;
 //   bytes fused = x 512 + W 2048 + out 1024 = 3584;
-//   bytes unfused = transpose 4096 + fill 1024 + matmul 4608 + relu 2048
-//   = 11776.
+//   bytes unfused through DRAM = transpose 4096 + fill 1024 + matmul 4608 +
+//   relu 2048 = 11776; with W^T and the accumulator in the L2, 3584.
 // CHECK: "util.func"() <{function_type = (tensor<8x16xf32>) -> tensor<8x32xf32>, sym_name = "mlp"}> ({
 // CHECK: linalg.matmul ins(%arg0, %transposed : tensor<8x16xf32>, tensor<16x32xf32>)
 // CHECK: "util.return"(%4) : (tensor<8x32xf32>) -> ()
 // CHECK-NEXT: }) {solar.sol = #solar.sol<{
 // CHECK-SAME: bytes_fused = 3584 : i64
-// CHECK-SAME: bytes_unfused = 11776 : i64
+// CHECK-SAME: bytes_unfused = 3584 : i64, bytes_unfused_dram = 11776 : i64
 // CHECK-SAME: flops = 8448 : i64
 // CHECK-NOT: func.func
 // CHECK-NOT: affine.for
