@@ -1,6 +1,7 @@
 /* The `solar analyze` report, built as JSON and printed as JSON or text
  * (cli_analyze_report.h). */
 #include "cli_analyze_report.h"
+#include "cli_report_seal.h"
 
 #include "solar/dialect/dialect_attr.h"
 #include "solar/passes/stage.h"
@@ -456,11 +457,13 @@ json_t *solarAnalyzeReport(MlirOperation module,
                    context->archName, "reference", reference, "functions",
                    functions, "verification", verification);
 
-  if (report)
+  if (report) {
     json_object_set_new(report, "fp32_math_source",
                         json_string(context->fp32MathSource
                                         ? context->fp32MathSource
                                         : "default"));
+    solarReportSeal(report);
+  }
   return report;
 }
 
