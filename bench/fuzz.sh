@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
-# A bounded fuzz campaign over the --solar-sol chain (tools/fuzz,
-# docs/reliability.md). Builds the seed corpus from test/ plus semantic
-# mutants (bench/fuzz_semantic.py), runs the fuzz target for a time budget
-# and prints the counts:
+# A bounded fuzz campaign over one fuzz target (tools/fuzz,
+# docs/reliability.md). Builds the seed corpus from the repository's inputs
+# (the MLIR targets: test/ chunks plus semantic mutants from
+# bench/fuzz_semantic.py; the hardware-file and flag targets:
+# bench/fuzz_seeds.py), runs the target for a time budget and prints the
+# counts:
 #   fuzz.sh: N inputs, C crashes, H hangs (> 5 s), K nonsense, T s wall, U s CPU
 # Exit status 1 when anything was found; the inputs are in OUT/artifacts.
 #
-#   bench/fuzz.sh [--build DIR] [--time SECONDS] [--out DIR] [--semantic N] [--seed N]
+#   bench/fuzz.sh [--target sol|exec|arch|flags] [--build DIR] [--time SECONDS]
+#                 [--out DIR] [--semantic N] [--seed N]
 #
-# DIR (default build-asan, else build) holds bin/solar-fuzz-sol: a libFuzzer
+# Targets: sol (parse and the analysis passes, --solar-sol), exec (the
+# executed-IR path of --solar-verify, in its sandbox), arch (the
+# hardware-file loader), flags (the command-line flag parsers).
+# DIR (default build-asan, else build) holds bin/solar-fuzz-TARGET: a libFuzzer
 # binary when it was configured with -DCMAKE_C_COMPILER=clang
 # -DSOLAR_FUZZ=ON (coverage-guided; run in -fork=1 mode so a finding is
 # counted and the campaign goes on), else the forking standalone driver
@@ -17,9 +23,10 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-build=""; seconds=60; out=""; semantic=500; seed=1
+build=""; seconds=60; out=""; semantic=500; seed=1; target=sol
 while [ $# -gt 0 ]; do
   case "$1" in
+    --target) target="$2"; shift 2 ;;
     --build) build="$2"; shift 2 ;;
     --time) seconds="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
@@ -28,19 +35,30 @@ while [ $# -gt 0 ]; do
     *) echo "fuzz.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
+case "$target" in
+  sol|exec) dict=(-dict=tools/fuzz/affine.dict); max_len=65536 ;;
+  arch) dict=(); max_len=65536 ;;
+  flags) dict=(); max_len=4096 ;;
+  *) echo "fuzz.sh: unknown target $target (sol, exec, arch, flags)" >&2; exit 2 ;;
+esac
 if [ -z "$build" ]; then
   build=build-asan
-  [ -x "$build/bin/solar-fuzz-sol" ] || build=build
+  [ -x "$build/bin/solar-fuzz-$target" ] || build=build
 fi
-bin="$build/bin/solar-fuzz-sol"
+bin="$build/bin/solar-fuzz-$target"
 if [ ! -x "$bin" ]; then
   echo "fuzz.sh: $bin is missing; build it first (docs/reliability.md)" >&2
   exit 2
 fi
 out="${out:-$(mktemp -d)}"
 mkdir -p "$out/artifacts" "$out/work"
-python3 bench/fuzz_semantic.py seeds "$out/seeds" test >/dev/null
-python3 bench/fuzz_semantic.py mutate "$out/semantic" "$semantic" --seed "$seed" "$out/seeds" >/dev/null
+mkdir -p "$out/semantic"
+case "$target" in
+  sol|exec)
+    python3 bench/fuzz_semantic.py seeds "$out/seeds" test >/dev/null
+    python3 bench/fuzz_semantic.py mutate "$out/semantic" "$semantic" --seed "$seed" "$out/seeds" >/dev/null ;;
+  *) python3 bench/fuzz_seeds.py "$target" "$out/seeds" . >/dev/null ;;
+esac
 
 export ASAN_OPTIONS="detect_leaks=0:abort_on_error=0:${ASAN_OPTIONS:-}"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:${UBSAN_OPTIONS:-}"
@@ -51,8 +69,8 @@ if grep -q '^SOLAR_FUZZ:BOOL=ON' "$build/CMakeCache.txt" 2>/dev/null; then
   # generous here, and every timeout is re-run alone below and counted as a
   # hang only when it takes over 5 CPU seconds more than an empty input.
   "$bin" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
-    -timeout=60 -rss_limit_mb=4096 -max_len=65536 -seed="$seed" \
-    -max_total_time="$seconds" -dict=tools/fuzz/affine.dict \
+    -timeout=60 -rss_limit_mb=4096 -max_len="$max_len" -seed="$seed" \
+    -max_total_time="$seconds" "${dict[@]}" \
     -artifact_prefix="$out/artifacts/" "$out/work" "$out/seeds" "$out/semantic" \
     >"$log" 2>&1
   inputs=$(grep -oE '^#[0-9]+:' "$log" | tail -1 | tr -dc 0-9)
@@ -78,7 +96,7 @@ print(r.ru_utime + r.ru_stime)' "$bin" -runs=1 "$1"
   done
 else
   "$bin" -max_total_time="$seconds" -timeout=5 -seed="$seed" \
-    -dict=tools/fuzz/affine.dict -artifact_prefix="$out/artifacts/" \
+    "${dict[@]}" -artifact_prefix="$out/artifacts/" \
     "$out/seeds" "$out/semantic" >"$log" 2>&1
   summary=$(grep -E '^solar-fuzz: [0-9]+ inputs' "$log" | tail -1)
   if [ -z "$summary" ]; then

@@ -40,8 +40,6 @@ typedef struct {
   EgBuilder *b;
   EgEdgeMemo *memo;    /* shapes of directly written edges */
   int length;          /* schedule length shared by all nodes */
-  isl_map **schedules; /* per node, built on first use; owned */
-  int *scheduleLengths; /* the length each of them was built with */
 } Flow;
 
 typedef struct {
@@ -73,18 +71,21 @@ static EgSchedItem scheduleEntry(const EgNode *node, int k) {
  * to all of them: the schedule space is built from b->paramSpace, and
  * isl_space_map_from_domain_and_range demands the same parameters on both
  * sides. */
-static __isl_give isl_map *scheduleOf(EgBuilder *b, EgNode *node, int length) {
+/* The map from the node's domain to the schedule items[0..count). */
+static __isl_give isl_map *scheduleFromItems(EgBuilder *b, const EgNode *node,
+                                             const EgSchedItem *items,
+                                             int count) {
   isl_set *aligned = isl_set_align_params(isl_set_copy(node->domain),
                                           isl_space_copy(b->paramSpace));
   isl_space *domain = isl_set_get_space(aligned);
   isl_space *range = isl_space_add_dims(
       isl_space_set_from_params(isl_space_copy(b->paramSpace)), isl_dim_set,
-      (unsigned)length);
+      (unsigned)count);
   isl_multi_aff *ma = isl_multi_aff_zero(
       isl_space_map_from_domain_and_range(isl_space_copy(domain), range));
   isl_local_space *ls = isl_local_space_from_space(domain);
-  for (int k = 0; k <= node->scope->schedLength && k < length; ++k) {
-    EgSchedItem item = scheduleEntry(node, k);
+  for (int k = 0; k < count; ++k) {
+    EgSchedItem item = items[k];
     isl_aff *entry =
         item.isDim
             ? isl_aff_var_on_domain(isl_local_space_copy(ls), isl_dim_set,
@@ -97,19 +98,76 @@ static __isl_give isl_map *scheduleOf(EgBuilder *b, EgNode *node, int length) {
   return isl_map_intersect_domain(isl_map_from_multi_aff(ma), aligned);
 }
 
-/* The node's schedule padded to `length` entries; one problem's nodes
- * share a length, the shortest that holds all of them (isl's cost grows
- * with it, and the order of instances is the same at any length). */
-static __isl_keep isl_map *scheduleFor(Flow *flow, int node, int length) {
-  if (flow->schedules[node] && flow->scheduleLengths[node] != length) {
-    isl_map_free(flow->schedules[node]);
-    flow->schedules[node] = NULL;
+/* Whether node a's constant schedule entries at [begin, end) come before
+ * (-1), equal (0) or after (1) node b's. */
+static int compareConstants(const EgNode *a, const EgNode *b, int begin,
+                            int end) {
+  for (int k = begin; k < end; ++k) {
+    int va = scheduleEntry(a, k).value, vb = scheduleEntry(b, k).value;
+    if (va != vb)
+      return va < vb ? -1 : 1;
   }
-  if (!flow->schedules[node]) {
-    flow->schedules[node] = scheduleOf(flow->b, &flow->b->nodes[node], length);
-    flow->scheduleLengths[node] = length;
+  return 0;
+}
+
+static bool constantInAll(EgBuilder *b, const int *nodes, int nodeCount,
+                          int k) {
+  for (int n = 0; n < nodeCount; ++n)
+    if (scheduleEntry(&b->nodes[nodes[n]], k).isDim)
+      return false;
+  return true;
+}
+
+/* The schedule of one flow problem, over its nodes (distinct, each with
+ * its schedule padded to `length`), with every run of positions that are
+ * constant in all of them replaced by one entry: the node's rank there
+ * (how many nodes have smaller constants), dropped when they all agree.
+ * The order of any two instances is unchanged -- a run compares as the
+ * tuple of its constants, and the ranks keep that order and equality --
+ * so isl's flow is the same, over far fewer dimensions: conditions nest
+ * as constant positions, and 31 nested affine.if around a loop body made
+ * 64 dimensions of which 3 remain (isl's cost grows steeply with them). */
+static __isl_give isl_union_map *compactSchedule(EgBuilder *b,
+                                                 const int *nodes,
+                                                 int nodeCount, int length) {
+  EgSchedItem *items =
+      calloc((size_t)nodeCount * (size_t)(length + 1) + 1, sizeof(EgSchedItem));
+  if (!items)
+    abort();
+  int out = 0;
+  for (int k = 0; k < length;) {
+    if (!constantInAll(b, nodes, nodeCount, k)) {
+      for (int n = 0; n < nodeCount; ++n)
+        items[n * (length + 1) + out] = scheduleEntry(&b->nodes[nodes[n]], k);
+      ++out;
+      ++k;
+      continue;
+    }
+    int end = k + 1;
+    while (end < length && constantInAll(b, nodes, nodeCount, end))
+      ++end;
+    bool differ = false;
+    for (int n = 0; n < nodeCount; ++n) {
+      int rank = 0;
+      for (int m = 0; m < nodeCount; ++m)
+        rank += compareConstants(&b->nodes[nodes[m]], &b->nodes[nodes[n]], k,
+                                 end) < 0;
+      items[n * (length + 1) + out] = (EgSchedItem){false, rank};
+      differ = differ || rank != 0;
+    }
+    if (differ)
+      ++out;
+    k = end;
   }
-  return flow->schedules[node];
+  if (out == 0)
+    out = 1; /* one constant entry (zeroed by calloc): all instances tie */
+  isl_union_map *schedule = isl_union_map_empty(isl_space_copy(b->paramSpace));
+  for (int n = 0; n < nodeCount; ++n)
+    schedule = isl_union_map_add_map(
+        schedule, scheduleFromItems(b, &b->nodes[nodes[n]],
+                                    items + n * (length + 1), out));
+  free(items);
+  return schedule;
 }
 
 /* Whether every instance of `first` is scheduled before every instance of
@@ -380,7 +438,10 @@ static void flowProblem(Flow *flow, int tensor, const AccessRef *refs,
       length = own;
   }
   isl_space *params = isl_space_copy(b->paramSpace);
-  isl_union_map *schedule = isl_union_map_empty(isl_space_copy(params));
+  int *nodes = calloc((size_t)(count - first) + 1, sizeof(int));
+  if (!nodes)
+    abort();
+  int nodeCount = 0;
   isl_union_map *reads = isl_union_map_empty(isl_space_copy(params));
   isl_union_map *mustWrites = isl_union_map_empty(isl_space_copy(params));
   isl_union_map *mayWrites = isl_union_map_empty(params);
@@ -398,11 +459,12 @@ static void flowProblem(Flow *flow, int tensor, const AccessRef *refs,
       mayWrites = isl_union_map_add_map(mayWrites, map);
     if (scheduled != refs[i].node) {
       scheduled = refs[i].node;
-      schedule = isl_union_map_add_map(
-          schedule, isl_map_copy(scheduleFor(flow, refs[i].node, length)));
+      nodes[nodeCount++] = refs[i].node;
     }
   }
   free(use);
+  isl_union_map *schedule = compactSchedule(b, nodes, nodeCount, length);
+  free(nodes);
   isl_union_access_info *info = isl_union_access_info_from_sink(reads);
   info = isl_union_access_info_set_must_source(info, mustWrites);
   info = isl_union_access_info_set_may_source(info, mayWrites);
@@ -710,10 +772,8 @@ void egComputeDataflow(EgBuilder *b) {
   int total = start[b->tensorCount];
   AccessRef *refs = calloc((size_t)total + 1, sizeof(AccessRef));
   int *fill = calloc((size_t)b->tensorCount + 1, sizeof(int));
-  Flow flow = {b, egEdgeMemoCreate(), scheduleLength(b),
-               calloc((size_t)b->nodeCount, sizeof(isl_map *)),
-               calloc((size_t)b->nodeCount, sizeof(int))};
-  if (!refs || !fill || !flow.schedules || !flow.scheduleLengths)
+  Flow flow = {b, egEdgeMemoCreate(), scheduleLength(b)};
+  if (!refs || !fill)
     abort();
   memcpy(fill, start, (size_t)b->tensorCount * sizeof(int));
   for (int i = 0; i < b->nodeCount; ++i)
@@ -721,10 +781,6 @@ void egComputeDataflow(EgBuilder *b) {
       refs[fill[b->nodes[i].accesses[a].tensor]++] = (AccessRef){i, a};
   for (int t = 0; t < b->tensorCount; ++t)
     tensorDataflow(&flow, t, refs + start[t], start[t + 1] - start[t]);
-  for (int i = 0; i < b->nodeCount; ++i)
-    isl_map_free(flow.schedules[i]);
-  free(flow.schedules);
-  free(flow.scheduleLengths);
   egEdgeMemoDestroy(flow.memo);
   free(fill);
   free(refs);

@@ -214,11 +214,15 @@ static bool decodeMessage(const SolarText *message,
                           const SolarVerifySignature *sig,
                           SolarNpyArray *argData, SolarNpyArray *results,
                           bool *complete, char *err, size_t errSize) {
+  *complete = false;
+  /* A child that ended before writing anything left no buffer at all
+   * (NULL + 0 is undefined behaviour, found by fuzzing). */
+  if (!message->text)
+    return false;
   Reader reader = {(const unsigned char *)message->text,
                    (const unsigned char *)message->text + message->length};
   unsigned char ok;
   uint32_t errLength;
-  *complete = false;
   if (!readBytes(&reader, &ok, 1) || !readBytes(&reader, &errLength, 4) ||
       (size_t)(reader.end - reader.at) < errLength)
     return false;

@@ -3,6 +3,7 @@
 // file; found by the fuzz smoke test). solar-opt reports the syntax error,
 // then says the parser faulted and exits 1, never a crash (`not` fails
 // on a signal).
+// fuzz-seed: none (the fault ends a libFuzzer process: bench/fuzz_semantic.py)
 // RUN: not solar-opt %s --solar-sol=H100_SXM -o /dev/null 2>&1 | FileCheck %s
 // CHECK: parser-fault.mlir:[[@LINE+4]]:{{[0-9]+}}: error: unexpected character
 // CHECK: parser-fault.mlir: error: MLIR's parser faulted on this input after the syntax error reported above

@@ -28,6 +28,7 @@
 enum { kMaxInputBytes = 1 << 16 };
 
 int solarFuzzReachedSol;
+const char solarFuzzReachedWhat[] = "reached SOL";
 
 static MlirContext fuzzContext;
 static MlirPassManager fuzzPassManager;

@@ -1,5 +1,6 @@
-/* The libFuzzer entry points of the --solar-sol chain target, and the hook
- * it calls on nonsense output (a libFuzzer build aborts there, so the input
+/* The libFuzzer entry points every fuzz target of tools/fuzz defines (the
+ * --solar-sol chain, executed IR, hardware files, flags), and the hook
+ * they call on nonsense output (a libFuzzer build aborts there, so the input
  * is saved as a crash; the standalone driver counts it). */
 #ifndef SOLAR_FUZZ_SOL_CHAIN_H
 #define SOLAR_FUZZ_SOL_CHAIN_H
@@ -22,6 +23,10 @@ _Noreturn void solarFuzzNonsense(const char *funcName, const char *rule,
  * the whole chain and its solar.sol attributes were checked (rather than
  * being rejected with a diagnostic). */
 extern int solarFuzzReachedSol;
+
+/* What the standalone driver's summary calls an input that set
+ * solarFuzzReachedSol ("reached SOL", "ran", "loaded", "accepted"). */
+extern const char solarFuzzReachedWhat[];
 
 /* Exit status of a run that found nonsense (standalone driver). */
 enum { kSolarFuzzNonsenseExit = 86 };

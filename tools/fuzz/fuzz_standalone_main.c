@@ -400,9 +400,10 @@ int main(int argc, char **argv) {
   freeList(&seeds);
   freeList(&tokens);
   solarFuzzShutdown();
-  printf("solar-fuzz: %ld inputs (%ld seeds), %ld reached SOL, %ld crashes, "
+  printf("solar-fuzz: %ld inputs (%ld seeds), %ld %s, %ld crashes, "
          "%ld hangs, %ld nonsense, %.0f s\n",
-         counts.inputs, counts.seeds, counts.reachedSol, counts.crashes,
+         counts.inputs, counts.seeds, counts.reachedSol, solarFuzzReachedWhat,
+         counts.crashes,
          counts.hangs, counts.nonsense, now() - start);
   fflush(stdout);
   return counts.crashes || counts.hangs || counts.nonsense ? 1 : 0;

@@ -9,6 +9,7 @@
 #include "cli_bench_lock.h"
 #include "cli_bench_progress.h"
 #include "cli_bench_ray.h"
+#include "cli_bench_resume.h"
 #include "cli_bench_server.h"
 #include "cli_bench_result.h"
 #include "cli_bench_summary.h"
@@ -283,6 +284,11 @@ static void outputPath(const Bench *b, size_t i, const char *suffix,
            suffix);
 }
 
+/* The hand-written IR beside a .py program: NAME.py -> NAME.mlir. */
+static void siblingPath(const SolarBenchProgram *p, char *buf, size_t size) {
+  snprintf(buf, size, "%.*s.mlir", (int)(strlen(p->path) - 3), p->path);
+}
+
 /* --resume: the earlier report, if it is still valid for this run. */
 static bool tryResume(Bench *b, size_t i) {
   const SolarBenchProgram *p = &b->programs.items[i];
@@ -291,9 +297,14 @@ static bool tryResume(Bench *b, size_t i) {
   struct stat st;
   if (stat(json, &st) != 0)
     return false;
+  char err[512];
+  if (!solarBenchReportReusable(json, p->path, err, sizeof(err))) {
+    fprintf(stderr, "solar bench: note: not reusing the report of %s: %s\n",
+            p->relPath, err);
+    return false;
+  }
   SolarBenchResult r;
   memset(&r, 0, sizeof(r));
-  char err[512];
   if (!solarBenchResultRead(json, &r, err, sizeof(err)))
     return false;
   if (strcmp(r.archArgument, b->args->arch) || !newer(&st, p->path) ||
@@ -302,14 +313,37 @@ static bool tryResume(Bench *b, size_t i) {
   if (p->framework) {
     /* A hand-written sibling that appeared or changed since. */
     char sibling[PATH_MAX];
-    snprintf(sibling, sizeof(sibling), "%.*s.mlir",
-             (int)(strlen(p->path) - 3), p->path);
+    siblingPath(p, sibling, sizeof(sibling));
     if (access(sibling, F_OK) == 0 && !newer(&st, sibling))
       return false;
   }
   r.resumed = true;
   b->results[i] = r;
   return true;
+}
+
+/* A program's report and log (OUTDIR/PATH.json, .log) must not be one of
+ * the run's inputs: a link left in OUTDIR (or an OUTDIR laid over the
+ * tree) would make writing them destroy the program, its IR, the
+ * hardware file or a --measured file. Checked by device and inode before
+ * each program, as every command checks its outputs (cli_output.h). */
+static bool outputsAreNotInputs(const Bench *b, size_t i) {
+  const SolarBenchProgram *p = &b->programs.items[i];
+  char json[PATH_MAX], log[PATH_MAX], sibling[PATH_MAX];
+  outputPath(b, i, ".json", json, sizeof(json));
+  outputPath(b, i, ".log", log, sizeof(log));
+  const SolarCliPath outputs[] = {{"its report", json}, {"its log", log}};
+  SolarCliPath inputs[3 + SOLAR_CLI_MAX_VALUES] = {
+      {"the program", p->path}, {"the hardware file", b->archFile}};
+  size_t n = 2;
+  if (p->framework) {
+    siblingPath(p, sibling, sizeof(sibling));
+    inputs[n++] = (SolarCliPath){"the program's IR", sibling};
+  }
+  for (int k = 0; k < b->args->measuredArgs.count; ++k)
+    inputs[n++] =
+        (SolarCliPath){"the --measured file", b->args->measured[k].file};
+  return solarCliCheckOutputs("bench", outputs, 2, inputs, n);
 }
 
 /* Whether `p` is a torch program (what --profile records): --framework,
@@ -343,6 +377,11 @@ static bool prepareChild(Bench *b, size_t i, ChildCommand *c) {
   outputPath(b, i, ".log", c->log, sizeof(c->log));
   snprintf(c->runs, sizeof(c->runs), "%u", a->runs);
   SolarBenchResult *r = &b->results[i];
+  if (!outputsAreNotInputs(b, i)) {
+    r->status = SOLAR_BENCH_ERROR;
+    setMessage(r, "its report or log would overwrite an input (see above)");
+    return false;
+  }
   /* A report left from an earlier run must not stand for this one. */
   remove(json);
   if (!makeDirs(json, false, err, sizeof(err))) {

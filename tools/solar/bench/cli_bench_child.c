@@ -43,7 +43,15 @@ static char **childEnvironment(const char *tmpDir) {
 bool solarBenchChildStart(char *const argv[], const char *logPath,
                           const char *tmpDir, SolarBenchChild *child,
                           char *err, size_t errSize) {
-  int log = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  /* A fresh file, never through a link left where the log goes: whatever
+   * the old name pointed at is not written. */
+  if (unlink(logPath) != 0 && errno != ENOENT) {
+    snprintf(err, errSize, "cannot replace '%s': %s", logPath,
+             strerror(errno));
+    return false;
+  }
+  int log = open(logPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                 0644);
   if (log < 0) {
     snprintf(err, errSize, "cannot write '%s': %s", logPath, strerror(errno));
     return false;

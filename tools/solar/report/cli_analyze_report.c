@@ -2,6 +2,7 @@
  * (cli_analyze_report.h). */
 #include "cli_analyze_report.h"
 #include "cli_phase_report.h"
+#include "cli_report_seal.h"
 
 #include "solar/dialect/dialect_attr.h"
 #include "solar/passes/stage.h"
@@ -522,11 +523,13 @@ json_t *solarAnalyzeReport(MlirOperation module,
 
   if (report)
     attachFlopCounter(report, functions, context);
-  if (report)
+  if (report) {
     json_object_set_new(report, "fp32_math_source",
                         json_string(context->fp32MathSource
                                         ? context->fp32MathSource
                                         : "default"));
+    solarReportSeal(report);
+  }
   return report;
 }
 
