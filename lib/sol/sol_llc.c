@@ -107,34 +107,40 @@ void solarLlcTouchOfNodes(const SolarEinsumGraph *graph, SolarLlcTouch *out) {
 }
 
 void solarLlcTouchDestroy(SolarLlcTouch *facts) {
-  free(facts->first);
-  free(facts->kernels);
-  free(facts->last);
-  free(facts->writers);
-  free(facts->lastWriter);
+  void *arrays[] = {facts->first, facts->kernels, facts->last, facts->writers,
+                    facts->lastWriter};
+  for (size_t k = 0; k < sizeof(arrays) / sizeof(arrays[0]); ++k)
+    free(arrays[k]);
   memset(facts, 0, sizeof(*facts));
+}
+
+/* Whether `kernel` is the one that must move a program tensor (not an
+ * intermediate) through DRAM: in program order the kernel `inOrder` names,
+ * in any order the tensor's only such kernel (`count` of them is 1). */
+static bool chargedKernel(const SolarEinsumGraph *graph,
+                          const SolarLlcTouch *facts, int64_t tensor,
+                          size_t kernel, const size_t *inOrder,
+                          const size_t *count) {
+  if (tensor < 0 || (size_t)tensor >= facts->tensorCount ||
+      graph->tensors[tensor].role == SOLAR_ROLE_INTERMEDIATE)
+    return false;
+  return facts->programOrder ? inOrder[tensor] == kernel : count[tensor] == 1;
 }
 
 bool solarLlcColdRead(const SolarEinsumGraph *graph,
                       const SolarLlcTouch *facts, int64_t tensor,
                       size_t kernel) {
-  if (tensor < 0 || (size_t)tensor >= facts->tensorCount ||
-      graph->tensors[tensor].role == SOLAR_ROLE_INTERMEDIATE)
-    return false;
-  return facts->programOrder ? facts->first[tensor] == kernel
-                             : facts->kernels[tensor] == 1;
+  return chargedKernel(graph, facts, tensor, kernel, facts->first,
+                       facts->kernels);
 }
 
+/* Only the final value must reach memory: an earlier write of a result (a
+ * fill before the accumulation) may be overwritten in the cache. */
 bool solarLlcResultWrite(const SolarEinsumGraph *graph,
                          const SolarLlcTouch *facts, int64_t tensor,
                          size_t kernel) {
-  if (tensor < 0 || (size_t)tensor >= facts->tensorCount ||
-      graph->tensors[tensor].role == SOLAR_ROLE_INTERMEDIATE)
-    return false;
-  /* Only the final value must reach memory: an earlier write of a result
-   * (a fill before the accumulation) may be overwritten in the cache. */
-  return facts->programOrder ? facts->lastWriter[tensor] == kernel
-                             : facts->writers[tensor] == 1;
+  return chargedKernel(graph, facts, tensor, kernel, facts->lastWriter,
+                       facts->writers);
 }
 
 void solarLlcAdd(SolarLlcBytes *acc, const SolarEinsumGraph *graph,

@@ -1,18 +1,35 @@
-"""Two bench summary.json files equal but for each program's wall_s (how
-long it ran, which no two runs share)."""
+"""Two bench summaries equal but for what each run measured of itself: a
+program's wall_s, and its cpu_s and peak RSS (known for a local child, not
+for a Ray task). summary.json by default; --csv compares summary.csv files
+without the cpu_s and peak_rss_mb columns. Every figure must be the same."""
+import csv
 import json
 import sys
 
+USAGE = ("wall_s", "cpu_s", "peak_rss_bytes", "peak_rss_mb")
 
-def load(path):
+
+def load_json(path):
     with open(path) as f:
         summary = json.load(f)
     for program in summary["results"]:
-        program.pop("wall_s", None)
+        for key in USAGE:
+            program.pop(key, None)
     return summary
 
 
-a, b = load(sys.argv[1]), load(sys.argv[2])
+def load_csv(path):
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    keep = [i for i, name in enumerate(rows[0]) if name not in USAGE]
+    return [[row[i] for i in keep if i < len(row)] for row in rows]
+
+
+args = sys.argv[1:]
+load = load_json
+if args and args[0] == "--csv":
+    load, args = load_csv, args[1:]
+a, b = load(args[0]), load(args[1])
 if a != b:
-    sys.exit(f"{sys.argv[1]} and {sys.argv[2]} differ beyond wall_s")
+    sys.exit(f"{args[0]} and {args[1]} differ beyond {', '.join(USAGE)}")
 print("same summary")

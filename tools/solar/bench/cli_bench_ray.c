@@ -2,6 +2,7 @@
  * driver's process tree and its "done" lines, and the worker's side. */
 #define _GNU_SOURCE /* pipe2 */
 #include "cli_bench_ray.h"
+#include "cli_report_seal.h"
 #include "cli_bench_child.h"
 #include "cli_flag_value.h"
 #include "cli_output.h"
@@ -209,6 +210,8 @@ void solarBenchRayRecordNode(const char *jsonPath, const char *logPath,
   json_t *report = json_load_file(jsonPath, 0, NULL);
   if (json_is_object(report)) {
     json_object_set_new(report, "node", json_string(node));
+    /* The node is part of the report: sealed again, --resume reuses it. */
+    solarReportSeal(report);
     solarOutputWriteJson(jsonPath, report,
                          JSON_INDENT(2) | SOLAR_JSON_REAL_FLAGS);
   }

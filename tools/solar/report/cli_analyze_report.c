@@ -345,10 +345,7 @@ static json_t *functionJson(MlirOperation func, const SolarSol *sol,
   if (fn)
     setKernelFigures(fn, sol);
   /* A training step: what each phase does (absent for a forward pass). */
-  json_t *phases =
-      fn ? solarPhaseReportJson(func, solarStorageDtype(context->dtype,
-                                                        sol->dtype))
-         : NULL;
+  json_t *phases = fn ? solarPhaseReportJson(func, sol) : NULL;
   if (phases)
     json_object_set_new(fn, "phases", phases);
   /* The fp32 math policy the bound assumed, and the TF32 figure beside an

@@ -8,7 +8,7 @@
 #include "solar/einsum/einsum_graph.h"
 #include "solar/einsum/phase.h"
 #include "solar/frontend/framework_op.h"
-#include "solar/fusion/fusion.h"
+#include "solar/einsum/einsum_graph_index.h"
 #include "solar/sol/sol.h"
 #include "solar/support/json_number.h"
 
@@ -17,27 +17,23 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The unfused kernels' DRAM bytes and count per phase; false when the
- * kernels have no numeric bytes (symbolic sizes). */
-static bool unfusedByPhase(const SolarEinsumGraph *graph, SolarDtype storage,
+/* The unfused kernels' DRAM bytes and count per phase, from the function's
+ * solar.sol kernels (so the phases add up to the step's unfused figure,
+ * last-level-cache residency included); false when it records none. */
+static bool unfusedByPhase(const SolarEinsumGraph *graph, const SolarSol *sol,
                            double *bytes, int64_t *kernels) {
-  SolarFusion kernelsOf = {0};
-  char err[256];
-  if (!solarFrameworkKernels(graph, storage, &kernelsOf, err, sizeof(err)))
+  if (!sol || !sol->kernelCount)
     return false;
-  for (size_t k = 0; k < kernelsOf.groupCount; ++k) {
-    const SolarFusionGroup *g = &kernelsOf.groups[k];
-    if (!g->nodeCount || g->nodes[0] < 0 ||
-        (size_t)g->nodes[0] >= graph->nodeCount)
+  for (size_t k = 0; k < sol->kernelCount; ++k) {
+    size_t first = solarGraphNodeIndex(graph, sol->kernels[k].firstNode);
+    if (first >= graph->nodeCount)
       continue;
-    SolarPhase phase =
-        solarFrameworkOpPhase(graph->nodes[g->nodes[0]].frameworkOp);
+    SolarPhase phase = solarFrameworkOpPhase(graph->nodes[first].frameworkOp);
     if (phase == SOLAR_PHASE_NONE)
       continue;
-    bytes[phase] += g->dramBytes;
+    bytes[phase] += sol->kernels[k].bytes;
     kernels[phase]++;
   }
-  solarFusionDestroy(&kernelsOf);
   return true;
 }
 
@@ -87,7 +83,7 @@ static bool readGraph(MlirOperation func, SolarEinsumGraph *graph) {
   return false;
 }
 
-json_t *solarPhaseReportJson(MlirOperation func, SolarDtype storage) {
+json_t *solarPhaseReportJson(MlirOperation func, const SolarSol *sol) {
   /* Most functions are forward passes: a walk over the framework ops'
    * names settles that before any graph is read. */
   bool training = false;
@@ -102,7 +98,7 @@ json_t *solarPhaseReportJson(MlirOperation func, SolarDtype storage) {
   }
   double bytes[SOLAR_PHASE_COUNT] = {0};
   int64_t kernels[SOLAR_PHASE_COUNT] = {0};
-  bool haveBytes = unfusedByPhase(&graph, storage, bytes, kernels);
+  bool haveBytes = unfusedByPhase(&graph, sol, bytes, kernels);
   solarEinsumGraphDestroy(&graph);
   json_t *out = json_object();
   for (int p = 0; p < SOLAR_PHASE_COUNT; ++p)

@@ -4,7 +4,7 @@
 #ifndef SOLAR_CLI_PHASE_REPORT_H
 #define SOLAR_CLI_PHASE_REPORT_H
 
-#include "solar/support/dtype.h"
+#include "solar/sol/sol.h"
 
 #include "mlir-c/IR.h"
 
@@ -13,9 +13,10 @@
 
 /* {"forward": {...}, "backward": {...}, "optimizer": {...},
  * "backward_forward_flops", "activation_bytes", "exact"} of func's einsum
- * graph (tensors sized in `storage`, solarStorageDtype), or NULL when its
- * nodes carry no phase (not a training step). New reference. */
-json_t *solarPhaseReportJson(MlirOperation func, SolarDtype storage);
+ * graph, the unfused bytes split by phase from `sol`'s framework-op kernels
+ * (read with detail), or NULL when its nodes carry no phase (not a
+ * training step). New reference. */
+json_t *solarPhaseReportJson(MlirOperation func, const SolarSol *sol);
 
 /* The text section of a function's `phases` object. */
 void solarPhaseReportPrint(FILE *out, json_t *phases);

@@ -259,7 +259,7 @@ static json_t *kernelsJson(const Attribution *a, json_t *opportunities,
         measured - sol, "violation", violation, "flops",
         solarJsonNumber(row->kernel->flops), "bytes",
         solarJsonNumber(row->kernel->bytes), "sol_unfused_s",
-        row->kernel->seconds, "bound_unfused",
+        row->kernel->seconds, solarFidelityBoundKey(SOLAR_FIDELITY_UNFUSED),
         solarBoundName(row->kernel->bound));
     if (violation)
       json_array_append_new(violations, json_string(row->kernel->frameworkOp));

@@ -8,6 +8,7 @@
 #include "cli_trace_read.h"
 
 #include "solar/support/grow.h"
+#include "solar/support/hash.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -66,10 +67,7 @@ static long long idOf(json_t *v) {
   if (json_is_integer(v))
     return (long long)json_integer_value(v);
   const char *s = json_string_value(v);
-  unsigned long long h = 1469598103934665603ULL;
-  for (; s && *s; ++s)
-    h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-  return (long long)(h >> 1);
+  return (long long)(solarHashString(s ? s : "") >> 1);
 }
 
 static Event eventOf(json_t *e) {
