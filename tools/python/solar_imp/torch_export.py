@@ -282,31 +282,27 @@ def cost(program, args):
 
 def flop_counter(program, args):
     """FlopCounterMode's count of one forward pass at the program's sizes,
-    without data (meta tensors, else fake ones, as export builds them): the
+    without data, built as cost() builds it (_build_abstract): the
     reference's own count is at the verification sizes. None, with the
     reason said, when the forward pass cannot run without data: the figure
     is then missing rather than taken at other sizes."""
     from solar_ref import flop_count
-    failures = []
-    for meta in (True, False):
-        try:
-            torch, model, inputs = _build(program, args, meta=True) \
-                if meta else _build_fake(program, args)
+    try:
+        torch, model, inputs = _build_abstract(program, args)
 
-            def forward():
-                with torch.no_grad(), _on_device(torch, meta):
-                    return model(*inputs)
-            _, counts = flop_count.counted(torch, forward)
-        except Exception as exc:  # the import itself does not depend on it
-            failures.append(f"{type(exc).__name__}: "
-                            f"{str(exc).strip().splitlines()[0:1]}")
-            continue
-        counts["sizes"] = "full"
-        return counts
-    from .cli import say
-    say(f"FlopCounterMode could not count the full-size forward pass "
-        f"without data ({'; '.join(failures)}): no flop_counter figure")
-    return None
+        def forward():
+            with torch.no_grad(), _on_device(torch, True):
+                return model(*inputs)
+        _, counts = flop_count.counted(torch, forward)
+    except Exception as exc:  # the import itself does not depend on it
+        from .cli import say
+        first = (str(exc).strip().splitlines() or [""])[0]
+        say(f"FlopCounterMode could not count the full-size forward pass "
+            f"without data ({type(exc).__name__}: {first}): no "
+            "flop_counter figure")
+        return None
+    counts["sizes"] = "full"
+    return counts
 
 
 # torch-mlir's conversion failures name the op in a diagnostic it prints,
