@@ -8,6 +8,7 @@
  *                 {dtype = rate, ...} (dtypes with a tensor path),
  *                 vector_mac_per_s, vector_op_per_s (every dtype),
  *                 div_op_per_s, sfu_op_per_s, num_sm (when known),
+ *                 launch_gap_s (when the file states it),
  *                 defaulted = [field, ...], converted = [field, ...]}
  *
  * Capacities are i64 bytes, rates f64 per second. Unlimited values
@@ -163,6 +164,10 @@ static MlirAttribute archAttr(MlirContext ctx, const SolarArch *arch) {
     dictAdd(&dict, "num_sm",
             mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64),
                                (int64_t)arch->num_sm.value));
+  if (arch->launch_gap_s.origin != SOLAR_ARCH_FROM_DEFAULT)
+    dictAdd(&dict, "launch_gap_s",
+            mlirFloatAttrDoubleGet(ctx, mlirF64TypeGet(ctx),
+                                   arch->launch_gap_s.value));
   dictAdd(&dict, "defaulted",
           mlirArrayAttrGet(ctx, provenance.defaultedCount,
                            provenance.defaulted));

@@ -111,6 +111,7 @@ void archDerive(const ArchRawModel *raw, const char *path, SolarArch *out) {
   deriveLevels(raw, hz, out);
   deriveCompute(raw, hz, out);
   out->num_sm = fileOr(&raw->numSm, 1.0, 0.0);
+  out->launch_gap_s = fileOr(&raw->launchGapNs, 1e-9, 0.0);
   memcpy(out->sharedWith, raw->sharedWith, sizeof(out->sharedWith));
   memcpy(out->pipeLine, raw->pipeLine, sizeof(out->pipeLine));
 }

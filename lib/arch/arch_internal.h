@@ -59,6 +59,7 @@ typedef enum ArchUnit {
   ARCH_UNIT_BYTES_PER_CYCLE, /* bandwidths */
   ARCH_UNIT_PER_CYCLE,       /* MACs or ops per cycle */
   ARCH_UNIT_COUNT,           /* a whole number (num_SM) */
+  ARCH_UNIT_NANOSECONDS,     /* a time; 0 allowed (dependent_launch_gap_ns) */
 } ArchUnit;
 
 typedef enum ArchField {
@@ -74,6 +75,7 @@ typedef enum ArchField {
   ARCH_FIELD_DIV_OP,
   ARCH_FIELD_SFU_OP,
   ARCH_FIELD_NUM_SM,
+  ARCH_FIELD_LAUNCH_GAP,
   ARCH_FIELD_SHARED_PIPE,    /* + dtype; a unit list, not a number */
 } ArchField;
 
@@ -108,7 +110,7 @@ typedef struct ArchRawValue {
 } ArchRawValue;
 
 /* The file's contents in its own units (GHz, per cycle, bytes). */
-enum { ARCH_RAW_SLOTS = 3 + 2 * SOLAR_MEM_KIND_COUNT + 3 * SOLAR_DTYPE_COUNT + 3 };
+enum { ARCH_RAW_SLOTS = 3 + 2 * SOLAR_MEM_KIND_COUNT + 3 * SOLAR_DTYPE_COUNT + 4 };
 
 typedef struct ArchRawModel {
   char *name; /* owned, NULL when absent */
@@ -124,6 +126,7 @@ typedef struct ArchRawModel {
   ArchRawValue divOp;
   ArchRawValue sfuOp;
   ArchRawValue numSm;
+  ArchRawValue launchGapNs;
   /* shared_pipe_<dtype> (arch_pipes.c); pipeLine 0: not declared. */
   unsigned char sharedWith[SOLAR_DTYPE_COUNT][SOLAR_UNIT_COUNT];
   int pipeLine[SOLAR_DTYPE_COUNT];

@@ -64,6 +64,8 @@ static const ArchKeyInfo fixedKeys[] = {
     {ARCH_FIELD_SFU_OP, ARCH_UNIT_PER_CYCLE, 0, SOLAR_DTYPE_INVALID,
      "SFU_op_per_cycle"},
     {ARCH_FIELD_NUM_SM, ARCH_UNIT_COUNT, 0, SOLAR_DTYPE_INVALID, "num_SM"},
+    {ARCH_FIELD_LAUNCH_GAP, ARCH_UNIT_NANOSECONDS, 0, SOLAR_DTYPE_INVALID,
+     "dependent_launch_gap_ns"},
 };
 
 static const char kMacPrefix[] = "MAC_per_cycle_";

@@ -24,6 +24,11 @@ static const double kMaxPerCycle = 1e9;       /* above: per second given */
 static const double kMinPerCycle = 0.01;
 static const double kMinBytesPerCycle = 0.01;
 static const double kMaxCount = 1e6;
+/* A gap between two kernels above a millisecond is no launch path's (a
+ * launch takes microseconds): microseconds or cycles given as ns would
+ * still be below it, but a value in ps or an unconverted per-second figure
+ * is not. */
+static const double kMaxGapNs = 1e6;
 
 static ArchRawValue *slotFor(ArchRawModel *raw, const ArchKeyInfo *info) {
   switch (info->field) {
@@ -49,6 +54,8 @@ static ArchRawValue *slotFor(ArchRawModel *raw, const ArchKeyInfo *info) {
     return &raw->sfuOp;
   case ARCH_FIELD_NUM_SM:
     return &raw->numSm;
+  case ARCH_FIELD_LAUNCH_GAP:
+    return &raw->launchGapNs;
   case ARCH_FIELD_NAME:
   case ARCH_FIELD_SHARED_PIPE:
     break;
@@ -94,9 +101,10 @@ static bool isDecimalNumber(const char *text) {
   return *p == '\0';
 }
 
-/* Parses a positive finite number; reports and returns false otherwise. */
-static bool parsePositive(const char *path, const ArchYamlEntry *entry,
-                          double *out, SolarArchDiag *diag) {
+/* Parses a positive finite number (zero too when allowZero: a time that
+ * defaults to 0); reports and returns false otherwise. */
+static bool parseNumber(const char *path, const ArchYamlEntry *entry,
+                        bool allowZero, double *out, SolarArchDiag *diag) {
   if (entry->valueKind != ARCH_NODE_SCALAR) {
     archDiagAdd(diag, SOLAR_ARCH_ERROR, path, entry->line,
                 "key '%s' must be a number, found %s", entry->key,
@@ -143,10 +151,10 @@ static bool parsePositive(const char *path, const ArchYamlEntry *entry,
                 entry->key, entry->value);
     return false;
   }
-  if (value <= 0) {
+  if (value < 0 || (value == 0 && !allowZero)) {
     archDiagAdd(diag, SOLAR_ARCH_ERROR, path, entry->line,
-                "key '%s' must be positive, found %s", entry->key,
-                entry->value);
+                "key '%s' must be %s, found %s", entry->key,
+                allowZero ? "zero or positive" : "positive", entry->value);
     return false;
   }
   *out = value;
@@ -227,7 +235,8 @@ static bool readEntry(const char *path, const ArchYamlEntry *entry,
   slot->line = entry->line;
   slot->key = info.canonicalKey;
   double value;
-  if (!parsePositive(path, entry, &value, diag))
+  if (!parseNumber(path, entry, info.unit == ARCH_UNIT_NANOSECONDS, &value,
+                   diag))
     return false;
   slot->present = true;
   slot->value = value;
@@ -340,6 +349,12 @@ static bool checkUnit(const UnitCheck *check, ArchRawValue *slot) {
       return true;
     return slotError(check, slot, "must be a whole number between 1 and %g",
                      kMaxCount);
+  case ARCH_UNIT_NANOSECONDS:
+    if (slot->value <= kMaxGapNs)
+      return true;
+    return slotError(check, slot,
+                     "is above %g ns (1 ms); give the gap in nanoseconds",
+                     kMaxGapNs);
   case ARCH_UNIT_GHZ:
   case ARCH_UNIT_NAME:
     break;

@@ -71,6 +71,7 @@ static void printArch(const SolarArch *arch) {
     printf("shared_pipe.%s=%s file:%d\n", solarDtypeName((SolarDtype)d),
            pipes, arch->pipeLine[d]);
   }
+  printValue("launch_gap_s", &arch->launch_gap_s);
 }
 
 static void printDiag(const SolarArchDiag *diag) {

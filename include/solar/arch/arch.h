@@ -183,6 +183,14 @@ typedef struct SolarArch {
   /* Number of SMs; value 0 (origin DEFAULT) when the file does not say. */
   SolarArchValue num_sm;
 
+  /* The dependent-launch gap (dependent_launch_gap_ns, in seconds here):
+   * the least time from the end of one kernel to the start of a kernel
+   * that waits for it on the device, as an eager framework launches them
+   * (one stream, each kernel after the previous one). Default 0, which
+   * keeps every figure a lower bound: the unfused fidelity adds it once
+   * per kernel after the first (docs/sol-model.md, "Launch gaps"). */
+  SolarArchValue launch_gap_s;
+
   /* Which units issue through one pipe, per dtype of the work
    * (shared_pipe_<dtype>, docs/hardware-format.md): read with
    * solarArchPipeOf. sharedWith[d][u] is the first unit of u's shared pipe,
