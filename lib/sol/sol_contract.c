@@ -38,6 +38,7 @@ static const char *const boundNames[SOLAR_BOUND_COUNT] = {
     [SOLAR_BOUND_COMPUTE] = "compute",
     [SOLAR_BOUND_DRAM] = "dram",
     [SOLAR_BOUND_CACHE] = "cache",
+    [SOLAR_BOUND_LAUNCH] = "launch",
 };
 
 static bool validFidelity(SolarFidelity fidelity) {
@@ -130,6 +131,13 @@ double solarSolIntensity(const SolarSol *sol, SolarFidelity fidelity) {
 #define CACHE SOLAR_FIDELITY_CACHE
 /* The L2 -> SM lower bound of a group, beside its DRAM bytes_cache. */
 #define GROUP_INNER_BYTES_KEY "bytes_cache_inner"
+/* The dependent-launch gaps (docs/sol-model.md, "Launch gaps"): the
+ * hardware file's gap, the unfused figure's gaps (a group's: those between
+ * two of its kernels) and those between groups. Written only when the file
+ * states a gap, so attributes without one read as 0. */
+#define LAUNCH_GAP_KEY "launch_gap_s"
+#define LAUNCH_TIME_KEY "time_unfused_launch_s"
+#define LAUNCH_BETWEEN_KEY "time_unfused_launch_between_groups_s"
 
 static bool getBound(MlirAttribute dict, const char *key, SolarBound *out) {
   MlirStringRef name;
@@ -240,6 +248,8 @@ static bool readGroup(MlirAttribute d, SolarGroupSol *g) {
   if (!solarDictGetF64(d, solarFidelityTimeKey(UNFUSED), &g->unfusedSeconds) &&
       !solarDictGetF64(d, solarFidelityTimeKey(FUSED), &g->unfusedSeconds))
     g->unfusedSeconds = 0;
+  if (!solarDictGetF64(d, LAUNCH_TIME_KEY, &g->launchSeconds))
+    g->launchSeconds = 0;
   /* Older attributes name no roof: the CUDA-core FMA roof of fp32. */
   MlirStringRef ref;
   g->roofUnit = solarDictGetString(d, "roof_unit", &ref)
@@ -376,6 +386,13 @@ static bool readTop(MlirAttribute dict, SolarSol *out) {
   /* Written since framework-op kernels; older attributes: one per node. */
   if (ok && !solarDictGetI64(dict, "kernels_unfused", &out->kernelsUnfused))
     out->kernelsUnfused = -1;
+  double *launch[] = {&out->launchGapSeconds, &out->launchSeconds,
+                      &out->launchBetweenGroupsSeconds};
+  const char *launchKeys[] = {LAUNCH_GAP_KEY, LAUNCH_TIME_KEY,
+                              LAUNCH_BETWEEN_KEY};
+  for (size_t i = 0; i < 3; ++i)
+    if (!solarDictGetF64(dict, launchKeys[i], launch[i]))
+      *launch[i] = 0;
   return ok && readPartial(dict, out);
 }
 
@@ -455,6 +472,8 @@ static MlirAttribute groupAttribute(MlirContext ctx, const SolarGroupSol *g) {
   solarDictAddNumber(&b, "flops_lowered", g->flopsLowered);
   solarDictAddF64(&b, "compute_s", g->computeSeconds);
   solarDictAddF64(&b, solarFidelityTimeKey(UNFUSED), g->unfusedSeconds);
+  if (g->launchSeconds > 0)
+    solarDictAddF64(&b, LAUNCH_TIME_KEY, g->launchSeconds);
   solarDictAddString(&b, "roof_unit", solarUnitName(g->roofUnit));
   solarDictAddString(&b, "roof_dtype", solarDtypeName(g->roofDtype));
   solarDictAddNumber(&b, solarFidelityBytesKey(FUSED), g->fusedBytes);
@@ -518,6 +537,11 @@ MlirAttribute solarSolToAttribute(MlirContext ctx, const SolarSol *sol,
   solarDictAddI64(&b, "groups", (int64_t)sol->groupCount);
   if (sol->kernelsUnfused >= 0)
     solarDictAddI64(&b, "kernels_unfused", sol->kernelsUnfused);
+  if (sol->launchGapSeconds > 0) {
+    solarDictAddF64(&b, LAUNCH_GAP_KEY, sol->launchGapSeconds);
+    solarDictAddF64(&b, LAUNCH_TIME_KEY, sol->launchSeconds);
+    solarDictAddF64(&b, LAUNCH_BETWEEN_KEY, sol->launchBetweenGroupsSeconds);
+  }
   char policy[96];
   solarFp32PolicyFormat(&sol->policy, policy, sizeof(policy));
   solarDictAddString(&b, "fp32_math", policy);

@@ -126,4 +126,12 @@ SolarTimeTerm solarComputeOf(const SolarTimeAlgebra *alg,
 SolarTimeTerm solarRoofline(const SolarTimeAlgebra *alg, SolarTimeTerm compute,
                             SolarTimeTerm transfer);
 
+/* The dependent-launch gap as a rate (kernel boundaries per second), 0
+ * when the hardware file states none: the symbolic path writes the gaps as
+ * "{ gaps } / rate" and the numeric one divides the same way, so both give
+ * the same double (docs/sol-model.md, "Launch gaps"). */
+double solarLaunchGapRate(const SolarArch *arch);
+/* `gaps` dependent-launch gaps in seconds; 0 without a gap. */
+double solarLaunchGapSeconds(const SolarArch *arch, int64_t gaps);
+
 #endif

@@ -6,6 +6,7 @@
  * path's floating-point operations exactly. */
 #include "sol_internal.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 static SolarTimeTerm combineSeconds(SolarTimeTerm *parts, size_t n,
@@ -72,4 +73,18 @@ SolarTimeTerm solarRoofline(const SolarTimeAlgebra *alg, SolarTimeTerm compute,
                             SolarTimeTerm transfer) {
   SolarTimeTerm parts[] = {compute, transfer};
   return alg->combine(parts, 2, true);
+}
+
+/* Eager execution runs its kernels one after another on one stream, each
+ * waiting for the one before it: between two of them the device idles at
+ * least the hardware file's dependent-launch gap (docs/sol-model.md,
+ * "Launch gaps"). */
+double solarLaunchGapRate(const SolarArch *arch) {
+  double gap = arch->launch_gap_s.value;
+  return gap > 0 && isfinite(gap) ? 1.0 / gap : 0;
+}
+
+double solarLaunchGapSeconds(const SolarArch *arch, int64_t gaps) {
+  double rate = solarLaunchGapRate(arch);
+  return gaps > 0 && rate > 0 ? (double)gaps / rate : 0;
 }

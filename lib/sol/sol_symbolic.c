@@ -495,6 +495,15 @@ bool solarSolComputeSymbolic(const SolarEinsumGraph *graph,
       reportTooManyFloors(graph, err, errSize);
       ok = false;
     }
+    /* The dependent-launch gaps, after the kernels as the numbers add
+     * them (sol_unfused.c): a constant, the kernel count is no size. */
+    if (ok && out->kernelsUnfused > 1) {
+      char *parts[2] = {
+          out->time[SOLAR_FIDELITY_UNFUSED],
+          quotient(constantCount(ctx, out->kernelsUnfused - 1),
+                   solarLaunchGapRate(arch))};
+      out->time[SOLAR_FIDELITY_UNFUSED] = combine(parts, 2, false);
+    }
     out->bytes[SOLAR_FIDELITY_IDEAL] =
         isl_pw_qpolynomial_to_str(fusion->idealBytesPw);
     out->time[SOLAR_FIDELITY_IDEAL] =

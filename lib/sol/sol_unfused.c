@@ -3,7 +3,7 @@
  * DRAM traffic is the op's inputs and outputs only. The groups' unfused
  * figures are shares of the same kernels, so that every figure speaking of
  * unfused kernels (the function's, a group's, a fusion opportunity's)
- * counts the same ones. */
+ * counts the same ones, and the dependent-launch gaps between them. */
 #include "sol_internal.h"
 #include "solar/einsum/einsum_graph_index.h"
 #include "solar/support/grow.h"
@@ -127,14 +127,50 @@ static SolarKernelSol kernelRecord(const SolarEinsumGraph *graph,
   return k;
 }
 
-/* Without framework ops every node is its own unfused kernel. */
+/* Without framework ops every node is its own unfused kernel; `order`
+ * gets each kernel's group. */
 static void chargeNodes(const SolarEinsumGraph *graph,
-                        const SolarFusion *fusion, SolarSol *out) {
+                        const SolarFusion *fusion, SolarSol *out,
+                        SolarGroupSol **order) {
   for (size_t i = 0; i < out->nodeCount; ++i) {
     SolarGroupSol *g = groupOfNode(fusion, out, graph->nodes[i].id);
+    order[i] = g;
     if (g)
       g->unfusedSeconds += out->nodes[i].seconds;
   }
+}
+
+/* The dependent-launch gaps (docs/sol-model.md, "Launch gaps"): eager
+ * runs its `count` kernels one after another, each waiting for the one
+ * before it, so one gap lies before every kernel but the first. A gap
+ * whose two kernels are in one group is that group's (fusing the group
+ * removes it); the others lie between groups. The gaps bind the figure
+ * (bound "launch") when they exceed the kernels' own sum. */
+static void addLaunchGaps(const SolarArch *arch, SolarGroupSol **order,
+                          size_t count, SolarSol *out) {
+  out->launchGapSeconds = arch->launch_gap_s.value;
+  if (count < 2 || solarLaunchGapRate(arch) <= 0)
+    return;
+  int64_t between = 0;
+  int64_t *inside =
+      solarCalloc(out->groupCount ? out->groupCount : 1, sizeof(int64_t));
+  for (size_t k = 1; k < count; ++k)
+    if (order[k] && order[k] == order[k - 1])
+      inside[order[k] - out->groups]++;
+    else
+      between++;
+  for (size_t g = 0; g < out->groupCount; ++g) {
+    SolarGroupSol *group = &out->groups[g];
+    group->launchSeconds = solarLaunchGapSeconds(arch, inside[g]);
+    group->unfusedSeconds += group->launchSeconds;
+  }
+  free(inside);
+  out->launchSeconds = solarLaunchGapSeconds(arch, (int64_t)count - 1);
+  out->launchBetweenGroupsSeconds = solarLaunchGapSeconds(arch, between);
+  double work = out->seconds[SOLAR_FIDELITY_UNFUSED];
+  out->seconds[SOLAR_FIDELITY_UNFUSED] += out->launchSeconds;
+  if (out->launchSeconds > work)
+    out->bound[SOLAR_FIDELITY_UNFUSED] = SOLAR_BOUND_LAUNCH;
 }
 
 void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
@@ -149,7 +185,11 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
    * here (parametric sizes) leaves the per-node figures. */
   if (!anyFrameworkOp(graph) ||
       !solarFrameworkKernels(graph, storageDtype, &kernels, err, sizeof(err))) {
-    chargeNodes(graph, fusion, out);
+    SolarGroupSol **order =
+        solarCalloc(out->nodeCount ? out->nodeCount : 1, sizeof(*order));
+    chargeNodes(graph, fusion, out, order);
+    addLaunchGaps(arch, order, out->nodeCount, out);
+    free(order);
     return;
   }
   out->bytes[SOLAR_FIDELITY_UNFUSED] = 0;
@@ -162,6 +202,8 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
   /* Eager runs the framework ops one after another, each as one kernel. */
   SolarLlcTouch facts;
   solarLlcTouchOfPartition(graph, &kernels, true, &facts);
+  SolarGroupSol **order = solarCalloc(
+      kernels.groupCount ? kernels.groupCount : 1, sizeof(*order));
   for (size_t k = 0; k < kernels.groupCount; ++k) {
     const SolarFusionGroup *g = &kernels.groups[k];
     double compute =
@@ -181,6 +223,7 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
     out->seconds[SOLAR_FIDELITY_UNFUSED] += seconds;
     SolarGroupSol *group =
         g->nodeCount ? groupOfNode(fusion, out, g->nodes[0]) : NULL;
+    order[k] = group;
     if (group)
       group->unfusedSeconds += seconds;
     if (seconds > worst) {
@@ -190,6 +233,8 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
     }
   }
   out->kernelsUnfused = (int64_t)kernels.groupCount;
+  addLaunchGaps(arch, order, kernels.groupCount, out);
+  free(order);
   solarLlcTouchDestroy(&facts);
   solarFusionDestroy(&kernels);
 }

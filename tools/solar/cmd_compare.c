@@ -220,6 +220,18 @@ static json_t *funcJson(const ArchRun *run, const SolarCliFuncSol *f,
    * class. */
   json_object_set_new(o, "flops_lowered", solarJsonNumber(sol->flopsLowered));
   json_object_set_new(o, "ops", solarOpCountsJson(&sol->ops));
+  /* The unfused model's kernels, its dependent-launch gaps on this chip
+   * (0 without a gap) and what bounds it ("launch" when the gaps do). */
+  json_object_set_new(o, "kernels_unfused",
+                      sol->kernelsUnfused >= 0
+                          ? json_integer((json_int_t)sol->kernelsUnfused)
+                          : json_null());
+  json_object_set_new(
+      o, solarFidelitySolBoundKey(SOLAR_FIDELITY_UNFUSED),
+      json_string(solarBoundName(sol->bound[SOLAR_FIDELITY_UNFUSED])));
+  json_object_set_new(o, "launch_gap_s", json_real(sol->launchGapSeconds));
+  json_object_set_new(o, "time_unfused_launch_s",
+                      json_real(sol->launchSeconds));
   return o;
 }
 

@@ -60,10 +60,12 @@ typedef enum SolarBound {
   SOLAR_BOUND_COMPUTE,
   SOLAR_BOUND_DRAM,
   SOLAR_BOUND_CACHE, /* L2 -> SM traffic (cache-aware fidelity only) */
+  SOLAR_BOUND_LAUNCH, /* the dependent-launch gaps between kernels (unfused
+                         fidelity only): they exceed the kernels' own sum */
   SOLAR_BOUND_COUNT
 } SolarBound;
 
-/* "compute", "dram", "cache"; "?" out of range. */
+/* "compute", "dram", "cache", "launch"; "?" out of range. */
 const char *solarBoundName(SolarBound bound);
 /* False when `name` is none of them. */
 bool solarBoundFromName(MlirStringRef name, SolarBound *out);
@@ -100,6 +102,10 @@ typedef struct {
    * first node lies in the group: the same kernels as the function's
    * unfused figure, so the groups' values sum to it. */
   double unfusedSeconds;
+  /* The part of unfusedSeconds that is dependent-launch gaps: one before
+   * each of its kernels whose predecessor in program order is in the same
+   * group (fusing the group removes them); 0 without a gap. */
+  double launchSeconds;
   double fusedBytes, fusedSeconds;
   double cacheBytes, innerBytes, cacheSeconds;
   SolarBound fusedBound;     /* compute | dram */
@@ -157,6 +163,14 @@ typedef struct {
   int64_t kernelsUnfused;    /* framework-op kernels (nodes without one:
                                 one kernel each); -1 when read from an
                                 attribute that does not record it */
+  /* The dependent-launch gaps of the unfused figure (docs/sol-model.md,
+   * "Launch gaps"): the hardware file's gap, (kernelsUnfused - 1) gaps in
+   * seconds (included in seconds[UNFUSED]), and the part of them between
+   * kernels of different groups (in no group's unfusedSeconds: the groups'
+   * unfused times plus it sum to the function's). All 0 without a gap. */
+  double launchGapSeconds;
+  double launchSeconds;
+  double launchBetweenGroupsSeconds;
   double ridgeFlopPerByte;
   /* Something was not modeled (the graph's warnings): every figure above
    * may be too small, and `skipped` says what ("file:line:col: message"

@@ -1,6 +1,7 @@
 """check_savings.py REPORT.json...: every figure that speaks of unfused
 kernels counts the same kernels (issue 29): per function,
-- the groups' unfused times sum to the function's unfused time, and
+- the groups' unfused times plus the launch gaps between groups sum to the
+  function's unfused time, and
 - every fusion opportunity saves at most the whole unfused -> fused gap.
 Prints one line per function; exits 1 on the first violation."""
 import json
@@ -12,6 +13,7 @@ for path in sys.argv[1:]:
         unfused, fused = fn["sol_s"]["unfused"], fn["sol_s"]["fused"]
         gap = unfused - fused
         groups = sum(g["sol_s"]["unfused"] for g in fn["groups"])
+        groups += fn.get("launch", {}).get("between_groups_s", 0)
         if abs(groups - unfused) > TOL * unfused:
             sys.exit("@%s: groups' unfused %g != function's %g" %
                      (fn["name"], groups, unfused))

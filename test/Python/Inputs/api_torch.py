@@ -30,6 +30,8 @@ if case == "mlp":
     print(f"bound {f.bound.cache} groups {len(f.groups)} "
           f"group0 flops {f.groups[0].flops}")
     print(f"sol cache <= unfused {f.sol_s.cache <= f.sol_s.unfused}")
+    print(f"kernels {f.kernels_unfused} launch gap {f.launch['gap_s']} "
+          f"launch-bound {f.launch['launch_bound']}")
     print(f"headroom {result.headroom}")
     print(f"report schema {result.report['schema']} "
           f"version {result.report['version']}")

@@ -90,6 +90,12 @@ class FunctionResult:
     violations: List[str]
     opportunities: List[dict]
     verified: bool
+    # The unfused model's kernels, its SOL and the measured time per kernel,
+    # and its dependent-launch gaps (docs/analyze.md: functions[].launch).
+    kernels_unfused: Optional[int] = None
+    sol_per_kernel_s: Optional[float] = None
+    measured_per_kernel_s: Optional[float] = None
+    launch: Optional[dict] = None
 
     @classmethod
     def of(cls, f):
@@ -103,7 +109,9 @@ class FunctionResult:
                    [Measurement.of(m) for m in f.get("measurements") or []],
                    list(f.get("violations") or []),
                    list(f.get("opportunities") or []),
-                   bool(f.get("verified")))
+                   bool(f.get("verified")), f.get("kernels_unfused"),
+                   f.get("sol_per_kernel_s"), f.get("measured_per_kernel_s"),
+                   f.get("launch"))
 
 
 def _of_function(name):

@@ -119,24 +119,29 @@ static json_t *groupsJson(MlirOperation func, const SolarSol *sol,
                              solarUnitName(g->roofUnit), "dtype",
                              solarDtypeName(g->roofDtype));
     json_array_append_new(
-        groups, json_pack("{s:I, s:o, s:o, s:f, s:o, s:o, s:o, s:f, s:o}",
-                          "id", (json_int_t)id, "nodes", nodes, "flops",
-                          solarJsonNumber(flops),
-                          "compute_s", compute, "bytes", bytes, "sol_s", times,
-                          "bound", bound,
-                          solarFidelityIntensityKey(SOLAR_FIDELITY_FUSED),
-                          intensity, "roof", roof));
+        groups,
+        json_pack("{s:I, s:o, s:o, s:f, s:o, s:o, s:o, s:f, s:o, s:f}", "id",
+                  (json_int_t)id, "nodes", nodes, "flops",
+                  solarJsonNumber(flops), "compute_s", compute, "bytes", bytes,
+                  "sol_s", times, "bound", bound,
+                  solarFidelityIntensityKey(SOLAR_FIDELITY_FUSED), intensity,
+                  "roof", roof, "launch_s", g->launchSeconds));
     if (fg && fg->nodeCount > 1 && unfused > fused) {
-      char text[512], list[256] = "", a[32], u[32], f[32];
+      char text[512], list[256] = "", a[32], u[32], f[32], l[32];
       size_t used = 0;
       for (size_t k = 0; k < fg->nodeCount && used < sizeof(list); ++k)
         used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%lld",
                                  k ? "," : "", (long long)fg->nodes[k]);
+      char gaps[64] = "";
+      if (g->launchSeconds > 0)
+        snprintf(gaps, sizeof(gaps), ", launch gaps %s",
+                 seconds(g->launchSeconds, l, sizeof(l)));
       snprintf(text, sizeof(text),
-               "fusing nodes %s (group %lld) saves %s (unfused %s -> fused "
+               "fusing nodes %s (group %lld) saves %s (unfused %s%s -> fused "
                "%s)",
                list, (long long)id, seconds(unfused - fused, a, sizeof(a)),
-               seconds(unfused, u, sizeof(u)), seconds(fused, f, sizeof(f)));
+               seconds(unfused, u, sizeof(u)), gaps,
+               seconds(fused, f, sizeof(f)));
       json_array_append_new(opportunities,
                             opportunity("fusion", unfused - fused, text));
     }
@@ -251,6 +256,16 @@ static void setKernelFigures(json_t *fn, const SolarSol *sol) {
                                 json_object_get(measured, "median_s")) /
                             (double)kernels)
                 : json_null());
+  /* The dependent-launch gaps in the unfused figure (docs/sol-model.md,
+   * "Launch gaps"): all 0 when the hardware file states no gap. */
+  json_object_set_new(
+      fn, "launch",
+      json_pack("{s:f, s:I, s:f, s:f, s:b}", "gap_s", sol->launchGapSeconds,
+                "gaps", (json_int_t)(kernels > 1 ? kernels - 1 : 0),
+                "unfused_s", sol->launchSeconds, "between_groups_s",
+                sol->launchBetweenGroupsSeconds, "launch_bound",
+                solarSolBound(sol, SOLAR_FIDELITY_UNFUSED) ==
+                    SOLAR_BOUND_LAUNCH));
 }
 
 static json_t *functionJson(MlirOperation func, const SolarSol *sol,
@@ -542,6 +557,25 @@ static double field(json_t *object, const char *key) {
   return json_number_value(json_object_get(object, key));
 }
 
+/* "  launch gaps: ..." when the hardware file states a gap. */
+static void printLaunchGaps(FILE *out, json_t *fn) {
+  json_t *launch = json_object_get(fn, "launch");
+  if (!json_is_object(launch) || field(launch, "gap_s") <= 0)
+    return;
+  char a[32], b[32], c[32];
+  double total = field(json_object_get(fn, "sol_s"), "unfused");
+  fprintf(out,
+          "  launch gaps: %lld x %s = %s of the unfused %s "
+          "(dependent_launch_gap_ns)%s\n",
+          (long long)json_integer_value(json_object_get(launch, "gaps")),
+          seconds(field(launch, "gap_s"), a, sizeof(a)),
+          seconds(field(launch, "unfused_s"), b, sizeof(b)),
+          seconds(total, c, sizeof(c)),
+          json_is_true(json_object_get(launch, "launch_bound"))
+              ? ": launch-bound (the gaps exceed the kernels' own times)"
+              : "");
+}
+
 static const char *str(json_t *object, const char *key) {
   const char *s = json_string_value(json_object_get(object, key));
   return s ? s : "?";
@@ -746,6 +780,7 @@ void solarAnalyzePrintText(FILE *out, json_t *report) {
                 seconds(field(fn, "measured_per_kernel_s"), b, sizeof(b)));
       fprintf(out, "\n");
     }
+    printLaunchGaps(out, fn);
     fprintf(out, "  %-5s %-12s %12s %12s %12s %12s %-8s %9s\n", "group",
             "nodes", "flop", "fused B", "unfused", "fused", "bound",
             "flop/B");
