@@ -136,6 +136,7 @@ double solarSolIntensity(const SolarSol *sol, SolarFidelity fidelity) {
  * two of its kernels) and those between groups. Written only when the file
  * states a gap, so attributes without one read as 0. */
 #define LAUNCH_GAP_KEY "launch_gap_s"
+#define LAUNCH_GAPS_KEY "launch_gaps"
 #define LAUNCH_TIME_KEY "time_unfused_launch_s"
 #define LAUNCH_BETWEEN_KEY "time_unfused_launch_between_groups_s"
 
@@ -393,6 +394,8 @@ static bool readTop(MlirAttribute dict, SolarSol *out) {
   for (size_t i = 0; i < 3; ++i)
     if (!solarDictGetF64(dict, launchKeys[i], launch[i]))
       *launch[i] = 0;
+  if (!solarDictGetI64(dict, LAUNCH_GAPS_KEY, &out->launchGaps))
+    out->launchGaps = 0;
   return ok && readPartial(dict, out);
 }
 
@@ -539,6 +542,7 @@ MlirAttribute solarSolToAttribute(MlirContext ctx, const SolarSol *sol,
     solarDictAddI64(&b, "kernels_unfused", sol->kernelsUnfused);
   if (sol->launchGapSeconds > 0) {
     solarDictAddF64(&b, LAUNCH_GAP_KEY, sol->launchGapSeconds);
+    solarDictAddI64(&b, LAUNCH_GAPS_KEY, sol->launchGaps);
     solarDictAddF64(&b, LAUNCH_TIME_KEY, sol->launchSeconds);
     solarDictAddF64(&b, LAUNCH_BETWEEN_KEY, sol->launchBetweenGroupsSeconds);
   }

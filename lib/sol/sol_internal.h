@@ -133,5 +133,11 @@ SolarTimeTerm solarRoofline(const SolarTimeAlgebra *alg, SolarTimeTerm compute,
 double solarLaunchGapRate(const SolarArch *arch);
 /* `gaps` dependent-launch gaps in seconds; 0 without a gap. */
 double solarLaunchGapSeconds(const SolarArch *arch, int64_t gaps);
+/* Whether an unfused kernel of nodes `ids` surely launches on the device:
+ * it has a node that is not pure layout. A framework op of layout nodes
+ * alone may be a view op, which eager runs without a kernel (and a copy
+ * or fill left out only lowers the launch count). */
+bool solarKernelLaunches(const SolarEinsumGraph *graph, const int64_t *ids,
+                         size_t count);
 
 #endif

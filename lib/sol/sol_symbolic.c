@@ -497,11 +497,16 @@ bool solarSolComputeSymbolic(const SolarEinsumGraph *graph,
     }
     /* The dependent-launch gaps, after the kernels as the numbers add
      * them (sol_unfused.c): a constant, the kernel count is no size. */
-    if (ok && out->kernelsUnfused > 1) {
-      char *parts[2] = {
-          out->time[SOLAR_FIDELITY_UNFUSED],
-          quotient(constantCount(ctx, out->kernelsUnfused - 1),
-                   solarLaunchGapRate(arch))};
+    int64_t launching = 0;
+    for (size_t k = 0; kernels && k < kernels->groupCount; ++k)
+      launching += solarKernelLaunches(graph, kernels->groups[k].nodes,
+                                       kernels->groups[k].nodeCount);
+    for (size_t i = 0; !kernels && i < n; ++i)
+      launching += solarKernelLaunches(graph, &graph->nodes[i].id, 1);
+    if (ok && launching > 1) {
+      char *parts[2] = {out->time[SOLAR_FIDELITY_UNFUSED],
+                        quotient(constantCount(ctx, launching - 1),
+                                 solarLaunchGapRate(arch))};
       out->time[SOLAR_FIDELITY_UNFUSED] = combine(parts, 2, false);
     }
     out->bytes[SOLAR_FIDELITY_IDEAL] =

@@ -127,22 +127,35 @@ static SolarKernelSol kernelRecord(const SolarEinsumGraph *graph,
   return k;
 }
 
+bool solarKernelLaunches(const SolarEinsumGraph *graph, const int64_t *ids,
+                         size_t count) {
+  for (size_t k = 0; k < count; ++k) {
+    size_t i = solarGraphNodeIndex(graph, ids[k]);
+    if (i < graph->nodeCount && !solarNodeIsLayout(&graph->nodes[i]))
+      return true;
+  }
+  return false;
+}
+
 /* Without framework ops every node is its own unfused kernel; `order`
- * gets each kernel's group. */
+ * gets the group of each kernel that launches, *launching their count. */
 static void chargeNodes(const SolarEinsumGraph *graph,
                         const SolarFusion *fusion, SolarSol *out,
-                        SolarGroupSol **order) {
+                        SolarGroupSol **order, size_t *launching) {
+  *launching = 0;
   for (size_t i = 0; i < out->nodeCount; ++i) {
     SolarGroupSol *g = groupOfNode(fusion, out, graph->nodes[i].id);
-    order[i] = g;
+    if (solarKernelLaunches(graph, &graph->nodes[i].id, 1))
+      order[(*launching)++] = g;
     if (g)
       g->unfusedSeconds += out->nodes[i].seconds;
   }
 }
 
 /* The dependent-launch gaps (docs/sol-model.md, "Launch gaps"): eager
- * runs its `count` kernels one after another, each waiting for the one
- * before it, so one gap lies before every kernel but the first. A gap
+ * runs its `count` launching kernels (`order`: their groups, in program
+ * order) one after another, each waiting for the one before it, so one
+ * gap lies before every one of them but the first. A gap
  * whose two kernels are in one group is that group's (fusing the group
  * removes it); the others lie between groups. The gaps bind the figure
  * (bound "launch") when they exceed the kernels' own sum. */
@@ -165,7 +178,8 @@ static void addLaunchGaps(const SolarArch *arch, SolarGroupSol **order,
     group->unfusedSeconds += group->launchSeconds;
   }
   free(inside);
-  out->launchSeconds = solarLaunchGapSeconds(arch, (int64_t)count - 1);
+  out->launchGaps = (int64_t)count - 1;
+  out->launchSeconds = solarLaunchGapSeconds(arch, out->launchGaps);
   out->launchBetweenGroupsSeconds = solarLaunchGapSeconds(arch, between);
   double work = out->seconds[SOLAR_FIDELITY_UNFUSED];
   out->seconds[SOLAR_FIDELITY_UNFUSED] += out->launchSeconds;
@@ -187,8 +201,9 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
       !solarFrameworkKernels(graph, storageDtype, &kernels, err, sizeof(err))) {
     SolarGroupSol **order =
         solarCalloc(out->nodeCount ? out->nodeCount : 1, sizeof(*order));
-    chargeNodes(graph, fusion, out, order);
-    addLaunchGaps(arch, order, out->nodeCount, out);
+    size_t launching;
+    chargeNodes(graph, fusion, out, order, &launching);
+    addLaunchGaps(arch, order, launching, out);
     free(order);
     return;
   }
@@ -204,6 +219,7 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
   solarLlcTouchOfPartition(graph, &kernels, true, &facts);
   SolarGroupSol **order = solarCalloc(
       kernels.groupCount ? kernels.groupCount : 1, sizeof(*order));
+  size_t launching = 0;
   for (size_t k = 0; k < kernels.groupCount; ++k) {
     const SolarFusionGroup *g = &kernels.groups[k];
     double compute =
@@ -223,7 +239,8 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
     out->seconds[SOLAR_FIDELITY_UNFUSED] += seconds;
     SolarGroupSol *group =
         g->nodeCount ? groupOfNode(fusion, out, g->nodes[0]) : NULL;
-    order[k] = group;
+    if (solarKernelLaunches(graph, g->nodes, g->nodeCount))
+      order[launching++] = group;
     if (group)
       group->unfusedSeconds += seconds;
     if (seconds > worst) {
@@ -233,7 +250,7 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
     }
   }
   out->kernelsUnfused = (int64_t)kernels.groupCount;
-  addLaunchGaps(arch, order, kernels.groupCount, out);
+  addLaunchGaps(arch, order, launching, out);
   free(order);
   solarLlcTouchDestroy(&facts);
   solarFusionDestroy(&kernels);

@@ -164,11 +164,13 @@ typedef struct {
                                 one kernel each); -1 when read from an
                                 attribute that does not record it */
   /* The dependent-launch gaps of the unfused figure (docs/sol-model.md,
-   * "Launch gaps"): the hardware file's gap, (kernelsUnfused - 1) gaps in
+   * "Launch gaps"): the hardware file's gap, how many gaps (one fewer than
+   * the unfused kernels that surely launch: view ops need not), their
    * seconds (included in seconds[UNFUSED]), and the part of them between
    * kernels of different groups (in no group's unfusedSeconds: the groups'
    * unfused times plus it sum to the function's). All 0 without a gap. */
   double launchGapSeconds;
+  int64_t launchGaps;
   double launchSeconds;
   double launchBetweenGroupsSeconds;
   double ridgeFlopPerByte;

@@ -261,7 +261,7 @@ static void setKernelFigures(json_t *fn, const SolarSol *sol) {
   json_object_set_new(
       fn, "launch",
       json_pack("{s:f, s:I, s:f, s:f, s:b}", "gap_s", sol->launchGapSeconds,
-                "gaps", (json_int_t)(kernels > 1 ? kernels - 1 : 0),
+                "gaps", (json_int_t)sol->launchGaps,
                 "unfused_s", sol->launchSeconds, "between_groups_s",
                 sol->launchBetweenGroupsSeconds, "launch_bound",
                 solarSolBound(sol, SOLAR_FIDELITY_UNFUSED) ==
