@@ -6,7 +6,8 @@
 
 Checks: summary.json's status counts, coverage, verification rate,
 headroom min / median / geometric mean / max per fidelity and violation
-counts against its own per-program results, and the same per --measured
+counts against its own per-program results, each program's measured time
+per unfused kernel, and the same per --measured
 name (a program violates when any of its measurements does); every
 program row of summary.csv against those results, per-name columns
 included; the CSV aggregate rows (#total, #min, ...) against
@@ -68,6 +69,15 @@ def main():
     if framework and not close(v["rate"], verified / framework):
         fail("verification rate")
     measured = [r for r in results if r["status"] == "ok" and r["headroom"]]
+    for r in results:
+        # The measured central time per unfused kernel (a launch-bound run
+        # shows as microseconds per kernel).
+        if r["status"] != "ok":
+            continue
+        k, per = r["kernels_unfused"], r["measured_per_kernel_s"]
+        if (per is None) != (not r["measured"] or not k) or \
+                (per is not None and not close(per, r["measured"]["median_s"] / k)):
+            fail(f"measured_per_kernel_s {r['path']}")
     check_headroom(summary["headroom"], [r["headroom"] for r in measured], "")
 
     def violates(r):

@@ -70,6 +70,7 @@ bool solarBenchResultRead(const char *jsonPath, SolarBenchResult *out,
   copyString(out->archArgument, sizeof(out->archArgument),
              json_object_get(json_object_get(report, "arch"), "argument"));
   out->functions = json_array_size(functions);
+  out->kernelsUnfused = -1;
   json_t *reference = json_object_get(report, "reference");
   out->elsewhere = json_is_true(json_object_get(reference, "timed")) &&
                    json_is_false(json_object_get(reference, "same_machine"));
@@ -124,6 +125,12 @@ bool solarBenchResultRead(const char *jsonPath, SolarBenchResult *out,
     copyString(out->bound, sizeof(out->bound),
                json_object_get(json_object_get(primary, "bound"),
                                solarFidelityName(SOLAR_FIDELITY_CACHE)));
+    copyString(out->boundUnfused, sizeof(out->boundUnfused),
+               json_object_get(json_object_get(primary, "bound"),
+                               solarFidelityName(SOLAR_FIDELITY_UNFUSED)));
+    json_t *kernels = json_object_get(primary, "kernels_unfused");
+    out->kernelsUnfused =
+        json_is_integer(kernels) ? json_integer_value(kernels) : -1;
     out->medianSeconds =
         json_number_value(json_object_get(measured, "median_s"));
     out->minSeconds = json_number_value(json_object_get(measured, "min_s"));

@@ -60,6 +60,11 @@ typedef struct {
   double flops;
   double sol[SOLAR_FIDELITY_COUNT];
   char bound[16]; /* at the cache-aware fidelity */
+  /* The unfused model's kernels (-1 unknown), what bounds its figure
+   * ("launch" when dependent-launch gaps do) and the measured central time
+   * per kernel (docs/analyze.md). */
+  long long kernelsUnfused;
+  char boundUnfused[16];
   double medianSeconds, minSeconds;
   double headroom[SOLAR_FIDELITY_COUNT]; /* median / SOL */
   unsigned violations; /* bit f: measured min < SOL at fidelity f */

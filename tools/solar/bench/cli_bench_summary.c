@@ -388,6 +388,20 @@ static json_t *resultJson(const SolarBenchProgram *p,
                     violationList(m->violations)));
     }
     json_object_set_new(o, "measurements", measurements);
+    /* The unfused model's kernels and the measured time per kernel: a
+     * launch-bound run shows as microseconds per kernel. */
+    json_object_set_new(o, "kernels_unfused",
+                        r->kernelsUnfused >= 0
+                            ? json_integer((json_int_t)r->kernelsUnfused)
+                            : json_null());
+    json_object_set_new(o,
+                        solarFidelitySolBoundKey(SOLAR_FIDELITY_UNFUSED),
+                        json_string(r->boundUnfused));
+    json_object_set_new(
+        o, "measured_per_kernel_s",
+        r->measured && r->kernelsUnfused > 0
+            ? json_real(r->medianSeconds / (double)r->kernelsUnfused)
+            : json_null());
   }
   return o;
 }
