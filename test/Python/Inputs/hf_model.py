@@ -1,22 +1,24 @@
-"""A Hugging Face GPT-2 built from a tiny config (random weights, nothing
-downloaded) through solar.analyze, its flops_counter beside
-FlopCounterMode's count of the same model."""
+"""A Hugging Face model built from a tiny config (random weights, nothing
+downloaded; the configs of bench/hf_models.py) through solar.analyze, its
+flops_counter beside FlopCounterMode's count of the same model.
+
+    hf_model.py NAME     (NAME: a key of bench/hf_models.py's MODELS)"""
+import os
+import sys
+
 import torch
-import transformers
 from torch.utils.flop_counter import FlopCounterMode
 
-import solar
+sys.path.insert(0, os.path.join(os.environ["SOLAR_SRC"], "bench"))
+import hf_models  # noqa: E402  (the one place the configs are written)
+import solar  # noqa: E402
 
 torch.manual_seed(0)
-config = transformers.GPT2Config(vocab_size=64, n_embd=32, n_layer=2, n_head=4,
-                                 n_positions=32, bos_token_id=0,
-                                 eos_token_id=0, return_dict=False,
-                                 use_cache=False)
-model = transformers.GPT2Model(config).eval()
-ids = torch.randint(0, 64, (1, 8))
+model, inputs = hf_models.MODELS[sys.argv[1]]()
+model = model.eval()
 with FlopCounterMode(display=False) as counter:
-    model(ids)
-f = solar.analyze(model, [ids], arch="H100_SXM").function
+    model(*inputs)
+f = solar.analyze(model, inputs, arch="H100_SXM").function
 print(f"verified {f.verified} function {f.name}")
 print(f"flops_counter {f.flops_counter:.0f} FlopCounterMode "
       f"{counter.get_total_flops()}")
