@@ -77,8 +77,8 @@ def _lowerable(program, args, abstract=False):
                                   jax.random.PRNGKey(args.seed), *inputs)
             spec = train_module.spec_of(args)
             if spec is not None:
-                return _train_step(jax, program, args, spec, model, inputs,
-                                   variables)
+                return jax_train.prepare(jax, program, call_user, spec, model,
+                                         inputs, variables, args.seed, True)
         elif callable(forward_fn):
             if train_module.spec_of(args) is not None:
                 raise ImportError_(jax_runner.TRAIN_NEEDS_MODEL)
@@ -106,25 +106,6 @@ def _lowerable(program, args, abstract=False):
         rebuilt = jax.tree_util.tree_unflatten(treedef, tree_order)
         return model.apply(rebuilt, *xs[:count])
     return forward, inputs + leaves
-
-
-def _train_step(jax, program, args, spec, model, inputs, variables):
-    """(step, example arguments) of one training step (solar_ref/jax_train.py)
-    in the reference's argument order; the target and the optimizer's
-    state are shapes only (their values do not change the lowering)."""
-    optax = jax_train.import_optax()
-    output = call_user(program, "Model.apply()", jax.eval_shape,
-                       model.apply, variables, *inputs)
-    if not hasattr(output, "shape"):
-        raise ImportError_("--train: the model must return one array, got "
-                           f"{type(output).__name__}")
-    target = jax_train.make_target(jax, program, call_user, output, spec,
-                                   args.seed)
-    step = jax_train.Step(jax, optax, model, spec, len(inputs), variables,
-                          target is not None)
-    state = jax.eval_shape(step.initial_state, variables)
-    return step, [*inputs, *([target] if target is not None else []),
-                  *step.variable_leaves(variables), *state]
 
 
 def _iree_compile():

@@ -214,25 +214,14 @@ def _run_step(jax, program, args, spec, model, names, inputs, variables,
     jax.jit: its arguments, its outputs (loss, updated params, updated
     optimizer state) and, outside the arguments, every param's gradient."""
     from . import jax_train
-    optax = jax_train.import_optax()
-    output = call_user(program, "Model.apply()", model.apply, variables,
-                       *inputs)
-    if not hasattr(output, "shape"):
-        raise ReferenceError_("--train: the model must return one array, got "
-                              f"{type(output).__name__}")
-    target = jax_train.make_target(jax, program, call_user, output, spec,
-                                   args.seed)
-    step = jax_train.Step(jax, optax, model, spec, len(inputs), variables,
-                          target is not None)
-    state = step.initial_state(variables)
-    arguments = (*inputs, *([target] if target is not None else []),
-                 *step.variable_leaves(variables), *state)
+    step, arguments = jax_train.prepare(jax, program, call_user, spec, model,
+                                        inputs, variables, args.seed, False)
     for name, value in zip(names, inputs):
         writer.add(name, "input", value)
-    if target is not None:
-        writer.add("target", "input", np.asarray(target))
+    if step.has_target:
+        writer.add("target", "input", np.asarray(arguments[len(inputs)]))
     for name, leaf in zip(step.variable_names + step.state_names,
-                          arguments[len(inputs) + (target is not None):]):
+                          arguments[len(inputs) + step.has_target:]):
         writer.add(name, "parameter", np.asarray(leaf))
     jitted = jax.jit(step)
     results = call_user(program, "the training step", jitted, *arguments)

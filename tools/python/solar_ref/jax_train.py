@@ -74,14 +74,8 @@ def make_target(jax, program, call_user, output, spec, seed):
     (N, ..., C) output (Flax is channels-last); None for `sum`."""
     if spec.loss == "sum":
         return None
-    get_targets = getattr(program.module, "get_targets", None)
-    if get_targets is not None:
-        targets = call_user(program, "get_targets()", get_targets)
-        if isinstance(targets, (list, tuple)):
-            if len(targets) != 1:
-                raise ReferenceError_("get_targets() must return one array "
-                                      f"(got {len(targets)})")
-            targets = targets[0]
+    targets = train.defined_target(program, call_user, "array")
+    if targets is not None:
         return np.asarray(targets)
     shape = tuple(output.shape)
     concrete = not isinstance(output, jax.ShapeDtypeStruct)
@@ -99,14 +93,38 @@ def make_target(jax, program, call_user, output, spec, seed):
     return rng.integers(0, shape[-1], shape[:-1]).astype(np.int32)
 
 
+def prepare(jax, program, call_user, spec, model, inputs, variables, seed,
+            abstract):
+    """(step, arguments in the step's order) of `model` on `inputs`; with
+    `abstract` (the exporter's) the output, target and optimizer state
+    are shapes only (their values do not change the lowering)."""
+    optax = import_optax()
+    apply = (lambda *a: jax.eval_shape(model.apply, *a)) if abstract \
+        else model.apply
+    output = call_user(program, "Model.apply()", apply, variables, *inputs)
+    if not hasattr(output, "shape"):
+        raise ReferenceError_("--train: the model must return one array, got "
+                              f"{type(output).__name__}")
+    target = make_target(jax, program, call_user, output, spec, seed)
+    step = Step(jax, optax, model, spec, len(inputs), variables,
+                target is not None)
+    state = jax.eval_shape(step.initial_state, variables) if abstract \
+        else step.initial_state(variables)
+    return step, [*inputs, *([target] if target is not None else []),
+                  *step.variable_leaves(variables), *state]
+
+
 def _loss(jax, optax, spec, output, target):
     jnp = jax.numpy
     if spec.loss == "sum":
         return jnp.sum(output)
     if spec.loss == "mse":
         return jnp.mean(jnp.square(output - target))
-    return jnp.mean(optax.softmax_cross_entropy_with_integer_labels(
-        output, target))
+    # Labels as one-hot rows (a compare with an iota): the integer-label
+    # form gathers the labels' logits, and its gradient scatters, which
+    # IREE's input conversion leaves as iree_linalg_ext.scatter.
+    labels = jax.nn.one_hot(target, output.shape[-1], dtype=output.dtype)
+    return jnp.mean(optax.softmax_cross_entropy(output, labels))
 
 
 class Step:
