@@ -18,8 +18,6 @@ before."""
 import contextlib
 import re
 
-from solar_ref.train import PHASES
-
 ATTRIBUTE = "solar.framework_op"
 PREFIX = "fwop:"
 
@@ -120,7 +118,7 @@ def name_jax_primitives(module):
     training step (solar_ref/jax_train.py) the name is
     `fwop:PHASE/PRIMITIVE#K`, PHASE read from the op's name stack; the ops
     of a private function (jax.nn.relu's own jit) have none of their own:
-    tag_ops gives each inlined copy its caller's."""
+    tag_ops names each inlined copy after its call."""
     from jaxlib.mlir import ir
     from solar_ref.jax_train import phase_of_name_stack
     count = 0
@@ -186,23 +184,14 @@ def tag_ops(module, string_attr):
             continue
         names = _NAME.findall(str(op.location))
         if names:
-            op.attributes[ATTRIBUTE] = string_attr.get(_with_phase(names))
+            # Innermost first: an op inlined from a private function (IREE's
+            # inliner makes its location callsite(callee at caller)) is
+            # named by the outermost caller, the call in the program's own
+            # function. Eager JAX runs a call of a jitted function
+            # (jax.nn.relu) as one dispatch, and each call site has its
+            # own name (and, in a training step, its phase), so two calls
+            # of one function are two ops and its copies in the forward
+            # and backward passes keep their phases.
+            op.attributes[ATTRIBUTE] = string_attr.get(names[-1])
             tagged += 1
     return tagged
-
-
-def _with_phase(names):
-    """The framework op of a location naming `names`, innermost first: an op
-    inlined from a private function (IREE's inliner makes its location
-    callsite(callee at caller)) is named by its callee, and in a training
-    step takes the phase of the nearest caller that has one, so the
-    function's copies in the forward and in the backward pass are ops of
-    their own phases."""
-    first = names[0]
-    if first.split("/", 1)[0] in PHASES:
-        return first
-    for name in names[1:]:
-        phase = name.split("/", 1)[0]
-        if phase in PHASES and "/" in name:
-            return f"{phase}/{first}"
-    return first

@@ -19,9 +19,6 @@ parameter), so that a trace of it records which phase made each op.
 The hyper-parameters are fixed: they change values, never the work."""
 from .errors import ReferenceError_
 
-# The phases of a step, as the framework-op identity's prefix names them
-# (solarFrameworkOpPhase reads it).
-PHASES = ("forward", "backward", "optimizer")
 LOSSES = ("mse", "cross_entropy", "sum")
 OPTIMIZERS = ("sgd", "adamw")
 
