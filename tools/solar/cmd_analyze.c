@@ -114,7 +114,7 @@ static void printUsage(void) {
           "--profile: record that trace here, running the torch reference\n"
           "under torch.profiler (warm-up, then N profiled steps, default 5).\n"
           "--kernel-plot: measured vs SOL per op as an SVG bar chart.\n"
-          "--train (torch, importer only): one training step (forward, loss,\n"
+          "--train (torch or Flax, importer only): one training step (forward, loss,\n"
           "backward, optimizer update) instead of the forward pass, as\n"
           "solar import --train makes it (docs/importers.md).\n");
 }
@@ -267,7 +267,7 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
     fprintf(stderr, "solar analyze: error: %s\n", profileProblem);
     return 3;
   }
-  if (!solarTrainCheck("analyze", a->framework, &a->train))
+  if (!solarTrainCheck("analyze", &a->train))
     return 3;
   if (a->train.train && (a->mlir || !solarPathHasSuffix(a->model, ".py"))) {
     fprintf(stderr, "solar analyze: error: --train imports a training step "
@@ -600,6 +600,7 @@ int solarCmdAnalyze(int argc, char **argv) {
         .measuredCount = (size_t)args.measuredArgs.count,
         .irIsProgram = !program,
         .dtype = args.dtype,
+        .train = &args.train,
         .pinnedThreads = pinned,
         .fp32MathSource = fp32MathSource,
         .referenceKept = args.keep != NULL,

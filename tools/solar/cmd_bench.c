@@ -21,6 +21,7 @@
 #include "cli_measured.h"
 #include "cli_output.h"
 #include "cli_plot_bars.h"
+#include "cli_train.h"
 #include "cli_translate_run.h"
 #include "cli_verify_limits.h"
 
@@ -56,6 +57,7 @@ typedef struct {
   SolarCliValues overrides; /* passed as --override-if-assigned */
   bool measureHere;
   bool profile; /* --profile to analyze for torch programs */
+  SolarTrainStep train; /* --train [--loss L] [--optimizer O], passed on */
   unsigned runs;
   unsigned jobs;
   double timeout; /* seconds; 0: none */
@@ -74,7 +76,8 @@ static void printHelp(void) {
       "         [--jobs N] [--resume] [--plot headroom.svg] [--dtype D]\n"
       "         [--framework torch|jax] [--timeout S] [--rtol R] [--atol A]\n"
       "         [--verify-size auto|full|N] [--measured [NAME=]FILE ...]\n"
-      "         [--measure-here]\n"
+      "         [--measure-here] [--train [--loss mse|cross_entropy|sum]\n"
+      "         [--optimizer sgd|adamw]]\n"
       "         [--override NAME=VALUE ...] [--no-import-server]\n"
       "         [--ray [auto|ray://HOST:PORT]] [--ray-gpus-per-program G]\n"
       "         [--ray-cpus-per-program C] [--ray-memory-per-program SIZE]\n"
@@ -118,6 +121,10 @@ static void printHelp(void) {
       "  --ray-solar PATH  solar on the workers (default: this binary's path,\n"
       "                    a shared filesystem); its version and the hardware\n"
       "                    file must be the driver's\n"
+      "  --train           a training run: every .py program is analyzed as\n"
+      "                    one training step (solar analyze --train, with\n"
+      "                    --loss and --optimizer); a .mlir without a .py is\n"
+      "                    analyzed as written\n"
       "  --dtype, --framework, --rtol, --atol, --verify-size,\n"
       "  --fp32-math, --verify-timeout, --verify-memory,\n"
       "  --measure-here    passed to solar analyze (the framework is\n"
@@ -160,6 +167,9 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
       {"measured", NULL, NULL, &a->measuredArgs},
       {"measure-here", NULL, &a->measureHere, NULL},
       {"profile", NULL, &a->profile, NULL},
+      {"train", NULL, &a->train.train, NULL},
+      {"loss", &a->train.loss, NULL, NULL},
+      {"optimizer", &a->train.optimizer, NULL, NULL},
       {"no-import-server", NULL, &a->noImportServer, NULL},
       {"override", NULL, NULL, &a->overrides},
       {"ray-solar", &a->rayFlags.solar, NULL, NULL},
@@ -198,6 +208,8 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
     return 3;
   }
   if (!solarCliVerifyLimitsCheck("bench", &a->verifyLimits))
+    return 3;
+  if (!solarTrainCheck("bench", &a->train))
     return 3;
   if (!solarMeasuredParseFlag("bench", &a->measuredArgs, a->measured))
     return 3;
@@ -298,7 +310,12 @@ static bool tryResume(Bench *b, size_t i) {
   if (stat(json, &st) != 0)
     return false;
   char err[512];
-  if (!solarBenchReportReusable(json, p->path, err, sizeof(err))) {
+  /* A .mlir is analyzed as written, never as a training step. */
+  bool train = b->args->train.train && p->framework;
+  if (!solarBenchReportReusable(
+          json, p->path, train ? solarTrainLoss(&b->args->train) : NULL,
+          train ? solarTrainOptimizer(&b->args->train) : NULL, err,
+          sizeof(err))) {
     fprintf(stderr, "solar bench: note: not reusing the report of %s: %s\n",
             p->relPath, err);
     return false;
@@ -410,6 +427,15 @@ static bool prepareChild(Bench *b, size_t i, ChildCommand *c) {
     argv[n++] = "--measure-here";
   if (a->profile && isTorchProgram(a, &b->programs.items[i]))
     argv[n++] = "--profile";
+  /* Only a program is imported as a training step; an .mlir is an IR
+   * already (a train_step imported earlier is one). */
+  if (a->train.train && b->programs.items[i].framework) {
+    argv[n++] = "--train";
+    argv[n++] = "--loss";
+    argv[n++] = (char *)solarTrainLoss(&a->train);
+    argv[n++] = "--optimizer";
+    argv[n++] = (char *)solarTrainOptimizer(&a->train);
+  }
   for (size_t k = 0; k < sizeof(optional) / sizeof(optional[0]); ++k)
     if (optional[k][1]) {
       argv[n++] = (char *)optional[k][0];
@@ -809,6 +835,9 @@ int solarCmdBench(int argc, char **argv) {
       .dtype = args.dtype,
       .fp32Math = args.fp32Math,
       .framework = args.framework ? args.framework : "auto",
+      .trainLoss = args.train.train ? solarTrainLoss(&args.train) : NULL,
+      .trainOptimizer =
+          args.train.train ? solarTrainOptimizer(&args.train) : NULL,
       .timeoutSeconds = args.timeout,
       .jobs = args.jobs,
       .measuredNames = args.measuredNames,

@@ -54,11 +54,11 @@ static void printHelp(void) {
       "scaled to at most N; --override NAME=VALUE gives them yourself);\n"
       "OUT.mlir is the full-size export, written after checking that its\n"
       "einsum graph has the verified one's structure. full: one size.\n"
-      "--train (torch): one training step instead of the forward pass:\n"
-      "forward, loss (default mse against a target in the output's shape,\n"
-      "or get_targets()), backward, optimizer update (default sgd), as\n"
-      "the function train_step returning the loss and the updated\n"
-      "parameters (and AdamW's moments).\n"
+      "--train (torch, or a Flax Model): one training step instead of the\n"
+      "forward pass: forward, loss (default mse against a target in the\n"
+      "output's shape, or get_targets()), backward, optimizer update\n"
+      "(default sgd; jax: optax's), as the function train_step returning\n"
+      "the loss and the updated parameters (and the optimizer's state).\n"
       "See docs/importers.md.\n");
 }
 
@@ -148,7 +148,7 @@ static int parseImportArgs(int argc, char **argv, ImportArgs *a) {
   }
   if (!solarCliVerifyLimitsCheck("import", &a->verifyLimits))
     return 3;
-  if (!solarTrainCheck("import", a->framework, &a->train))
+  if (!solarTrainCheck("import", &a->train))
     return 3;
   if (!a->function)
     a->function = a->train.train ? SOLAR_TRAIN_FUNCTION : "forward";

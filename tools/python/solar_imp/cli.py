@@ -42,9 +42,6 @@ def parse_args(argv):
     from solar_ref import train as train_module
     train_module.add_arguments(parser)
     args = parser.parse_args(argv)
-    if args.train and args.framework != "torch":
-        parser.error("--train: training steps are imported from PyTorch "
-                     "programs only (--framework torch)")
     try:
         args.verify_size = sizes_module.parse_verify_size(args.verify_size)
     except ValueError as exc:

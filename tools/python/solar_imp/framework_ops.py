@@ -24,7 +24,10 @@ PREFIX = "fwop:"
 # Ops that become loop nests in solar's lowering; the others (constants,
 # func.return, shape casts) need no identity.
 _DIALECTS = ("linalg.", "tensor.")
-_NAME = re.compile(r'loc\("' + re.escape(PREFIX) + r'((?:[^"\\]|\\.)*)"')
+# A framework-op name anywhere in a location: the op's own, or in a
+# callsite(...) chain the callee's and its callers' (ops inlined from a
+# private function).
+_NAME = re.compile(r'"' + re.escape(PREFIX) + r'((?:[^"\\]|\\.)*)"')
 
 
 def _torch_origin(node):
@@ -111,8 +114,13 @@ def name_jax_primitives(module):
     JAX dispatches one primitive at a time; jax.jit's lowering gives the ops
     of one primitive application (a broadcast and its subtract) the same
     location, so consecutive ops with equal locations are one framework op.
-    Constants and returns make no loops and keep their locations."""
+    Constants and returns make no loops and keep their locations. In a
+    training step (solar_ref/jax_train.py) the name is
+    `fwop:PHASE/PRIMITIVE#K`, PHASE read from the op's name stack; the ops
+    of a private function (jax.nn.relu's own jit) have none of their own:
+    tag_ops names each inlined copy after its call."""
     from jaxlib.mlir import ir
+    from solar_ref.jax_train import phase_of_name_stack
     count = 0
     for func in module.body.operations:
         previous = None
@@ -129,8 +137,11 @@ def name_jax_primitives(module):
                     stack = re.match(r'loc\("([^"]*)"', key)
                     primitive = (stack.group(1).rsplit("/", 1)[-1] if stack
                                  else op.name)
+                    phase = stack and phase_of_name_stack(stack.group(1))
+                    name = f"{primitive}#{count}"
                     op.location = ir.Location.name(
-                        f"{PREFIX}{primitive}#{count}", childLoc=op.location)
+                        f"{PREFIX}{phase}/{name}" if phase else
+                        f"{PREFIX}{name}", childLoc=op.location)
 
 
 def tag_text(text):
@@ -171,8 +182,16 @@ def tag_ops(module, string_attr):
     for op in _walk(module.operation):
         if not op.name.startswith(_DIALECTS):
             continue
-        match = _NAME.search(str(op.location))
-        if match:
-            op.attributes[ATTRIBUTE] = string_attr.get(match.group(1))
+        names = _NAME.findall(str(op.location))
+        if names:
+            # Innermost first: an op inlined from a private function (IREE's
+            # inliner makes its location callsite(callee at caller)) is
+            # named by the outermost caller, the call in the program's own
+            # function. Eager JAX runs a call of a jitted function
+            # (jax.nn.relu) as one dispatch, and each call site has its
+            # own name (and, in a training step, its phase), so two calls
+            # of one function are two ops and its copies in the forward
+            # and backward passes keep their phases.
+            op.attributes[ATTRIBUTE] = string_attr.get(names[-1])
             tagged += 1
     return tagged

@@ -9,7 +9,8 @@ import os
 import subprocess
 import tempfile
 
-from solar_ref import jax_runner
+from solar_ref import jax_runner, jax_train
+from solar_ref import train as train_module
 from solar_ref.common import as_list
 from solar_ref.errors import ProgramError_, ReferenceError_
 from solar_ref.program import call_user
@@ -74,7 +75,13 @@ def _lowerable(program, args, abstract=False):
                 if abstract else model.init
             variables = call_user(program, "Model.init()", init_fn,
                                   jax.random.PRNGKey(args.seed), *inputs)
+            spec = train_module.spec_of(args)
+            if spec is not None:
+                return jax_train.prepare(jax, program, call_user, spec, model,
+                                         inputs, variables, args.seed, True)
         elif callable(forward_fn):
+            if train_module.spec_of(args) is not None:
+                raise ImportError_(jax_runner.TRAIN_NEEDS_MODEL)
             return forward_fn, _inputs(program, get_inputs, jax, args.seed,
                                        abstract)
         else:

@@ -148,6 +148,32 @@ class _Functional:
         return Functional()
 
 
+class _StepRefused(ImportError_):
+    """A training step no way of building the program would export: the
+    import fails with it at once."""
+
+
+def _refuse_random(torch, graph):
+    """A step that draws random numbers (an op torch tags
+    nondeterministic_seeded: dropout's Bernoulli mask in train mode) cannot
+    be verified: the lowered program has no copy of torch's generator, so
+    its mask, and every gradient through it, differs from the reference's
+    (docs/sol-model.md, "Training steps", on dropout masks)."""
+    for node in graph.nodes:
+        tags = getattr(node.target, "tags", ())
+        if node.op == "call_function" and \
+                torch.Tag.nondeterministic_seeded in tags:
+            phase = (node.meta.get("custom") or {}).get("phase", "the step")
+            raise _StepRefused(
+                f"--train: the {phase} pass draws random numbers "
+                f"({node.target}: dropout in train mode draws its mask even "
+                "at p = 0): the lowered step cannot reproduce torch's "
+                "generator, so it cannot be verified; analyze the model "
+                "with the dropout replaced by torch.nn.Identity (its mask's "
+                "zeros would not be excluded from the work anyway: "
+                "docs/sol-model.md, \"Training steps\")")
+
+
 def _train_step(torch, program, model, inputs, spec, meta):
     """(module, arguments, framework-op tags) of one training step of
     `model` (solar_ref/train.py): the step traced by make_fx into aten ops,
@@ -174,6 +200,7 @@ def _train_step(torch, program, model, inputs, spec, meta):
                  *buffers, *moments)
     with fx_traceback.preserve_node_meta(), _on_device(torch, meta):
         graph = make_fx(step)(*arguments)
+    _refuse_random(torch, graph.graph)
     tags = framework_ops.train_tags(graph.graph)
 
     class TrainStep(torch.nn.Module):
@@ -406,6 +433,8 @@ def _trace(program, args, fx, OutputType, how):
                 exported, output_type=OutputType.LINALG_ON_TENSORS,
                 func_name=args.function, fx_importer=importer,
                 decomposition_table={}), None
+    except _StepRefused:
+        raise
     except Exception as exc:
         return None, (exc, diagnostics, True)
 

@@ -55,9 +55,6 @@ def parse_args(argv):
     if args.profile_trace and args.framework != "torch":
         parser.error("--profile-trace records torch.profiler traces: "
                      "--framework torch only")
-    if args.train and args.framework != "torch":
-        parser.error("--train: training steps are imported from PyTorch "
-                     "programs only (--framework torch)")
     if args.runs < 1:
         parser.error("--runs must be at least 1")
     if args.warmup < 0:

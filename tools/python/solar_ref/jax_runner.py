@@ -14,16 +14,20 @@ import inspect
 
 import numpy as np
 
-from .arrays import python_scalar
+from .arrays import ArgumentWriter, python_scalar
 from .common import (as_list, cpu_name, host_threads, parameter_names,
                      python_versions, seed_python_and_numpy)
 from .errors import ReferenceError_
 from .program import call_user
+from . import train as train_module
 from .timing import measure
 
 CONVENTION = ("JAX convention: def forward(*inputs) and def get_inputs(), or "
               "class Model(flax.linen.Module) with get_inputs() and "
               "get_init_inputs()")
+TRAIN_NEEDS_MODEL = ("--train: a JAX training step trains the parameters of "
+                     "a flax.linen.Module 'Model'; a plain forward(*inputs) "
+                     "has none")
 
 
 def import_jax():
@@ -118,6 +122,7 @@ def run(program, args, writer):
         raise ReferenceError_(f"--device cuda: jax runs on '{platform}' (no CUDA jaxlib)")
 
     seed_python_and_numpy(args.seed)
+    spec = train_module.spec_of(args)
     if model_class is not None and _is_flax_model(model_class):
         convention = "flax.linen.Module"
         get_init_inputs = getattr(module, "get_init_inputs", lambda: [])
@@ -130,6 +135,9 @@ def run(program, args, writer):
         inputs = [_to_input(v, n) for v, n in zip(raw, names)]
         variables = call_user(program, "Model.init()", model.init,
                               jax.random.PRNGKey(args.seed), *inputs)
+        if spec is not None:
+            return _run_step(jax, program, args, spec, model, names, inputs,
+                             variables, writer)
         leaves = jax.tree_util.tree_flatten_with_path(variables)[0]
         params = sorted(((_path_name(p), leaf) for p, leaf in leaves),
                         key=lambda item: item[0])
@@ -139,6 +147,8 @@ def run(program, args, writer):
             return apply(variables, *inputs)
         order = "flattened variables, sorted by path (params/Dense_0/bias, ...)"
     elif callable(forward_fn):
+        if spec is not None:
+            raise ReferenceError_(TRAIN_NEEDS_MODEL)
         convention = "jax function forward(*inputs)"
         raw = _call_get_inputs(program, get_inputs, jax, args.seed)
         names = parameter_names(forward_fn, len(raw), "input")
@@ -167,6 +177,12 @@ def run(program, args, writer):
         writer.add("output" if len(outputs) == 1 else f"output{i}", "output",
                    np.asarray(leaf))
 
+    return _facts(jax, args, forward, convention, order)
+
+
+def _facts(jax, args, forward, convention, order):
+    """What the manifest records of the run: `forward` (the forward pass or
+    the training step) timed, the versions."""
     def run_once():
         jax.block_until_ready(forward())
     timing = measure(run_once, lambda: None, args.warmup, args.runs,
@@ -178,6 +194,9 @@ def run(program, args, writer):
     if convention.startswith("flax"):
         import flax
         versions["flax"] = flax.__version__
+    if "optax" in convention:
+        import optax
+        versions["optax"] = optax.__version__
     return {
         "fp32_math": fp32_math(jax),
         "framework": {"name": "jax", "version": jax.__version__},
@@ -187,3 +206,37 @@ def run(program, args, writer):
         "parameter_order": order,
         "timing": timing,
     }
+
+
+def _run_step(jax, program, args, spec, model, names, inputs, variables,
+              writer):
+    """The reference of one training step (solar_ref/jax_train.py) run by
+    jax.jit: its arguments, its outputs (loss, updated params, updated
+    optimizer state) and, outside the arguments, every param's gradient."""
+    from . import jax_train
+    step, arguments = jax_train.prepare(jax, program, call_user, spec, model,
+                                        inputs, variables, args.seed, False)
+    for name, value in zip(names, inputs):
+        writer.add(name, "input", value)
+    if step.has_target:
+        writer.add("target", "input", np.asarray(arguments[len(inputs)]))
+    for name, leaf in zip(step.variable_names + step.state_names,
+                          arguments[len(inputs) + step.has_target:]):
+        writer.add(name, "parameter", np.asarray(leaf))
+    jitted = jax.jit(step)
+    results = call_user(program, "the training step", jitted, *arguments)
+    for name, leaf in zip(step.output_names(), results):
+        writer.add(name, "output", np.asarray(leaf))
+    grads = call_user(program, "the training step's gradients",
+                      jax.jit(step.gradients), *arguments)
+    gradient_writer = ArgumentWriter(writer.outdir, save=writer.save)
+    for name, leaf in zip(step.param_names, grads):
+        gradient_writer.add(f"grad.{name}", "gradient", np.asarray(leaf))
+    facts = _facts(jax, args, lambda: jitted(*arguments),
+                   "flax.linen.Module training step (optax)",
+                   "inputs, target, flattened variables sorted by path, "
+                   "then optax's state leaves")
+    facts["train"] = {"loss": spec.loss, "optimizer": spec.optimizer,
+                      "hyperparameters": train_module.hyperparameters(spec),
+                      "gradients": gradient_writer.entries, "frozen": []}
+    return facts

@@ -67,6 +67,21 @@ def _annotate(phase, **more):
     return fx_traceback.annotate({"phase": phase, **more})
 
 
+def defined_target(program, call_user, what):
+    """The one item get_targets() returns (a `what`: tensor, array) when
+    the program defines it, else None."""
+    get_targets = getattr(program.module, "get_targets", None)
+    if get_targets is None:
+        return None
+    targets = call_user(program, "get_targets()", get_targets)
+    if isinstance(targets, (list, tuple)):
+        if len(targets) != 1:
+            raise ReferenceError_(f"get_targets() must return one {what} "
+                                  f"(got {len(targets)})")
+        targets = targets[0]
+    return targets
+
+
 def make_target(torch, program, call_user, output, spec, seed, values=True):
     """The loss's target: get_targets()[0] when the program defines it, else
     made from the seed in the output's shape (mse: normal values;
@@ -75,14 +90,8 @@ def make_target(torch, program, call_user, output, spec, seed, values=True):
     the target's shape and dtype on the output's device (for a trace)."""
     if spec.loss == "sum":
         return None
-    get_targets = getattr(program.module, "get_targets", None)
-    if get_targets is not None:
-        targets = call_user(program, "get_targets()", get_targets)
-        if isinstance(targets, (list, tuple)):
-            if len(targets) != 1:
-                raise ReferenceError_("get_targets() must return one tensor "
-                                      f"(got {len(targets)})")
-            targets = targets[0]
+    targets = defined_target(program, call_user, "tensor")
+    if targets is not None:
         if not isinstance(targets, torch.Tensor):
             raise ReferenceError_("get_targets() must return a tensor, got "
                                   f"{type(targets).__name__}")

@@ -76,8 +76,23 @@ static bool figuresValid(json_t *fn, size_t index, char *why,
   return true;
 }
 
+/* Whether the report's "train" (null, or the loss and optimizer of a
+ * training step) is what this run asks for. */
+static bool sameStep(json_t *report, const char *loss, const char *optimizer) {
+  json_t *train = json_object_get(report, "train");
+  if (!loss)
+    return !train || json_is_null(train);
+  const char *had = json_string_value(json_object_get(train, "loss"));
+  const char *hadOptimizer =
+      json_string_value(json_object_get(train, "optimizer"));
+  return had && hadOptimizer && !strcmp(had, loss) &&
+         !strcmp(hadOptimizer, optimizer);
+}
+
 bool solarBenchReportReusable(const char *jsonPath, const char *programPath,
-                              char *why, size_t whySize) {
+                              const char *trainLoss,
+                              const char *trainOptimizer, char *why,
+                              size_t whySize) {
   json_error_t jerr;
   json_t *report = json_load_file(jsonPath, 0, &jerr);
   if (!report) {
@@ -101,6 +116,10 @@ bool solarBenchReportReusable(const char *jsonPath, const char *programPath,
              model ? model : "(none)");
   } else if (!json_is_array(functions) || json_array_size(functions) == 0) {
     snprintf(why, whySize, "it has no functions");
+  } else if (!sameStep(report, trainLoss, trainOptimizer)) {
+    snprintf(why, whySize, "it was made for %s",
+             trainLoss ? "a forward pass or another training step"
+                       : "a training step (--train)");
   } else {
     ok = true;
     size_t i;

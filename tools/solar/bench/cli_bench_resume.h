@@ -11,10 +11,14 @@
  * schema version, sealed by this solar with a digest that matches
  * (cli_report_seal.h), made for the program `programPath` (the same file,
  * by device and inode), with every SOL figure finite, non-negative and in
- * the model's order and every measured time finite and positive. Else
- * false with the reason in `why`. The caller still compares the --arch
- * argument and the modification times. */
+ * the model's order and every measured time finite and positive, and of
+ * the same step: a training step with `trainLoss` and `trainOptimizer`,
+ * or (trainLoss NULL) no training step asked for. Else false with the
+ * reason in `why`. The caller still compares the --arch argument and the
+ * modification times. */
 bool solarBenchReportReusable(const char *jsonPath, const char *programPath,
-                              char *why, size_t whySize);
+                              const char *trainLoss,
+                              const char *trainOptimizer, char *why,
+                              size_t whySize);
 
 #endif

@@ -465,6 +465,12 @@ bool solarBenchWriteJson(const char *path, const SolarBenchSettings *settings,
                     ? json_real(settings->timeoutSeconds)
                     : json_null(),
                 "jobs", (int)settings->jobs));
+  json_object_set_new(
+      json_object_get(root, "options"), "train",
+      settings->trainLoss
+          ? json_pack("{s:s, s:s}", "loss", settings->trainLoss, "optimizer",
+                      settings->trainOptimizer)
+          : json_null());
   json_object_set_new(json_object_get(root, "options"), "fp32_math",
                       json_string(settings->fp32Math ? settings->fp32Math
                                                      : "framework"));
@@ -572,6 +578,11 @@ void solarBenchPrintSummary(FILE *out, const SolarBenchSettings *settings,
   fprintf(out, "solar bench: %zu program(s) under %s, arch %s (%s)\n",
           summary->programs, settings->dir, settings->archArgument,
           settings->archFile);
+  if (settings->trainLoss)
+    fprintf(out,
+            "  training run: one training step per program (--train: loss "
+            "%s, optimizer %s; SOL and headroom are the step's)\n",
+            settings->trainLoss, settings->trainOptimizer);
   fprintf(out, "  status:     ");
   for (int s = 0; s < SOLAR_BENCH_STATUS_COUNT; ++s)
     fprintf(out, "%s%zu %s", s ? ", " : "", summary->status[s],

@@ -21,6 +21,9 @@ typedef struct {
   const char *dtype;        /* NULL: from the IR */
   const char *fp32Math;     /* NULL: framework */
   const char *framework;
+  /* A training run (--train): every program's training step, with this
+   * loss and optimizer; NULL: forward passes. */
+  const char *trainLoss, *trainOptimizer;
   double timeoutSeconds;    /* 0: none */
   unsigned jobs;
   /* The --measured names, in order (count 0: none given). */

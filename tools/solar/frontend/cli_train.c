@@ -11,8 +11,7 @@ static bool oneOf(const char *value, const char *const *names) {
   return false;
 }
 
-bool solarTrainCheck(const char *command, const char *framework,
-                     const SolarTrainStep *step) {
+bool solarTrainCheck(const char *command, const SolarTrainStep *step) {
   static const char *const losses[] = {"mse", "cross_entropy", "sum", NULL};
   static const char *const optimizers[] = {"sgd", "adamw", NULL};
   const char *given = step->loss        ? "--loss"
@@ -21,12 +20,6 @@ bool solarTrainCheck(const char *command, const char *framework,
   if (!step->train && given) {
     fprintf(stderr, "solar %s: error: %s applies to a training step: add "
                     "--train\n", command, given);
-    return false;
-  }
-  if (step->train && framework && strcmp(framework, "torch")) {
-    fprintf(stderr, "solar %s: error: --train: training steps are imported "
-                    "from PyTorch programs only (--framework torch)\n",
-            command);
     return false;
   }
   if (step->loss && !oneOf(step->loss, losses)) {
@@ -40,6 +33,14 @@ bool solarTrainCheck(const char *command, const char *framework,
     return false;
   }
   return true;
+}
+
+const char *solarTrainLoss(const SolarTrainStep *step) {
+  return step->loss ? step->loss : "mse";
+}
+
+const char *solarTrainOptimizer(const SolarTrainStep *step) {
+  return step->optimizer ? step->optimizer : "sgd";
 }
 
 void solarTrainArgs(SolarArgs *args, const SolarTrainStep *step) {

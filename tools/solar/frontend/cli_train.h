@@ -1,5 +1,5 @@
 /* `--train [--loss L] [--optimizer O]`: one training step of a PyTorch
- * program instead of its forward pass (docs/importers.md, "Training
+ * or Flax program instead of its forward pass (docs/importers.md, "Training
  * steps"). The choice travels unchanged from the commands to the importer
  * and the reference runner (tools/python/solar_ref/train.py builds the
  * step). */
@@ -20,11 +20,13 @@ typedef struct {
  * names one. */
 #define SOLAR_TRAIN_FUNCTION "train_step"
 
-/* Checks the choice: valid names, --loss/--optimizer only with --train,
- * --train only for torch (`framework` NULL: not known yet). False after
- * printing "solar <command>: error: ...". */
-bool solarTrainCheck(const char *command, const char *framework,
-                     const SolarTrainStep *step);
+/* Checks the choice: valid names, --loss/--optimizer only with --train.
+ * False after printing "solar <command>: error: ...". */
+bool solarTrainCheck(const char *command, const SolarTrainStep *step);
+
+/* The loss and optimizer a step uses, defaults resolved ("mse", "sgd"). */
+const char *solarTrainLoss(const SolarTrainStep *step);
+const char *solarTrainOptimizer(const SolarTrainStep *step);
 
 /* Appends the choice as the Python tools' flags (nothing without train). */
 void solarTrainArgs(SolarArgs *args, const SolarTrainStep *step);

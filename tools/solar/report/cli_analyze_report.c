@@ -536,6 +536,15 @@ json_t *solarAnalyzeReport(MlirOperation module,
   if (report)
     attachFlopCounter(report, functions, context);
   if (report) {
+    /* What --train asked for: a bench run reuses only a report of the
+     * same step (solarBenchReportReusable). */
+    const SolarTrainStep *train = context->train;
+    json_object_set_new(
+        report, "train",
+        train && train->train
+            ? json_pack("{s:s, s:s}", "loss", solarTrainLoss(train),
+                        "optimizer", solarTrainOptimizer(train))
+            : json_null());
     json_object_set_new(report, "fp32_math_source",
                         json_string(context->fp32MathSource
                                         ? context->fp32MathSource
@@ -691,6 +700,12 @@ void solarAnalyzePrintText(FILE *out, json_t *report) {
             str(ref, "device"), str(ref, "device_name"));
   else
     fprintf(out, "  reference: none (SOL only)\n");
+  json_t *train = json_object_get(report, "train");
+  if (timed && !fromFile && json_is_object(train))
+    fprintf(out,
+            "  measured step: the framework's own training step (forward, "
+            "loss %s, backward, %s update) per timed run\n",
+            str(train, "loss"), str(train, "optimizer"));
   if (timed && json_is_false(json_object_get(ref, "timing_reliable")))
     fprintf(out,
             "  timing conditions: UNRELIABLE (%s): the headroom and "

@@ -36,6 +36,7 @@ typedef struct {
    * and --measured times (reference->framework "") apply to it as given. */
   bool irIsProgram;
   const char *dtype; /* --dtype, or NULL: tensors sized as in the IR */
+  const SolarTrainStep *train; /* --train's choice (train false: none) */
 } SolarAnalyzeContext;
 
 /* The function's solar.sol read back (solarSolDestroy it); false when it
