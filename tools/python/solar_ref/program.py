@@ -384,10 +384,13 @@ def load(path, override_texts):
         if _internal(name) not in assigned:
             inline = [_shown(n) for n in assigned
                       if n.startswith(_INLINE_PREFIX)]
-            what = "size in get_inputs()/get_init_inputs() or a " \
-                "module-level tuple at that place " \
+            found = _INLINE_NAME.match(name)
+            owner = "get_inputs()/get_init_inputs()" if not found or \
+                found.group(1) in _SIZE_FUNCTIONS else \
+                f"the module-level tuple '{found.group(1)}'"
+            what = f"size in {owner} at that place " \
                 f"(its inline sizes: {', '.join(inline) or 'none'})" \
-                if _INLINE_NAME.match(name) else \
+                if found else \
                 f"module-level assignment '{name} = ...'"
             raise ReferenceError_(f"--override {name}: {path} has no {what}")
 
