@@ -42,8 +42,8 @@ refined one group of equal slots at a time and then one slot at a time
 (_refine: what a program fixes, an image size its classifier pins or a
 sequence length that sets how many steps an unrolled RNN has, no longer
 holds the other slots at full size; a slot goes below FLOOR, down to 2,
-only as a data size such as a batch: an input's shape changes, no
-parameter's). Only when nothing is kept does the program verify at full
+only as a batch: only inputs' leading dims change, no parameter's
+shape). Only when nothing is kept does the program verify at full
 size. A candidate's forward pass stops at the first op whose entry
 differs from the full size's signature, so a refused one costs a few
 ops, not a whole pass (98,000 ops in a 512-step LSTM). The full-size and
@@ -244,7 +244,7 @@ def choose(constants, cost_of, say):
     return overrides
 
 
-SMALL_FLOOR = 2   # a data size (a batch) is scaled to no less than this
+SMALL_FLOOR = 2   # a batch is scaled to no less than this
 
 
 def _groups(constants):
@@ -302,9 +302,10 @@ def _refine(constants, start, expect, cost_of, say):
     value that keeps the signature, smallest first: a value refused costs
     only the forward pass up to the first op that differs (Expect), one
     kept costs a whole one, and only one is kept per slot. A value
-    below FLOOR (a batch of 10 made 2) is taken only for a data size: the
-    inputs' shapes change and every parameter and buffer shape stays as
-    it is (kernel sizes, layer counts and axes do not qualify). Returns
+    below FLOOR (a batch of 10 made 2) is taken only for a batch: only
+    the inputs' leading dims change, no parameter or buffer shape (kernel
+    sizes, layer counts, axes and image sizes do not qualify: an image of
+    3x3 pixels may leave a convolution's interior empty). Returns
     the refined (overrides, cost), or `start` when nothing more shrinks
     (None when that is the full size)."""
     overrides, cost = start
@@ -346,13 +347,24 @@ def _try(cost_of, overrides, signature, data_shapes):
         signature, data_shapes[1] if data_shapes else None))
     if measured is None:
         return None, why
-    if data_shapes and (measured[3][1] != data_shapes[1] or
-                        measured[3][0] == data_shapes[0]):
-        return None, "not a data size (a parameter's shape changes, or " \
-            "no input's)"
+    if data_shapes and not _batch_only(data_shapes, measured[3]):
+        return None, "not a batch (a parameter's shape changes, or no " \
+            "input's leading dim, or another dim)"
     if measured[2] != signature:
         return None, signature_difference(signature, measured[2])
     return measured, None
+
+
+def _batch_only(before, after):
+    """Whether (input shapes, parameter and buffer shapes) `after` differs
+    from `before` in the inputs' leading dims alone, and in at least one:
+    a batch, the one size that may go below FLOOR (no window, pad or
+    reshape works across it, so 2 items run the code every item runs)."""
+    if after[1] != before[1] or after[0] == before[0] or \
+            len(after[0]) != len(before[0]):
+        return False
+    return all(len(a) == len(b) and a[1:] == b[1:]
+               for a, b in zip(after[0], before[0]))
 
 
 def _slot_names(members):

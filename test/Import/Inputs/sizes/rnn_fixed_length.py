@@ -1,7 +1,8 @@
 # An RNN unrolled in forward(): the sequence length sets how many steps
 # the exported graph has, so no smaller one keeps its structure; the
-# input size and the batch (10, below 16) shrink. The hidden size is
-# written in __init__, so the parameters stay over the element budget.
+# input size and the batch (10, below 16; x is batch first) shrink. The
+# hidden size is written in __init__, so the parameters stay over the
+# element budget.
 import torch
 import torch.nn as nn
 
@@ -13,9 +14,9 @@ class Model(nn.Module):
         self.h2h = nn.Linear(1024, 1024, bias=False)
 
     def forward(self, x):
-        h = torch.zeros(x.shape[1], 1024)
-        for t in range(x.shape[0]):
-            h = torch.tanh(self.i2h(x[t]) + self.h2h(h))
+        h = torch.zeros(x.shape[0], 1024)
+        for t in range(x.shape[1]):
+            h = torch.tanh(self.i2h(x[:, t]) + self.h2h(h))
         return h
 
 
@@ -25,7 +26,7 @@ input_size = 64
 
 
 def get_inputs():
-    return [torch.rand(seq_len, batch_size, input_size)]
+    return [torch.rand(batch_size, seq_len, input_size)]
 
 
 def get_init_inputs():
