@@ -403,14 +403,17 @@ def _trace(program, args, fx, OutputType, how):
     the meta device, which is also the default device of the tensors
     forward() creates; "fake", as fake tensors on the CPU; "cpu", with real
     tensors on the CPU and then moved to the meta device (_build_abstract:
-    only for a program that builds no other way). (module, None) or (None,
+    only for a program that builds no other way); "real", with real tensors
+    on the CPU, also the default device (torch.export traces them as fake
+    tensors: nothing runs on their data). (module, None) or (None,
     (exception, diagnostics, built)), a failure to build included (built:
     False)."""
-    meta = how != "fake"
+    meta = how not in ("fake", "real")
     try:
         torch, model, inputs = _build(program, args, meta=True) \
             if how == "meta" else _build_fake(program, args) \
-            if how == "fake" else _build_abstract(program, args)
+            if how == "fake" else _build(program, args) \
+            if how == "real" else _build_abstract(program, args)
     except (ImportError_, ProgramError_) as exc:
         return None, (exc, [], False)
     state = list(model.named_parameters()) + list(model.named_buffers())
@@ -448,7 +451,8 @@ def _trace(program, args, fx, OutputType, how):
 # words naming it in the log.
 _BUILDS = (("meta", "on the meta device"),
            ("fake", "with fake tensors on the CPU"),
-           ("cpu", "with real tensors on the CPU moved to the meta device"))
+           ("cpu", "with real tensors on the CPU moved to the meta device"),
+           ("real", "with real tensors on the CPU"))
 
 
 def export(program, args, meta=False, suffix=""):
@@ -464,13 +468,21 @@ def export(program, args, meta=False, suffix=""):
     tensor whose data torch-mlir copies into the IR ("Cannot copy out of
     meta tensor" on the meta device); when neither builds the program
     (its __init__ reads a tensor's value: `.item()`), built with real
-    tensors and moved to the meta device."""
+    tensors and moved to the meta device; when a constant forward() makes
+    is then on the meta device ("Cannot copy out of meta tensor": Swin V2's
+    `torch.log(torch.tensor(1. / 0.01))`), exported with those real
+    tensors on the CPU, where such a constant has data (torch.export still
+    runs nothing: the inputs, at most the verified or full size, are the
+    only tensors this allocates beyond the parameters the build made)."""
     fx, OutputType = _import_torch_mlir()
     imported, failure = _trace(program, args, fx, OutputType, "meta")
     for (_, tried), (how, words) in zip(_BUILDS, _BUILDS[1:]):
         # Real tensors only for a program that builds no other way
         # (`torch.linspace(...).item()` in __init__).
-        if imported is not None or (how == "cpu" and failure[2]):
+        # Real tensors on the CPU only when they were built and moved to
+        # the meta device, and that export failed.
+        if imported is not None or (how == "cpu" and failure[2]) or \
+                (how == "real" and not failure[2]):
             break
         from .cli import say
         exc = failure[0]
