@@ -118,8 +118,8 @@ def verification_overrides(args, exporter):
     # such, not as a size that does not build.
     _load(args, [])
 
-    def cost_of(overrides):
-        return exporter.cost(_load(args, _texts(overrides)), args)
+    def cost_of(overrides, expect=None):
+        return exporter.cost(_load(args, _texts(overrides)), args, expect)
     if args.verify_size == "auto":
         chosen = sizes_module.choose(constants, cost_of, say)
     else:

@@ -154,10 +154,10 @@ def _lower(program, args, abstract):
                            f"{type(exc).__name__}: {exc}") from None
 
 
-def cost(program, args):
+def cost(program, args, expect=None):
     """(flops, elements) from XLA's cost analysis of the abstract lowering
     (nothing allocated): its flop count plus every argument and result
-    element."""
+    element. No shape signature, so `expect` (sizes.Expect) is not used."""
     jax = jax_runner.import_jax()
     lowered, example = _lower(program, args, True)
     try:

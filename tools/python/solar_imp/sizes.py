@@ -9,8 +9,9 @@ there. The sizes (solar_ref/program.py integer_constants) are the
 module-level integer expressions of literals (`N = 4096`, `N = 2048 * 2`,
 `B, C = 16, 64`, `a = b = 256`), every item of a tuple or list of them
 (`input_shape = (32768,)`, `hidden = [4096, 4096]`) and the sizes written
-inline in get_inputs()/get_init_inputs() (`get_inputs@14:25`); each is a
-*slot* scaled on its own:
+inline in get_inputs()/get_init_inputs() (`get_inputs@14:25`) or beside
+names in a module-level tuple (`input_shape@7:30`); each is a *slot*
+scaled on its own:
 
   * with a factor F (2, 4, ... MAX_FACTOR), a slot is divided by the
     largest power of two <= F that divides it and leaves it >= FLOOR, so
@@ -19,8 +20,8 @@ inline in get_inputs()/get_init_inputs() (`get_inputs@14:25`); each is a
     way, so once every such candidate is tried, the same factors are tried
     again with each slot divided by F and rounded down (still >= FLOOR;
     equal slots still stay equal);
-  * slots below SHRINKABLE (kernel sizes, strides, axes, counts) are never
-    touched;
+  * slots below SHRINKABLE (kernel sizes, strides, axes, counts) are not
+    touched by a factor;
   * every divisibility among the slots (`heads | dim`, GroupNorm's
     `groups | channels`) is kept, and a quotient >= 2 stays >= 2 (so a
     group of 2 channels does not become one channel, which drops a dim):
@@ -36,8 +37,16 @@ A candidate is kept only when the program builds there and, on the meta
 device, runs the same ops with the same output ranks and the same dims of
 size 0, 1 and >= 2 as at full size (torch: its *shape signature*; a dim that
 becomes 1 is folded away in the IR and changes the einsum graph). The first
-candidate that fits the budget is taken, else the cheapest one kept; only
-when none is kept does the program verify at full size. The full-size and
+candidate that fits the budget is taken, else the cheapest one kept is
+refined one group of equal slots at a time and then one slot at a time
+(_refine: what a program fixes, an image size its classifier pins or a
+sequence length that sets how many steps an unrolled RNN has, no longer
+holds the other slots at full size; a slot goes below FLOOR, down to 2,
+only as a batch: only inputs' leading dims change, no parameter's
+shape). Only when nothing is kept does the program verify at full
+size. A candidate's forward pass stops at the first op whose entry
+differs from the full size's signature, so a refused one costs a few
+ops, not a whole pass (98,000 ops in a 512-step LSTM). The full-size and
 the shrunk exports are still compared by their einsum graphs (same nodes,
 equations and op chains) before the small run's verification is trusted
 for the full-size analysis (tools/solar/frontend/cli_structure.c)."""
@@ -45,7 +54,7 @@ from solar_ref.errors import ReferenceError_
 
 from .errors import ImportError_
 
-SHRINKABLE = 16   # constants below this are never scaled
+SHRINKABLE = 16   # constants below this are not scaled by a factor
 FLOOR = 8         # a scaled constant stays at least this
 MAX_FACTOR = 1 << 12
 # The budget: about a second in the verification JIT (~1e8 simple
@@ -158,21 +167,43 @@ def _described(overrides):
     return ", ".join(f"{k}={v}" for k, v in overrides.items())
 
 
-def _cost(cost_of, overrides):
-    """(flops, elements, shape signature or None)."""
-    measured = cost_of(overrides)
-    return measured if len(measured) == 3 else (*measured, None)
+class Expect:
+    """What a candidate must keep to be measured in full (cost_of's
+    second argument): the full size's shape signature (the exporter stops
+    the forward pass at the first op that differs) and, when `state` is
+    given, the exact shapes of the model's parameters and buffers."""
+
+    def __init__(self, signature, state=None):
+        self.signature, self.state = signature, state
+
+
+def _cost(cost_of, overrides, expect=None):
+    """(flops, elements, shape signature or None, exact shapes or None):
+    exact shapes are (input shapes, parameter and buffer shapes)."""
+    measured = cost_of(overrides, expect)
+    return tuple(measured) + (None,) * (4 - len(measured))
+
+
+def _cost_or_why(cost_of, overrides, expect=None):
+    """(_cost, None), or (None, why) when the program does not build at
+    those sizes."""
+    try:
+        return _cost(cost_of, overrides, expect), None
+    except (ReferenceError_, ImportError_) as exc:
+        return None, str(exc)
 
 
 def choose(constants, cost_of, say):
     """The overrides for the verification run: the first candidate that
     keeps the program's shape signature and fits the budget, else the
-    cheapest one that keeps it. `cost_of(overrides)` -> (flops, elements)
-    or (flops, elements, signature), or raises ReferenceError_ when the
-    program cannot be built at those sizes (that candidate is skipped).
-    {} when the program already fits or no candidate is kept."""
+    cheapest one that keeps it, refined one slot group at a time
+    (_refine). `cost_of(overrides, expect)` -> (flops, elements[,
+    signature[, exact shapes]]) (torch_export.cost), or raises
+    ReferenceError_ when the program cannot be built at those sizes (that
+    candidate is skipped). {} when the program already fits or no
+    candidate is kept."""
     try:
-        flops, elements, signature = _cost(cost_of, {})
+        flops, elements, signature, shapes = _cost(cost_of, {})
     except (ReferenceError_, ImportError_) as exc:
         # The reference run reports the program's own errors; an abstract
         # build that fails alone (data-dependent code) verifies at full size.
@@ -182,12 +213,12 @@ def choose(constants, cost_of, say):
     say(f"full size: {flops:.3g} flop, {elements:.3g} elements")
     if _load(flops, elements) <= 1:
         return {}
+    expect = Expect(signature) if signature is not None else None
     best = None
     refused = None
     for overrides in _candidates(constants):
-        try:
-            cost = _cost(cost_of, overrides)
-        except (ReferenceError_, ImportError_):
+        cost, _ = _cost_or_why(cost_of, overrides, expect)
+        if cost is None:
             continue
         if signature is not None and cost[2] != signature:
             refused = refused or (overrides, signature_difference(
@@ -197,17 +228,149 @@ def choose(constants, cost_of, say):
             best = (overrides, cost)
         if _load(*cost[:2]) <= 1:
             break
-    if best is None:
+    if signature is not None and (best is None or _load(*best[1][:2]) > 1):
+        start = best or ({}, (flops, elements, signature, shapes))
+        best = _refine(constants, start, expect, cost_of, say)
+    if best is None or not best[0]:
         why = f"; at {_described(refused[0])}: {refused[1]}" if refused \
             else ""
         say("no smaller sizes build with the same shapes: verifying at "
             f"full size{why} (give --override NAME=VALUE for the "
             "verification sizes)")
         return {}
-    overrides, (flops, elements, _) = best
+    overrides, (flops, elements, _, _) = best
     say(f"verification sizes: {_described(overrides)} "
         f"({flops:.3g} flop, {elements:.3g} elements)")
     return overrides
+
+
+SMALL_FLOOR = 2   # a batch is scaled to no less than this
+
+
+def _groups(constants):
+    """[[(name, index)]]: the slots with equal full values (which the
+    factors keep equal), largest value first, slots of 2 or less left
+    out."""
+    by_value = {}
+    for name, index, value in _slots(constants):
+        if value > SMALL_FLOOR:
+            by_value.setdefault(value, []).append((name, index))
+    return [by_value[v] for v in sorted(by_value, reverse=True)]
+
+
+def _smaller_values(value):
+    """The values a slot now at `value` may take, smallest first: divided
+    by each power of two and rounded down, and SMALL_FLOOR; none below
+    SMALL_FLOOR."""
+    found, step = {SMALL_FLOOR} if value > SMALL_FLOOR else set(), 2
+    while value // step >= SMALL_FLOOR:
+        found.add(value // step)
+        step *= 2
+    return sorted(found)
+
+
+def _with(constants, overrides, members, value):
+    """`overrides` with the slots `members` set to `value`."""
+    result = {name: (list(v) if isinstance(v, (list, tuple)) else v)
+              for name, v in constants.items()}
+    for name, v in overrides.items():
+        result[name] = list(v) if isinstance(v, (list, tuple)) else v
+    for name, index in members:
+        if index is None:
+            result[name] = value
+        else:
+            result[name][index] = value
+    return {name: v for name, v in result.items()
+            if v != (list(constants[name])
+                     if isinstance(constants[name], (list, tuple))
+                     else constants[name])}
+
+
+def _current(constants, overrides, slot):
+    name, index = slot
+    value = overrides.get(name, constants[name])
+    return value if index is None else value[index]
+
+
+def _refine(constants, start, expect, cost_of, say):
+    """Greedy refinement of `start` (overrides, cost) when no factor fits
+    the budget: a factor scales every slot at once, so one size the
+    program fixes (the image size a classifier's flattened input pins, a
+    sequence length that sets how many steps an unrolled RNN has) keeps
+    every other slot at full size. Here each group of equal slots is
+    scaled on its own, then each slot of a group alone, to the smallest
+    value that keeps the signature, smallest first: a value refused costs
+    only the forward pass up to the first op that differs (Expect), one
+    kept costs a whole one, and only one is kept per slot. A value
+    below FLOOR (a batch of 10 made 2) is taken only for a batch: only
+    the inputs' leading dims change, no parameter or buffer shape (kernel
+    sizes, layer counts, axes and image sizes do not qualify: an image of
+    3x3 pixels may leave a convolution's interior empty). Returns
+    the refined (overrides, cost), or `start` when nothing more shrinks
+    (None when that is the full size)."""
+    overrides, cost = start
+    fixed = []
+    for group in _groups(constants):
+        trials = [group] + ([[slot] for slot in group] if len(group) > 1
+                            else [])
+        for members in trials:
+            if _load(*cost[:2]) <= 1:
+                break
+            value_now = _current(constants, overrides, members[0])
+            why = None
+            for value in _smaller_values(value_now):
+                trial = _with(constants, overrides, members, value)
+                measured, why = _try(cost_of, trial, expect.signature,
+                                     cost[3] if value < FLOOR else None)
+                if measured is not None:
+                    overrides, cost = trial, measured
+                    break
+            else:
+                if why is not None and members is group and \
+                        value_now >= SHRINKABLE:
+                    fixed.append(f"{_slot_names(members)}={value_now} "
+                                 f"(at {value}: {why})")
+    if overrides != start[0]:
+        say(f"one slot at a time: {_described(overrides)} keep the "
+            f"shapes ({cost[0]:.3g} flop, {cost[1]:.3g} elements)")
+    if fixed:
+        say("sizes the program fixes: " + "; ".join(fixed))
+    return (overrides, cost) if overrides else None
+
+
+def _try(cost_of, overrides, signature, data_shapes):
+    """(cost, None) when the program keeps `signature` at `overrides`,
+    else (None, why). With `data_shapes` (the exact shapes where it stands
+    now) the changed slot must be a data size: some input's shape
+    changes, no parameter's or buffer's."""
+    measured, why = _cost_or_why(cost_of, overrides, Expect(
+        signature, data_shapes[1] if data_shapes else None))
+    if measured is None:
+        return None, why
+    if data_shapes and not _batch_only(data_shapes, measured[3]):
+        return None, "not a batch (a parameter's shape changes, or no " \
+            "input's leading dim, or another dim)"
+    if measured[2] != signature:
+        return None, signature_difference(signature, measured[2])
+    return measured, None
+
+
+def _batch_only(before, after):
+    """Whether (input shapes, parameter and buffer shapes) `after` differs
+    from `before` in the inputs' leading dims alone, and in at least one:
+    a batch, the one size that may go below FLOOR (no window, pad or
+    reshape works across it, so 2 items run the code every item runs)."""
+    if after[1] != before[1] or after[0] == before[0] or \
+            len(after[0]) != len(before[0]):
+        return False
+    return all(len(a) == len(b) and a[1:] == b[1:]
+               for a, b in zip(after[0], before[0]))
+
+
+def _slot_names(members):
+    """`a, b[1]`: the slots as the log names them."""
+    return ", ".join(name if index is None else f"{name}[{index}]"
+                     for name, index in members)
 
 
 def signature_difference(full, small):
@@ -217,7 +380,9 @@ def signature_difference(full, small):
             return (f"op {k} ({a[0]}) has output dims {_classes(a[1])} at "
                     f"full size, {_classes(b[1])} there" if a[0] == b[0]
                     else f"op {k} is {a[0]} at full size, {b[0]} there")
-    return f"{len(full)} op(s) at full size, {len(small)} there"
+    # A longer run stops one op past the full size's (Expect).
+    there = "more" if len(small) > len(full) else len(small)
+    return f"{len(full)} op(s) at full size, {there} there"
 
 
 def _classes(shapes):

@@ -247,11 +247,18 @@ def _grouping(before, after):
     return tuple(groups)
 
 
-def _signature_mode(torch, signature):
+class _SignatureDiffers(Exception):
+    """The forward pass left the expected signature: no need to run on."""
+
+
+def _signature_mode(torch, signature, expected=None):
     """A dispatch mode appending (op, output shape classes[, reshape
     grouping]) of every op the forward pass runs to `signature`, with
     torch-mlir's decompositions applied first (group_norm is then the
-    reshape to (N, G, C/G*H*W) and the reductions the IR has)."""
+    reshape to (N, G, C/G*H*W) and the reductions the IR has). With
+    `expected`, it raises _SignatureDiffers at the first entry that differs
+    from it: a candidate size is refused after a few ops instead of a whole
+    forward pass (an unrolled 512-step LSTM runs 98,000 ops)."""
     from torch.utils._python_dispatch import TorchDispatchMode
     from torch.utils._pytree import tree_leaves
     from torch_mlir.extras.fx_decomp_util import get_decomposition_table
@@ -274,25 +281,51 @@ def _signature_mode(torch, signature):
                     isinstance(args[0], torch.Tensor):
                 entry += (_grouping(list(args[0].shape), list(out.shape)),)
             signature.append(entry)
+            if expected is not None and (
+                    len(signature) > len(expected) or
+                    expected[len(signature) - 1] != entry):
+                raise _SignatureDiffers()
             return out
     return ShapeSignature()
 
 
-def cost(program, args):
-    """(flops, elements, shape signature) of one forward pass, on the meta
-    device: matmul and convolution FLOPs as torch's FlopCounterMode counts
-    them, plus every input, parameter and output element (the elementwise
-    work); the signature is the shape classes of the inputs and of every
-    op's outputs (sizes.py keeps only sizes that do not change it)."""
+def _exact_shapes(torch, model, inputs):
+    """(input shapes, parameter and buffer shapes), exact."""
+    return (tuple(tuple(t.shape) for t in inputs
+                  if isinstance(t, torch.Tensor)),
+            tuple(tuple(t.shape) for t in
+                  (*model.parameters(), *model.buffers())))
+
+
+def cost(program, args, expect=None):
+    """(flops, elements, shape signature, exact shapes) of one forward
+    pass, on the meta device: matmul and convolution FLOPs as torch's
+    FlopCounterMode counts them, plus every input, parameter and output
+    element (the elementwise work); the signature is the shape classes of
+    the inputs and of every op's outputs (sizes.py keeps only sizes that do
+    not change it), the exact shapes those of the inputs and of the
+    parameters and buffers. With `expect` (sizes.Expect) the forward pass
+    stops where the signature leaves `expect.signature`, and does not run
+    when the parameter and buffer shapes differ from `expect.state`: the
+    figures are then infinite and the signature the part that ran."""
     torch, model, inputs = _build_abstract(program, args)
     from torch.utils.flop_counter import FlopCounterMode
+    shapes = _exact_shapes(torch, model, inputs)
     signature = [("inputs", tuple(_shape_class(t.shape) for t in inputs
                                   if isinstance(t, torch.Tensor)))]
+    expected = expect.signature if expect is not None else None
+    refused = (float("inf"), float("inf"), signature, shapes)
+    if expected is not None and signature[0] != expected[0] or \
+            expect is not None and expect.state is not None and \
+            shapes[1] != expect.state:
+        return refused
     try:
         with torch.no_grad(), _on_device(torch, True), \
                 FlopCounterMode(display=False) as counter, \
-                _signature_mode(torch, signature):
+                _signature_mode(torch, signature, expected):
             out = model(*inputs)
+    except _SignatureDiffers:
+        return refused
     except Exception as exc:
         from solar_ref.errors import describe_exception
         raise ReferenceError_(
@@ -304,7 +337,8 @@ def cost(program, args):
         sum(t.numel() for t in model.parameters()) + \
         sum(t.numel() for t in model.buffers()) + \
         sum(t.numel() for t in outputs)
-    return float(counter.get_total_flops()), float(elements), signature
+    return float(counter.get_total_flops()), float(elements), signature, \
+        shapes
 
 
 def flop_counter(program, args):
@@ -396,14 +430,17 @@ def _trace(program, args, fx, OutputType, how):
     the meta device, which is also the default device of the tensors
     forward() creates; "fake", as fake tensors on the CPU; "cpu", with real
     tensors on the CPU and then moved to the meta device (_build_abstract:
-    only for a program that builds no other way). (module, None) or (None,
+    only for a program that builds no other way); "real", with real tensors
+    on the CPU, also the default device (torch.export traces them as fake
+    tensors: nothing runs on their data). (module, None) or (None,
     (exception, diagnostics, built)), a failure to build included (built:
     False)."""
-    meta = how != "fake"
+    meta = how not in ("fake", "real")
     try:
         torch, model, inputs = _build(program, args, meta=True) \
             if how == "meta" else _build_fake(program, args) \
-            if how == "fake" else _build_abstract(program, args)
+            if how == "fake" else _build(program, args) \
+            if how == "real" else _build_abstract(program, args)
     except (ImportError_, ProgramError_) as exc:
         return None, (exc, [], False)
     state = list(model.named_parameters()) + list(model.named_buffers())
@@ -443,7 +480,8 @@ def _trace(program, args, fx, OutputType, how):
 # words naming it in the log.
 _BUILDS = (("meta", "on the meta device"),
            ("fake", "with fake tensors on the CPU"),
-           ("cpu", "with real tensors on the CPU moved to the meta device"))
+           ("cpu", "with real tensors on the CPU moved to the meta device"),
+           ("real", "with real tensors on the CPU"))
 
 
 def export(program, args, meta=False, suffix=""):
@@ -459,13 +497,21 @@ def export(program, args, meta=False, suffix=""):
     tensor whose data torch-mlir copies into the IR ("Cannot copy out of
     meta tensor" on the meta device); when neither builds the program
     (its __init__ reads a tensor's value: `.item()`), built with real
-    tensors and moved to the meta device."""
+    tensors and moved to the meta device; when a constant forward() makes
+    is then on the meta device ("Cannot copy out of meta tensor": Swin V2's
+    `torch.log(torch.tensor(1. / 0.01))`), exported with those real
+    tensors on the CPU, where such a constant has data (torch.export still
+    runs nothing: the inputs, at most the verified or full size, are the
+    only tensors this allocates beyond the parameters the build made)."""
     fx, OutputType = _import_torch_mlir()
     imported, failure = _trace(program, args, fx, OutputType, "meta")
     for (_, tried), (how, words) in zip(_BUILDS, _BUILDS[1:]):
         # Real tensors only for a program that builds no other way
         # (`torch.linspace(...).item()` in __init__).
-        if imported is not None or (how == "cpu" and failure[2]):
+        # Real tensors on the CPU only when they were built and moved to
+        # the meta device, and that export failed.
+        if imported is not None or (how == "cpu" and failure[2]) or \
+                (how == "real" and not failure[2]):
             break
         from .cli import say
         exc = failure[0]

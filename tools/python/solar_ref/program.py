@@ -8,7 +8,9 @@ derived from them (`M = N * 2`) and get_inputs() see the new value.
 Sizes written inline in get_inputs()/get_init_inputs() (`torch.rand(10, 3,
 224, 224)`) are hoisted into module-level assignments of their own before
 anything runs, named after where they are (`get_inputs@14:25`: function,
-line, column), so an override reaches them the same way."""
+line, column), so an override reaches them the same way; so are the
+literal items of a module-level tuple that also reads names
+(`input_shape = (batch_size, 3, 224, 224)`: `input_shape@7:30`)."""
 import ast
 import copy
 import os
@@ -240,21 +242,41 @@ def _shape_literals(function):
     return found
 
 
+def _sizes_beside_names(node):
+    """(name, literals): the int literals >= INLINE_MIN of a module-level
+    tuple or list that also reads names (`input_shape = (batch_size, 3,
+    224, 224)`), which integer_constants does not list as a whole since
+    it follows batch_size; None for any other statement."""
+    name = _assigned_name(node)
+    if name is None or not isinstance(node.value, (ast.Tuple, ast.List)) \
+            or not _names_in(node.value):
+        return None
+    return name, [item for item in node.value.elts
+                  if _is_int(item) and item.value >= INLINE_MIN]
+
+
 def _hoist_inline_sizes(node):
     """Module-level `_solar_inline_F_L_C = <literal>` assignments for the
-    inline sizes of get_inputs()/get_init_inputs() (`node` then reads the
-    name instead of the literal), so that overrides reach them."""
-    if not isinstance(node, ast.FunctionDef) or \
-            node.name not in _SIZE_FUNCTIONS:
+    inline sizes of get_inputs()/get_init_inputs() and for the literal
+    items of a module-level tuple that also reads names (`input_shape@7:30`
+    for the 224 of `input_shape = (batch_size, 3, 224, 224)`); `node` then
+    reads the name instead of the literal, so that overrides reach them."""
+    beside = _sizes_beside_names(node)
+    if beside is not None:
+        owner, found = beside
+    elif isinstance(node, ast.FunctionDef) and \
+            node.name in _SIZE_FUNCTIONS:
+        owner, found = node.name, _shape_literals(node)
+    else:
         return []
     hoisted = []
-    literals = {id(n) for n in _shape_literals(node)}
+    literals = {id(n) for n in found}
 
     class Hoist(ast.NodeTransformer):
         def visit_Constant(self, constant):
             if id(constant) not in literals:
                 return constant
-            name = _inline_identifier(node.name, constant.lineno,
+            name = _inline_identifier(owner, constant.lineno,
                                       constant.col_offset + 1)
             hoisted.append(ast.copy_location(ast.Assign(
                 targets=[ast.Name(name, ast.Store())],
@@ -362,9 +384,13 @@ def load(path, override_texts):
         if _internal(name) not in assigned:
             inline = [_shown(n) for n in assigned
                       if n.startswith(_INLINE_PREFIX)]
-            what = "size in get_inputs()/get_init_inputs() at that place " \
+            found = _INLINE_NAME.match(name)
+            owner = "get_inputs()/get_init_inputs()" if not found or \
+                found.group(1) in _SIZE_FUNCTIONS else \
+                f"the module-level tuple '{found.group(1)}'"
+            what = f"size in {owner} at that place " \
                 f"(its inline sizes: {', '.join(inline) or 'none'})" \
-                if _INLINE_NAME.match(name) else \
+                if found else \
                 f"module-level assignment '{name} = ...'"
             raise ReferenceError_(f"--override {name}: {path} has no {what}")
 
