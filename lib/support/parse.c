@@ -7,6 +7,7 @@
 
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -159,11 +160,28 @@ MlirModule solarParseModule(MlirContext ctx, const char *text, size_t length,
   /* Parser errors carry the anonymous buffer name; show them under ours. */
   solarDiagnosticsSetSource(ctx, "-", text, length);
   solarDiagnosticsSetAnonymousFileName(ctx, bufferName);
+  /* MLIR's lexer finds the end of its buffer by the NUL that
+   * llvm::MemoryBuffer guarantees after it, but mlirModuleCreateParse wraps
+   * the text without one: it reads the byte after `length` (AddressSanitizer
+   * saw it in fuzz campaign 7, through the string functions MLIR calls).
+   * The parser therefore gets its own terminated copy. */
+  char *terminated = malloc(length + 1);
+  if (!terminated) {
+    solarEmitError(mlirLocationUnknownGet(ctx),
+                   "%s: out of memory copying %zu bytes of input", bufferName,
+                   length);
+    solarDiagnosticsSetAnonymousFileName(ctx, NULL);
+    solarDiagnosticsSetSource(ctx, "-", NULL, 0);
+    return (MlirModule){NULL};
+  }
+  memcpy(terminated, text, length);
+  terminated[length] = '\0';
   ParserGuard guard;
   parserGuardBegin(&guard, bufferName);
   MlirModule module =
-      mlirModuleCreateParse(ctx, (MlirStringRef){text, length});
+      mlirModuleCreateParse(ctx, (MlirStringRef){terminated, length});
   parserGuardEnd(&guard);
+  free(terminated);
   solarDiagnosticsSetAnonymousFileName(ctx, NULL);
   solarDiagnosticsSetSource(ctx, "-", NULL, 0);
   if (mlirModuleIsNull(module))

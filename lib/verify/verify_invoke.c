@@ -165,6 +165,17 @@ static void describeCrash(int signo, void *address,
              signalName(signo), (unsigned long)fault);
     return;
   }
+  /* The lowering asserts every memref access's bounds
+   * (solarVerifyLoweringPipeline), and the failed check's message, with the
+   * access's source location, went to stderr just before. */
+  if (signo == SIGABRT) {
+    snprintf(err, errSize,
+             "the compiled function stopped at a failed runtime check "
+             "(SIGABRT): an access outside its memref or a failed cf.assert, "
+             "at the location printed above (a loop bound or index is out of "
+             "range)");
+    return;
+  }
   snprintf(err, errSize,
            "the compiled function crashed with %s; the translation reads or "
            "writes outside its buffers, or divides by zero",

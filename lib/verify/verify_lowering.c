@@ -19,8 +19,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* expand-strided-metadata emits affine.apply, so it runs before
- * lower-affine; math-to-libm picks up what math-to-llvm leaves (tanh, erf,
+/* Executed IR is untrusted: an access outside its memref (an affine store
+ * at %i - 1 from i = 0, found by fuzz campaign 7) would write into the
+ * allocator's own memory and end the child with a corrupted heap, or worse
+ * pass with garbage next to the buffers. generate-runtime-verification puts
+ * a bounds assertion before every memref access, subview and reshape (on
+ * the memref ops lower-affine leaves, before expand-strided-metadata
+ * rewrites the views), so such a run ends at the first bad access with
+ * its source location; where the bounds are static LLVM folds the checks
+ * away. expand-strided-metadata emits affine.apply, so lower-affine runs
+ * again after it; math-to-libm picks up what math-to-llvm leaves (tanh, erf,
  * ...) as calls into the process's libm; arith-expand removes the arith ops
  * that have no direct LLVM lowering (ceildivsi, floordivsi, ...).
  * Narrow floats never reach LLVM as arithmetic: bf16 and f16 arith and math
@@ -33,6 +41,8 @@
  * calls libgcc's __truncsfhf2 / __extendhfsf2). */
 const char *const solarVerifyLoweringPipeline =
     "builtin.module("
+    "lower-affine,"
+    "generate-runtime-verification{verbose-level=0},"
     "expand-strided-metadata,"
     "lower-affine,"
     "convert-scf-to-cf,"

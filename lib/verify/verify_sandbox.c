@@ -149,6 +149,13 @@ static _Noreturn void runChild(int out, pid_t parent, const SolarVerifyJit *jit,
   if (getppid() != parent)
     _exit(125);
   applyLimits(cpuSeconds, memoryBytes);
+  /* A failed cf.assert (the lowering's bounds checks, torch-mlir's shape
+   * asserts) puts its message and aborts, which flushes nothing: unbuffered
+   * and on stderr it reaches the user, beside the parent's error, and never
+   * the IR stream on stdout. The parent flushed every stream before the
+   * fork, so the buffer given up here is empty. */
+  dup2(STDERR_FILENO, STDOUT_FILENO);
+  setvbuf(stdout, NULL, _IONBF, 0);
   SolarNpyArray *results = calloc(sig->resultCount + 1, sizeof(*results));
   char err[2048] = "";
   unsigned char ok = results && solarVerifyInvoke(jit, funcName, sig, argData,

@@ -50,8 +50,11 @@ func.func @intdiv(%a: memref<3xi32>, %b: memref<3xi32>, %out: memref<3xi32>) {
   return
 }
 
-// x[i + 2^30]: far outside every buffer and its fences.
-// SEGV: error: solar-verify: @far_away: the compiled function crashed with SIGSEGV (invalid memory access)
+// x[i + 2^29 k]: far outside every buffer and its fences, and outside the
+// memref, so the bounds check before the load stops the run at it.
+// SEGV: out-of-bounds access
+// SEGV-NEXT: Location: loc("{{.*}}execution.mlir":[[# @LINE + 4]]:10)
+// SEGV: error: solar-verify: @far_away: the compiled function stopped at a failed runtime check (SIGABRT): an access outside its memref
 func.func @far_away(%x: memref<8xf32>, %k: index, %out: memref<6xf32>) {
   affine.for %i = 0 to 6 {
     %v = affine.load %x[%i + symbol(%k) * 536870912] : memref<8xf32>

@@ -29,10 +29,12 @@ func.func @matmul(%A: memref<4x3xf32>, %B: memref<3x5xf32>, %C: memref<4x5xf32>)
 
 // -----
 
-// Off by one the other way (i < 5): the first access past the end is the
-// initializing store to C[4, 0], byte 0 after C's 4*5*4 = 80 bytes; the
-// fence page faults.
-// CHECK: wrong-bound.mlir:[[# @LINE + 1]]:1: error: solar-verify: @matmul: the compiled function accessed argument #2 ('C') out of bounds: byte 0 past the end of its 80 bytes (a loop bound or index is too large)
+// Off by one the other way (i < 5): the first access outside C is the
+// initializing store to C[4, 0]; the bounds check before it
+// stops the run and names it.
+// CHECK: out-of-bounds access
+// CHECK-NEXT: Location: loc("{{.*}}wrong-bound.mlir":[[# @LINE + 6]]:7)
+// CHECK: wrong-bound.mlir:[[# @LINE + 1]]:1: error: solar-verify: @matmul: the compiled function stopped at a failed runtime check (SIGABRT): an access outside its memref or a failed cf.assert, at the location printed above (a loop bound or index is out of range)
 func.func @matmul(%A: memref<4x3xf32>, %B: memref<3x5xf32>, %C: memref<4x5xf32>) {
   affine.for %i = 0 to 5 {
     affine.for %j = 0 to 5 {
