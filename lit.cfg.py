@@ -3,6 +3,7 @@
 # SOLAR_BUILD_DIR selects the build tree (default: ./build).
 import os
 import shutil
+import subprocess
 
 import lit.formats
 
@@ -51,6 +52,18 @@ except OSError:
 # make IREE's own output with it say REQUIRES: iree-compile.
 if shutil.which("iree-compile", path=os.environ.get("PATH")):
     config.available_features.add("iree-compile")
+
+# test/Bench/ray-runtime-env.test hides the driver's files from a Ray
+# worker node in a mount namespace of its own: as root, or where user
+# namespaces may mount.
+_unshare = ["unshare", "-m"] if os.geteuid() == 0 else ["unshare", "-Urm"]
+try:
+    if shutil.which("unshare") and subprocess.run(
+            [*_unshare, "mount", "-t", "tmpfs", "solar-probe", source_root],
+            capture_output=True).returncode == 0:
+        config.available_features.add("mount-namespace")
+except OSError:
+    pass
 
 python = shutil.which("python3") or "python3"
 config.substitutions.append(("%python", python))

@@ -81,7 +81,7 @@ static void printHelp(void) {
       "         [--override NAME=VALUE ...] [--no-import-server]\n"
       "         [--ray [auto|ray://HOST:PORT]] [--ray-gpus-per-program G]\n"
       "         [--ray-cpus-per-program C] [--ray-memory-per-program SIZE]\n"
-      "         [--ray-solar PATH]\n\n"
+      "         [--ray-solar PATH] [--ray-runtime-env]\n\n"
       "Runs `solar analyze` on every program below DIR (each NAME.py with\n"
       "its IR found as analyze finds it; each .mlir without a NAME.py is\n"
       "analyzed SOL-only), one child process per program, and writes\n"
@@ -113,14 +113,17 @@ static void printHelp(void) {
       "  --ray [ADDRESS]   one Ray task per program on a cluster: auto (the\n"
       "                    running one), ray://HOST:PORT, or none given: the\n"
       "                    running one, else a local one started for the run\n"
-      "  --ray-gpus-per-program G  (default 1 for a .py when the cluster has\n"
-      "                    GPUs, else 0)\n"
+      "  --ray-gpus-per-program G  (default 1 for a .py whose reference is\n"
+      "                    timed, when the cluster has GPUs; else 0)\n"
       "  --ray-cpus-per-program C  (default 1)\n"
       "  --ray-memory-per-program SIZE  memory declared per task (default:\n"
       "                    none)\n"
       "  --ray-solar PATH  solar on the workers (default: this binary's path,\n"
-      "                    a shared filesystem); its version and the hardware\n"
-      "                    file must be the driver's\n"
+      "                    a shared filesystem; with --ray-runtime-env, solar\n"
+      "                    on the worker's PATH); it must be this build\n"
+      "  --ray-runtime-env  the workers share no files with this machine: the\n"
+      "                    Python side travels in Ray's runtime_env, inputs\n"
+      "                    with each task, outputs come back through Ray\n"
       "  --train           a training run: every .py program is analyzed as\n"
       "                    one training step (solar analyze --train, with\n"
       "                    --loss and --optimizer); a .mlir without a .py is\n"
@@ -176,6 +179,7 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
       {"ray-gpus-per-program", &a->rayFlags.gpus, NULL, NULL},
       {"ray-cpus-per-program", &a->rayFlags.cpus, NULL, NULL},
       {"ray-memory-per-program", &a->rayFlags.memory, NULL, NULL},
+      {"ray-runtime-env", NULL, &a->rayFlags.runtimeEnv, NULL},
   };
   int status = solarCliParseFlags("bench", argc, argv, flags,
                                   sizeof(flags) / sizeof(flags[0]),
@@ -199,6 +203,12 @@ static int parseArgs(int argc, char **argv, BenchArgs *a) {
   if (!solarBenchRayParseFlags(a->ray, &a->rayFlags, a->timeout,
                                &a->raySettings))
     return 3;
+  if (a->rayFlags.runtimeEnv && !strcmp(a->arch, "host")) {
+    fprintf(stderr, "solar bench: error: --ray-runtime-env with --arch host: "
+                    "'host' is this machine, a worker is another (give the "
+                    "workers' hardware file)\n");
+    return 3;
+  }
   if (a->framework && strcmp(a->framework, "torch") &&
       strcmp(a->framework, "jax")) {
     fprintf(stderr,
@@ -604,13 +614,14 @@ static bool runAll(Bench *b) {
 }
 
 static void rayDone(void *context, size_t index, int waitStatus,
-                    bool timedOut, double wall, const char *node) {
+                    bool timedOut, double wall, const char *resources,
+                    const char *node) {
   Bench *b = context;
   char json[PATH_MAX], log[PATH_MAX];
   outputPath(b, index, ".json", json, sizeof(json));
   outputPath(b, index, ".log", log, sizeof(log));
   finishOne(b, index, wall, waitStatus, timedOut, NULL);
-  solarBenchRayRecordNode(json, log, node);
+  solarBenchRayRecordNode(json, log, resources, node);
 }
 
 /* runAll on a Ray cluster: resumed programs first, the others as tasks;
@@ -620,6 +631,12 @@ static bool runOnRay(Bench *b) {
   size_t count = b->programs.count, queued = 0;
   ChildCommand *commands = calloc(count, sizeof(ChildCommand));
   SolarBenchRayProgram *tasks = calloc(count, sizeof(SolarBenchRayProgram));
+  char(*siblings)[PATH_MAX] = calloc(count, PATH_MAX);
+  /* Where the reference runs, as analyze decides: a .py is timed where a
+   * GPU is unless --arch host pins it to the CPU or only --measured times
+   * are wanted (--profile still runs it). */
+  bool referenceOnGpu = strcmp(a->arch, "host") &&
+                        (!a->measuredArgs.count || a->profile);
   for (size_t i = 0; i < count; ++i) {
     const SolarBenchProgram *p = &b->programs.items[i];
     if ((a->resume && tryResume(b, i)) || !prepareChild(b, i, &commands[i])) {
@@ -627,13 +644,35 @@ static bool runOnRay(Bench *b) {
                              &b->results[i]);
       continue;
     }
-    tasks[queued++] = (SolarBenchRayProgram){
-        i, p->relPath, p->framework, commands[i].log, commands[i].argv + 1};
+    SolarBenchRayProgram *task = &tasks[queued++];
+    *task = (SolarBenchRayProgram){i, p->relPath,
+                                   p->framework && referenceOnGpu,
+                                   commands[i].log, commands[i].argv + 1,
+                                   {p->path, NULL, NULL}};
+    if (p->framework) {
+      siblingPath(p, siblings[i], PATH_MAX);
+      if (access(siblings[i], F_OK) == 0)
+        task->files[1] = siblings[i];
+    }
   }
   SolarBenchRaySettings settings = a->raySettings;
-  settings.solar = a->rayFlags.solar ? a->rayFlags.solar : b->self;
+  settings.solar = a->rayFlags.solar      ? a->rayFlags.solar
+                   : settings.runtimeEnv ? "solar"
+                                         : b->self;
   settings.driverSolar = b->self;
   settings.archFile = b->archFile;
+  settings.outDir = b->outDir;
+  /* Every program reads the hardware file (by the argument as given, or
+   * by name through the search path) and the --measured files. */
+  const char *files[2 + SOLAR_CLI_MAX_VALUES];
+  size_t fileCount = 0;
+  files[fileCount++] = b->archFile;
+  if (access(a->arch, R_OK) == 0)
+    files[fileCount++] = a->arch;
+  for (int k = 0; k < a->measuredArgs.count; ++k)
+    files[fileCount++] = a->measured[k].file;
+  settings.files = files;
+  settings.fileCount = fileCount;
   char err[PATH_MAX + 256];
   bool ok = !queued ||
             solarBenchRayRun(&settings, tasks, queued, b->tmpDir, rayDone, b,
@@ -643,6 +682,7 @@ static bool runOnRay(Bench *b) {
     fprintf(stderr, "solar bench: error: --ray: %s\n", err);
   free(commands);
   free(tasks);
+  free(siblings);
   return ok;
 }
 

@@ -1,9 +1,11 @@
 """Two bench summaries equal but for what each run measured of itself: a
 program's wall_s, and its cpu_s and peak RSS (known for a local child, not
-for a Ray task). summary.json by default; --csv compares summary.csv files
+for a Ray task). summary.json by default (a path in the run's own OUTDIR,
+an import file's, is compared below it); --csv compares summary.csv files
 without the cpu_s and peak_rss_mb columns. Every figure must be the same."""
 import csv
 import json
+import os
 import sys
 
 USAGE = ("wall_s", "cpu_s", "peak_rss_bytes", "peak_rss_mb")
@@ -12,9 +14,13 @@ USAGE = ("wall_s", "cpu_s", "peak_rss_bytes", "peak_rss_mb")
 def load_json(path):
     with open(path) as f:
         summary = json.load(f)
+    out_dir = os.path.dirname(os.path.realpath(path)) + "/"
     for program in summary["results"]:
         for key in USAGE:
             program.pop(key, None)
+        for key, value in program.items():
+            if isinstance(value, str) and value.startswith(out_dir):
+                program[key] = "OUTDIR/" + value[len(out_dir):]
     return summary
 
 

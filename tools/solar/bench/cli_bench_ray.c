@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <jansson.h>
 #include <limits.h>
+#include <stdint.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,8 +50,9 @@ bool solarBenchRayParseFlags(const char *address,
   s->timeout = timeout;
   s->gpus = -1;
   s->cpus = 1;
+  s->runtimeEnv = flags->runtimeEnv;
   if (!address && (flags->solar || flags->gpus || flags->cpus ||
-                   flags->memory)) {
+                   flags->memory || flags->runtimeEnv)) {
     fprintf(stderr, "solar bench: error: --ray-* flags need --ray\n");
     return false;
   }
@@ -67,37 +69,47 @@ bool solarBenchRayParseFlags(const char *address,
                            1, (long long)1 << 50, &s->memory);
 }
 
+static json_t *stringArray(const char *const *items, size_t count) {
+  json_t *array = json_array();
+  for (size_t k = 0; k < count && items[k]; ++k)
+    json_array_append_new(array, json_string(items[k]));
+  return array;
+}
+
 static json_t *jobJson(const SolarBenchRaySettings *s,
                        const SolarBenchRayProgram *programs, size_t count) {
   json_t *list = json_array();
-  for (size_t i = 0; i < count; ++i) {
-    json_t *args = json_array();
-    for (size_t k = 0; programs[i].args[k]; ++k)
-      json_array_append_new(args, json_string(programs[i].args[k]));
+  for (size_t i = 0; i < count; ++i)
     json_array_append_new(
-        list, json_pack("{s:I, s:s, s:b, s:s, s:o}", "index",
-                        (json_int_t)programs[i].index, "rel",
-                        programs[i].relPath, "framework",
-                        programs[i].framework, "log", programs[i].log,
-                        "args", args));
-  }
-  return json_pack("{s:s, s:s, s:s, s:s, s:f, s:f, s:f, s:I, s:o}",
-                   "address", s->address, "solar", s->solar, "driver_solar",
-                   s->driverSolar, "arch_file", s->archFile,
-                   "timeout", s->timeout, "gpus", s->gpus, "cpus", s->cpus,
-                   "memory", (json_int_t)s->memory, "programs", list);
+        list,
+        json_pack("{s:I, s:s, s:b, s:s, s:o, s:o}", "index",
+                  (json_int_t)programs[i].index, "rel", programs[i].relPath,
+                  "gpu_reference", programs[i].gpuReference, "log",
+                  programs[i].log, "args",
+                  stringArray((const char *const *)programs[i].args, SIZE_MAX),
+                  "files", stringArray(programs[i].files, 3)));
+  json_t *job = json_pack(
+      "{s:s, s:s, s:s, s:s, s:f, s:f, s:f, s:I, s:b, s:s, s:s, s:o, s:o}",
+      "address", s->address, "solar", s->solar, "driver_solar",
+      s->driverSolar, "arch_file", s->archFile, "timeout", s->timeout, "gpus",
+      s->gpus, "cpus", s->cpus, "memory", (json_int_t)s->memory,
+      "runtime_env", s->runtimeEnv, "python_dir", solarPythonDir(),
+      "out_dir", s->outDir ? s->outDir : "", "files",
+      stringArray(s->files, s->fileCount), "programs", list);
+  return job;
 }
 
-/* One "done INDEX WAIT TIMED_OUT WALL NODE" line; false when malformed or
- * about a program that was not sent. */
+/* One "done INDEX WAIT TIMED_OUT WALL RESOURCES NODE" line; false when
+ * malformed or about a program that was not sent. */
 static bool handleLine(char *line, const SolarBenchRayProgram *programs,
                        size_t count, SolarBenchRayDoneFn done, void *context,
                        size_t *finished) {
   unsigned long index;
   int waitStatus, timedOut, consumed = 0;
   double wall;
-  if (sscanf(line, "done %lu %d %d %lf %n", &index, &waitStatus, &timedOut,
-             &wall, &consumed) != 4 ||
+  char resources[256];
+  if (sscanf(line, "done %lu %d %d %lf %255s %n", &index, &waitStatus,
+             &timedOut, &wall, resources, &consumed) != 5 ||
       !consumed)
     return false;
   size_t k = 0;
@@ -105,7 +117,7 @@ static bool handleLine(char *line, const SolarBenchRayProgram *programs,
     ++k;
   if (k == count)
     return false;
-  done(context, (size_t)index, waitStatus, timedOut != 0, wall,
+  done(context, (size_t)index, waitStatus, timedOut != 0, wall, resources,
        line + consumed);
   ++*finished;
   return true;
@@ -206,7 +218,7 @@ bool solarBenchRayRun(const SolarBenchRaySettings *settings,
 }
 
 void solarBenchRayRecordNode(const char *jsonPath, const char *logPath,
-                             const char *node) {
+                             const char *resources, const char *node) {
   json_t *report = json_load_file(jsonPath, 0, NULL);
   if (json_is_object(report)) {
     json_object_set_new(report, "node", json_string(node));
@@ -218,6 +230,7 @@ void solarBenchRayRecordNode(const char *jsonPath, const char *logPath,
   json_decref(report);
   FILE *log = fopen(logPath, "a");
   if (log) {
+    fprintf(log, "solar bench: Ray task held %s\n", resources);
     fprintf(log, "solar bench: ran on Ray node %s\n", node);
     fclose(log);
   }

@@ -21,15 +21,26 @@ typedef struct {
   const char *driverSolar; /* this one: the version the workers must have */
   const char *archFile; /* the resolved hardware file */
   double timeout;       /* seconds per program on the worker; 0: none */
-  double gpus;          /* per program; < 0: 1 for a .py when the cluster
+  double gpus;          /* per program; < 0: 1 for a program whose
+                           reference is timed on a GPU when the cluster
                            has GPUs, else 0 */
   double cpus;          /* per program */
   long long memory;     /* bytes per program; 0: not declared */
+  /* --ray-runtime-env: the workers share no files with the driver. The
+   * Python side (pythonDir) travels as Ray's runtime_env working_dir,
+   * each task's input files as task arguments, the program's outputs
+   * under outDir come back as its return value. */
+  bool runtimeEnv;
+  const char *outDir;       /* the bench's OUTDIR (absolute) */
+  const char *const *files; /* inputs of every program: the hardware
+                               file, --measured files */
+  size_t fileCount;
 } SolarBenchRaySettings;
 
-/* The --ray-* flags' texts as given (NULL: not given). */
+/* The --ray-* flags as given (NULL: not given). */
 typedef struct {
   const char *solar, *gpus, *cpus, *memory;
+  bool runtimeEnv;
 } SolarBenchRayFlags;
 
 /* Takes `--ray [ADDRESS]` out of argv[1..argc): *address is ADDRESS (auto,
@@ -49,16 +60,22 @@ bool solarBenchRayParseFlags(const char *address,
 typedef struct {
   size_t index;          /* the bench's program index */
   const char *relPath;   /* for messages */
-  bool framework;        /* a .py: its reference is timed */
+  bool gpuReference;     /* its reference runs where a GPU is (a .py, no
+                            --arch host, not only --measured times) */
   const char *log;       /* OUTDIR/PATH.log */
   char *const *args;     /* the child's arguments after the binary, NULL
                             terminated */
+  const char *files[3];  /* its own inputs (the program, a sibling IR),
+                            NULL-terminated: shipped with --ray-runtime-env */
 } SolarBenchRayProgram;
 
-/* Called once per finished program, on the bench's thread. */
+/* Called once per finished program, on the bench's thread, after its
+ * files are in OUTDIR; `resources` is what the task held (Ray's
+ * assigned resources, "CPU=1,GPU=1"). */
 typedef void (*SolarBenchRayDoneFn)(void *context, size_t index,
                                     int waitStatus, bool timedOut,
-                                    double wallSeconds, const char *node);
+                                    double wallSeconds, const char *resources,
+                                    const char *node);
 
 /* Runs every program on the cluster; false with a message when the driver
  * could not run them all (Ray missing, no cluster, a worker refused, or
@@ -70,10 +87,10 @@ bool solarBenchRayRun(const SolarBenchRaySettings *settings,
                       void *context, volatile sig_atomic_t *interrupted,
                       char *err, size_t errSize);
 
-/* Adds "node" to a program's report (when it was written) and a line to
- * its log: where it ran. */
+/* Adds "node" to a program's report (when it was written) and lines to
+ * its log: where it ran and what the task held. */
 void solarBenchRayRecordNode(const char *jsonPath, const char *logPath,
-                             const char *node);
+                             const char *resources, const char *node);
 
 /* `solar bench --ray-worker-child --log LOG --tmpdir DIR --timeout S --
  * SOLAR analyze ...`: runs the child as a local bench does and prints

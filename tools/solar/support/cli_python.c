@@ -19,6 +19,14 @@ const char *solarPython(void) {
   return python && *python ? python : "python3";
 }
 
+const char *solarPythonDir(void) {
+  /* A solar binary copied to a machine without its source tree (a Ray
+   * worker given the driver's Python side through Ray's runtime_env) is
+   * pointed at that copy. */
+  const char *dir = getenv("SOLAR_PYTHON_DIR");
+  return dir && *dir ? dir : SOLAR_SOURCE_DIR "/tools/python";
+}
+
 void solarArgsAdd(SolarArgs *args, const char *arg) {
   /* One spare slot keeps the list NULL-terminated. */
   args->items = solarGrow(args->items, &args->capacity, args->count + 1,
@@ -37,8 +45,7 @@ void solarArgsOption(SolarArgs *args, const char *flag, const char *value) {
 void solarPythonCommand(const char *script, const SolarArgs *args,
                         char *scriptPath, size_t scriptPathSize,
                         SolarArgs *command) {
-  snprintf(scriptPath, scriptPathSize, "%s/tools/python/%s", SOLAR_SOURCE_DIR,
-           script);
+  snprintf(scriptPath, scriptPathSize, "%s/%s", solarPythonDir(), script);
   solarArgsAdd(command, solarPython());
   solarArgsAdd(command, scriptPath);
   for (size_t i = 0; args && i < args->count; ++i)

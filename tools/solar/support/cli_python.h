@@ -13,6 +13,10 @@
 /* $SOLAR_PYTHON when set and not empty, else "python3". */
 const char *solarPython(void);
 
+/* Where the Python sides (tools/python) are: $SOLAR_PYTHON_DIR when set
+ * and not empty, else SOLAR_SOURCE_DIR/tools/python. */
+const char *solarPythonDir(void);
+
 /* A growing, NULL-terminated argument list (strings borrowed). Start from
  * {0}; free items when done. */
 typedef struct {
@@ -23,7 +27,7 @@ void solarArgsAdd(SolarArgs *args, const char *arg);
 /* `flag value`, only when value is not NULL. */
 void solarArgsOption(SolarArgs *args, const char *flag, const char *value);
 
-/* The command line `solarPython() SOLAR_SOURCE_DIR/tools/python/SCRIPT
+/* The command line `solarPython() solarPythonDir()/SCRIPT
  * ARGS...` appended to *command (strings borrowed; the script's path is
  * written into scriptPath), for a caller that runs it itself (under a
  * process tree, cli_process_tree.h). */
