@@ -124,7 +124,7 @@ static void collect(MlirStringRef chunk, void *userData) {
 /* Runs the module-level pipeline `elements`. The verifier runs only where
  * `verify` asks (after the last stage): a whole-module walk per pass was a
  * quarter of the lowering's instructions, and one between stages another
- * 5% (the upstream passes hand over valid IR; what reaches the analysis is
+ * 4% (the upstream passes hand over valid IR; what reaches the analysis is
  * verified once). */
 static bool runStage(MlirOperation moduleOp, const char *elements,
                      bool verify) {
