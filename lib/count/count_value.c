@@ -9,6 +9,7 @@
 #include <isl/val.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 
 bool solarCountBoundingBox(__isl_keep isl_set *set, SolarCount *out) {
@@ -53,6 +54,14 @@ bool solarCountValToInt64(__isl_take isl_val *v, int64_t *out) {
     isl_val_free(v);
     return false;
   }
+  /* Strictly inside long's range the value reads off directly; the text
+   * below is for the ends, where strtoll's saturation decides. */
+  if (sizeof(long) == sizeof(int64_t) && isl_val_cmp_si(v, LONG_MAX) < 0 &&
+      isl_val_cmp_si(v, LONG_MIN) > 0) {
+    *out = (int64_t)isl_val_get_num_si(v);
+    isl_val_free(v);
+    return true;
+  }
   char *text = isl_val_to_str(v);
   isl_val_free(v);
   if (!text)
@@ -76,6 +85,18 @@ bool solarCountPwQpolynomialConstant(__isl_keep isl_pw_qpolynomial *pwqp,
                              int64_t *value) {
   if (!pwqp)
     return false;
+  /* One piece on the universe whose polynomial is an integer constant: its
+   * value anywhere, without building a point and evaluating (counts are
+   * read this way thousands of times per network). */
+  if (isl_pw_qpolynomial_isa_qpolynomial(pwqp) == isl_bool_true) {
+    isl_qpolynomial *qp =
+        isl_pw_qpolynomial_as_qpolynomial(isl_pw_qpolynomial_copy(pwqp));
+    isl_val *constant = isl_qpolynomial_get_constant_val(qp);
+    isl_qpolynomial_free(qp);
+    if (constant && isl_val_is_int(constant) == isl_bool_true)
+      return solarCountValToInt64(constant, value);
+    isl_val_free(constant);
+  }
   isl_pw_qpolynomial *reduced =
       isl_pw_qpolynomial_drop_unused_params(isl_pw_qpolynomial_copy(pwqp));
   if (isl_pw_qpolynomial_dim(reduced, isl_dim_param) != 0) {

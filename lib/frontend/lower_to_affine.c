@@ -29,18 +29,17 @@ const char *const solarBufferizePipeline =
  * the verified program does not leak in solar-verify's JIT. Straight-line
  * functions get exactly what this pipeline would give them from
  * solarDeallocStraightLine (lower_dealloc.c: the pipeline is cubic in a
- * function's buffers), then the clean-up the pipeline ends with. */
+ * function's buffers), then the canonicalize the pipeline ends with. */
 const char *const solarDeallocPipeline =
     "buffer-deallocation-pipeline,canonicalize";
-const char *const solarDeallocStraightLineCleanup =
-    "canonicalize";
 
-/* fold-memref-alias-ops rewrites loads and stores through subview /
+/* Then linalg -> affine loops and clean-up, as the module-level pipeline
+ *   func.func(convert-linalg-to-affine-loops),canonicalize,cse,
+ *   fold-memref-alias-ops,canonicalize,cse
+ * (runLinalgToAffine, below, leaves out what would change nothing).
+ * fold-memref-alias-ops rewrites loads and stores through subview /
  * expand_shape / collapse_shape into accesses of the base buffer, which the
  * einsum graph reads directly. */
-const char *const solarLinalgToAffinePipeline =
-    "func.func(convert-linalg-to-affine-loops),"
-    "canonicalize,cse,fold-memref-alias-ops,canonicalize,cse";
 
 static bool isNonAffineDialect(MlirOperation op) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
@@ -122,7 +121,13 @@ static void collect(MlirStringRef chunk, void *userData) {
   err->text[used + n] = '\0';
 }
 
-static bool runStage(MlirOperation moduleOp, const char *elements) {
+/* Runs the module-level pipeline `elements`. The verifier runs only where
+ * `verify` asks (after the last stage): a whole-module walk per pass was a
+ * quarter of the lowering's instructions, and one between stages another
+ * 4% (the upstream passes hand over valid IR; what reaches the analysis is
+ * verified once). */
+static bool runStage(MlirOperation moduleOp, const char *elements,
+                     bool verify) {
   MlirContext ctx = mlirOperationGetContext(moduleOp);
   MlirPassManager pm = mlirPassManagerCreateOnOperation(
       ctx, mlirStringRefCreateFromCString("builtin.module"));
@@ -130,18 +135,94 @@ static bool runStage(MlirOperation moduleOp, const char *elements) {
   bool ok = mlirLogicalResultIsSuccess(mlirOpPassManagerAddPipeline(
       mlirPassManagerGetAsOpPassManager(pm),
       mlirStringRefCreateFromCString(elements), collect, &err));
-  /* The module is verified once after the stage rather than after each
-   * of its passes: a whole-module walk per pass was a quarter of the
-   * lowering's instructions. */
   mlirPassManagerEnableVerifier(pm, false);
   if (!ok)
     solarEmitError(mlirOperationGetLocation(moduleOp),
                    "solar-lower-to-affine: invalid pipeline: %s", err.text);
   else
     ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, moduleOp)) &&
-         mlirOperationVerify(moduleOp);
+         (!verify || mlirOperationVerify(moduleOp));
   mlirPassManagerDestroy(pm);
   return ok;
+}
+
+typedef struct {
+  bool multiBlock; /* some region holds more than one block */
+  bool aliasUse;   /* an alias op's result used where fold-memref-alias-ops
+                      could fold it */
+} OpCensus;
+
+static bool isAliasOp(MlirOperation op) {
+  return solarOpIs(op, "memref.subview") ||
+         solarOpIs(op, "memref.expand_shape") ||
+         solarOpIs(op, "memref.collapse_shape");
+}
+
+/* Users of an alias op that fold-memref-alias-ops (LLVM 22) leaves alone:
+ * its patterns fold memref/vector/gpu/nvgpu loads and stores and a subview
+ * of a subview, not affine accesses or reshapes. Anything else counts as
+ * foldable. */
+static bool aliasUserIsInert(MlirOperation user, MlirOperation alias) {
+  if (solarOpIs(user, "memref.subview"))
+    return !solarOpIs(alias, "memref.subview");
+  return solarOpIs(user, "affine.load") || solarOpIs(user, "affine.store") ||
+         solarOpIs(user, "memref.expand_shape") ||
+         solarOpIs(user, "memref.collapse_shape") ||
+         solarOpIs(user, "memref.dealloc");
+}
+
+static MlirWalkResult censusOp(MlirOperation op, void *userData) {
+  OpCensus *census = userData;
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r) {
+    MlirBlock first = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+    if (!mlirBlockIsNull(first) &&
+        !mlirBlockIsNull(mlirBlockGetNextInRegion(first)))
+      census->multiBlock = true;
+  }
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    if (mlirValueIsAOpResult(v) &&
+        isAliasOp(mlirOpResultGetOwner(v)) &&
+        !aliasUserIsInert(op, mlirOpResultGetOwner(v)))
+      census->aliasUse = true;
+  }
+  return MlirWalkResultAdvance;
+}
+
+static OpCensus takeCensus(MlirOperation op) {
+  OpCensus census = {false, false};
+  mlirOperationWalk(op, censusOp, &census, MlirWalkPreOrder);
+  return census;
+}
+
+/* canonicalize's region simplification (unreachable blocks, dead block
+ * arguments, identical blocks, region-wide DCE) finds nothing that the
+ * greedy rewrites' own dead-op erasure does not when every region has one
+ * block and no loop-carried values: then it is a whole-module walk per
+ * iteration for nothing (4% of a GPT-2 network's lowering). */
+static const char *canonicalizeFor(MlirOperation moduleOp) {
+  return takeCensus(moduleOp).multiBlock
+             ? "canonicalize"
+             : "canonicalize{region-simplify=disabled}";
+}
+
+/* solarLinalgToAffinePipeline in two stages: fold-memref-alias-ops is a
+ * greedy rewrite of the whole module (4% of a GPT-2 network's lowering)
+ * and folds nothing when no alias op has a user it folds; the module it
+ * would see has just been canonicalized and cse'd, the canonicalize after
+ * it does the same folding and dead-op erasure, so leaving it out there
+ * changes nothing. */
+static bool runLinalgToAffine(MlirOperation moduleOp) {
+  char first[160], second[160];
+  const char *canonicalize = canonicalizeFor(moduleOp);
+  snprintf(first, sizeof(first),
+           "func.func(convert-linalg-to-affine-loops),%s,cse", canonicalize);
+  if (!runStage(moduleOp, first, false))
+    return false;
+  OpCensus census = takeCensus(moduleOp);
+  snprintf(second, sizeof(second), "%s%s,cse",
+           census.aliasUse ? "fold-memref-alias-ops," : "", canonicalize);
+  return runStage(moduleOp, second, true);
 }
 
 static bool isModule(MlirOperation op) {
@@ -162,14 +243,15 @@ bool solarLowerToAffine(MlirOperation moduleOp) {
   /* A program already on memrefs (affine or scf loops, bufferized linalg)
    * is not bufferized again: its copies and linalg ops are lowered. */
   bool onTensors = search(moduleOp, false, NULL);
-  bool lowered = !onTensors || runStage(moduleOp, solarBufferizePipeline);
+  bool lowered =
+      !onTensors || runStage(moduleOp, solarBufferizePipeline, false);
   if (lowered && onTensors)
-    lowered = runStage(moduleOp, solarDeallocStraightLine(moduleOp)
-                                     ? solarDeallocStraightLineCleanup
-                                     : solarDeallocPipeline);
+    lowered = solarDeallocStraightLine(moduleOp)
+                  ? runStage(moduleOp, canonicalizeFor(moduleOp), false)
+                  : runStage(moduleOp, solarDeallocPipeline, false);
   if (lowered) {
     solarRewriteMemrefCopies(moduleOp);
-    lowered = runStage(moduleOp, solarLinalgToAffinePipeline);
+    lowered = runLinalgToAffine(moduleOp);
   }
   solarFrameworkOpsFromLocations(moduleOp);
   if (!lowered)

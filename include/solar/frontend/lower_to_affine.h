@@ -18,12 +18,10 @@ extern "C" {
 /* The upstream stages, module-level pipeline elements (no anchor): first
  * bufferization to destination-passing memref functions, then buffer
  * deallocation (the upstream pipeline, or solarDeallocStraightLine and the
- * clean-up after it), then (after the copy rewrite) linalg -> affine loops
- * and cleanup. */
+ * canonicalize after it), then (after the copy rewrite) linalg -> affine
+ * loops and cleanup (lower_to_affine.c). */
 extern const char *const solarBufferizePipeline;
 extern const char *const solarDeallocPipeline;
-extern const char *const solarDeallocStraightLineCleanup;
-extern const char *const solarLinalgToAffinePipeline;
 
 /* When every function of the module is straight-line (one block; no
  * memref in a nested region, none returned, none made by an op that could
