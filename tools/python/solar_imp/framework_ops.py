@@ -24,7 +24,11 @@ PREFIX = "fwop:"
 # Ops that become loop nests in solar's lowering; the others (constants,
 # func.return, shape casts) need no identity.
 _DIALECTS = ("linalg.", "tensor.")
-_NAME = re.compile(r'loc\("' + re.escape(PREFIX) + r'((?:[^"\\]|\\.)*)"')
+# The first name of a location: the op's own, or inside a called function
+# (jax.nn.relu is a jit-wrapped call) the callee's, which a call site prints
+# first: loc(callsite("fwop:max#16"(...) at "fwop:jit(relu)#4"(...))).
+_NAME = re.compile(r'(?:loc|callsite)\("' + re.escape(PREFIX) +
+                   r'((?:[^"\\]|\\.)*)"')
 
 
 def _torch_origin(node):
@@ -176,3 +180,68 @@ def tag_ops(module, string_attr):
             op.attributes[ATTRIBUTE] = string_attr.get(match.group(1))
             tagged += 1
     return tagged
+
+
+# One HLO instruction: its name, what it calls and its metadata's op_name.
+_HLO_INSTRUCTION = re.compile(r'^\s*(?:ROOT\s+)?%([\w.\-]+)\s*=')
+_HLO_CALLS = re.compile(r'(?:calls|to_apply|body|condition)=%([\w.\-]+)'
+                        r'|branch_computations=\{([^}]*)\}')
+_HLO_OP_NAME = re.compile(r'op_name="([^"]*)"')
+_HLO_COMPUTATION = re.compile(r'^(ENTRY\s+)?%([\w.\-]+)\s*\(')
+
+
+def xla_kernel_ops(hlo_text):
+    """(module name, {instruction: [framework ops]}) of compiled HLO text
+    whose ops carry the names of name_jax_primitives (op_name
+    "fwop:PRIMITIVE#K", "fwop:jit(relu)#4/fwop:max#16" inside a call: the
+    innermost is the primitive). Every instruction of the entry computation
+    is one thing the profiler can time (a fusion, a custom call, a copy);
+    its framework ops are its own and those of every computation it calls,
+    in order, each once. An instruction of no framework op (a copy XLA
+    added) maps to an empty list."""
+    module = None
+    computations, entry, current = {}, None, None
+    for line in hlo_text.splitlines():
+        if module is None and line.startswith("HloModule "):
+            module = line.split()[1].rstrip(",")
+            continue
+        head = _HLO_COMPUTATION.match(line)
+        if head:
+            current = computations.setdefault(head.group(2), [])
+            if head.group(1):
+                entry = head.group(2)
+            continue
+        if line.startswith("}"):
+            current = None
+            continue
+        match = _HLO_INSTRUCTION.match(line)
+        if current is None or not match:
+            continue
+        called = []
+        for single, branches in _HLO_CALLS.findall(line):
+            called += [single] if single else \
+                [b.strip().lstrip("%") for b in branches.split(",")]
+        op_name = _HLO_OP_NAME.search(line)
+        names = re.findall(PREFIX + r'([^/]+)', op_name.group(1)) \
+            if op_name else []
+        current.append((match.group(1), names[-1:] if names else [],
+                        called))
+
+    def ops_of(names, called, seen):
+        out = list(names)
+        for computation in called:
+            if computation in seen:
+                continue
+            seen.add(computation)
+            for _, inner, deeper in computations.get(computation, []):
+                out += ops_of(inner, deeper, seen)
+        return out
+
+    kernels = {}
+    for name, own, called in computations.get(entry, []):
+        ordered = []
+        for op in ops_of(own, called, set()):
+            if op not in ordered:
+                ordered.append(op)
+        kernels[name] = ordered
+    return module, kernels

@@ -169,6 +169,7 @@ static bool spawnRunner(const SolarReferenceRequest *request, char *err,
     solarArgsOption(&args, "--profile-trace", request->profileTrace);
     solarArgsOption(&args, "--profile-steps", steps);
   }
+  solarArgsOption(&args, "--kernel-ops", request->kernelOps);
   for (size_t i = 0; request->overrides && request->overrides[i]; ++i)
     solarArgsOption(&args, "--override", request->overrides[i]);
   char script[4096];
