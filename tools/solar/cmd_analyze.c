@@ -55,6 +55,7 @@ typedef struct {
   const char *plot; /* roofline SVG */
   const char *trace; /* a profiler trace to attribute (per-kernel headroom) */
   bool profile;      /* record that trace of the reference here */
+  bool compile;      /* ... of torch.compile(Model) (inductor) */
   const char *kernelPlot; /* measured vs SOL per op, SVG */
   unsigned profileSteps;
   const char *verifySize; /* auto | full | N */
@@ -78,7 +79,8 @@ static void printUsage(void) {
           "         [--override NAME=VALUE ...] [--override-if-assigned NAME=VALUE ...]\n"
           "         [--measured [NAME=]FILE.json ...] [--measure-here]\n"
           "         [--fp32-math ieee|tf32|framework] [--trace TRACE.json[.gz]]\n"
-          "         [--profile [--profile-steps N]] [--kernel-plot FILE.svg]\n"
+          "         [--profile [--profile-steps N] [--compile]]\n"
+          "         [--kernel-plot FILE.svg]\n"
           "         [--verify-timeout CPU_S] [--verify-memory SIZE]\n"
           "         [--timeout S]\n"
           "         [--train [--loss mse|cross_entropy|sum] "
@@ -115,7 +117,8 @@ static void printUsage(void) {
           "ops against the fused bound of the groups they compute.\n"
           "--profile: record that trace here, running the reference under\n"
           "torch.profiler or jax.profiler (warm-up, then N profiled steps,\n"
-          "default 5).\n"
+          "default 5); --compile: profile torch.compile(Model) (inductor),\n"
+          "its kernels against the fused bound of the groups they compute.\n"
           "--kernel-plot: measured vs SOL per op as an SVG bar chart.\n"
           "--train (torch, importer only): one training step (forward, loss,\n"
           "backward, optimizer update) instead of the forward pass, as\n"
@@ -165,6 +168,7 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       {"trace", &a->trace, NULL, NULL},
       {"profile", NULL, &a->profile, NULL},
       {"profile-steps", &profileSteps, NULL, NULL},
+      {"compile", NULL, &a->compile, NULL},
       {"kernel-plot", &a->kernelPlot, NULL, NULL},
       {"fp32-math", &a->fp32Math, NULL, NULL},
       {"runs", &runs, NULL, NULL},
@@ -262,6 +266,10 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       : !solarPathHasSuffix(a->model, ".py")
           ? "--profile runs the program: give the .py"
           : NULL;
+  if (!profileProblem && a->compile &&
+      (!a->profile || strcmp(a->framework, "torch") || a->train.train))
+    profileProblem = "--compile profiles torch.compile(Model): a torch "
+                     "program's forward pass with --profile";
   if (!profileProblem && a->kernelPlot && !a->trace && !a->profile)
     profileProblem = "--kernel-plot draws the ops of --trace or --profile";
   if (profileProblem) {
@@ -502,6 +510,7 @@ int solarCmdAnalyze(int argc, char **argv) {
         .profileTrace = args.profile ? profilePath : NULL,
         .profileSteps = args.profileSteps,
         .kernelOps = needKernelOps ? kernelOpsPath : NULL,
+        .profileCompile = args.compile,
         .train = args.train,
     };
     bool ran = false;

@@ -28,6 +28,7 @@ typedef struct {
    * tools/python/solar_ref/profile.py). */
   const char *profileTrace;
   unsigned profileSteps;
+  bool profileCompile;   /* profile torch.compile(Model) (--profile-compile) */
   /* Non-NULL (JAX): write the map of the compiled program's XLA ops to
    * framework ops here (--kernel-ops), for a trace recorded elsewhere. */
   const char *kernelOps;

@@ -6,7 +6,10 @@
  * that launched it by args "External id", or by args "correlation" through
  * the cuda_runtime event of the launch. jax.profiler's trace has no cpu_op:
  * its measured work is the compiled XLA ops XLA's runtime records (args
- * hlo_op and hlo_module), read the same way (a compiled trace). */
+ * hlo_op and hlo_module), read the same way (a compiled trace). So is a
+ * torch.compile trace that carries its kernel map (solarKernelOps,
+ * framework "torch.compile"): its measured ops are the cpu ops the map
+ * names (inductor's kernels graph_G_cpp_fused_..., its extern aten ops). */
 #include "cli_trace_read.h"
 
 #include "solar/support/grow.h"
@@ -277,8 +280,11 @@ static void keepWindows(SolarTrace *out) {
   out->opCount = kept;
 }
 
-static bool readEvents(json_t *events, SolarTrace *out, char *why,
-                       size_t whySize) {
+/* `compiledKernels`: a torch.compile trace's kernel map (its `kernels`),
+ * or NULL: then only the cpu ops it names are measured, as compiled
+ * ops. */
+static bool readEvents(json_t *events, json_t *compiledKernels,
+                       SolarTrace *out, char *why, size_t whySize) {
   static const char *const deviceCats[] = {"kernel", "gpu_memcpy",
                                            "gpu_memset"};
   static const char *const runtimeCats[] = {"cuda_runtime", "cuda_driver"};
@@ -295,7 +301,11 @@ static bool readEvents(json_t *events, SolarTrace *out, char *why,
     Event event = eventOf(e);
     const char *hloOp = json_string_value(
         json_object_get(json_object_get(e, "args"), "hlo_op"));
-    if (isCategory(e, cpuCats, 1))
+    bool cpuOp = isCategory(e, cpuCats, 1);
+    if (cpuOp && compiledKernels) {
+      if (event.name && json_object_get(compiledKernels, event.name))
+        push(&xla, event);
+    } else if (cpuOp)
       push(&cpu, event);
     else if (hloOp && !isCategory(e, deviceCats, 3)) {
       event.name = hloOp;
@@ -386,8 +396,16 @@ bool solarTraceRead(const char *path, SolarTrace *out, char *err,
   bool ok = json_is_array(events);
   if (!ok)
     snprintf(why, sizeof(why), "no traceEvents list");
-  ok = ok && readEvents(events, out, why, sizeof(why));
+  /* The kernel map solar analyze --profile adds (a JAX trace's, or a
+   * torch.compile trace's, which also says what was measured). */
   json_t *kernelOps = json_object_get(root, "solarKernelOps");
+  const char *framework =
+      json_string_value(json_object_get(kernelOps, "framework"));
+  json_t *compiledKernels =
+      framework && !strcmp(framework, "torch.compile")
+          ? json_object_get(kernelOps, "kernels")
+          : NULL;
+  ok = ok && readEvents(events, compiledKernels, out, why, sizeof(why));
   if (ok && json_is_object(kernelOps))
     out->kernelOps = json_incref(kernelOps);
   json_decref(root);
