@@ -82,20 +82,24 @@ static double onChipBytes(const SolarArch *arch) {
   return total;
 }
 
-/* The warm figure of SolarKernelSol: the DRAM term for the bytes that
- * cannot be on chip when the kernel starts. */
-static void warmFigure(const SolarArch *arch, SolarKernelSol *k) {
-  double beyond = k->bytes - onChipBytes(arch);
+double solarSolWarmSeconds(const SolarArch *arch, double computeSeconds,
+                           double bytes, SolarBound *bound) {
+  double beyond = bytes - onChipBytes(arch);
   double dramBytesPerS = arch->dram_bytes_per_s.value;
   double dram = isfinite(beyond) && beyond > 0 && dramBytesPerS > 0
                     ? beyond / dramBytesPerS
                     : 0;
-  k->warmSeconds = solarRoofline(&solarSecondsAlgebra,
-                                 solarSecondsTerm(k->computeSeconds),
-                                 solarSecondsTerm(dram))
-                       .seconds;
-  k->warmBound = dram > k->computeSeconds ? SOLAR_BOUND_DRAM
-                                          : SOLAR_BOUND_COMPUTE;
+  *bound = dram > computeSeconds ? SOLAR_BOUND_DRAM : SOLAR_BOUND_COMPUTE;
+  return solarRoofline(&solarSecondsAlgebra, solarSecondsTerm(computeSeconds),
+                       solarSecondsTerm(dram))
+      .seconds;
+}
+
+/* The warm figure of SolarKernelSol: the DRAM term for the bytes that
+ * cannot be on chip when the kernel starts. */
+static void warmFigure(const SolarArch *arch, SolarKernelSol *k) {
+  k->warmSeconds =
+      solarSolWarmSeconds(arch, k->computeSeconds, k->bytes, &k->warmBound);
 }
 
 /* The record of one framework-op kernel (SolarKernelSol). */

@@ -55,6 +55,7 @@ typedef struct {
   const char *plot; /* roofline SVG */
   const char *trace; /* a profiler trace to attribute (per-kernel headroom) */
   bool profile;      /* record that trace of the reference here */
+  bool compile;      /* ... of torch.compile(Model) (inductor) */
   const char *kernelPlot; /* measured vs SOL per op, SVG */
   unsigned profileSteps;
   const char *verifySize; /* auto | full | N */
@@ -78,7 +79,8 @@ static void printUsage(void) {
           "         [--override NAME=VALUE ...] [--override-if-assigned NAME=VALUE ...]\n"
           "         [--measured [NAME=]FILE.json ...] [--measure-here]\n"
           "         [--fp32-math ieee|tf32|framework] [--trace TRACE.json[.gz]]\n"
-          "         [--profile [--profile-steps N]] [--kernel-plot FILE.svg]\n"
+          "         [--profile [--profile-steps N] [--compile]]\n"
+          "         [--kernel-plot FILE.svg]\n"
           "         [--verify-timeout CPU_S] [--verify-memory SIZE]\n"
           "         [--timeout S]\n"
           "         [--train [--loss mse|cross_entropy|sum] "
@@ -110,9 +112,13 @@ static void printUsage(void) {
           "--trace: a PyTorch profiler trace (export_chrome_trace, plain or\n"
           "gzipped, record_shapes=True) of the program: each measured\n"
           "framework op against its own SOL, ranked by the time a kernel at\n"
-          "SOL saves (docs/analyze.md, \"Per-kernel headroom\").\n"
-          "--profile: record that trace here, running the torch reference\n"
-          "under torch.profiler (warm-up, then N profiled steps, default 5).\n"
+          "SOL saves (docs/analyze.md, \"Per-kernel headroom\"); or a\n"
+          "jax.profiler trace (*.trace.json.gz) of the JAX program: its XLA\n"
+          "ops against the fused bound of the groups they compute.\n"
+          "--profile: record that trace here, running the reference under\n"
+          "torch.profiler or jax.profiler (warm-up, then N profiled steps,\n"
+          "default 5); --compile: profile torch.compile(Model) (inductor),\n"
+          "its kernels against the fused bound of the groups they compute.\n"
           "--kernel-plot: measured vs SOL per op as an SVG bar chart.\n"
           "--train (torch or Flax, importer only): one training step (forward, loss,\n"
           "backward, optimizer update) instead of the forward pass, as\n"
@@ -162,6 +168,7 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       {"trace", &a->trace, NULL, NULL},
       {"profile", NULL, &a->profile, NULL},
       {"profile-steps", &profileSteps, NULL, NULL},
+      {"compile", NULL, &a->compile, NULL},
       {"kernel-plot", &a->kernelPlot, NULL, NULL},
       {"fp32-math", &a->fp32Math, NULL, NULL},
       {"runs", &runs, NULL, NULL},
@@ -258,9 +265,11 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       : a->trace  ? "--profile records the trace --trace gives: one of them"
       : !solarPathHasSuffix(a->model, ".py")
           ? "--profile runs the program: give the .py"
-      : strcmp(a->framework, "torch")
-          ? "--profile records torch.profiler traces: torch programs only"
           : NULL;
+  if (!profileProblem && a->compile &&
+      (!a->profile || strcmp(a->framework, "torch") || a->train.train))
+    profileProblem = "--compile profiles torch.compile(Model): a torch "
+                     "program's forward pass with --profile";
   if (!profileProblem && a->kernelPlot && !a->trace && !a->profile)
     profileProblem = "--kernel-plot draws the ops of --trace or --profile";
   if (profileProblem) {
@@ -324,6 +333,20 @@ static bool archSummary(const char *archPath, char *name, size_t nameSize,
     snprintf(name, nameSize, "%s", arch.arch.name ? arch.arch.name : "?");
     *cores = (unsigned)arch.arch.num_sm.value;
   }
+  solarCliArchDestroy(&arch);
+  return ok;
+}
+
+/* solarTraceAttribute on the hardware file the analysis used. */
+static bool attributeTrace(MlirModule module, const SolarTrace *trace,
+                           const char *traceName, const char *archPath,
+                           json_t *report, char *err, size_t errSize) {
+  SolarCliArch arch;
+  bool ok = solarCliArchLoad("analyze", archPath, &arch);
+  if (!ok)
+    snprintf(err, errSize, "cannot load %s", archPath);
+  ok = ok && solarTraceAttribute(mlirModuleGetOperation(module), trace,
+                                 traceName, &arch.arch, report, err, errSize);
   solarCliArchDestroy(&arch);
   return ok;
 }
@@ -452,7 +475,8 @@ int solarCmdAnalyze(int argc, char **argv) {
   bool haveReference = false;
   char tmpDir[4096] = "";
   unsigned pinned = host ? archCoreCount : 0;
-  char profilePath[4200] = "";
+  char profilePath[4200] = "", kernelOpsPath[4200] = "";
+  bool needKernelOps = trace.compiled && !trace.kernelOps;
   if (program) {
     if (args.keep) {
       snprintf(tmpDir, sizeof(tmpDir), "%s", args.keep);
@@ -463,8 +487,12 @@ int solarCmdAnalyze(int argc, char **argv) {
         return SOLAR_EXIT_FAILURE;
       }
     }
-    /* --profile: the runner records the trace beside its manifest. */
+    /* --profile: the runner records the trace beside its manifest; a
+     * compiled trace recorded elsewhere gets the map of its ops from the
+     * program compiled here. */
     snprintf(profilePath, sizeof(profilePath), "%s/trace.json", tmpDir);
+    snprintf(kernelOpsPath, sizeof(kernelOpsPath), "%s/kernel_ops.json",
+             tmpDir);
     SolarReferenceRequest request = {
         .model = args.model,
         .framework = args.framework,
@@ -481,13 +509,16 @@ int solarCmdAnalyze(int argc, char **argv) {
         .timeoutSeconds = args.timeout,
         .profileTrace = args.profile ? profilePath : NULL,
         .profileSteps = args.profileSteps,
+        .kernelOps = needKernelOps ? kernelOpsPath : NULL,
+        .profileCompile = args.compile,
         .train = args.train,
     };
     bool ran = false;
     if (imported) {
       haveReference = solarReferenceReadManifest(
           frontend.importManifest, &reference, err, sizeof(err));
-      if (haveReference && ((timeHere && !haveMeasured) || args.profile)) {
+      if (haveReference &&
+          ((timeHere && !haveMeasured) || args.profile || needKernelOps)) {
         SolarReferenceResult timing;
         ran = solarReferenceRun(&request, &timing, err, sizeof(err));
         if (ran)
@@ -523,9 +554,12 @@ int solarCmdAnalyze(int argc, char **argv) {
               "solar analyze: warning: the reference ran %ld thread(s), the "
               "calibration describes %u cores\n",
               reference.threads, pinned);
-    if (args.profile &&
-        !solarTraceRead(profilePath, &trace, err, sizeof(err))) {
-      fprintf(stderr, "solar analyze: error: --profile: %s\n", err);
+    if ((args.profile &&
+         !solarTraceRead(profilePath, &trace, err, sizeof(err))) ||
+        (needKernelOps &&
+         !solarTraceSetKernelOps(&trace, kernelOpsPath, err, sizeof(err)))) {
+      fprintf(stderr, "solar analyze: error: %s%s\n",
+              args.profile ? "--profile: " : "", err);
       if (!args.keep)
         solarRemoveTree(tmpDir);
       solarFrontendResultCleanup(&frontend);
@@ -612,8 +646,8 @@ int solarCmdAnalyze(int argc, char **argv) {
                             : args.keep    ? profilePath
                                            : "the --profile run";
     if ((args.trace || args.profile) &&
-        !solarTraceAttribute(mlirModuleGetOperation(module), &trace,
-                             traceName, report, err, sizeof(err))) {
+        !attributeTrace(module, &trace, traceName, archPath, report, err,
+                        sizeof(err))) {
       fprintf(stderr, "solar analyze: error: %s: %s\n", traceName, err);
       json_decref(report);
       mlirModuleDestroy(module);

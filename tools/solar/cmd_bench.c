@@ -56,7 +56,7 @@ typedef struct {
   const char *measuredNames[SOLAR_CLI_MAX_VALUES];
   SolarCliValues overrides; /* passed as --override-if-assigned */
   bool measureHere;
-  bool profile; /* --profile to analyze for torch programs */
+  bool profile; /* --profile to analyze for framework programs */
   SolarTrainStep train; /* --train [--loss L] [--optimizer O], passed on */
   unsigned runs;
   unsigned jobs;
@@ -104,9 +104,11 @@ static void printHelp(void) {
       "                    torch and torch-mlir once for the whole run)\n"
       "  --override NAME=VALUE  verification size for every program that\n"
       "                    assigns NAME (the others run as usual)\n"
-      "  --profile         torch programs run under torch.profiler too:\n"
-      "                    per-kernel rows of every program, ranked by\n"
-      "                    saving, in summary.json (kernels) and kernels.csv\n"
+      "  --profile         framework programs run under torch.profiler or\n"
+      "                    jax.profiler too: per-kernel rows of every\n"
+      "                    program in summary.csv (status kernel), ranked\n"
+      "                    by saving in summary.json (kernels) and\n"
+      "                    kernels.csv\n"
       "  --measured [NAME=]FILE  times measured elsewhere; repeated, each\n"
       "                    file is compared and counted by NAME (default:\n"
       "                    its stem)\n"
@@ -373,20 +375,6 @@ static bool outputsAreNotInputs(const Bench *b, size_t i) {
   return solarCliCheckOutputs("bench", outputs, 2, inputs, n);
 }
 
-/* Whether `p` is a torch program (what --profile records): --framework,
- * else its imports, as analyze decides. */
-static bool isTorchProgram(const BenchArgs *a, const SolarBenchProgram *p) {
-  if (!p->framework)
-    return false;
-  if (a->framework)
-    return !strcmp(a->framework, "torch");
-  char *source = solarReadFile(p->path, NULL);
-  bool torch =
-      source && !strcmp(solarTranslateGuessFramework(source), "torch");
-  free(source);
-  return torch;
-}
-
 /* A program's child command line and where it writes, for a local child
  * or a Ray task. */
 typedef struct {
@@ -435,7 +423,9 @@ static bool prepareChild(Bench *b, size_t i, ChildCommand *c) {
       {"--verify-memory", a->verifyLimits.memory}};
   if (a->measureHere)
     argv[n++] = "--measure-here";
-  if (a->profile && isTorchProgram(a, &b->programs.items[i]))
+  /* Every framework program (torch or JAX) is profiled; an .mlir has
+   * nothing to run. */
+  if (a->profile && b->programs.items[i].framework)
     argv[n++] = "--profile";
   /* Only a program is imported as a training step; an .mlir is an IR
    * already (a train_step imported earlier is one). */

@@ -214,6 +214,14 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
                      SolarDtype dtypeOverride, SolarDtype reportDtype,
                      const SolarFp32Policy *policy, SolarSol *out);
 
+/* The warm figure of work run inside a program (SolarKernelSol's
+ * warmSeconds; a measured fused kernel's bound in solar analyze --trace):
+ * max(computeSeconds, max(0, bytes - on-chip capacity) / BW_dram), the
+ * data possibly still on chip when the work starts. *bound: compute or
+ * dram, whichever term decides. */
+double solarSolWarmSeconds(const SolarArch *arch, double computeSeconds,
+                           double bytes, SolarBound *bound);
+
 /* Copies the times of `tf32` (the same analysis under an all-TF32 policy)
  * into sol's tf32* fields. */
 void solarSolSetTf32Figures(SolarSol *sol, const SolarSol *tf32);

@@ -195,3 +195,69 @@ def tag_ops(module, string_attr):
             op.attributes[ATTRIBUTE] = string_attr.get(names[-1])
             tagged += 1
     return tagged
+
+
+# One HLO instruction: its name, what it calls and its metadata's op_name.
+_HLO_INSTRUCTION = re.compile(r'^\s*(?:ROOT\s+)?%([\w.\-]+)\s*=')
+_HLO_CALLS = re.compile(r'(?:calls|to_apply|body|condition)=%([\w.\-]+)'
+                        r'|branch_computations=\{([^}]*)\}')
+_HLO_OP_NAME = re.compile(r'op_name="([^"]*)"')
+_HLO_COMPUTATION = re.compile(r'^(ENTRY\s+)?%([\w.\-]+)\s*\(')
+
+
+def xla_kernel_ops(hlo_text):
+    """(module name, {instruction: [framework ops]}) of compiled HLO text
+    whose ops carry the names of name_jax_primitives (op_name
+    "fwop:PRIMITIVE#K", "fwop:jit(relu)#4/fwop:max#16" inside a call: the
+    outermost, jit(relu)#4, is the framework op, as tag_ops names it). Every instruction of the entry computation
+    is one thing the profiler can time (a fusion, a custom call, a copy);
+    its framework ops are its own and those of every computation it calls,
+    in order, each once. An instruction of no framework op (a copy XLA
+    added) maps to an empty list."""
+    module = None
+    computations, entry, current = {}, None, None
+    for line in hlo_text.splitlines():
+        if module is None and line.startswith("HloModule "):
+            module = line.split()[1].rstrip(",")
+            continue
+        head = _HLO_COMPUTATION.match(line)
+        if head:
+            current = computations.setdefault(head.group(2), [])
+            if head.group(1):
+                entry = head.group(2)
+            continue
+        if line.startswith("}"):
+            current = None
+            continue
+        match = _HLO_INSTRUCTION.match(line)
+        if current is None or not match:
+            continue
+        called = []
+        for single, branches in _HLO_CALLS.findall(line):
+            called += [single] if single else \
+                [b.strip().lstrip("%") for b in branches.split(",")]
+        op_name = _HLO_OP_NAME.search(line)
+        names = re.findall(PREFIX + r'([^/]+)', op_name.group(1)) \
+            if op_name else []
+        # The outermost name, as tag_ops names the op inlined into the
+        # program's function: the call site in the program's own code.
+        current.append((match.group(1), names[:1], called))
+
+    def ops_of(names, called, seen):
+        out = list(names)
+        for computation in called:
+            if computation in seen:
+                continue
+            seen.add(computation)
+            for _, inner, deeper in computations.get(computation, []):
+                out += ops_of(inner, deeper, seen)
+        return out
+
+    kernels = {}
+    for name, own, called in computations.get(entry, []):
+        ordered = []
+        for op in ops_of(own, called, set()):
+            if op not in ordered:
+                ordered.append(op)
+        kernels[name] = ordered
+    return module, kernels

@@ -476,6 +476,32 @@ def _trace(program, args, fx, OutputType, how):
         return None, (exc, diagnostics, True)
 
 
+def framework_op_order(program, args):
+    """The framework ops (TARGET:NODE) of the program in graph order, as the
+    importer names them (framework_ops.torch_node_names: the root of each
+    decomposed node's provenance), each once; the program built on the
+    meta device. What a torch.compile trace's kernels are matched to
+    (solar_ref/profile.py)."""
+    torch, model, inputs = _build(program, args, meta=True)
+    state = list(model.named_parameters()) + list(model.named_buffers())
+    names = [name for name, _ in state]
+    wrapper = _Functional(torch, model, names, inputs).module()
+    arguments = (*[v for v in inputs if isinstance(v, torch.Tensor)],
+                 *[t.detach() for _, t in state])
+    with torch.no_grad(), _on_device(torch, True):
+        exported = torch.export.export(wrapper, arguments, strict=False)
+    exported = _decomposed_on_cpu(torch, exported)
+    order = []
+    for node in exported.graph_module.graph.nodes:
+        if node.op != "call_function":
+            continue
+        target, name = framework_ops._torch_origin(node)
+        op = f"{target}:{name}"
+        if op not in order:
+            order.append(op)
+    return order
+
+
 # The ways to build a program for its export, in order, each with the
 # words naming it in the log.
 _BUILDS = (("meta", "on the meta device"),

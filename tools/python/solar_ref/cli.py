@@ -45,16 +45,30 @@ def parse_args(argv):
     parser.add_argument("--profile-trace", metavar="TRACE.json",
                         help="after timing, record a torch.profiler trace "
                         "(record_shapes) of --profile-steps steps after the "
-                        "warm-up into this file (torch only)")
+                        "warm-up into this file; JAX: a jax.profiler trace "
+                        "of the compiled program with its kernel map")
     parser.add_argument("--profile-steps", type=int, default=5,
                         help="profiled steps of --profile-trace (default 5)")
+    parser.add_argument("--profile-compile", action="store_true",
+                        help="torch: profile torch.compile(Model) (inductor) "
+                        "instead of the eager model, with the map of its "
+                        "kernels to framework ops in the trace")
+    parser.add_argument("--kernel-ops", metavar="MAP.json",
+                        help="JAX: compile the program as the importer "
+                        "lowers it and write which framework ops each "
+                        "compiled XLA op computes (for a jax.profiler "
+                        "trace recorded elsewhere)")
     train_module.add_arguments(parser)
     args = parser.parse_args(argv)
     if args.profile_steps < 1:
         parser.error("--profile-steps must be at least 1")
-    if args.profile_trace and args.framework != "torch":
-        parser.error("--profile-trace records torch.profiler traces: "
-                     "--framework torch only")
+    if args.profile_compile and (args.framework != "torch" or
+                                 not args.profile_trace or args.train):
+        parser.error("--profile-compile profiles a torch program's forward "
+                     "pass: --framework torch with --profile-trace")
+    if args.kernel_ops and args.framework != "jax":
+        parser.error("--kernel-ops maps XLA's compiled ops to framework "
+                     "ops: --framework jax only")
     if args.runs < 1:
         parser.error("--runs must be at least 1")
     if args.warmup < 0:

@@ -187,6 +187,16 @@ def _facts(jax, args, forward, convention, order):
         jax.block_until_ready(forward())
     timing = measure(run_once, lambda: None, args.warmup, args.runs,
                      "wall clock, jax.block_until_ready")
+    profile = None
+    if getattr(args, "profile_trace", None):
+        from .profile import profile_jax
+        profile = call_user(program, "the program under jax.profiler",
+                            profile_jax, program, args, args.profile_steps,
+                            args.warmup, args.profile_trace)
+    if getattr(args, "kernel_ops", None):
+        from .profile import write_kernel_ops
+        call_user(program, "the program compiled by XLA", write_kernel_ops,
+                  program, args, args.kernel_ops)
     versions = python_versions()
     import jaxlib
     versions["jax"] = jax.__version__
@@ -198,6 +208,7 @@ def _facts(jax, args, forward, convention, order):
         import optax
         versions["optax"] = optax.__version__
     return {
+        "profile": profile,
         "fp32_math": fp32_math(jax),
         "framework": {"name": "jax", "version": jax.__version__},
         "versions": versions,

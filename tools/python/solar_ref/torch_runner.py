@@ -177,7 +177,16 @@ def run(program, args, writer):
     for i, tensor in enumerate(outputs):
         writer.add("output" if len(outputs) == 1 else f"output{i}", "output",
                    *to_numpy(torch, tensor))
-    return _facts(torch, program, args, device, forward, baked, flop_counter)
+    compiled = None
+    if getattr(args, "profile_compile", False):
+        from .profile import profile_torch_compiled
+
+        def compiled(synchronize):
+            return profile_torch_compiled(
+                torch, program, args, model, inputs, synchronize, device,
+                args.profile_steps, args.warmup, args.profile_trace)
+    return _facts(torch, program, args, device, forward, baked, flop_counter,
+                  compiled)
 
 
 def _write_inputs(torch, args, model, inputs, initial, writer, baked,
@@ -259,7 +268,8 @@ def _run_step(torch, program, args, spec, model, inputs, initial, device,
     return facts
 
 
-def _facts(torch, program, args, device, forward, baked, flop_counter=None):
+def _facts(torch, program, args, device, forward, baked, flop_counter=None,
+           compiled=None):
     """What the manifest records of the run; flop_counter: torch's count of
     the forward pass (flop_count.py), None for a training step."""
     synchronize = torch.cuda.synchronize if device == "cuda" else (lambda: None)
@@ -267,7 +277,10 @@ def _facts(torch, program, args, device, forward, baked, flop_counter=None):
                      "wall clock, CUDA-synchronized" if device == "cuda"
                      else "wall clock")
     profile = None
-    if getattr(args, "profile_trace", None):
+    if getattr(args, "profile_trace", None) and compiled:
+        profile = call_user(program, "torch.compile(Model) under "
+                            "torch.profiler", compiled, synchronize)
+    elif getattr(args, "profile_trace", None):
         from .profile import profile_torch
         profile = call_user(program, "Model.forward() under torch.profiler",
                             profile_torch, torch, forward, synchronize,

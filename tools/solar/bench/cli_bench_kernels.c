@@ -50,33 +50,47 @@ static void number(FILE *out, json_t *row, const char *key) {
   solarBenchCsvNumber(out, json_number_value(v), json_is_number(v));
 }
 
+static const char *const kernelColumns[] = {
+    "framework_op", "op",       "location", "calls",    "measured_s",
+    "sol_s",        "headroom", "bound",    "saving_s", "violation"};
+
+void solarBenchKernelCsvHeader(FILE *out, const char *prefix) {
+  for (size_t k = 0; k < sizeof(kernelColumns) / sizeof(*kernelColumns); ++k)
+    fprintf(out, ",%s%s", prefix, kernelColumns[k]);
+}
+
+void solarBenchKernelCsvCells(FILE *out, json_t *row) {
+  static const char *const texts[] = {"framework_op", "op", "location"};
+  for (size_t k = 0; k < 3; ++k) {
+    fputc(',', out);
+    solarBenchCsvText(out, text(row, texts[k]));
+  }
+  number(out, row, "calls");
+  number(out, row, "measured_s");
+  number(out, row, "sol_s");
+  number(out, row, "headroom");
+  fputc(',', out);
+  solarBenchCsvText(out, text(row, "bound"));
+  number(out, row, "saving_s");
+  fprintf(out, ",%s",
+          json_is_true(json_object_get(row, "violation")) ? "yes" : "no");
+}
+
 bool solarBenchWriteKernelsCsv(const char *path, json_t *rows, char *err,
                                size_t errSize) {
   SolarOutputFile file;
   if (!solarBenchCsvOpen(path, &file, err, errSize))
     return false;
   FILE *out = file.file;
-  fputs("program,framework_op,op,location,calls,measured_s,sol_s,headroom,"
-        "bound,saving_s,violation\n",
-        out);
+  fputs("program", out);
+  solarBenchKernelCsvHeader(out, "");
+  fputc('\n', out);
   size_t i;
   json_t *row;
   json_array_foreach(rows, i, row) {
     solarBenchCsvText(out, text(row, "program"));
-    static const char *const texts[] = {"framework_op", "op", "location"};
-    for (size_t k = 0; k < 3; ++k) {
-      fputc(',', out);
-      solarBenchCsvText(out, text(row, texts[k]));
-    }
-    number(out, row, "calls");
-    number(out, row, "measured_s");
-    number(out, row, "sol_s");
-    number(out, row, "headroom");
-    fputc(',', out);
-    solarBenchCsvText(out, text(row, "bound"));
-    number(out, row, "saving_s");
-    fprintf(out, ",%s\n",
-            json_is_true(json_object_get(row, "violation")) ? "yes" : "no");
+    solarBenchKernelCsvCells(out, row);
+    fputc('\n', out);
   }
   return solarBenchCsvCommit(&file, err, errSize);
 }

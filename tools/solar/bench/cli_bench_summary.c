@@ -232,6 +232,23 @@ bool solarBenchCsvCommit(SolarOutputFile *file, char *err, size_t errSize) {
   return ok;
 }
 
+/* A program's kernel rows (ranked by saving, as its report has them):
+ * its path, status "kernel", `empty` empty program cells, the kernel
+ * cells. */
+static void csvKernelRows(FILE *out, const char *path, json_t *kernels,
+                          size_t empty) {
+  size_t k;
+  json_t *row;
+  json_array_foreach(kernels, k, row) {
+    solarBenchCsvText(out, path);
+    fputs(",kernel", out);
+    for (size_t c = 0; c < empty; ++c)
+      fputc(',', out);
+    solarBenchKernelCsvCells(out, row);
+    fputc('\n', out);
+  }
+}
+
 bool solarBenchWriteCsv(const char *path, const SolarBenchSettings *settings,
                         const SolarBenchProgram *programs,
                         const SolarBenchResult *results, size_t count,
@@ -250,7 +267,15 @@ bool solarBenchWriteCsv(const char *path, const SolarBenchSettings *settings,
   fputs(",violations", out);
   for (size_t k = 0; k < summary->nameCount; ++k)
     csvNameHeader(out, settings->measuredNames[k]);
-  fputs(",cpu_s,peak_rss_mb\n", out);
+  fputs(",cpu_s,peak_rss_mb", out);
+  /* --profile: each program's kernel rows follow its row (status
+   * "kernel"), their cells in kernel_* columns. */
+  bool profiled = false;
+  for (size_t i = 0; i < count; ++i)
+    profiled |= results[i].kernels != NULL;
+  if (profiled)
+    solarBenchKernelCsvHeader(out, "kernel_");
+  fputc('\n', out);
   double totalFlops = 0;
   size_t totalFunctions = 0, totalViolations = 0;
   for (size_t i = 0; i < count; ++i) {
@@ -285,7 +310,11 @@ bool solarBenchWriteCsv(const char *path, const SolarBenchSettings *settings,
       csvNameCells(out, okMeasurement(r, settings->measuredNames[k]));
     solarBenchCsvNumber(out, r->cpuSeconds, r->usageKnown);
     solarBenchCsvNumber(out, r->peakRssBytes / 1e6, r->usageKnown);
+    if (profiled)
+      fputs(",,,,,,,,,,", out); /* the kernel cells: a program row */
     fputc('\n', out);
+    csvKernelRows(out, programs[i].relPath, r->kernels,
+                  18 + 7 * summary->nameCount);
   }
   /* Aggregate rows: their path starts with '#', so readers that skip
    * comment lines (pandas comment="#") see only the programs. */

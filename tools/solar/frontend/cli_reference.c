@@ -168,7 +168,10 @@ static bool spawnRunner(const SolarReferenceRequest *request, char *err,
   if (request->profileTrace) {
     solarArgsOption(&args, "--profile-trace", request->profileTrace);
     solarArgsOption(&args, "--profile-steps", steps);
+    if (request->profileCompile)
+      solarArgsAdd(&args, "--profile-compile");
   }
+  solarArgsOption(&args, "--kernel-ops", request->kernelOps);
   for (size_t i = 0; request->overrides && request->overrides[i]; ++i)
     solarArgsOption(&args, "--override", request->overrides[i]);
   char script[4096];

@@ -23,10 +23,15 @@ typedef struct {
   const char *const *overrides; /* "K=V", NULL-terminated; may be NULL */
   bool quiet;            /* drop the runner's stdout (its summary line) */
   bool noData;           /* time only: no .npy files (--no-data) */
-  /* Non-NULL: after timing, record a torch.profiler trace of profileSteps
-   * steps here (--profile-trace, tools/python/solar_ref/profile.py). */
+  /* Non-NULL: after timing, record a torch.profiler (JAX: jax.profiler)
+   * trace of profileSteps steps here (--profile-trace,
+   * tools/python/solar_ref/profile.py). */
   const char *profileTrace;
   unsigned profileSteps;
+  bool profileCompile;   /* profile torch.compile(Model) (--profile-compile) */
+  /* Non-NULL (JAX): write the map of the compiled program's XLA ops to
+   * framework ops here (--kernel-ops), for a trace recorded elsewhere. */
+  const char *kernelOps;
   double timeoutSeconds; /* the run and all it starts are killed; 0: none */
   SolarTrainStep train;  /* time one training step instead of forward() */
 } SolarReferenceRequest;

@@ -11,6 +11,7 @@
  * incomplete, a step that does not fill its ProfilerStep window, or a size
  * that disagrees is an error naming what did not match: never a guess. */
 #include "cli_trace_attribute.h"
+#include "cli_trace_rows.h"
 
 #include "cli_analyze_report.h"
 #include "cli_quantity.h"
@@ -36,13 +37,6 @@ typedef struct {
   size_t calls;
   json_t *traceNames; /* distinct */
 } KernelRow;
-
-/* One unattributed op name (or the trace's device work of no op). */
-typedef struct {
-  const char *name;
-  double seconds;
-  size_t calls;
-} OtherRow;
 
 /* `aten.linear.default:linear` -> identity "aten::linear", location
  * "linear": torch's TARGET (namespace.op.overload) and exported NODE
@@ -87,18 +81,18 @@ static void addTraceName(json_t *names, const char *name) {
   json_array_append_new(names, json_string(name));
 }
 
-static void addOther(OtherRow **rows, size_t *count, const char *name,
-                     double seconds) {
+void solarTraceAddOther(SolarTraceOtherRow **rows, size_t *count,
+                        const char *name, double seconds) {
   for (size_t i = 0; i < *count; ++i)
     if (!strcmp((*rows)[i].name, name)) {
       (*rows)[i].seconds += seconds;
       (*rows)[i].calls++;
       return;
     }
-  *rows = realloc(*rows, (*count + 1) * sizeof(OtherRow));
+  *rows = realloc(*rows, (*count + 1) * sizeof(SolarTraceOtherRow));
   if (!*rows)
     abort();
-  (*rows)[(*count)++] = (OtherRow){name, seconds, 1};
+  (*rows)[(*count)++] = (SolarTraceOtherRow){name, seconds, 1};
 }
 
 /* "aten::conv2d (conv2d), ..." of kernels [from, count), at most a few. */
@@ -115,7 +109,7 @@ static void listKernels(const KernelRow *rows, size_t from, size_t count,
 typedef struct {
   KernelRow *rows;
   size_t count;
-  OtherRow *others;
+  SolarTraceOtherRow *others;
   size_t otherCount;
   size_t steps;
 } Attribution;
@@ -143,7 +137,7 @@ static bool walk(const SolarTrace *trace, Attribution *a, char *err,
     }
     KernelRow *row = &a->rows[next];
     if (!opIs(op, row->identity)) {
-      addOther(&a->others, &a->otherCount, op->name, op->seconds);
+      solarTraceAddOther(&a->others, &a->otherCount, op->name, op->seconds);
       continue;
     }
     if (op->largestInput < 0) {
@@ -194,9 +188,9 @@ static bool walk(const SolarTrace *trace, Attribution *a, char *err,
   return whole;
 }
 
-/* The one function whose solar.sol has kernels, read into *sol. */
-static bool kernelsOf(MlirOperation module, SolarSol *sol, char **name,
-                      char *err, size_t errSize) {
+bool solarTraceKernelsOf(MlirOperation module, SolarSol *sol,
+                         MlirOperation *func, char **name, char *err,
+                         size_t errSize) {
   size_t count = 0, found = 0;
   MlirOperation *funcs = solarCollectFuncs(module, &count);
   for (size_t i = 0; i < count; ++i) {
@@ -205,6 +199,7 @@ static bool kernelsOf(MlirOperation module, SolarSol *sol, char **name,
       continue;
     if (s.kernelCount && !found++) {
       *sol = s;
+      *func = funcs[i];
       *name = solarFuncName(funcs[i]);
       continue;
     }
@@ -235,39 +230,38 @@ static int bySaving(const void *a, const void *b) {
   return x < y ? 1 : x > y ? -1 : 0;
 }
 
-/* The rows as JSON, ranked by saving; the measured opportunities (kernels
- * slower than their SOL) in `opportunities`, in that order. */
-static json_t *kernelsJson(const Attribution *a, json_t *opportunities,
-                           json_t *violations) {
-  size_t n = a->count;
-  json_t **items = solarCalloc(n ? n : 1, sizeof(json_t *));
-  for (size_t k = 0; k < n; ++k) {
-    const KernelRow *row = &a->rows[k];
-    /* The op runs inside the program: its warm figure is its lower
-     * bound (SolarKernelSol); the cold unfused one is shown beside it. */
-    double measured = row->seconds / (double)a->steps;
-    double sol = row->kernel->warmSeconds;
-    bool violation = measured < sol;
-    items[k] = json_pack(
-        "{s:s, s:s, s:s, s:O, s:I, s:f, s:f, s:o, s:s, s:f, s:b, s:o, s:o, "
-        "s:f, s:s}",
-        "framework_op", row->kernel->frameworkOp, "op", row->identity,
-        "location", row->location, "trace_names", row->traceNames, "calls",
-        (json_int_t)(row->calls / a->steps), "measured_s", measured, "sol_s",
-        sol, "headroom", sol > 0 ? json_real(measured / sol) : json_null(),
-        "bound", solarBoundName(row->kernel->warmBound), "saving_s",
-        measured - sol, "violation", violation, "flops",
-        solarJsonNumber(row->kernel->flops), "bytes",
-        solarJsonNumber(row->kernel->bytes), "sol_unfused_s",
-        row->kernel->seconds, solarFidelityBoundKey(SOLAR_FIDELITY_UNFUSED),
-        solarBoundName(row->kernel->bound));
-    if (violation)
-      json_array_append_new(violations, json_string(row->kernel->frameworkOp));
-  }
+/* One kernel's row (per step). */
+static json_t *kernelJson(const KernelRow *row, size_t steps) {
+  /* The op runs inside the program: its warm figure is its lower bound
+   * (SolarKernelSol); the cold unfused one is shown beside it. */
+  double measured = row->seconds / (double)steps;
+  double sol = row->kernel->warmSeconds;
+  return json_pack(
+      "{s:s, s:s, s:s, s:O, s:I, s:f, s:f, s:o, s:s, s:f, s:b, s:o, s:o, "
+      "s:f, s:s}",
+      "framework_op", row->kernel->frameworkOp, "op", row->identity,
+      "location", row->location, "trace_names", row->traceNames, "calls",
+      (json_int_t)(row->calls / steps), "measured_s", measured, "sol_s", sol,
+      "headroom", sol > 0 ? json_real(measured / sol) : json_null(), "bound",
+      solarBoundName(row->kernel->warmBound), "saving_s", measured - sol,
+      "violation", measured < sol, "flops",
+      solarJsonNumber(row->kernel->flops), "bytes",
+      solarJsonNumber(row->kernel->bytes), "sol_unfused_s",
+      row->kernel->seconds, solarFidelityBoundKey(SOLAR_FIDELITY_UNFUSED),
+      solarBoundName(row->kernel->bound));
+}
+
+/* Ranks the rows (owned, taken) by saving into a list; the measured
+ * opportunities (rows slower than their SOL) go to `opportunities` in that
+ * order, the rows faster than their SOL to `violations`. */
+static json_t *rankRows(json_t **items, size_t n, json_t *opportunities,
+                        json_t *violations) {
   qsort(items, n, sizeof(json_t *), bySaving);
   json_t *list = json_array();
   for (size_t k = 0; k < n; ++k) {
     json_t *row = items[k];
+    if (json_is_true(json_object_get(row, "violation")))
+      json_array_append(violations, json_object_get(row, "framework_op"));
     double saving = json_real_value(json_object_get(row, "saving_s"));
     if (saving > 0) {
       char text[768], m[32], s[32], g[32];
@@ -290,24 +284,23 @@ static json_t *kernelsJson(const Attribution *a, json_t *opportunities,
     }
     json_array_append_new(list, row);
   }
-  free(items);
   return list;
 }
 
 /* Unattributed rows (per step): each op name, the device work of no op,
  * then the rest of the step (gaps, the framework's own time). */
-static json_t *unattributedJson(const Attribution *a, const SolarTrace *trace,
-                                double stepSeconds, double attributed,
-                                double *total) {
+static json_t *unattributedJson(const SolarTraceOtherRow *others,
+                                size_t otherCount, size_t stepCount,
+                                const SolarTrace *trace, double stepSeconds,
+                                double attributed, double *total) {
   json_t *rows = json_array();
-  double steps = (double)a->steps, sum = 0;
-  for (size_t i = 0; i < a->otherCount; ++i) {
-    double s = a->others[i].seconds / steps;
+  double steps = (double)stepCount, sum = 0;
+  for (size_t i = 0; i < otherCount; ++i) {
+    double s = others[i].seconds / steps;
     sum += s;
     json_array_append_new(
-        rows, json_pack("{s:s, s:I, s:f}", "trace_name", a->others[i].name,
-                        "calls",
-                        (json_int_t)(a->others[i].calls / a->steps),
+        rows, json_pack("{s:s, s:I, s:f}", "trace_name", others[i].name,
+                        "calls", (json_int_t)(others[i].calls / stepCount),
                         "measured_s", s));
   }
   if (trace->unlinkedDeviceSeconds > 0) {
@@ -321,8 +314,9 @@ static json_t *unattributedJson(const Attribution *a, const SolarTrace *trace,
   double rest = stepSeconds - attributed - sum;
   json_array_append_new(
       rows, json_pack("{s:s, s:I, s:f}", "trace_name",
-                      trace->device ? "between device work (idle, launches)"
-                                    : "between ops (framework overhead)",
+                      trace->device     ? "between device work (idle, launches)"
+                      : trace->compiled ? "between compiled ops (dispatch, runtime)"
+                                        : "between ops (framework overhead)",
                       "calls", (json_int_t)0, "measured_s", rest));
   *total = sum + rest;
   return rows;
@@ -343,12 +337,50 @@ static void prependOpportunities(json_t *report, const char *function,
   }
 }
 
+void solarTraceReport(json_t *report, const SolarTrace *trace,
+                      const char *path, const char *function, json_t **rows,
+                      size_t rowCount, const SolarTraceOtherRow *others,
+                      size_t otherCount, size_t steps) {
+  double stepSeconds =
+      trace->windows ? trace->windowSeconds / (double)trace->windows
+                     : (trace->lastEndUs - trace->firstStartUs) * 1e-6 /
+                           (double)steps;
+  double attributed = 0;
+  for (size_t k = 0; k < rowCount; ++k)
+    attributed += json_number_value(json_object_get(rows[k], "measured_s"));
+  json_t *opportunities = json_array(), *violations = json_array();
+  double unattributed = 0;
+  json_object_set_new(report, "kernels",
+                      rankRows(rows, rowCount, opportunities, violations));
+  json_object_set_new(report, "unattributed",
+                      unattributedJson(others, otherCount, steps, trace,
+                                       stepSeconds, attributed,
+                                       &unattributed));
+  json_object_set_new(report, "unattributed_s", json_real(unattributed));
+  json_object_set_new(report, "trace_step_s", json_real(stepSeconds));
+  json_object_set_new(report, "kernel_violations", violations);
+  json_object_set_new(
+      report, "trace",
+      json_pack("{s:s, s:s, s:I, s:b, s:s}", "file", path, "function",
+                function, "steps", (json_int_t)steps, "step_windows",
+                trace->windows > 0, "measures",
+                trace->compiled ? "compiled kernels"
+                : trace->device ? "device events"
+                                : "cpu ops"));
+  prependOpportunities(report, function, opportunities);
+  json_decref(opportunities);
+}
+
 bool solarTraceAttribute(MlirOperation module, const SolarTrace *trace,
-                         const char *path, json_t *report, char *err,
-                         size_t errSize) {
+                         const char *path, const SolarArch *arch,
+                         json_t *report, char *err, size_t errSize) {
+  if (trace->compiled)
+    return solarTraceAttributeCompiled(module, trace, path, arch, report, err,
+                                       errSize);
   SolarSol sol;
   char *function = NULL;
-  if (!kernelsOf(module, &sol, &function, err, errSize))
+  MlirOperation func;
+  if (!solarTraceKernelsOf(module, &sol, &func, &function, err, errSize))
     return false;
   Attribution a = {.rows = solarCalloc(sol.kernelCount, sizeof(KernelRow)),
                    .count = sol.kernelCount};
@@ -366,31 +398,12 @@ bool solarTraceAttribute(MlirOperation module, const SolarTrace *trace,
   }
   ok = ok && walk(trace, &a, err, errSize);
   if (ok) {
-    double steps = (double)a.steps;
-    double stepSeconds =
-        trace->windows ? trace->windowSeconds / (double)trace->windows
-                       : (trace->lastEndUs - trace->firstStartUs) * 1e-6 / steps;
-    double attributed = 0;
+    json_t **rows = solarCalloc(a.count ? a.count : 1, sizeof(json_t *));
     for (size_t k = 0; k < a.count; ++k)
-      attributed += a.rows[k].seconds / steps;
-    json_t *opportunities = json_array(), *violations = json_array();
-    double unattributed = 0;
-    json_object_set_new(report, "kernels",
-                        kernelsJson(&a, opportunities, violations));
-    json_object_set_new(report, "unattributed",
-                        unattributedJson(&a, trace, stepSeconds, attributed,
-                                         &unattributed));
-    json_object_set_new(report, "unattributed_s", json_real(unattributed));
-    json_object_set_new(report, "trace_step_s", json_real(stepSeconds));
-    json_object_set_new(report, "kernel_violations", violations);
-    json_object_set_new(
-        report, "trace",
-        json_pack("{s:s, s:s, s:I, s:b, s:s}", "file", path, "function",
-                  function, "steps", (json_int_t)a.steps,
-                  "step_windows", trace->windows > 0, "measures",
-                  trace->device ? "device events" : "cpu ops"));
-    prependOpportunities(report, function, opportunities);
-    json_decref(opportunities);
+      rows[k] = kernelJson(&a.rows[k], a.steps);
+    solarTraceReport(report, trace, path, function, rows, a.count, a.others,
+                     a.otherCount, a.steps);
+    free(rows);
   }
   for (size_t k = 0; k < a.count; ++k)
     json_decref(a.rows[k].traceNames);
@@ -411,15 +424,21 @@ void solarTracePrintText(FILE *out, json_t *report) {
     return;
   json_t *trace = json_object_get(report, "trace");
   char a[32], b[32], c[32], d[32];
+  bool compiled = !strcmp(
+      json_string_value(json_object_get(trace, "measures")),
+      "compiled kernels");
   fprintf(out,
-          "\nkernels of @%s measured in %s (%lld step(s), %s per step; SOL: "
-          "each op's own kernel, its data possibly on chip; unfused: from "
-          "DRAM):\n",
+          "\n%skernels of @%s measured in %s (%lld step(s), %s per step; SOL: "
+          "%s, its data possibly on chip; unfused: %s):\n",
+          compiled ? "compiled " : "",
           json_string_value(json_object_get(trace, "function")),
           json_string_value(json_object_get(trace, "file")),
           (long long)json_integer_value(json_object_get(trace, "steps")),
           solarQuantityFormatDigits(number(report, "trace_step_s"), "s", 4, a,
-                                    sizeof(a)));
+                                    sizeof(a)),
+          compiled ? "the fused bound of the groups each row computes"
+                   : "each op's own kernel",
+          compiled ? "their eager kernels from DRAM" : "from DRAM");
   fprintf(out, "  %-28s %-16s %5s %12s %12s %10s %-8s %12s %12s\n", "op",
           "location", "calls", "measured", "SOL", "headroom", "bound",
           "saving", "unfused");

@@ -1,11 +1,15 @@
 /* Per-kernel headroom (solar analyze --trace, docs/analyze.md): the
  * measured top-level framework ops of a profiler trace attributed to the
  * framework-op kernels solar bounded (solar.sol's kernel_detail), by op
- * identity, order and input size, each compared with its own unfused SOL. */
+ * identity, order and input size, each compared with its own warm SOL; a
+ * compiled trace's kernels attributed to fusion groups
+ * (cli_trace_compiled.c). */
 #ifndef SOLAR_CLI_TRACE_ATTRIBUTE_H
 #define SOLAR_CLI_TRACE_ATTRIBUTE_H
 
 #include "cli_trace_read.h"
+
+#include "solar/arch/arch.h"
 
 #include "mlir-c/IR.h"
 
@@ -19,8 +23,8 @@
  * function's `opportunities`. False with a message (what cannot be
  * matched, never a guess) in err. */
 bool solarTraceAttribute(MlirOperation module, const SolarTrace *trace,
-                         const char *path, json_t *report, char *err,
-                         size_t errSize);
+                         const char *path, const SolarArch *arch,
+                         json_t *report, char *err, size_t errSize);
 
 /* The kernels table of a report that has one (nothing otherwise). */
 void solarTracePrintText(FILE *out, json_t *report);

@@ -4,7 +4,12 @@
  * thread), user_annotation "ProfilerStep#N" (the schedule's steps), and on
  * a GPU kernel / gpu_memcpy / gpu_memset (device work) linked to the op
  * that launched it by args "External id", or by args "correlation" through
- * the cuda_runtime event of the launch. */
+ * the cuda_runtime event of the launch. jax.profiler's trace has no cpu_op:
+ * its measured work is the compiled XLA ops XLA's runtime records (args
+ * hlo_op and hlo_module), read the same way (a compiled trace). So is a
+ * torch.compile trace that carries its kernel map (solarKernelOps,
+ * framework "torch.compile"): its measured ops are the cpu ops the map
+ * names (inductor's kernels graph_G_cpp_fused_..., its extern aten ops). */
 #include "cli_trace_read.h"
 
 #include "solar/support/grow.h"
@@ -182,6 +187,9 @@ static void findTopLevel(Event *ops, size_t count, SolarTrace *out) {
       top = e;
       SolarTraceOp *op = &out->ops[out->opCount++];
       op->name = strdup(e->name ? e->name : "?");
+      const char *module = json_string_value(
+          json_object_get(json_object_get(e->event, "args"), "hlo_module"));
+      op->module = module ? strdup(module) : NULL;
       op->largestInput = largestInput(e->event);
       op->startUs = e->ts;
       op->durationUs = e->dur;
@@ -251,6 +259,7 @@ static void linkDevice(const Events *device, const Events *cpu,
 
 static void freeOp(SolarTraceOp *op) {
   free(op->name);
+  free(op->module);
   for (size_t k = 0; k < op->nameCount; ++k)
     free(op->names[k]);
   free(op->names);
@@ -271,13 +280,16 @@ static void keepWindows(SolarTrace *out) {
   out->opCount = kept;
 }
 
-static bool readEvents(json_t *events, SolarTrace *out, char *why,
-                       size_t whySize) {
+/* `compiledKernels`: a torch.compile trace's kernel map (its `kernels`),
+ * or NULL: then only the cpu ops it names are measured, as compiled
+ * ops. */
+static bool readEvents(json_t *events, json_t *compiledKernels,
+                       SolarTrace *out, char *why, size_t whySize) {
   static const char *const deviceCats[] = {"kernel", "gpu_memcpy",
                                            "gpu_memset"};
   static const char *const runtimeCats[] = {"cuda_runtime", "cuda_driver"};
   static const char *const cpuCats[] = {"cpu_op"};
-  Events cpu = {0}, device = {0}, runtime = {0}, windows = {0};
+  Events cpu = {0}, device = {0}, runtime = {0}, windows = {0}, xla = {0};
   size_t i;
   json_t *e;
   json_array_foreach(events, i, e) {
@@ -287,8 +299,18 @@ static bool readEvents(json_t *events, SolarTrace *out, char *why,
         !json_is_number(json_object_get(e, "dur")))
       continue;
     Event event = eventOf(e);
-    if (isCategory(e, cpuCats, 1))
+    const char *hloOp = json_string_value(
+        json_object_get(json_object_get(e, "args"), "hlo_op"));
+    bool cpuOp = isCategory(e, cpuCats, 1);
+    if (cpuOp && compiledKernels) {
+      if (event.name && json_object_get(compiledKernels, event.name))
+        push(&xla, event);
+    } else if (cpuOp)
       push(&cpu, event);
+    else if (hloOp && !isCategory(e, deviceCats, 3)) {
+      event.name = hloOp;
+      push(&xla, event);
+    }
     else if (isCategory(e, deviceCats, 3))
       push(&device, event);
     else if (isCategory(e, runtimeCats, 2))
@@ -296,10 +318,18 @@ static bool readEvents(json_t *events, SolarTrace *out, char *why,
     else if (event.name && !strncmp(event.name, "ProfilerStep#", 13))
       push(&windows, event);
   }
+  /* Without framework ops, the compiled ops are what was measured. */
+  out->compiled = !cpu.count && xla.count;
+  if (out->compiled) {
+    Events swap = cpu;
+    cpu = xla;
+    xla = swap;
+  }
   bool ok = cpu.count > 0;
   if (!ok)
     snprintf(why, whySize,
-             "no framework ops (events of category cpu_op) in the trace");
+             "no framework ops (events of category cpu_op) and no compiled "
+             "XLA ops (events with args hlo_op) in the trace");
   if (ok) {
     qsort(cpu.items, cpu.count, sizeof(Event), byThreadThenTime);
     qsort(windows.items, windows.count, sizeof(Event), byTime);
@@ -337,6 +367,7 @@ static bool readEvents(json_t *events, SolarTrace *out, char *why,
   free(device.items);
   free(runtime.items);
   free(windows.items);
+  free(xla.items);
   return ok;
 }
 
@@ -365,13 +396,24 @@ bool solarTraceRead(const char *path, SolarTrace *out, char *err,
   bool ok = json_is_array(events);
   if (!ok)
     snprintf(why, sizeof(why), "no traceEvents list");
-  ok = ok && readEvents(events, out, why, sizeof(why));
+  /* The kernel map solar analyze --profile adds (a JAX trace's, or a
+   * torch.compile trace's, which also says what was measured). */
+  json_t *kernelOps = json_object_get(root, "solarKernelOps");
+  const char *framework =
+      json_string_value(json_object_get(kernelOps, "framework"));
+  json_t *compiledKernels =
+      framework && !strcmp(framework, "torch.compile")
+          ? json_object_get(kernelOps, "kernels")
+          : NULL;
+  ok = ok && readEvents(events, compiledKernels, out, why, sizeof(why));
+  if (ok && json_is_object(kernelOps))
+    out->kernelOps = json_incref(kernelOps);
   json_decref(root);
   if (!ok) {
     snprintf(err, errSize,
-             "%s: not a PyTorch profiler trace: %s (record with "
+             "%s: not a profiler trace: %s (record with "
              "torch.profiler.profile(record_shapes=True) and "
-             "export_chrome_trace)",
+             "export_chrome_trace, or jax.profiler.trace)",
              path, why);
     solarTraceDestroy(out);
   }
@@ -382,5 +424,21 @@ void solarTraceDestroy(SolarTrace *trace) {
   for (size_t i = 0; i < trace->opCount; ++i)
     freeOp(&trace->ops[i]);
   free(trace->ops);
+  json_decref(trace->kernelOps);
   memset(trace, 0, sizeof(*trace));
+}
+
+bool solarTraceSetKernelOps(SolarTrace *trace, const char *path, char *err,
+                            size_t errSize) {
+  json_error_t error;
+  json_t *map = json_load_file(path, 0, &error);
+  if (!json_is_object(json_object_get(map, "kernels"))) {
+    snprintf(err, errSize, "%s: no kernel map (an object with kernels): %s",
+             path, map ? "no \"kernels\"" : error.text);
+    json_decref(map);
+    return false;
+  }
+  json_decref(trace->kernelOps);
+  trace->kernelOps = map;
+  return true;
 }

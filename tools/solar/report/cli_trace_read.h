@@ -1,7 +1,7 @@
-/* Reading a PyTorch profiler trace (the Chrome-trace JSON of
- * torch.profiler's export_chrome_trace, plain or gzipped) into the
- * top-level framework ops of each profiled step (docs/analyze.md,
- * "Per-kernel headroom"). */
+/* Reading a profiler trace (the Chrome-trace JSON of torch.profiler's
+ * export_chrome_trace or of jax.profiler, plain or gzipped) into the
+ * top-level framework ops, or the compiled XLA ops, of each profiled step
+ * (docs/analyze.md, "Per-kernel headroom"). */
 #ifndef SOLAR_CLI_TRACE_READ_H
 #define SOLAR_CLI_TRACE_READ_H
 
@@ -9,10 +9,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <jansson.h>
+
 /* One top-level framework op: a `cpu_op` event no other cpu_op of its
- * thread encloses. */
+ * thread encloses; in a compiled trace one run of a compiled XLA op (an
+ * event with args hlo_op: a fusion, a custom call, a copy). */
 typedef struct {
-  char *name;          /* "aten::linear" */
+  char *name;          /* "aten::linear"; compiled: the HLO op, "fusion.3" */
+  char *module;        /* compiled: its HLO module (args hlo_module) */
   /* The op and every cpu_op nested in it (its identity may be one the
    * framework dispatches to, e.g. aten::_softmax under aten::softmax). */
   char **names;
@@ -41,6 +45,13 @@ typedef struct {
   bool device;         /* device events present (a CUDA trace) */
   /* Device time linked to no top-level op inside the windows. */
   double unlinkedDeviceSeconds;
+  /* The measured ops are compiled XLA ops (a jax.profiler trace: no
+   * cpu_op, events with args hlo_op). */
+  bool compiled;
+  /* Which framework ops each compiled op computes (owned; NULL when the
+   * trace does not carry it): the trace's "solarKernelOps" object, written
+   * by solar analyze --profile, or solarTraceSetKernelOps. */
+  json_t *kernelOps;
 } SolarTrace;
 
 /* False with "PATH: ..." in err when the file is not a readable profiler
@@ -48,5 +59,10 @@ typedef struct {
 bool solarTraceRead(const char *path, SolarTrace *out, char *err,
                     size_t errSize);
 void solarTraceDestroy(SolarTrace *trace);
+
+/* The kernel map of a compiled trace read from `path` (the reference
+ * runner's --kernel-ops file). False with "PATH: ..." in err. */
+bool solarTraceSetKernelOps(SolarTrace *trace, const char *path, char *err,
+                            size_t errSize);
 
 #endif

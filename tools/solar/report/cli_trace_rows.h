@@ -1,0 +1,53 @@
+/* What the two attributions of a profiler trace share
+ * (cli_trace_attribute.c: eager framework ops; cli_trace_compiled.c:
+ * compiled kernels attributed to fusion groups): the unattributed rows,
+ * finding the function to attribute to, and writing the rows into the
+ * analyze report. */
+#ifndef SOLAR_CLI_TRACE_ROWS_H
+#define SOLAR_CLI_TRACE_ROWS_H
+
+#include "cli_trace_read.h"
+
+#include "solar/arch/arch.h"
+#include "solar/sol/sol.h"
+
+#include "mlir-c/IR.h"
+
+#include <jansson.h>
+
+/* One unattributed op name (or the trace's device work of no op). */
+typedef struct {
+  const char *name; /* borrowed from the trace */
+  double seconds;   /* over all steps */
+  size_t calls;
+} SolarTraceOtherRow;
+
+/* Adds one call of `name` taking `seconds` to the rows (realloc'ed). */
+void solarTraceAddOther(SolarTraceOtherRow **rows, size_t *count,
+                        const char *name, double seconds);
+
+/* The one function of `module` whose solar.sol has framework-op kernels:
+ * its figures (caller destroys), the op and its name (caller frees). False
+ * with a message when none or several have. */
+bool solarTraceKernelsOf(MlirOperation module, SolarSol *sol,
+                         MlirOperation *func, char **name, char *err,
+                         size_t errSize);
+
+/* Writes `kernels` (the rows, taken, ranked by saving_s; each with
+ * framework_op, op, location, measured_s, sol_s, saving_s, violation),
+ * `unattributed` (the others per step, then the rest of the step),
+ * `unattributed_s`, `trace_step_s`, `kernel_violations` and `trace` into
+ * the report, the measured opportunities first in the function's. */
+void solarTraceReport(json_t *report, const SolarTrace *trace,
+                      const char *path, const char *function, json_t **rows,
+                      size_t rowCount, const SolarTraceOtherRow *others,
+                      size_t otherCount, size_t steps);
+
+/* The compiled trace's attribution (cli_trace_compiled.c); the contract of
+ * solarTraceAttribute. */
+bool solarTraceAttributeCompiled(MlirOperation module,
+                                 const SolarTrace *trace, const char *path,
+                                 const SolarArch *arch, json_t *report,
+                                 char *err, size_t errSize);
+
+#endif
