@@ -177,10 +177,10 @@ def run(program, args, writer):
         writer.add("output" if len(outputs) == 1 else f"output{i}", "output",
                    np.asarray(leaf))
 
-    return _facts(jax, args, forward, convention, order)
+    return _facts(jax, program, args, forward, convention, order)
 
 
-def _facts(jax, args, forward, convention, order):
+def _facts(jax, program, args, forward, convention, order):
     """What the manifest records of the run: `forward` (the forward pass or
     the training step) timed, the versions."""
     def run_once():
@@ -243,7 +243,7 @@ def _run_step(jax, program, args, spec, model, names, inputs, variables,
     gradient_writer = ArgumentWriter(writer.outdir, save=writer.save)
     for name, leaf in zip(step.param_names, grads):
         gradient_writer.add(f"grad.{name}", "gradient", np.asarray(leaf))
-    facts = _facts(jax, args, lambda: jitted(*arguments),
+    facts = _facts(jax, program, args, lambda: jitted(*arguments),
                    "flax.linen.Module training step (optax)",
                    "inputs, target, flattened variables sorted by path, "
                    "then optax's state leaves")
