@@ -40,16 +40,29 @@ static bool addAccess(SolarShapeMemo *shapes, const SolarEinsumGraph *graph,
   }
   uint32_t used = 0;
   bool firstAccess = op->indexCount == 0;
+  /* A tensor read through two different projections (pos[i] and pos[j] of
+   * a causal mask built from one position vector) is the union of two
+   * projections, not one: its footprint (8) is far below the points its
+   * "dims" {i, j} span (64), and the Bollobas-Thomason cover would divide
+   * the nest into segments it does not have (an OPT decoder got a 367 MB
+   * cache-aware bound for 70 KB of data). Only a tensor whose every access
+   * uses the same dims at the same index stays a coordinate projection
+   * (C's read and write in C += A * B). */
+  if (!firstAccess && facts.indexCount != op->indexCount)
+    op->coordinateProjection = false;
   for (int x = 0; x < facts.indexCount && x < SOLAR_IO_MAX_DIMS; ++x) {
     uint32_t mask = facts.dims[x];
     if (!facts.coordinate[x] || (used & mask))
       op->coordinateProjection = false;
     used |= mask;
     op->dimsMask |= mask;
-    if (firstAccess)
+    if (firstAccess) {
       op->indexDims[op->indexCount++] = mask;
-    else if (x < op->indexCount)
+    } else if (x < op->indexCount) {
+      if (op->indexDims[x] != mask)
+        op->coordinateProjection = false;
       op->indexDims[x] |= mask;
+    }
   }
   return true;
 }
