@@ -26,9 +26,11 @@
  * a bounds assertion before every memref access, subview and reshape (on
  * the memref ops lower-affine leaves, before expand-strided-metadata
  * rewrites the views), so such a run ends at the first bad access with
- * its source location; where the bounds are static LLVM folds the checks
- * away. expand-strided-metadata emits affine.apply, so lower-affine runs
- * again after it; math-to-libm picks up what math-to-llvm leaves (tanh, erf,
+ * its source location. Each check is two compares per index; the cost to
+ * the verification run's speed has not been measured (LLVM's optimizer
+ * drops the ones it can prove, which it is not relied upon to do).
+ * expand-strided-metadata emits affine.apply, so lower-affine runs again
+ * after it; math-to-libm picks up what math-to-llvm leaves (tanh, erf,
  * ...) as calls into the process's libm; arith-expand removes the arith ops
  * that have no direct LLVM lowering (ceildivsi, floordivsi, ...).
  * Narrow floats never reach LLVM as arithmetic: bf16 and f16 arith and math
