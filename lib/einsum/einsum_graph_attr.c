@@ -297,6 +297,9 @@ static EgAttrValue accessesAttr(EgBuilder *b, EgNode *node) {
                   : a->accumulator ? SOLAR_ACCESS_ROLE_ACCUMULATOR
                   : a->address     ? SOLAR_ACCESS_ROLE_ADDRESS
                                    : SOLAR_ACCESS_ROLE_OPERAND)));
+    /* Only where it holds: most accesses are no such factor. */
+    if (a->zeroSkips)
+      egAttrPut(&d, "zero_skips", egAttrBool(true));
     egAttrPush(&items, egAttrDictFinish(&d));
   }
   return egAttrListFinish(&items);

@@ -96,6 +96,8 @@ static json_t *nodeJson(const SolarEinsumNode *n) {
     json_object_set_new(o, "exact", json_boolean(a->exact));
     setCount(o, "footprint_elements", a->footprintElements, a->footprintExpr);
     json_object_set_new(o, "footprint_exact", json_boolean(a->footprintExact));
+    if (a->zeroSkips)
+      json_object_set_new(o, "zero_skips", json_true());
     json_array_append_new(accesses, o);
   }
   json_object_set_new(obj, "accesses", accesses);

@@ -214,6 +214,7 @@ static void readAccess(Reader *r, MlirAttribute d, SolarEinsumAccess *a) {
   a->exact = readBool(r, d, "exact", true);
   a->footprintElements = readCount(r, d, "footprint_elements", &a->footprintExpr);
   a->footprintExact = readBool(r, d, "footprint_exact", true);
+  a->zeroSkips = readBool(r, d, "zero_skips", false);
 }
 
 static void readLoop(Reader *r, MlirAttribute d, SolarEinsumLoop *l) {

@@ -182,6 +182,11 @@ typedef struct {
   bool exact;        /* false: over-approximated (whole tensor) */
   bool accumulator;  /* the read of `load C; op; store C` */
   bool address;      /* a load feeding an index or a bound, not the value */
+  /* An operand whose value 0 at a point makes the point's contribution to
+   * the node's `+` reduction 0 (a factor of it), so that the point is
+   * skippable wherever the element read is 0 (einsum_known_skippable.c);
+   * the graph's `zero_skips`. */
+  bool zeroSkips;
   isl_map *map;      /* node domain -> tensor elements; owned */
   isl_set *image;    /* the elements the node touches through it; owned */
   /* The index expressions as written, on the space of the scope of the

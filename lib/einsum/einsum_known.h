@@ -40,6 +40,10 @@ typedef struct {
   isl_set *skippable;     /* points whose contribution is the identity */
 } EgNodeKnown;
 
+/* Frees what the entries and the skippable set hold; *nk stays valid for
+ * another clear. */
+void egNodeKnownClear(EgNodeKnown *nk);
+
 /* Box bounds of sets by their address (einsum_box_cache.c). */
 typedef struct EgBoxCache EgBoxCache;
 EgBoxCache *egBoxCacheCreate(void);

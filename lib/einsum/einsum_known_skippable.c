@@ -2,7 +2,9 @@
  * forward half of the necessary-work analysis, einsum_known_zero.c, calls
  * egFindSkippable per node): a known 0 added, a known -inf max-ed, a known
  * true and-ed, a known false or-ed, also in an elementwise in-place update
- * (docs/sol-model.md, "Skippable contributions"). */
+ * (docs/sol-model.md, "Skippable contributions"), and which operands of a
+ * `+` reduction are factors of its contribution (zero_skips: "Masks at
+ * these inputs"). */
 #include "einsum_known.h"
 
 #include <string.h>
@@ -120,6 +122,43 @@ static bool findInPlaceContribution(EgNode *node, MlirValue *out,
   return otherOperand(def, isInPlaceLoad, node, (MlirValue){NULL}, out);
 }
 
+/* Whether `read` is the node's only access of its tensor: then the value
+ * it loads at a point is that one element, and a fact about the element is
+ * a fact about the point. */
+static bool onlyAccessOfTensor(const EgNode *node, const EgAccess *read) {
+  for (int i = 0; i < node->accessCount; ++i)
+    if (&node->accesses[i] != read &&
+        node->accesses[i].tensor == read->tensor)
+      return false;
+  return true;
+}
+
+/* Marks the value operands of a `+` reduction whose 0 makes the
+ * contribution 0: the contribution is evaluated again with every element
+ * the operand reads known 0 (the rules of "Known values", pointwise, so
+ * what holds with all of them 0 holds at each point whose element is 0). */
+static void findZeroFactors(EgKnownEval *e, MlirValue contribution) {
+  EgNode *node = e->node;
+  for (int i = 0; i < node->accessCount; ++i) {
+    EgAccess *a = &node->accesses[i];
+    if (a->write || a->accumulator || a->address || !a->exact ||
+        !a->image || !onlyAccessOfTensor(node, a) ||
+        !egReadSeesOldValue(node, a))
+      continue;
+    EgKnown *state = &e->work->tensors[a->tensor];
+    EgKnown saved = *state;
+    *state = (EgKnown){.zero = isl_set_copy(a->image)};
+    EgNodeKnown scratch = {0};
+    EgKnownEval hypothesis = {e->work, node, &scratch, 0};
+    const EgKnown *k = egKnownEvaluate(&hypothesis, contribution);
+    a->zeroSkips = k && k->zero &&
+                   isl_set_is_subset(node->domain, k->zero) == isl_bool_true;
+    egNodeKnownClear(&scratch);
+    egKnownClear(state);
+    *state = saved;
+  }
+}
+
 void egFindSkippable(EgKnownEval *e) {
   EgNode *node = e->node;
   bool add = node->reductionOp && strcmp(node->reductionOp, "add") == 0;
@@ -156,5 +195,7 @@ void egFindSkippable(EgKnownEval *e) {
   const EgKnown *k = egKnownEvaluate(e, contribution);
   e->nk->contribution = contribution;
   e->nk->skippable = copyFact(k, add ? FACT_ZERO : FACT_NEG_INF);
+  if (add)
+    findZeroFactors(e, contribution);
 }
 

@@ -158,6 +158,16 @@ static void initialTensorState(EgBuilder *b, int t, EgKnown *out) {
 
 /* ---- the per-node memo -------------------------------------------------- */
 
+void egNodeKnownClear(EgNodeKnown *nk) {
+  for (int k = 0; k < nk->count; ++k) {
+    egKnownClear(&nk->entries[k]->known);
+    free(nk->entries[k]);
+  }
+  free(nk->entries);
+  nk->skippable = isl_set_free(nk->skippable);
+  *nk = (EgNodeKnown){0};
+}
+
 const EgKnown *egNodeKnownOf(const EgNodeKnown *nk, MlirValue value) {
   for (int i = 0; i < nk->count; ++i)
     if (nk->entries[i]->value == value.ptr)

@@ -602,13 +602,7 @@ void egComputeNecessaryWork(EgBuilder *b) {
     isl_set_free(needs[t].needed);
   }
   for (int n = 0; n < b->nodeCount; ++n) {
-    EgNodeKnown *nk = &work.nodes[n];
-    for (int k = 0; k < nk->count; ++k) {
-      egKnownClear(&nk->entries[k]->known);
-      free(nk->entries[k]);
-    }
-    free(nk->entries);
-    isl_set_free(nk->skippable);
+    egNodeKnownClear(&work.nodes[n]);
   }
   egBoxCacheDestroy(work.boxes);
   free(work.nodes);
@@ -620,6 +614,8 @@ void egComputeNecessaryWork(EgBuilder *b) {
     for (int n = 0; n < b->nodeCount; ++n) {
       b->nodes[n].necessary = isl_set_free(b->nodes[n].necessary);
       solarCountClear(&b->nodes[n].necessaryPoints);
+      for (int a = 0; a < b->nodes[n].accessCount; ++a)
+        b->nodes[n].accesses[a].zeroSkips = false;
     }
   isl_ctx_set_max_operations(b->ctx, previousBudget);
   isl_ctx_reset_operations(b->ctx);

@@ -1,6 +1,7 @@
 /* Training-step phases of einsum nodes (include/solar/einsum/phase.h). */
 #include "solar/einsum/phase.h"
 
+#include "solar/einsum/input_zeros.h"
 #include "solar/support/names.h"
 
 #include <stdlib.h>
@@ -34,12 +35,13 @@ static SolarPhase nodePhase(const SolarEinsumGraph *graph, int64_t node) {
              : SOLAR_PHASE_NONE;
 }
 
-/* Adds node n's necessary work to its phase; false when a count is
- * symbolic (left out). */
-static bool addWork(const SolarEinsumNode *n, SolarPhaseWork *work) {
+/* Adds node n's necessary work, `skipped` more points excluded, to its
+ * phase; false when a count is symbolic (left out). */
+static bool addWork(const SolarEinsumNode *n, int64_t skipped,
+                    SolarPhaseWork *work) {
   SolarOpCounts ops;
-  solarEinsumNodeNecessaryOps(n, &ops);
-  int64_t flops = solarEinsumNodeNecessaryFlops(n);
+  solarEinsumNodeNecessaryOpsAt(n, skipped, &ops);
+  int64_t flops = solarEinsumNodeNecessaryFlopsAt(n, skipped);
   bool exact = flops != SOLAR_EINSUM_PARAMETRIC;
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
     exact = exact && ops.counts[c] != SOLAR_EINSUM_PARAMETRIC;
@@ -72,6 +74,11 @@ static bool isActivation(const SolarEinsumGraph *graph, size_t t) {
 
 bool solarEinsumGraphPhases(const SolarEinsumGraph *graph,
                             SolarPhaseSummary *out) {
+  return solarEinsumGraphPhasesAt(graph, NULL, out);
+}
+
+bool solarEinsumGraphPhasesAt(const SolarEinsumGraph *graph,
+                              const int64_t *skipped, SolarPhaseSummary *out) {
   memset(out, 0, sizeof(*out));
   out->exact = true;
   bool any = false;
@@ -82,7 +89,8 @@ bool solarEinsumGraphPhases(const SolarEinsumGraph *graph,
       continue;
     }
     any = true;
-    if (!addWork(&graph->nodes[i], &out->phase[phase]))
+    if (!addWork(&graph->nodes[i], skipped ? skipped[i] : 0,
+                 &out->phase[phase]))
       out->exact = false;
   }
   if (!any) {

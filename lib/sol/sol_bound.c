@@ -147,9 +147,13 @@ const SolarNodeSol *solarSolFindNode(const SolarEinsumGraph *graph,
                                                         : NULL;
 }
 
-double solarSolComputeOfNodes(const SolarEinsumGraph *graph,
-                              const SolarArch *arch, const SolarSol *sol,
-                              const int64_t *ids, size_t count) {
+/* The compute seconds of the nodes `ids` run as one kernel, each node's
+ * unit times those sol computed, or (ops not NULL) those of ops[k] at the
+ * precision sol bounded the node in. */
+static double computeOfNodes(const SolarEinsumGraph *graph,
+                             const SolarArch *arch, const SolarSol *sol,
+                             const int64_t *ids, const SolarOpCounts *ops,
+                             size_t count) {
   size_t slots = count ? count : 1;
   SolarTimeTerm *terms = calloc(slots * SOLAR_UNIT_COUNT, sizeof(*terms));
   SolarComputeNode *nodes = calloc(slots, sizeof(*nodes));
@@ -158,9 +162,24 @@ double solarSolComputeOfNodes(const SolarEinsumGraph *graph,
     const SolarNodeSol *n = solarSolFindNode(graph, sol, ids[k]);
     if (!n)
       continue;
+    SolarComputeTime time = n->compute;
+    if (ops) {
+      const SolarEinsumNode *node =
+          &graph->nodes[solarGraphNodeIndex(graph, ids[k])];
+      /* As nodeWork: a domain counted only by its bounding box does no
+       * work. */
+      SolarWork work =
+          node->pointsExact
+              ? solarWorkFromOps(&ops[k], n->rateDtype,
+                                 node->reductionDimCount > 0 &&
+                                     ops[k].counts[SOLAR_OP_MAC] > 0,
+                                 n->castsWiden || node->castsWiden)
+              : (SolarWork){.dtype = n->rateDtype};
+      time = solarComputeTime(arch, &work);
+    }
     SolarTimeTerm *units = &terms[found * SOLAR_UNIT_COUNT];
     for (int u = 0; u < SOLAR_UNIT_COUNT; ++u)
-      units[u] = solarSecondsTerm(n->compute.unitSeconds[u]);
+      units[u] = solarSecondsTerm(time.unitSeconds[u]);
     nodes[found++] = (SolarComputeNode){units, n->rateDtype};
   }
   double seconds =
@@ -168,6 +187,19 @@ double solarSolComputeOfNodes(const SolarEinsumGraph *graph,
   free(nodes);
   free(terms);
   return seconds;
+}
+
+double solarSolComputeOfNodes(const SolarEinsumGraph *graph,
+                              const SolarArch *arch, const SolarSol *sol,
+                              const int64_t *ids, size_t count) {
+  return computeOfNodes(graph, arch, sol, ids, NULL, count);
+}
+
+double solarSolComputeOfNodeOps(const SolarEinsumGraph *graph,
+                                const SolarArch *arch, const SolarSol *sol,
+                                const int64_t *ids, const SolarOpCounts *ops,
+                                size_t count) {
+  return computeOfNodes(graph, arch, sol, ids, ops, count);
 }
 
 /* The roofline time of a kernel and whether DRAM limits it. */

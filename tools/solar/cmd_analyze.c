@@ -12,6 +12,7 @@
 #include "cli_host_arch.h"
 #include "cli_measured.h"
 #include "cli_output.h"
+#include "cli_phase_report.h"
 #include "cli_reference.h"
 #include "cli_sol_run.h"
 #include "cli_trace_attribute.h"
@@ -84,7 +85,7 @@ static void printUsage(void) {
           "         [--verify-timeout CPU_S] [--verify-memory SIZE]\n"
           "         [--timeout S]\n"
           "         [--train [--loss mse|cross_entropy|sum] "
-          "[--optimizer sgd|adamw]]\n\n"
+          "[--optimizer sgd|adamw] [--mask-zeros]]\n\n"
           "For a .py program: runs the framework reference (measured runtime),\n"
           "verifies the IR against it (--mlir, else the sibling MODEL.mlir,\n"
           "else the importer, else the LLM translator: --frontend chooses),\n"
@@ -122,7 +123,12 @@ static void printUsage(void) {
           "--kernel-plot: measured vs SOL per op as an SVG bar chart.\n"
           "--train (torch or Flax, importer only): one training step (forward, loss,\n"
           "backward, optimizer update) instead of the forward pass, as\n"
-          "solar import --train makes it (docs/importers.md).\n");
+          "solar import --train makes it (docs/importers.md).\n"
+          "--mask-zeros (torch, with --train): the reference also counts the\n"
+          "zeros of the step's ReLU masks on the inputs it runs (get_inputs()\n"
+          "at the analyzed size, the seed of the timed run); each phase's work\n"
+          "and compute bound with those points skipped is added, labelled\n"
+          "\"at these inputs\" (docs/sol-model.md): no bound for other inputs.\n");
 }
 
 /* Unless --framework says: jax when the program imports jax or flax. A
@@ -182,6 +188,7 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       {"train", NULL, &a->train.train, NULL},
       {"loss", &a->train.loss, NULL, NULL},
       {"optimizer", &a->train.optimizer, NULL, NULL},
+      {"mask-zeros", NULL, &a->train.maskZeros, NULL},
   };
   int status = solarCliParseFlags("analyze", argc, argv, flags,
                                   sizeof(flags) / sizeof(flags[0]), "model",
@@ -278,6 +285,11 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
   }
   if (!solarTrainCheck("analyze", &a->train))
     return 3;
+  if (a->train.maskZeros && strcmp(a->framework, "torch")) {
+    fprintf(stderr, "solar analyze: error: --mask-zeros counts the masks of "
+                    "a torch training step; JAX steps are not supported\n");
+    return 3;
+  }
   if (a->train.train && (a->mlir || !solarPathHasSuffix(a->model, ".py"))) {
     fprintf(stderr, "solar analyze: error: --train imports a training step "
                     "of a .py program; %s\n",
@@ -333,6 +345,21 @@ static bool archSummary(const char *archPath, char *name, size_t nameSize,
     snprintf(name, nameSize, "%s", arch.arch.name ? arch.arch.name : "?");
     *cores = (unsigned)arch.arch.num_sm.value;
   }
+  solarCliArchDestroy(&arch);
+  return ok;
+}
+
+/* solarPhaseReportAddMaskZeros on the hardware file the analysis used. */
+static bool addMaskZeros(MlirModule module, const char *path,
+                         const char *archPath, json_t *report, char *err,
+                         size_t errSize) {
+  SolarCliArch arch;
+  bool ok = solarCliArchLoad("analyze", archPath, &arch);
+  if (!ok)
+    snprintf(err, errSize, "cannot load %s", archPath);
+  ok = ok && solarPhaseReportAddMaskZeros(mlirModuleGetOperation(module),
+                                          path, &arch.arch, report, err,
+                                          errSize);
   solarCliArchDestroy(&arch);
   return ok;
 }
@@ -476,6 +503,7 @@ int solarCmdAnalyze(int argc, char **argv) {
   char tmpDir[4096] = "";
   unsigned pinned = host ? archCoreCount : 0;
   char profilePath[4200] = "", kernelOpsPath[4200] = "";
+  char maskZerosPath[4200] = "";
   bool needKernelOps = trace.compiled && !trace.kernelOps;
   if (program) {
     if (args.keep) {
@@ -492,6 +520,8 @@ int solarCmdAnalyze(int argc, char **argv) {
      * program compiled here. */
     snprintf(profilePath, sizeof(profilePath), "%s/trace.json", tmpDir);
     snprintf(kernelOpsPath, sizeof(kernelOpsPath), "%s/kernel_ops.json",
+             tmpDir);
+    snprintf(maskZerosPath, sizeof(maskZerosPath), "%s/mask_zeros.json",
              tmpDir);
     SolarReferenceRequest request = {
         .model = args.model,
@@ -512,13 +542,15 @@ int solarCmdAnalyze(int argc, char **argv) {
         .kernelOps = needKernelOps ? kernelOpsPath : NULL,
         .profileCompile = args.compile,
         .train = args.train,
+        .maskZeros = args.train.maskZeros ? maskZerosPath : NULL,
     };
     bool ran = false;
     if (imported) {
       haveReference = solarReferenceReadManifest(
           frontend.importManifest, &reference, err, sizeof(err));
       if (haveReference &&
-          ((timeHere && !haveMeasured) || args.profile || needKernelOps)) {
+          ((timeHere && !haveMeasured) || args.profile || needKernelOps ||
+           args.train.maskZeros)) {
         SolarReferenceResult timing;
         ran = solarReferenceRun(&request, &timing, err, sizeof(err));
         if (ran)
@@ -645,6 +677,14 @@ int solarCmdAnalyze(int argc, char **argv) {
     const char *traceName = args.trace     ? args.trace
                             : args.keep    ? profilePath
                                            : "the --profile run";
+    if (args.train.maskZeros &&
+        !addMaskZeros(module, maskZerosPath, archPath, report, err,
+                      sizeof(err))) {
+      fprintf(stderr, "solar analyze: error: --mask-zeros: %s\n", err);
+      json_decref(report);
+      mlirModuleDestroy(module);
+      goto done;
+    }
     if ((args.trace || args.profile) &&
         !attributeTrace(module, &trace, traceName, archPath, report, err,
                         sizeof(err))) {

@@ -135,6 +135,10 @@ typedef struct {
   int64_t footprintElements;
   bool footprintExact;
   char *footprintExpr;    /* when parametric, else NULL */
+  /* A value operand of a `+` reduction whose 0 makes the point's
+   * contribution 0 (a factor of it: the point is skippable wherever the
+   * element read is 0; docs/sol-model.md, "Masks at these inputs"). */
+  bool zeroSkips;
 } SolarEinsumAccess;
 
 typedef struct {

@@ -49,4 +49,10 @@ typedef struct {
 bool solarEinsumGraphPhases(const SolarEinsumGraph *graph,
                             SolarPhaseSummary *out);
 
+/* The same with skipped[i] more points of node i excluded (at one run's
+ * inputs: solarEinsumNodeInputZeroPoints, input_zeros.h); skipped NULL:
+ * solarEinsumGraphPhases. */
+bool solarEinsumGraphPhasesAt(const SolarEinsumGraph *graph,
+                              const int64_t *skipped, SolarPhaseSummary *out);
+
 #endif

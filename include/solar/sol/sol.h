@@ -214,6 +214,16 @@ void solarSolCompute(const SolarEinsumGraph *graph, const SolarFusion *fusion,
                      SolarDtype dtypeOverride, SolarDtype reportDtype,
                      const SolarFp32Policy *policy, SolarSol *out);
 
+/* The compute seconds of the nodes `ids` (of graph, which sol bounds
+ * with per-node detail) run as one kernel, with node ids[k] doing the ops
+ * ops[k] at the precision sol bounded it in: the compute bound of the same
+ * nodes doing other (less) work, e.g. solar analyze's figures at one run's
+ * inputs (docs/sol-model.md, "Masks at these inputs"). */
+double solarSolComputeOfNodeOps(const SolarEinsumGraph *graph,
+                                const SolarArch *arch, const SolarSol *sol,
+                                const int64_t *ids, const SolarOpCounts *ops,
+                                size_t count);
+
 /* The warm figure of work run inside a program (SolarKernelSol's
  * warmSeconds; a measured fused kernel's bound in solar analyze --trace):
  * max(computeSeconds, max(0, bytes - on-chip capacity) / BW_dram), the

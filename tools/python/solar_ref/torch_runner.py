@@ -258,6 +258,12 @@ def _run_step(torch, program, args, spec, model, inputs, initial, device,
     for name, tensor in zip(step.trainable_names(), grads):
         gradient_writer.add(f"grad.{name}", "gradient",
                             *to_numpy(torch, tensor))
+    if getattr(args, "mask_zeros", None):
+        from . import mask_zeros
+        mask_zeros.write(args.mask_zeros, "torch", args.seed,
+                         program.sizes_used,
+                         call_user(program, "the training step's masks",
+                                   mask_zeros.count, torch, step, step_args))
     facts = _facts(torch, program, args, device, lambda: step(*step_args),
                    baked)
     facts["train"] = {"loss": spec.loss, "optimizer": spec.optimizer,

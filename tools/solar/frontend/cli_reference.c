@@ -172,6 +172,7 @@ static bool spawnRunner(const SolarReferenceRequest *request, char *err,
       solarArgsAdd(&args, "--profile-compile");
   }
   solarArgsOption(&args, "--kernel-ops", request->kernelOps);
+  solarArgsOption(&args, "--mask-zeros", request->maskZeros);
   for (size_t i = 0; request->overrides && request->overrides[i]; ++i)
     solarArgsOption(&args, "--override", request->overrides[i]);
   char script[4096];

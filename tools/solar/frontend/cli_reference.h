@@ -34,6 +34,10 @@ typedef struct {
   const char *kernelOps;
   double timeoutSeconds; /* the run and all it starts are killed; 0: none */
   SolarTrainStep train;  /* time one training step instead of forward() */
+  /* Non-NULL (a torch training step): count the zeros of the step's
+   * run-time masks into this file (--mask-zeros,
+   * tools/python/solar_ref/mask_zeros.py). */
+  const char *maskZeros;
 } SolarReferenceRequest;
 
 /* What the run measured, read back from its manifest. */

@@ -16,6 +16,7 @@ bool solarTrainCheck(const char *command, const SolarTrainStep *step) {
   static const char *const optimizers[] = {"sgd", "adamw", NULL};
   const char *given = step->loss        ? "--loss"
                       : step->optimizer ? "--optimizer"
+                      : step->maskZeros ? "--mask-zeros"
                                         : NULL;
   if (!step->train && given) {
     fprintf(stderr, "solar %s: error: %s applies to a training step: add "

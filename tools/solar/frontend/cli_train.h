@@ -14,13 +14,18 @@ typedef struct {
   bool train;
   const char *loss;      /* mse | cross_entropy | sum; NULL: mse */
   const char *optimizer; /* sgd | adamw; NULL: sgd */
+  /* solar analyze --mask-zeros: also the figures at these inputs, the
+   * zeros of the step's run-time masks skipped (docs/sol-model.md, "Masks
+   * at these inputs"). */
+  bool maskZeros;
 } SolarTrainStep;
 
 /* The function name a training step is exported as when no --function
  * names one. */
 #define SOLAR_TRAIN_FUNCTION "train_step"
 
-/* Checks the choice: valid names, --loss/--optimizer only with --train.
+/* Checks the choice: valid names, --loss/--optimizer/--mask-zeros only
+ * with --train.
  * False after printing "solar <command>: error: ...". */
 bool solarTrainCheck(const char *command, const SolarTrainStep *step);
 

@@ -36,6 +36,10 @@ static const char *seconds(double s, char *buf, size_t size) {
   return buf;
 }
 
+const char *solarAnalyzeSeconds(double s, char *buf, size_t size) {
+  return seconds(s, buf, size);
+}
+
 /* The reference's manifest path, when it is still there after the run:
  * without --keep-reference it lives in a temporary folder removed on exit,
  * and a report must not point at a file that is gone. */

@@ -55,6 +55,10 @@ json_t *solarAnalyzeReport(MlirOperation module,
 
 void solarAnalyzePrintText(FILE *out, json_t *report);
 
+/* Seconds with an SI prefix ("2.295 us"), as the text report prints them;
+ * returns buf. */
+const char *solarAnalyzeSeconds(double s, char *buf, size_t size);
+
 /* {"mac": N, "add": N, ...}: necessary ops per class, as every report
  * (analyze, compare) writes them. New reference. */
 json_t *solarOpCountsJson(const SolarOpCounts *ops);
