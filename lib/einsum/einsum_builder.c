@@ -26,6 +26,7 @@ static void destroyNode(EgNode *node) {
     isl_multi_pw_aff_free(node->accesses[i].indices);
     free(node->accesses[i].mapText);
     isl_map_free(node->accesses[i].mapNamed);
+    isl_map_free(node->accesses[i].shapeMap);
     solarCountClear(&node->accesses[i].footprint);
   }
   free(node->accesses);
