@@ -28,8 +28,9 @@ static void freeUnskipped(void *payload) {
 }
 
 static void addAnonymous(EgShapeKey *key, __isl_keep isl_set *set) {
-  egShapeKeyAddPrinted(
-      key, isl_set_to_str(isl_set_reset_tuple_id(isl_set_copy(set))));
+  isl_set *anonymous = isl_set_reset_tuple_id(isl_set_copy(set));
+  egShapeKeyAddPrinted(key, isl_set_to_str(anonymous));
+  isl_set_free(anonymous);
 }
 
 __isl_give isl_set *egUnskippedDomain(EgNecessaryWork *work, EgNode *node,
