@@ -134,7 +134,11 @@ static bool lift(MlirOperation func, bool strict, MlirAttribute *graph,
    * words its own diagnostics. */
   isl_options_set_on_error(b.ctx, ISL_ON_ERROR_CONTINUE);
   b.paramSpace = isl_space_params_alloc(b.ctx, 0);
+  /* The state only names values (egValueName). The function reaches the
+   * lift verified (parsed, or lowered and verified once), and MLIR's
+   * default is to verify it again here, a walk of every op. */
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsAssumeVerified(flags);
   b.asmState = mlirAsmStateCreateForOperation(func, flags);
   mlirOpPrintingFlagsDestroy(flags);
   b.functionName = functionName(func);
