@@ -303,6 +303,7 @@ static bool takeKnownAccess(EgBuilder *b, EgNode *node, const EgRawAccess *raw,
   const char *tensorName = b->tensors[raw->tensor].islName;
   char *name = egStatementName(node->id);
   a->map = egShapeMemoFreshMap(entry->map, name, tensorName);
+  a->shapeMap = isl_map_copy(entry->map);
   free(name);
   if (!raw->write)
     egHandleMapPut(&b->accessedLoads, raw->op.ptr, 1);
@@ -313,11 +314,12 @@ static bool takeKnownAccess(EgBuilder *b, EgNode *node, const EgRawAccess *raw,
   return true;
 }
 
-static void rememberAccess(EgBuilder *b, const char *key, const EgAccess *a,
+static void rememberAccess(EgBuilder *b, const char *key, EgAccess *a,
                            bool counted) {
   AccessShape *entry = newAccessShape(b, key);
   entry->map = egShapeMemoFreshMap(a->map, EG_SHAPE_MEMO_STORED,
                                    isl_map_get_tuple_name(a->map, isl_dim_out));
+  a->shapeMap = isl_map_copy(entry->map);
   entry->image = egShapeMemoFreshSet(a->image, EG_SHAPE_MEMO_STORED);
   entry->counted = counted;
   copyFootprint(&a->footprint, &entry->footprint);

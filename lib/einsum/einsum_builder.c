@@ -26,6 +26,7 @@ static void destroyNode(EgNode *node) {
     isl_multi_pw_aff_free(node->accesses[i].indices);
     free(node->accesses[i].mapText);
     isl_map_free(node->accesses[i].mapNamed);
+    isl_map_free(node->accesses[i].shapeMap);
     solarCountClear(&node->accesses[i].footprint);
   }
   free(node->accesses);
@@ -133,7 +134,11 @@ static bool lift(MlirOperation func, bool strict, MlirAttribute *graph,
    * words its own diagnostics. */
   isl_options_set_on_error(b.ctx, ISL_ON_ERROR_CONTINUE);
   b.paramSpace = isl_space_params_alloc(b.ctx, 0);
+  /* The state only names values (egValueName). The function reaches the
+   * lift verified (parsed, or lowered and verified once), and MLIR's
+   * default is to verify it again here, a walk of every op. */
   MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsAssumeVerified(flags);
   b.asmState = mlirAsmStateCreateForOperation(func, flags);
   mlirOpPrintingFlagsDestroy(flags);
   b.functionName = functionName(func);

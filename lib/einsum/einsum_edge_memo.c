@@ -171,6 +171,23 @@ static uint32_t combineHash(int kind, uint32_t first, uint32_t second) {
   return (first * 31u + second) * 31u + (uint32_t)kind;
 }
 
+void egEdgeMemoShareKey(EgEdgeMemo *memo, __isl_keep isl_map *map,
+                        __isl_keep isl_map *shape) {
+  uint32_t hash = 0;
+  isl_set *key = map && map != shape ? keyOf(memo, shape, true, &hash) : NULL;
+  if (!key)
+    return;
+  bool added;
+  KeyEntry *entry = solarHashInsert(&memo->keys, &kKey, solarHashPointer(map),
+                                    map, &added);
+  if (!added)
+    return;
+  entry->object = isl_map_copy(map);
+  entry->isMap = true;
+  entry->key = isl_set_copy(key);
+  entry->hash = hash;
+}
+
 bool egEdgeMemoFind(EgEdgeMemo *memo, __isl_keep isl_map *write,
                     __isl_keep isl_map *read, __isl_take isl_space *space,
                     EgEdgeShape *out) {

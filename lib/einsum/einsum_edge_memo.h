@@ -40,6 +40,12 @@ void egEdgeMemoStore(EgEdgeMemo *memo, __isl_keep isl_map *write,
 
 void egEdgeShapeClear(EgEdgeShape *shape);
 
+/* Lets `map` (kept) take the key of `shape` (kept), a relation equal to it
+ * constraint for constraint up to names (EgAccess.shapeMap): the key is
+ * made once per shape instead of once per access. */
+void egEdgeMemoShareKey(EgEdgeMemo *memo, __isl_keep isl_map *map,
+                        __isl_keep isl_map *shape);
+
 /* Yes/no facts about sets that depend on their constraints alone (a map's
  * injectivity, one set holding another), by shape too: `kind` tells the
  * facts apart, `second` may be NULL. egEdgeMemoFact: 1 yes, 0 no, -1 not

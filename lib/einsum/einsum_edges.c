@@ -777,8 +777,12 @@ void egComputeDataflow(EgBuilder *b) {
     abort();
   memcpy(fill, start, (size_t)b->tensorCount * sizeof(int));
   for (int i = 0; i < b->nodeCount; ++i)
-    for (int a = 0; a < b->nodes[i].accessCount; ++a)
-      refs[fill[b->nodes[i].accesses[a].tensor]++] = (AccessRef){i, a};
+    for (int a = 0; a < b->nodes[i].accessCount; ++a) {
+      const EgAccess *access = &b->nodes[i].accesses[a];
+      refs[fill[access->tensor]++] = (AccessRef){i, a};
+      if (access->shapeMap)
+        egEdgeMemoShareKey(flow.memo, access->map, access->shapeMap);
+    }
   for (int t = 0; t < b->tensorCount; ++t)
     tensorDataflow(&flow, t, refs + start[t], start[t + 1] - start[t]);
   egEdgeMemoDestroy(flow.memo);

@@ -199,6 +199,11 @@ typedef struct {
   /* The map mapText was printed from, kept for the stages when the lift
    * hands its isl objects over (EgBuilder.keepIsl); owned. */
   isl_map *mapNamed;
+  /* The access memo's stored relation of this access's shape (a
+   * reference; NULL: none): equal to map constraint for constraint up to
+   * names, and one object for all accesses of the shape, so the dataflow's
+   * memo keys them once (egEdgeMemoShareKey). */
+  isl_map *shapeMap;
   signed char injective; /* memo of egAccessInjective: 0 not asked yet,
                             1 injective, -1 not (or isl failed) */
   /* Accesses with equal index shapes have indices of the same

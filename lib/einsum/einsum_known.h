@@ -12,6 +12,7 @@
 #define SOLAR_EINSUM_KNOWN_H
 
 #include "einsum_internal.h"
+#include "einsum_shape_memo.h"
 
 /* What is known about a value at the points of a set. The sets are
  * disjoint by construction of the values they describe. */
@@ -61,7 +62,21 @@ typedef struct {
   int *groupEnd;        /* per node: one past the last */
   EgKnown *tensors;     /* forward state per tensor */
   EgNodeKnown *nodes;   /* per node */
+  EgShapeMemo *unskippedMemo; /* einsum_unskipped.c's; created on first use */
 } EgNecessaryWork;
+
+/* A node's domain less its skippable points, coalesced (a fresh set in the
+ * domain's space), and in *shape the memo entry of its shape, which holds
+ * its count once egUnskippedKeepCount stored it (einsum_unskipped.c).
+ * NULL (and *shape NULL) when isl failed. */
+typedef struct EgUnskipped EgUnskipped;
+__isl_give isl_set *egUnskippedDomain(EgNecessaryWork *work, EgNode *node,
+                                      __isl_keep isl_set *skippable,
+                                      EgUnskipped **shape);
+/* The count kept for the shape into out (a copy); false when none is. */
+bool egUnskippedCount(const EgUnskipped *shape, SolarCount *out);
+/* Keeps a copy of the count of the shape's set (the first one stays). */
+void egUnskippedKeepCount(EgUnskipped *shape, const SolarCount *count);
 
 /* Whether a read of the node sees its tensor as it was before the node: a
  * read of another tensor, or of the written element itself under an exact

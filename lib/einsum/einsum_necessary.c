@@ -353,10 +353,12 @@ static bool countProduct(SolarCountCache *cache, __isl_keep isl_set *set,
   return ok;
 }
 
-/* `differs`: the set is known to be smaller than the domain. */
+/* `differs`: the set is known to be smaller than the domain. `shape`: the
+ * memo entry of an unskipped domain (egUnskippedDomain), whose count is
+ * kept there once known; NULL for other sets. */
 static void recordNecessary(EgNecessaryWork *work, EgNode *node,
                             __isl_take isl_set *necessary, bool differs,
-                            bool coalesced) {
+                            bool coalesced, EgUnskipped *shape) {
   EgBuilder *b = work->b;
   if (islFailed(work) ||
       (!differs &&
@@ -367,10 +369,14 @@ static void recordNecessary(EgNecessaryWork *work, EgNode *node,
   if (!coalesced)
     necessary = isl_set_coalesce(necessary);
   SolarCount count = {0};
-  if (!countProduct(b->counts, necessary, &count) &&
-      !solarCountSetCached(b->counts, necessary, &count)) {
+  if (egUnskippedCount(shape, &count)) {
+    /* counted for an earlier node of the same shape */
+  } else if (!countProduct(b->counts, necessary, &count) &&
+             !solarCountSetCached(b->counts, necessary, &count)) {
     isl_set_free(necessary);
     return;
+  } else {
+    egUnskippedKeepCount(shape, &count);
   }
   node->necessary = necessary;
   node->necessaryPoints = count;
@@ -408,15 +414,15 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
    * the domain. */
   bool differs = whole && nonEmpty && nk->skippable;
   isl_set *necessary = NULL;
+  EgUnskipped *shape = NULL;
   if (uniform) {
     isl_set_free(need);
   } else {
-    if (!whole || nk->skippable)
+    if (differs)
+      necessary = w.unskipped =
+          egUnskippedDomain(work, node, nk->skippable, &shape);
+    else if (!whole || nk->skippable)
       necessary = subtractOpt(isl_set_copy(need), nk->skippable);
-    if (differs) {
-      necessary = isl_set_coalesce(necessary);
-      w.unskipped = necessary;
-    }
     demand(&w, egStoredValue(node->anchor), need);
   }
 
@@ -453,7 +459,7 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
     }
   }
   if (necessary)
-    recordNecessary(work, node, necessary, differs, differs);
+    recordNecessary(work, node, necessary, differs, differs, shape);
 
   for (int i = 0; i < node->accessCount; ++i)
     isl_set_free(w.reads[i]);
@@ -501,7 +507,7 @@ static void backwardGroup(EgNecessaryWork *work, int first, int last,
     }
     recordNecessary(work, node,
                     isl_set_empty(isl_set_get_space(node->domain)), true,
-                    true);
+                    true, NULL);
   }
 }
 
@@ -605,6 +611,7 @@ void egComputeNecessaryWork(EgBuilder *b) {
     egNodeKnownClear(&work.nodes[n]);
   }
   egBoxCacheDestroy(work.boxes);
+  egShapeMemoDestroy(work.unskippedMemo);
   free(work.nodes);
   free(work.tensors);
   free(work.groupStart);
