@@ -2,6 +2,7 @@
  * and what it calls, lowered to LLVM and handed to the ExecutionEngine. */
 #include "solar/verify/verify_lowering.h"
 #include "solar/verify/verify_outline.h"
+#include "solar/verify/verify_jam.h"
 #include "solar/verify/verify_noalias.h"
 #include "solar/support/funcs.h"
 #include "solar/support/grow.h"
@@ -287,6 +288,7 @@ bool solarVerifyJitCreate(MlirOperation source, const char *funcName,
     return false;
   }
   solarVerifyOutlineNests(jit->module, func);
+  solarVerifyJamNests(jit->module);
   if (!lower(jit, err, errSize) ||
       !mlirOperationIsNull(solarVerifyFindForbiddenExternal(
           mlirModuleGetOperation(jit->module), err, errSize)) ||
