@@ -2,7 +2,6 @@
  * and what it calls, lowered to LLVM and handed to the ExecutionEngine. */
 #include "solar/verify/verify_lowering.h"
 #include "solar/verify/verify_outline.h"
-#include "solar/verify/verify_jam.h"
 #include "solar/verify/verify_noalias.h"
 #include "solar/support/funcs.h"
 #include "solar/support/grow.h"
@@ -288,7 +287,6 @@ bool solarVerifyJitCreate(MlirOperation source, const char *funcName,
     return false;
   }
   solarVerifyOutlineNests(jit->module, func);
-  solarVerifyJamNests(jit->module);
   if (!lower(jit, err, errSize) ||
       !mlirOperationIsNull(solarVerifyFindForbiddenExternal(
           mlirModuleGetOperation(jit->module), err, errSize)) ||

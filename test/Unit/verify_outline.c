@@ -1,25 +1,21 @@
 /* Unit test of the loop-nest outlining of the verification copy
  * (lib/verify/verify_outline.c): parses argv[1], outlines the nests of
  * function argv[2] and prints how many it moved and the module, which
- * test/Verify/outline-unit.test checks; with a third argument `jam`, also
- * jams the outlined nests (lib/verify/verify_jam.c) and prints how many,
- * for test/Verify/jam-unit.test. */
+ * test/Verify/outline-unit.test checks. */
 #include "solar/dialect/context.h"
 #include "solar/support/funcs.h"
-#include "solar/verify/verify_jam.h"
 #include "solar/verify/verify_outline.h"
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 static void printChunk(MlirStringRef text, void *userData) {
   fwrite(text.data, 1, text.length, (FILE *)userData);
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3 && !(argc == 4 && !strcmp(argv[3], "jam"))) {
-    fprintf(stderr, "usage: unit-verify_outline FILE.mlir FUNCTION [jam]\n");
+  if (argc != 3) {
+    fprintf(stderr, "usage: unit-verify_outline FILE.mlir FUNCTION\n");
     return 2;
   }
   FILE *in = fopen(argv[1], "rb");
@@ -39,8 +35,6 @@ int main(int argc, char **argv) {
                                      mlirStringRefCreateFromCString(argv[2]));
   printf("outlined %zu\n",
          solarVerifyOutlineNests(module, func));
-  if (argc == 4)
-    printf("jammed %zu\n", solarVerifyJamNests(module));
   printf("verifies %d\n", mlirOperationVerify(mlirModuleGetOperation(module)));
   mlirOperationPrint(mlirModuleGetOperation(module), printChunk, stdout);
   mlirModuleDestroy(module);
