@@ -18,6 +18,7 @@
 #include "solar/verify/verify_accumulate.h"
 #include "solar/support/funcs.h"
 #include "solar/support/grow.h"
+#include "solar/verify/verify_band.h"
 #include "solar/verify/verify_lowering.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -49,6 +50,7 @@ typedef struct {
   MlirValue memref;
   MlirValue term; /* the combine operand that is not the loaded value */
   bool subtract;
+  MlirOperation band; /* verify_band.h; null: check M on every term */
 } Site;
 
 typedef struct {
@@ -85,19 +87,6 @@ static bool sameElement(MlirOperation load, MlirOperation store) {
          mlirAttributeEqual(loadMap, storeMap);
 }
 
-/* Whether `value` is computed from `iv` (through at most `depth` ops). */
-static bool dependsOn(MlirValue value, MlirValue iv, int depth) {
-  if (mlirValueEqual(value, iv))
-    return true;
-  if (depth == 0 || !mlirValueIsAOpResult(value))
-    return false;
-  MlirOperation def = mlirOpResultGetOwner(value);
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i)
-    if (dependsOn(mlirOperationGetOperand(def, i), iv, depth - 1))
-      return true;
-  return false;
-}
-
 static bool isLoop(MlirOperation op) {
   return solarOpIs(op, "affine.for") ||
          solarOpIs(op, "scf.for") ||
@@ -124,7 +113,7 @@ static bool isReductionStore(MlirOperation store) {
         continue;
       bool used = false;
       for (intptr_t i = 2; i < operands && !used; ++i)
-        used = dependsOn(mlirOperationGetOperand(store, i), iv, 8);
+        used = solarVerifyDependsOn(mlirOperationGetOperand(store, i), iv, 8);
       if (!used)
         return true;
     }
@@ -166,7 +155,8 @@ static MlirWalkResult collectSite(MlirOperation store, void *userData) {
                store,
                mlirOperationGetOperand(store, 1),
                mlirOperationGetOperand(combine, 1 - side),
-               subtract};
+               subtract,
+               {NULL}};
     break;
   }
   return MlirWalkResultAdvance;
@@ -242,6 +232,20 @@ static MlirValue emitBinary(Builder *b, const char *name, MlirValue lhs,
 static MlirValue emitCast(Builder *b, const char *name, MlirValue value,
                           MlirType type) {
   return emitValue(b, name, 1, &value, type);
+}
+
+/* arith.cmpf predicates (their integer values). */
+enum { kCmpOeq = 1, kCmpUno = 14 };
+
+static MlirValue emitCompare(Builder *b, int64_t predicate, MlirValue lhs,
+                             MlirValue rhs) {
+  MlirValue operands[2] = {lhs, rhs};
+  MlirNamedAttribute attr =
+      named(b->ctx, "predicate",
+            mlirIntegerAttrGet(mlirIntegerTypeGet(b->ctx, 64), predicate));
+  MlirType i1 = mlirIntegerTypeGet(b->ctx, 1);
+  return mlirOperationGetResult(emit(b, "arith.cmpf", 2, operands, &i1, 1, &attr),
+                                0);
 }
 
 /* A copy of a load or store of the site's element, on `memref`. */
@@ -440,11 +444,21 @@ static void emitFinalStats(Builder *b, const Shadowed *s, double *stats) {
   static const int statOf[kShadowCount] = {kSolarAccumulationSum,
                                            kSolarAccumulationTerms,
                                            kSolarAccumulationMagnitude};
+  MlirValue sum = {NULL};
   for (int k = 0; k < kShadowCount; ++k) {
     MlirValue operands[2] = {flat[k], i};
     MlirValue value = emitValue(&inner, "memref.load", 2, operands, f64);
-    if (k == kShadowSum)
+    if (k == kShadowSum) {
+      sum = value;
       value = emitCast(&inner, "math.absf", value, f64);
+    } else {
+      /* An element whose sum went NaN reports no terms or magnitude: how
+       * many terms its chain counted after the NaN depends on whether M was
+       * checked on every term or once per band (verify_band.h). */
+      MlirValue isNaN = emitCompare(&inner, kCmpUno, sum, sum);
+      MlirValue choose[3] = {isNaN, emitF64(&inner, 0.0), value};
+      value = emitValue(&inner, "arith.select", 3, choose, f64);
+    }
     emitRecordMax(&inner, &stats[statOf[k]], value);
   }
 }
@@ -488,6 +502,44 @@ static void freeShadows(const Shadowed *s, double *stats) {
 /* ---- the rewrite ------------------------------------------------------------
  */
 
+/* The chain's sum, term count and magnitude to add the next term to:
+ * the shadows' values while M holds the rounding of the sum (the chain is
+ * unbroken), else M's own value, no terms, its magnitude. */
+typedef struct {
+  MlirValue sum, terms, magnitude;
+} Chain;
+
+static Chain emitChainStart(Builder *b, const Site *site, const Shadowed *s,
+                            MlirValue loaded) {
+  MlirType f64 = mlirF64TypeGet(b->ctx);
+  MlirValue sum = emitShadowLoad(b, site->load, s->shadows[kShadowSum]);
+  MlirValue terms = emitShadowLoad(b, site->load, s->shadows[kShadowTerms]);
+  MlirValue magnitude =
+      emitShadowLoad(b, site->load, s->shadows[kShadowMagnitude]);
+  MlirValue loadedWide = emitCast(b, "arith.extf", loaded, f64);
+  MlirValue rounded =
+      emitCast(b, "arith.truncf", sum, mlirValueGetType(loaded));
+  MlirValue current = emitCompare(b, kCmpOeq, rounded, loaded);
+  MlirValue choose[3] = {current, sum, loadedWide};
+  MlirValue chooseTerms[3] = {current, terms, emitF64(b, 0.0)};
+  MlirValue chooseMagnitude[3] = {current, magnitude,
+                                  emitCast(b, "math.absf", loadedWide, f64)};
+  return (Chain){emitValue(b, "arith.select", 3, choose, f64),
+                 emitValue(b, "arith.select", 3, chooseTerms, f64),
+                 emitValue(b, "arith.select", 3, chooseMagnitude, f64)};
+}
+
+static void emitChainStore(Builder *b, const Site *site, const Shadowed *s,
+                           Chain chain) {
+  emitShadowStore(b, site->store, s->shadows[kShadowSum], chain.sum);
+  emitShadowStore(b, site->store, s->shadows[kShadowTerms], chain.terms);
+  emitShadowStore(b, site->store, s->shadows[kShadowMagnitude],
+                  chain.magnitude);
+}
+
+/* In a band the chain is checked and stored once before its loops; each
+ * term then continues from the shadows (which LLVM keeps in registers
+ * where verify_noalias.h lets it). */
 static void rewriteSite(const Site *site, const Shadowed *s) {
   Builder b = {mlirOperationGetBlock(site->combine),
                site->combine,
@@ -496,52 +548,54 @@ static void rewriteSite(const Site *site, const Shadowed *s) {
                {NULL}};
   MlirType f64 = mlirF64TypeGet(b.ctx);
   MlirValue loaded = mlirOperationGetResult(site->load, 0);
-  MlirType narrow = mlirValueGetType(loaded);
-  MlirValue sum = emitShadowLoad(&b, site->load, s->shadows[kShadowSum]);
-  MlirValue terms = emitShadowLoad(&b, site->load, s->shadows[kShadowTerms]);
-  MlirValue magnitude =
-      emitShadowLoad(&b, site->load, s->shadows[kShadowMagnitude]);
-  MlirValue loadedWide = emitCast(&b, "arith.extf", loaded, f64);
-  MlirValue rounded = emitCast(&b, "arith.truncf", sum, narrow);
-  MlirValue compared[2] = {rounded, loaded};
-  MlirNamedAttribute oeq = named(
-      b.ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(b.ctx, 64), 1));
-  MlirType i1 = mlirIntegerTypeGet(b.ctx, 1);
-  MlirValue current = mlirOperationGetResult(
-      emit(&b, "arith.cmpf", 2, compared, &i1, 1, &oeq), 0);
-  MlirValue one = emitF64(&b, 1.0);
-  MlirValue zero = emitF64(&b, 0.0);
-  MlirValue choose[3] = {current, sum, loadedWide};
-  MlirValue base = emitValue(&b, "arith.select", 3, choose, f64);
-  MlirValue chooseTerms[3] = {current, terms, zero};
-  MlirValue baseTerms = emitValue(&b, "arith.select", 3, chooseTerms, f64);
-  MlirValue chooseMagnitude[3] = {current, magnitude,
-                                  emitCast(&b, "math.absf", loadedWide, f64)};
-  MlirValue baseMagnitude =
-      emitValue(&b, "arith.select", 3, chooseMagnitude, f64);
+  Chain base;
+  if (mlirOperationIsNull(site->band)) {
+    base = emitChainStart(&b, site, s, loaded);
+  } else {
+    Builder before = {mlirOperationGetBlock(site->band), {NULL},
+                      mlirOperationGetLocation(site->band), b.ctx, site->band};
+    MlirValue loadedBefore = mlirOperationGetResult(
+        emitClone(&before, site->load, 0, site->memref), 0);
+    emitChainStore(&before, site, s,
+                   emitChainStart(&before, site, s, loadedBefore));
+    base = (Chain){
+        emitShadowLoad(&b, site->load, s->shadows[kShadowSum]),
+        emitShadowLoad(&b, site->load, s->shadows[kShadowTerms]),
+        emitShadowLoad(&b, site->load, s->shadows[kShadowMagnitude])};
+  }
   MlirValue term = emitCast(&b, "arith.extf", site->term, f64);
-  MlirValue newSum =
-      emitBinary(&b, site->subtract ? "arith.subf" : "arith.addf", base, term);
-  MlirValue newTerms = emitBinary(&b, "arith.addf", baseTerms, one);
-  MlirValue newMagnitude = emitBinary(&b, "arith.addf", baseMagnitude,
-                                      emitCast(&b, "math.absf", term, f64));
-  emitShadowStore(&b, site->store, s->shadows[kShadowSum], newSum);
-  emitShadowStore(&b, site->store, s->shadows[kShadowTerms], newTerms);
-  emitShadowStore(&b, site->store, s->shadows[kShadowMagnitude], newMagnitude);
-  MlirValue result = emitCast(&b, "arith.truncf", newSum, narrow);
+  Chain next = {
+      emitBinary(&b, site->subtract ? "arith.subf" : "arith.addf", base.sum,
+                 term),
+      emitBinary(&b, "arith.addf", base.terms, emitF64(&b, 1.0)),
+      emitBinary(&b, "arith.addf", base.magnitude,
+                 emitCast(&b, "math.absf", term, f64))};
+  emitChainStore(&b, site, s, next);
+  MlirValue result =
+      emitCast(&b, "arith.truncf", next.sum, mlirValueGetType(loaded));
   mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(site->combine, 0),
                                 result);
   mlirOperationDestroy(site->combine);
+  /* In a band M's value is read once, before it. */
+  if (!mlirOperationIsNull(site->band) &&
+      mlirOpOperandIsNull(mlirValueGetFirstUse(loaded)))
+    mlirOperationDestroy(site->load);
 }
 
-bool solarVerifyAccumulateInF64(MlirModule module, SolarVerifyAccumulation *acc,
-                                char *err, size_t errSize) {
+bool solarVerifyAccumulateInF64(MlirModule module, MlirOperation entryFunc,
+                                SolarVerifyAccumulation *acc, char *err,
+                                size_t errSize) {
   memset(acc, 0, sizeof(*acc));
   SiteList sites = {NULL, 0, 0};
   mlirOperationWalk(mlirModuleGetOperation(module), collectSite, &sites,
                     MlirWalkPostOrder);
   if (sites.count == 0)
     return true;
+  /* Bands are found before any site is rewritten: the rewrite adds
+   * accesses of the shadows, never of an accumulated memref. */
+  for (size_t i = 0; i < sites.count; ++i)
+    sites.items[i].band = solarVerifyReductionBand(
+        sites.items[i].load, sites.items[i].store, entryFunc);
   /* Ops of a registered but not yet loaded dialect would be created as
    * unknown ops; the input may use none of math or llvm. */
   MlirContext ctx = mlirModuleGetContext(module);

@@ -2,6 +2,7 @@
  * and what it calls, lowered to LLVM and handed to the ExecutionEngine. */
 #include "solar/verify/verify_lowering.h"
 #include "solar/verify/verify_outline.h"
+#include "solar/verify/verify_noalias.h"
 #include "solar/support/funcs.h"
 #include "solar/support/grow.h"
 
@@ -219,6 +220,7 @@ static bool lower(SolarVerifyJit *jit, char *err, size_t errSize) {
   mlirPassManagerDestroy(pm);
   if (!ok)
     return false;
+  solarVerifyApplyNoAlias(jit->module);
   ForeignSearch search = {{NULL}};
   mlirOperationWalk(mlirModuleGetOperation(jit->module), findNonLLVM, &search,
                     MlirWalkPreOrder);
@@ -279,7 +281,7 @@ bool solarVerifyJitCreate(MlirOperation source, const char *funcName,
   mlirOperationSetDiscardableAttributeByName(
       func, mlirStringRefCreateFromCString("llvm.emit_c_interface"),
       mlirUnitAttrGet(jit->ctx));
-  if (!solarVerifyAccumulateInF64(jit->module, &jit->accumulation, err,
+  if (!solarVerifyAccumulateInF64(jit->module, func, &jit->accumulation, err,
                                   errSize)) {
     solarVerifyJitDestroy(jit);
     return false;

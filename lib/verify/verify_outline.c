@@ -2,6 +2,7 @@
  * LLVM compiles many small functions rather than one huge one
  * (verify_outline.h). */
 #include "solar/verify/verify_outline.h"
+#include "solar/verify/verify_noalias.h"
 #include "solar/support/funcs.h"
 #include "solar/support/grow.h"
 
@@ -134,8 +135,8 @@ static MlirOperation createCallee(MlirContext ctx, MlirLocation loc,
   return mlirOperationCreate(&state);
 }
 
-static void createCall(MlirContext ctx, MlirOperation nest, const char *name,
-                       const Captures *c) {
+static MlirOperation createCall(MlirContext ctx, MlirOperation nest,
+                                const char *name, const Captures *c) {
   MlirValue *operands = solarCalloc(c->count, sizeof(MlirValue));
   size_t n = 0;
   for (size_t i = 0; i < c->count; ++i)
@@ -151,6 +152,7 @@ static void createCall(MlirContext ctx, MlirOperation nest, const char *name,
   MlirOperation call = mlirOperationCreate(&state);
   mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(nest), nest, call);
   free(operands);
+  return call;
 }
 
 /* "<func>.nest<k>", with k raised past any symbol the module already has. */
@@ -170,9 +172,17 @@ static void outline(MlirModule module, MlirOperation func, MlirOperation nest,
   MlirContext ctx = mlirOperationGetContext(nest);
   Captures c = {.nest = nest};
   mlirOperationWalk(nest, collect, &c, MlirWalkPreOrder);
-  createCall(ctx, nest, name, &c);
+  MlirOperation call = createCall(ctx, nest, name, &c);
   MlirOperation callee =
       createCallee(ctx, mlirOperationGetLocation(nest), name, &c);
+  intptr_t passed = mlirOperationGetNumOperands(call);
+  MlirValue *operands = solarCalloc(passed ? (size_t)passed : 1,
+                                    sizeof(MlirValue));
+  for (intptr_t i = 0; i < passed; ++i)
+    operands[i] = mlirOperationGetOperand(call, i);
+  solarVerifyMarkNoAlias(callee, nest, operands, (size_t)passed,
+                         mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0)));
+  free(operands);
   mlirBlockInsertOwnedOperationBefore(mlirModuleGetBody(module), func, callee);
   MlirBlock block = mlirRegionGetFirstBlock(mlirOperationGetRegion(callee, 0));
   mlirOperationMoveBefore(nest, mlirBlockGetTerminator(block));

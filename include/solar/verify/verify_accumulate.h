@@ -39,9 +39,10 @@ enum {
 /* Rewrites every read-modify-write `store(load(M[idx]) + x, M[idx])` (and
  * `- x`) of an f32, f16 or bf16 memref M in `module` to accumulate in f64
  * shadow arrays of M (see the file comment), recording the statistics in
- * *acc. Returns false with a message when the statistics cannot be mapped. */
-bool solarVerifyAccumulateInF64(MlirModule module, SolarVerifyAccumulation *acc,
-                                char *err, size_t errSize);
+ * *acc. `entryFunc` is the function that is run (verify_band.h). Returns false with a message when the statistics cannot be mapped. */
+bool solarVerifyAccumulateInF64(MlirModule module, MlirOperation entryFunc,
+                                SolarVerifyAccumulation *acc, char *err,
+                                size_t errSize);
 
 /* The run's reduction error scale: the largest, over the sites, worst-case
  * error bound of a framework's f32 blocked/pairwise sum of that many terms
