@@ -4,9 +4,10 @@
  * Graphs are built by hand as chains: a node list like "PABABS" (P before
  * the block, AB the block, S after it), every node writing a tensor of its
  * own and reading the one its predecessor wrote (A also reads argument 0).
- * Accepted: more repetitions, the block found where it is. Refused: one
- * repetition when verified, a repetition at full size wired to another
- * node, one writing another repetition's tensor, another node kind. */
+ * Accepted: more repetitions, the block found where it is, and two
+ * blocks. Refused: one repetition when verified, a repetition at full
+ * size wired to another node, one writing another repetition's tensor,
+ * another node kind. */
 #include "../../tools/solar/frontend/cli_structure_repeat.h"
 
 #include <stdio.h>
@@ -90,7 +91,7 @@ static void expect(const char *what, const char *small, const char *full,
   for (size_t e = 0; e < b.graph.edgeCount; ++e)
     if (b.edges[e].consumer == edgeFromPrefix)
       b.edges[e].producer = 0;
-  SolarRepeat r = {0, 0, 0, 0};
+  SolarRepeat r = {0, 0, 0, 0, 0};
   char why[1024] = "";
   bool ok = solarStructureRepeated(&a.graph, &b.graph, &r, why, sizeof(why));
   if (ok != accepted || (needle && !strstr(why, needle))) {
@@ -99,8 +100,9 @@ static void expect(const char *what, const char *small, const char *full,
     return;
   }
   if (ok)
-    printf("%s: block of %zu from node %zu, %zu verified, %zu at full size\n",
-           what, r.period, r.start, r.smallCopies, r.fullCopies);
+    printf("%s: block of %zu from node %zu, %zu verified, %zu at full size; "
+           "%zu block(s)\n", what, r.period, r.start, r.smallCopies,
+           r.fullCopies, r.runs);
   else
     printf("%s: refused: %s\n", what, why);
 }
@@ -109,7 +111,7 @@ int main(void) {
   expect("more repetitions", "PABABS", "PABABABABS", NULL, NULL, -1, true,
          NULL);
   expect("once when verified", "PABS", "PABABABS", NULL, NULL, -1, false,
-         "not as more repetitions of one block");
+         "not as more repetitions of blocks");
   /* Full node 7 (the fourth A) reads the prefix node's tensor instead of
    * the third B's. */
   int rewired[MAX_NODES];
@@ -133,6 +135,8 @@ int main(void) {
          false, "an access's tensor differs");
   expect("another node", "PABABS", "PABABABAAS", NULL, NULL, -1, false,
          "not as more repetitions");
+  expect("two blocks", "PABABSBBS", "PABABABSBBBBBS", NULL, NULL, -1, true,
+         NULL);
   printf("%d failure(s)\n", failures);
   return failures != 0;
 }

@@ -202,15 +202,21 @@ bool solarStructureSame(MlirModule verified, MlirModule full, size_t *nodes,
       solarEinsumGraphDestroy(&small);
     }
     if (ok) {
-      SolarRepeat repeat = {0, 0, 0, 0};
+      SolarRepeat repeat = {0, 0, 0, 0, 0};
       ok = compareGraphs(&small, &large, &repeat, why, whySize);
       /* The first function that repeats a block more often is named. */
-      if (ok && repeat.fullCopies && !*note)
-        snprintf(note, noteSize, "sizes and one block's repetitions "
-                 "differ: @%s's %zu-node block from einsum node %zu "
-                 "repeats %zu times at full size, %zu verified",
-                 large.function, repeat.period, repeat.start,
-                 repeat.fullCopies, repeat.smallCopies);
+      if (ok && repeat.fullCopies && !*note) {
+        char more[64] = "";
+        if (repeat.runs > 1)
+          snprintf(more, sizeof(more), ", and %zu more block(s)",
+                   repeat.runs - 1);
+        snprintf(note, noteSize, "sizes and %s repetitions differ: @%s's "
+                 "%zu-node block from einsum node %zu repeats %zu times at "
+                 "full size, %zu verified%s",
+                 repeat.runs > 1 ? "blocks'" : "one block's", large.function,
+                 repeat.period, repeat.start, repeat.fullCopies,
+                 repeat.smallCopies, more);
+      }
       *nodes += large.nodeCount;
       solarEinsumGraphDestroy(&small);
       solarEinsumGraphDestroy(&large);

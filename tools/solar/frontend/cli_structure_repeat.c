@@ -23,23 +23,28 @@
 
 static const char *orNone(const char *s) { return s ? s : "(none)"; }
 
-/* Where the block lies in one graph: nodes [start, start + copies *
- * period); `shift` nodes are taken away after it to reach the verified
- * graph's numbering (0 in that graph). */
+/* A repeated block: nodes [fullStart, fullStart + fullCopies * period)
+ * at full size, [smallStart, smallStart + smallCopies * period) when
+ * verified. */
 typedef struct {
-  size_t start, period, copies, shift;
-} Layout;
+  size_t fullStart, smallStart, period, fullCopies, smallCopies;
+} Run;
+
+enum { MAX_RUNS = 64 };
 
 typedef enum {
   REF_NODE,     /* a: the node's index in the verified numbering */
   REF_COPY,     /* a: repetitions back (<= 0), b: place in the block */
-  REF_CLASS,    /* a: 0 first, 1 between, 2 last repetition; b: place */
+  REF_RUN_COPY, /* another block's: a: which, b: place, c: repetitions
+                   back from the one seen from */
+  REF_CLASS,    /* seen from outside the blocks: a: which block, b: place,
+                   c: 0 first, 1 between, 2 last repetition */
   REF_ARGUMENT, /* a: which function argument */
   REF_UNWRITTEN /* a tensor no node writes (a constant, a weight) */
 } RefKind;
 
 typedef struct {
-  int64_t kind, a, b;
+  int64_t kind, a, b, c;
 } Ref;
 
 /* An in-edge as its consumer sees it: the producer and the tensor. */
@@ -50,7 +55,13 @@ typedef struct {
 /* One graph with what the descriptions need. */
 typedef struct {
   const SolarEinsumGraph *graph;
-  Layout layout;
+  const Run *runs;
+  size_t runCount;
+  bool full;
+  int64_t *run;      /* per node: its block, or -1 */
+  size_t *copy;      /* per node in a block: its repetition and place */
+  size_t *place;
+  size_t *verified;  /* per node outside the blocks: verified numbering */
   size_t *writer;    /* per tensor: its first writer, SIZE_MAX if none */
   int64_t *argument; /* per tensor: its place among the arguments, or -1 */
   size_t *inStart;   /* per node: its in-edges in byConsumer[inStart[n]..] */
@@ -62,25 +73,29 @@ static bool isArgument(SolarTensorRole role) {
          role == SOLAR_ROLE_INOUT || role == SOLAR_ROLE_UNUSED;
 }
 
-static bool inBlock(const Layout *l, size_t n) {
-  return n >= l->start && n < l->start + l->copies * l->period;
-}
-
 /* Node q as node n sees it. */
-static Ref nodeRef(const Layout *l, size_t q, size_t n) {
-  Ref r = {REF_NODE, 0, 0};
-  if (!inBlock(l, q)) {
-    r.a = (int64_t)(q < l->start ? q : q - l->shift);
+static Ref nodeRef(const Side *s, size_t q, size_t n) {
+  Ref r = {REF_NODE, 0, 0, 0};
+  int64_t block = s->run[q];
+  if (block < 0) {
+    r.a = (int64_t)s->verified[q];
     return r;
   }
-  int64_t copy = (int64_t)((q - l->start) / l->period);
-  r.b = (int64_t)((q - l->start) % l->period);
-  if (inBlock(l, n)) {
+  int64_t back = (int64_t)s->copy[q] - (int64_t)s->copy[n];
+  size_t copies = s->full ? s->runs[block].fullCopies
+                          : s->runs[block].smallCopies;
+  r.b = (int64_t)s->place[q];
+  if (s->run[n] == block) {
     r.kind = REF_COPY;
-    r.a = copy - (int64_t)((n - l->start) / l->period);
+    r.a = back;
+  } else if (s->run[n] >= 0) {
+    r.kind = REF_RUN_COPY;
+    r.a = block;
+    r.c = back;
   } else {
     r.kind = REF_CLASS;
-    r.a = copy == 0 ? 0 : copy == (int64_t)l->copies - 1 ? 2 : 1;
+    r.a = block;
+    r.c = s->copy[q] == 0 ? 0 : s->copy[q] == copies - 1 ? 2 : 1;
   }
   return r;
 }
@@ -88,14 +103,14 @@ static Ref nodeRef(const Layout *l, size_t q, size_t n) {
 /* Tensor t as node n sees it: an argument by its place, an intermediate
  * by its first writer (so buffers shared between nodes stay shared). */
 static Ref tensorRef(const Side *s, int64_t t, size_t n) {
-  Ref r = {REF_UNWRITTEN, 0, 0};
+  Ref r = {REF_UNWRITTEN, 0, 0, 0};
   if (t < 0 || (size_t)t >= s->graph->tensorCount)
     return r;
   if (s->argument[t] >= 0) {
     r.kind = REF_ARGUMENT;
     r.a = s->argument[t];
   } else if (s->writer[t] != SIZE_MAX) {
-    r = nodeRef(&s->layout, s->writer[t], n);
+    r = nodeRef(s, s->writer[t], n);
   }
   return r;
 }
@@ -105,7 +120,9 @@ static int compareRefs(const Ref *x, const Ref *y) {
     return x->kind < y->kind ? -1 : 1;
   if (x->a != y->a)
     return x->a < y->a ? -1 : 1;
-  return x->b < y->b ? -1 : x->b > y->b;
+  if (x->b != y->b)
+    return x->b < y->b ? -1 : 1;
+  return x->c < y->c ? -1 : x->c > y->c;
 }
 
 static int compareEdgeRefs(const void *x, const void *y) {
@@ -126,10 +143,43 @@ static int byConsumerOrder(const void *x, const void *y) {
   return a->edge < b->edge ? -1 : a->edge > b->edge;
 }
 
-static bool sideCreate(Side *s, const SolarEinsumGraph *g, Layout layout) {
+static bool sideCreate(Side *s, const SolarEinsumGraph *g, const Run *runs,
+                       size_t runCount, bool full) {
   memset(s, 0, sizeof(*s));
   s->graph = g;
-  s->layout = layout;
+  s->runs = runs;
+  s->runCount = runCount;
+  s->full = full;
+  s->run = malloc((g->nodeCount + 1) * sizeof(*s->run));
+  s->copy = calloc(g->nodeCount + 1, sizeof(*s->copy));
+  s->place = calloc(g->nodeCount + 1, sizeof(*s->place));
+  s->verified = calloc(g->nodeCount + 1, sizeof(*s->verified));
+  if (!s->run || !s->copy || !s->place || !s->verified)
+    return false;
+  for (size_t n = 0; n < g->nodeCount; ++n)
+    s->run[n] = -1;
+  for (size_t r = 0; r < runCount; ++r) {
+    size_t start = full ? runs[r].fullStart : runs[r].smallStart;
+    size_t copies = full ? runs[r].fullCopies : runs[r].smallCopies;
+    for (size_t k = 0; k < copies * runs[r].period; ++k) {
+      s->run[start + k] = (int64_t)r;
+      s->copy[start + k] = k / runs[r].period;
+      s->place[start + k] = k % runs[r].period;
+    }
+  }
+  /* Outside the blocks, the full size's numbering is the verified one's
+   * less the extra repetitions before. */
+  size_t skipped = 0, next = 0;
+  for (size_t n = 0; n < g->nodeCount; ++n) {
+    if (full && next < runCount && n == runs[next].fullStart +
+                                            runs[next].fullCopies *
+                                                runs[next].period) {
+      skipped += (runs[next].fullCopies - runs[next].smallCopies) *
+                 runs[next].period;
+      ++next;
+    }
+    s->verified[n] = n - skipped;
+  }
   s->writer = malloc((g->tensorCount + 1) * sizeof(*s->writer));
   s->argument = malloc((g->tensorCount + 1) * sizeof(*s->argument));
   s->inStart = calloc(g->nodeCount + 1, sizeof(*s->inStart));
@@ -161,11 +211,12 @@ static bool sideCreate(Side *s, const SolarEinsumGraph *g, Layout layout) {
   qsort(order, g->edgeCount, sizeof(*order), byConsumerOrder);
   /* Edges with a consumer out of range sort first or last; they are
    * skipped by every node's range below. */
-  size_t skipped = 0;
-  while (skipped < g->edgeCount && order[skipped].consumer < 0)
-    ++skipped;
+  size_t negative = 0;
+  while (negative < g->edgeCount && order[negative].consumer < 0)
+    ++negative;
   for (size_t e = 0; e < g->edgeCount; ++e)
-    s->byConsumer[e] = order[e + skipped < g->edgeCount ? e + skipped : e].edge;
+    s->byConsumer[e] =
+        order[e + negative < g->edgeCount ? e + negative : e].edge;
   free(order);
   for (size_t n = 0; n < g->nodeCount; ++n)
     s->inStart[n + 1] += s->inStart[n];
@@ -173,6 +224,10 @@ static bool sideCreate(Side *s, const SolarEinsumGraph *g, Layout layout) {
 }
 
 static void sideDestroy(Side *s) {
+  free(s->run);
+  free(s->copy);
+  free(s->place);
+  free(s->verified);
   free(s->writer);
   free(s->argument);
   free(s->inStart);
@@ -188,7 +243,7 @@ static size_t inEdges(const Side *s, size_t n, EdgeRef *out) {
     const SolarEinsumEdge *e = &s->graph->edges[s->byConsumer[k]];
     if (e->producer < 0 || (size_t)e->producer >= s->graph->nodeCount)
       continue;
-    out[count].producer = nodeRef(&s->layout, (size_t)e->producer, n);
+    out[count].producer = nodeRef(s, (size_t)e->producer, n);
     out[count].tensor = tensorRef(s, e->tensor, n);
     ++count;
   }
@@ -232,13 +287,14 @@ static const char *wiringDiffers(const Side *small, size_t m,
 }
 
 /* The verified node full node n stands for. */
-static size_t standsFor(const Layout *full, size_t smallCopies, size_t n) {
-  if (!inBlock(full, n))
-    return n < full->start ? n : n - full->shift;
-  size_t copy = (n - full->start) / full->period;
-  size_t place = (n - full->start) % full->period;
-  return full->start + (copy < smallCopies ? copy : smallCopies - 1) *
-                           full->period + place;
+static size_t standsFor(const Side *full, size_t n) {
+  if (full->run[n] < 0)
+    return full->verified[n];
+  const Run *r = &full->runs[full->run[n]];
+  size_t copy = full->copy[n];
+  return r->smallStart +
+         (copy < r->smallCopies ? copy : r->smallCopies - 1) * r->period +
+         full->place[n];
 }
 
 static bool argumentsDiffer(const SolarEinsumGraph *small,
@@ -290,34 +346,32 @@ static bool copyAlike(const SolarEinsumGraph *g, size_t a, size_t b,
 /* Every node, access and edge of `full` against the verified node it
  * stands for; false with the first difference in `why`. */
 static bool wiringSame(const SolarEinsumGraph *small,
-                       const SolarEinsumGraph *full, const SolarRepeat *r,
-                       char *why, size_t size) {
-  size_t shift = (r->fullCopies - r->smallCopies) * r->period;
-  Layout lf = {r->start, r->period, r->fullCopies, shift};
-  Layout ls = {r->start, r->period, r->smallCopies, 0};
+                       const SolarEinsumGraph *full, const Run *runs,
+                       size_t runCount, char *why, size_t size) {
   Side a, b;
   size_t most = small->edgeCount > full->edgeCount ? small->edgeCount
                                                    : full->edgeCount;
   EdgeRef *scratchA = malloc((most + 1) * sizeof(*scratchA));
   EdgeRef *scratchB = malloc((most + 1) * sizeof(*scratchB));
-  bool createdA = sideCreate(&a, small, ls);
-  bool createdB = sideCreate(&b, full, lf);
+  bool createdA = sideCreate(&a, small, runs, runCount, false);
+  bool createdB = sideCreate(&b, full, runs, runCount, true);
   bool ok = createdA && createdB && scratchA && scratchB;
   if (!ok)
     snprintf(why, size, "out of memory comparing @%s", full->function);
   for (size_t n = 0; ok && n < full->nodeCount; ++n) {
-    size_t m = standsFor(&lf, r->smallCopies, n);
+    size_t m = standsFor(&b, n);
     const char *what = solarStructureNodeDiffers(small, m, full, n);
     if (!what)
       what = wiringDiffers(&a, m, &b, n, scratchA, scratchB);
     if (what) {
+      const Run *r = b.run[n] >= 0 ? &runs[b.run[n]] : &runs[0];
       snprintf(why, size, "@%s einsum node %zu ('%s'): %s differ%s from "
                "verified node %zu's ('%s'; a %zu-node block from node %zu "
                "repeats %zu times at full size, %zu at the verification "
                "sizes)", full->function, n, orNone(full->nodes[n].equation),
                what, strcmp(what, "inputs") ? "s" : "", m,
-               orNone(small->nodes[m].equation),
-               r->period, r->start, r->fullCopies, r->smallCopies);
+               orNone(small->nodes[m].equation), r->period, r->fullStart,
+               r->fullCopies, r->smallCopies);
       ok = false;
     }
   }
@@ -328,82 +382,78 @@ static bool wiringSame(const SolarEinsumGraph *small,
   return ok;
 }
 
-/* The block for period p with the extra copies inserted at x, grown to
- * whole repetitions on both sides; false when full[x - 2p, x + d) does
- * not repeat with period p. */
-static bool blockAt(const SolarEinsumGraph *full, size_t x, size_t d,
-                    size_t p, SolarRepeat *r) {
-  if (x < 2 * p || !periodic(full, x - 2 * p, x + d, p))
-    return false;
-  size_t start = x - 2 * p, end = x + d;
-  while (start >= p && copyAlike(full, start - p, start, p))
-    start -= p;
-  while (end + p <= full->nodeCount && copyAlike(full, end, end - p, p))
-    end += p;
-  r->start = start;
-  r->period = p;
-  r->fullCopies = (end - start) / p;
-  r->smallCopies = r->fullCopies - d / p;
-  return true;
+/* The block the verified run leaves at full node j (verified node i
+ * differs from it): the shortest period p whose last two repetitions
+ * before j, after `floor` (the previous block's end), the full size
+ * continues at j, up to where that repetition stops, a whole number of
+ * periods later; grown back over earlier repetitions. False when there is
+ * none. */
+static bool runAt(const SolarEinsumGraph *full, size_t j, size_t floor,
+                  size_t shift, Run *r) {
+  for (size_t p = 1; j >= floor + 2 * p; ++p) {
+    if (!periodic(full, j - 2 * p, j + 1, p))
+      continue;
+    size_t end = j;
+    while (end < full->nodeCount &&
+           !solarStructureNodeDiffers(full, end, full, end - p))
+      ++end;
+    if ((end - j) % p)
+      continue;
+    size_t start = j - 2 * p;
+    while (start >= floor + p && copyAlike(full, start - p, start, p))
+      start -= p;
+    r->fullStart = start;
+    r->smallStart = start - shift;
+    r->period = p;
+    r->fullCopies = (end - start) / p;
+    r->smallCopies = (j - start) / p;
+    return true;
+  }
+  return false;
 }
 
 bool solarStructureRepeated(const SolarEinsumGraph *small,
                             const SolarEinsumGraph *full, SolarRepeat *repeat,
                             char *why, size_t whySize) {
-  size_t ns = small->nodeCount, nf = full->nodeCount, d = nf - ns;
-  size_t prefix = 0, suffix = 0;
-  while (prefix < ns && !solarStructureNodeDiffers(small, prefix, full, prefix))
-    ++prefix;
-  while (suffix < ns &&
-         !solarStructureNodeDiffers(small, ns - 1 - suffix, full,
-                                    nf - 1 - suffix))
-    ++suffix;
-  char wiring[1024] = "";
+  size_t ns = small->nodeCount, nf = full->nodeCount;
   if (argumentsDiffer(small, full, why, whySize))
     return false;
-  /* The extra nodes are inserted at some x with full[0, x) = small[0, x)
-   * and full[x + d, nf) = small[x, ns): x in [ns - suffix, prefix]. */
-  for (size_t p = 1; p <= d && prefix + suffix >= ns; ++p) {
-    if (d % p)
+  /* Walk both lists together; where they part, the full size must go on
+   * repeating a block the verified run has left after two repetitions
+   * at least, and meet it again where that block ends. */
+  Run runs[MAX_RUNS];
+  size_t runCount = 0, i = 0, j = 0, floor = 0;
+  while (i < ns || j < nf) {
+    if (i < ns && j < nf && !solarStructureNodeDiffers(small, i, full, j)) {
+      ++i;
+      ++j;
       continue;
-    /* Places x that differ by whole periods give the same block grown
-     * to whole repetitions, so p of them cover every phase. */
-    size_t lowest = ns - suffix;
-    if (prefix + 1 > p && prefix + 1 - p > lowest)
-      lowest = prefix + 1 - p;
-    for (size_t x = prefix + 1; x-- > lowest && x >= 2 * p;) {
-      SolarRepeat r;
-      if (blockAt(full, x, d, p, &r) &&
-          wiringSame(small, full, &r, wiring, sizeof(wiring))) {
-        *repeat = r;
-        return true;
-      }
     }
+    Run r;
+    if (runCount == MAX_RUNS || j == nf || !runAt(full, j, floor, j - i, &r)) {
+      const char *what = i < ns && j < nf
+                             ? solarStructureNodeDiffers(small, i, full, j)
+                             : "end";
+      snprintf(why, whySize, "@%s has %zu einsum node(s) at full size, %zu "
+               "at the verification sizes, not as more repetitions of "
+               "blocks (each repeated at least twice when verified): full-"
+               "size node %zu ('%s') and verified node %zu ('%s') differ "
+               "(%s), and no block repeated twice before them goes on "
+               "there", full->function, nf, ns, j,
+               j < nf ? orNone(full->nodes[j].equation) : "none", i,
+               i < ns ? orNone(small->nodes[i].equation) : "none", what);
+      return false;
+    }
+    runs[runCount++] = r;
+    j = r.fullStart + r.fullCopies * r.period;
+    floor = j;
   }
-  const char *kind = "not as more repetitions of one block (repeated at "
-                     "least twice when verified)";
-  if (*wiring) {
-    snprintf(why, whySize, "%s", wiring);
-  } else if (prefix + suffix < ns) {
-    /* Neither end explains the other: name both places. */
-    size_t m = ns - 1 - suffix, n = nf - 1 - suffix;
-    snprintf(why, whySize, "@%s has %zu einsum node(s) at full size, %zu at "
-             "the verification sizes, %s: they differ from the start at "
-             "node %zu (%s: '%s' at full size, '%s' at the verification "
-             "sizes) and from the end at node %zu at full size, %zu at the "
-             "verification sizes (%s: '%s', '%s')", full->function, nf, ns,
-             kind, prefix, solarStructureNodeDiffers(small, prefix, full,
-                                                     prefix),
-             orNone(full->nodes[prefix].equation),
-             orNone(small->nodes[prefix].equation), n, m,
-             solarStructureNodeDiffers(small, m, full, n),
-             orNone(full->nodes[n].equation), orNone(small->nodes[m].equation));
-  } else {
-    snprintf(why, whySize, "@%s has %zu einsum node(s) at full size, %zu at "
-             "the verification sizes, %s: no block whose length divides "
-             "the %zu extra node(s) repeats twice before node %zu and on "
-             "through them",
-             full->function, nf, ns, kind, d, prefix);
-  }
-  return false;
+  if (!wiringSame(small, full, runs, runCount, why, whySize))
+    return false;
+  repeat->start = runs[0].fullStart;
+  repeat->period = runs[0].period;
+  repeat->smallCopies = runs[0].smallCopies;
+  repeat->fullCopies = runs[0].fullCopies;
+  repeat->runs = runCount;
+  return true;
 }
