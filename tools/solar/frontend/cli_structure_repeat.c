@@ -286,15 +286,24 @@ static const char *wiringDiffers(const Side *small, size_t m,
   return NULL;
 }
 
-/* The verified node full node n stands for. */
+/* The verified node full node n stands for. In a block: the same
+ * repetition up to the last verified one but one, the last for the last;
+ * an extra repetition between stands for a verified one between (the
+ * last but one), which reads its predecessor and is read by its
+ * successor and by what reads the middle of the block (a stack of the
+ * steps); with only two verified, for the last. */
 static size_t standsFor(const Side *full, size_t n) {
   if (full->run[n] < 0)
     return full->verified[n];
   const Run *r = &full->runs[full->run[n]];
-  size_t copy = full->copy[n];
-  return r->smallStart +
-         (copy < r->smallCopies ? copy : r->smallCopies - 1) * r->period +
-         full->place[n];
+  size_t copy = full->copy[n], verified;
+  if (copy + 1 < r->smallCopies)
+    verified = copy;
+  else if (copy + 1 == r->fullCopies || r->smallCopies < 3)
+    verified = r->smallCopies - 1;
+  else
+    verified = r->smallCopies - 2;
+  return r->smallStart + verified * r->period + full->place[n];
 }
 
 static bool argumentsDiffer(const SolarEinsumGraph *small,
