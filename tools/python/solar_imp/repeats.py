@@ -27,7 +27,13 @@ def fewer_repeats(full, small):
     follower = Follower(full)
     if not all(follower.accepts(entry, n) for n, entry in enumerate(small)):
         return None
-    if len(small) + follower.offset != len(full) or not follower.skips:
+    end = len(small) + follower.offset
+    if end < len(full):
+        # The run ended inside a block (nothing follows the loop): the
+        # rest of the full size must be its repetitions.
+        skipped = follower._skip(end)
+        end += skipped or 0
+    if end != len(full) or not follower.skips:
         return None
     return follower.skips
 
