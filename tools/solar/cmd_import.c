@@ -202,8 +202,9 @@ int solarCmdImport(int argc, char **argv) {
     fprintf(stderr, "solar import: error: %s; nothing written\n", err);
   else if (result.twoSizes)
     printf("solar import: verified at %s; %s is the full-size export (same "
-           "einsum graph: %zu node(s), only sizes differ)\n",
-           result.verifiedSizes, a.output, result.structureNodes);
+           "einsum graph: %zu node(s), %s)\n",
+           result.verifiedSizes, a.output, result.structureNodes,
+           result.structureNote);
   if (ok && !solarWriteText(a.output, result.module)) {
     fprintf(stderr, "solar import: error: cannot write '%s': %s\n", a.output,
             strerror(errno));

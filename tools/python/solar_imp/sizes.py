@@ -53,6 +53,7 @@ for the full-size analysis (tools/solar/frontend/cli_structure.c)."""
 from solar_ref.errors import ReferenceError_
 
 from .errors import ImportError_
+from .repeats import covers
 
 SHRINKABLE = 16   # constants below this are not scaled by a factor
 FLOOR = 8         # a scaled constant stays at least this
@@ -220,7 +221,7 @@ def choose(constants, cost_of, say):
         cost, _ = _cost_or_why(cost_of, overrides, expect)
         if cost is None:
             continue
-        if signature is not None and cost[2] != signature:
+        if signature is not None and not covers(signature, cost[2]):
             refused = refused or (overrides, signature_difference(
                 signature, cost[2]))
             continue
@@ -350,7 +351,7 @@ def _try(cost_of, overrides, signature, data_shapes):
     if data_shapes and not _batch_only(data_shapes, measured[3]):
         return None, "not a batch (a parameter's shape changes, or no " \
             "input's leading dim, or another dim)"
-    if measured[2] != signature:
+    if not covers(signature, measured[2]):
         return None, signature_difference(signature, measured[2])
     return measured, None
 

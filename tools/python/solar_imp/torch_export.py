@@ -17,6 +17,7 @@ from solar_ref.program import call_user
 
 from .errors import ImportError_
 from . import framework_ops
+from . import repeats
 from . import scan_lowering
 from .mlir_text import check_foreign_ops
 
@@ -256,13 +257,15 @@ def _signature_mode(torch, signature, expected=None):
     grouping]) of every op the forward pass runs to `signature`, with
     torch-mlir's decompositions applied first (group_norm is then the
     reshape to (N, G, C/G*H*W) and the reductions the IR has). With
-    `expected`, it raises _SignatureDiffers at the first entry that differs
-    from it: a candidate size is refused after a few ops instead of a whole
-    forward pass (an unrolled 512-step LSTM runs 98,000 ops)."""
+    `expected`, it raises _SignatureDiffers at the first entry that cannot
+    match it (repeats.Follower: a shorter sequence may leave a repeated
+    block early): a candidate size is refused after a few ops instead of a
+    whole forward pass (an unrolled 512-step LSTM runs 98,000 ops)."""
     from torch.utils._python_dispatch import TorchDispatchMode
     from torch.utils._pytree import tree_leaves
     from torch_mlir.extras.fx_decomp_util import get_decomposition_table
     table = get_decomposition_table()
+    follower = repeats.Follower(expected) if expected is not None else None
 
     class ShapeSignature(TorchDispatchMode):
         def __torch_dispatch__(self, func, types, args=(), kwargs=None):
@@ -281,9 +284,8 @@ def _signature_mode(torch, signature, expected=None):
                     isinstance(args[0], torch.Tensor):
                 entry += (_grouping(list(args[0].shape), list(out.shape)),)
             signature.append(entry)
-            if expected is not None and (
-                    len(signature) > len(expected) or
-                    expected[len(signature) - 1] != entry):
+            if follower is not None and \
+                    not follower.accepts(entry, len(signature) - 1):
                 raise _SignatureDiffers()
             return out
     return ShapeSignature()

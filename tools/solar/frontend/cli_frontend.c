@@ -175,6 +175,8 @@ static ImportOutcome runImporter(const SolarFrontendRequest *r,
              "%s/ref/manifest.json", workDir);
     out->twoSizes = result.twoSizes;
     out->structureNodes = result.structureNodes;
+    snprintf(out->structureNote, sizeof(out->structureNote), "%s",
+             result.structureNote);
     snprintf(out->verifiedSizes, sizeof(out->verifiedSizes), "%s",
              result.verifiedSizes);
   }

@@ -85,6 +85,7 @@ typedef struct {
   char importWorkDir[4096];
   bool twoSizes;           /* verified shrunk, analyzed at full size */
   size_t structureNodes;   /* einsum nodes compared across the two sizes */
+  char structureNote[512]; /* "only sizes differ", or the repetitions */
   char verifiedSizes[512]; /* "B=128, IN=512"; "" at full size */
 } SolarFrontendResult;
 

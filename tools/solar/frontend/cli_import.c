@@ -273,7 +273,8 @@ static MlirModule lowerFull(MlirContext ctx, MlirModule verified,
   readVerifiedSizes(r->workDir, out->verifiedSizes,
                     sizeof(out->verifiedSizes));
   char why[1024];
-  if (!solarStructureSame(verified, full, &out->structureNodes, why,
+  if (!solarStructureSame(verified, full, &out->structureNodes,
+                          out->structureNote, sizeof(out->structureNote), why,
                           sizeof(why))) {
     mlirModuleDestroy(full);
     snprintf(err, errSize,
@@ -291,8 +292,8 @@ static MlirModule lowerFull(MlirContext ctx, MlirModule verified,
   out->twoSizes = true;
   fprintf(stderr,
           "solar: verified at %s; the full-size export has the same "
-          "einsum graph (%zu node(s), only sizes differ)\n",
-          out->verifiedSizes, out->structureNodes);
+          "einsum graph (%zu node(s), %s)\n",
+          out->verifiedSizes, out->structureNodes, out->structureNote);
   return full;
 }
 

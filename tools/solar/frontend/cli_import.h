@@ -59,6 +59,8 @@ typedef struct {
    * one after the einsum graphs of both were found to match. */
   bool twoSizes;
   size_t structureNodes; /* einsum nodes compared */
+  /* "only sizes differ", or which block repeats more often at full size */
+  char structureNote[512];
   char verifiedSizes[512]; /* "B=128, IN=512" ("" when at full size) */
 } SolarImportResult;
 

@@ -1,6 +1,7 @@
 /* Whether the verified and the full-size export are one program at two
  * sizes (cli_structure.h). */
 #include "cli_structure.h"
+#include "cli_structure_repeat.h"
 
 #include "solar/einsum/einsum_graph.h"
 #include "solar/support/diagnostics.h"
@@ -77,27 +78,31 @@ static bool sameEquation(const char *a, const char *b) {
   return true;
 }
 
+const char *solarStructureNodeDiffers(const SolarEinsumGraph *ga, size_t i,
+                                      const SolarEinsumGraph *gb, size_t j) {
+  const SolarEinsumNode *a = &ga->nodes[i], *b = &gb->nodes[j];
+  if (!sameEquation(a->equation, b->equation))
+    return "equation";
+  if (!same(a->reductionOp, b->reductionOp))
+    return "reduction";
+  if (!same(a->dtype, b->dtype))
+    return "dtype";
+  if (a->accessCount != b->accessCount)
+    return "accesses";
+  for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
+    if (a->opsPerPoint.counts[c] != b->opsPerPoint.counts[c])
+      return "ops";
+  return NULL;
+}
+
 static bool compareNodes(const SolarEinsumGraph *small,
                          const SolarEinsumGraph *full, char *why,
                          size_t size) {
-  if (small->nodeCount != full->nodeCount) {
-    snprintf(why, size, "@%s has %zu einsum node(s) at full size, %zu at the "
-             "verification sizes", full->function, full->nodeCount,
-             small->nodeCount);
-    return false;
-  }
   for (size_t i = 0; i < full->nodeCount; ++i) {
     const SolarEinsumNode *a = &small->nodes[i], *b = &full->nodes[i];
-    const char *what = NULL;
-    if (!sameEquation(a->equation, b->equation))
-      what = "equation";
-    else if (!same(a->reductionOp, b->reductionOp))
-      what = "reduction";
-    else if (!same(a->dtype, b->dtype))
-      what = "dtype";
-    else if (a->accessCount != b->accessCount)
-      what = "accesses";
-    for (int c = 0; !what && c < SOLAR_OP_CLASS_COUNT; ++c)
+    const char *what = solarStructureNodeDiffers(small, i, full, i);
+    for (int c = 0; what && !strcmp(what, "ops") && c < SOLAR_OP_CLASS_COUNT;
+         ++c)
       if (a->opsPerPoint.counts[c] != b->opsPerPoint.counts[c]) {
         snprintf(why, size, "@%s einsum node %zu ('%s'): %lld %s op(s) per "
                  "point at full size, %lld at the verification sizes",
@@ -118,8 +123,16 @@ static bool compareNodes(const SolarEinsumGraph *small,
 }
 
 static bool compareGraphs(const SolarEinsumGraph *small,
-                          const SolarEinsumGraph *full, char *why,
-                          size_t size) {
+                          const SolarEinsumGraph *full, SolarRepeat *repeat,
+                          char *why, size_t size) {
+  if (small->nodeCount < full->nodeCount)
+    return solarStructureRepeated(small, full, repeat, why, size);
+  if (small->nodeCount != full->nodeCount) {
+    snprintf(why, size, "@%s has %zu einsum node(s) at full size, %zu at the "
+             "verification sizes", full->function, full->nodeCount,
+             small->nodeCount);
+    return false;
+  }
   if (!compareNodes(small, full, why, size))
     return false;
   if (small->tensorCount != full->tensorCount) {
@@ -169,8 +182,10 @@ static bool lift(MlirOperation func, SolarEinsumGraph *graph, char *why,
 }
 
 bool solarStructureSame(MlirModule verified, MlirModule full, size_t *nodes,
-                        char *why, size_t whySize) {
+                        char *note, size_t noteSize, char *why,
+                        size_t whySize) {
   *nodes = 0;
+  note[0] = '\0';
   bool ok = true;
   MlirContext ctx = mlirModuleGetContext(full);
   solarDiagnosticsCaptureBegin(ctx);
@@ -187,7 +202,21 @@ bool solarStructureSame(MlirModule verified, MlirModule full, size_t *nodes,
       solarEinsumGraphDestroy(&small);
     }
     if (ok) {
-      ok = compareGraphs(&small, &large, why, whySize);
+      SolarRepeat repeat = {0, 0, 0, 0, 0};
+      ok = compareGraphs(&small, &large, &repeat, why, whySize);
+      /* The first function that repeats a block more often is named. */
+      if (ok && repeat.fullCopies && !*note) {
+        char more[64] = "";
+        if (repeat.runs > 1)
+          snprintf(more, sizeof(more), ", and %zu more block(s)",
+                   repeat.runs - 1);
+        snprintf(note, noteSize, "sizes and %s repetitions differ: @%s's "
+                 "%zu-node block from einsum node %zu repeats %zu times at "
+                 "full size, %zu verified%s",
+                 repeat.runs > 1 ? "blocks'" : "one block's", large.function,
+                 repeat.period, repeat.start, repeat.fullCopies,
+                 repeat.smallCopies, more);
+      }
       *nodes += large.nodeCount;
       solarEinsumGraphDestroy(&small);
       solarEinsumGraphDestroy(&large);
@@ -197,6 +226,8 @@ bool solarStructureSame(MlirModule verified, MlirModule full, size_t *nodes,
     snprintf(why, whySize, "the two exports have different functions");
     ok = false;
   }
+  if (ok && !*note)
+    snprintf(note, noteSize, "only sizes differ");
   free(solarDiagnosticsCaptureEnd(ctx));
   return ok;
 }

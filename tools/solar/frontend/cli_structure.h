@@ -3,7 +3,9 @@
  * reference verified (docs/importers.md, "Two sizes"). Their einsum graphs
  * must have the same functions, nodes in the same order with the same
  * equations, reductions, operations per point and dtypes, the same tensors
- * (roles, dtypes, ranks) and the same edges; only sizes may differ. A
+ * (roles, dtypes, ranks) and the same edges; only sizes may differ, and
+ * the number of repetitions of one repeated block (an unrolled loop over a
+ * sequence: cli_structure_repeat.h). A
  * program whose structure depends on its sizes (a size-dependent branch,
  * a size-1 dimension squeezed away) fails this, and its small
  * verification says nothing about the full-size IR. */
@@ -15,10 +17,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* True when the structures match (*nodes: the einsum nodes compared);
- * false with the first difference in `why`. Lifting diagnostics are
- * swallowed: the analysis lifts the full module again and reports them. */
+/* True when the structures match (*nodes: the einsum nodes compared;
+ * `note`: "only sizes differ", or which block repeats more often at full
+ * size, cli_structure_repeat.h); false with the first difference in `why`.
+ * Lifting diagnostics are swallowed: the analysis lifts the full module
+ * again and reports them. */
 bool solarStructureSame(MlirModule verified, MlirModule full, size_t *nodes,
-                        char *why, size_t whySize);
+                        char *note, size_t noteSize, char *why,
+                        size_t whySize);
 
 #endif

@@ -514,9 +514,10 @@ json_t *solarAnalyzeReport(MlirOperation module,
   json_t *verification = json_null();
   if (frontend->twoSizes)
     verification = json_pack(
-        "{s:s, s:s, s:b, s:I}", "verified_at", frontend->verifiedSizes,
+        "{s:s, s:s, s:b, s:I, s:s}", "verified_at", frontend->verifiedSizes,
         "analyzed_at", "full size", "same_structure", 1, "einsum_nodes",
-        (json_int_t)frontend->structureNodes);
+        (json_int_t)frontend->structureNodes, "structure",
+        frontend->structureNote);
   else if (*frontend->importManifest)
     verification = json_pack("{s:s, s:s}", "verified_at", "full size",
                              "analyzed_at", "full size");
@@ -719,10 +720,13 @@ void solarAnalyzePrintText(FILE *out, json_t *report) {
   json_t *verification = json_object_get(report, "verification");
   if (json_is_true(json_object_get(verification, "same_structure")))
     fprintf(out, "  verified at %s; analyzed at full size: same einsum graph "
-                 "(%lld node(s), only sizes differ)\n",
+                 "(%lld node(s), %s)\n",
             str(verification, "verified_at"),
             (long long)json_integer_value(
-                json_object_get(verification, "einsum_nodes")));
+                json_object_get(verification, "einsum_nodes")),
+            json_is_string(json_object_get(verification, "structure"))
+                ? str(verification, "structure")
+                : "only sizes differ");
   if (json_is_object(ref) && timed &&
       json_is_false(json_object_get(ref, "same_machine")))
   {

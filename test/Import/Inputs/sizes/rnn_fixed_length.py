@@ -1,8 +1,8 @@
 # An RNN unrolled in forward(): the sequence length sets how many steps
-# the exported graph has, so no smaller one keeps its structure; the
-# input size and the batch (10, below 16; x is batch first) shrink. The
-# hidden size is written in __init__, so the parameters stay over the
-# element budget.
+# the exported graph has, so a smaller one repeats the step fewer times
+# (solar_imp/repeats.py); the sequence, the input size and the batch (10,
+# below 16; x is batch first) shrink. The hidden size is written in
+# __init__, so the parameters stay over the element budget.
 import torch
 import torch.nn as nn
 
