@@ -1,5 +1,5 @@
 """solar.analyze(train=True) on the MLP of test/Import/Inputs/mlp.py
-(Linear 8->16, ReLU, Linear 16->4, batch 2) as an nn.Module instance, and
+(Linear 8->16, ReLU, Linear 16->4, batch 2) as an nn.Sequential, and
 the bad arguments of a training step."""
 import sys
 
@@ -7,16 +7,7 @@ import jax
 import torch
 
 import solar
-
-
-class MLP(torch.nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.fc1 = torch.nn.Linear(8, 16)
-        self.fc2 = torch.nn.Linear(16, 4)
-
-    def forward(self, x):
-        return self.fc2(torch.relu(self.fc1(x)))
+from expect_error import expect_solar_error
 
 
 def layer(x, w):
@@ -24,7 +15,8 @@ def layer(x, w):
 
 
 torch.manual_seed(0)
-model = MLP()
+model = torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.ReLU(),
+                            torch.nn.Linear(16, 4))
 x = torch.randn(2, 8)
 # H100_SXM's DRAM bandwidth and fp32 CUDA-core rate (arch/H100_SXM.yaml):
 # 1830.61 B and 18281 ops per 1.83 GHz cycle.
@@ -68,23 +60,16 @@ elif case == "adamw":
 elif case == "forward":
     print(f"phases {solar.analyze(model, x, arch='H100_SXM').phases}")
 else:
-    try:
-        if case == "loss":
-            solar.analyze(model, x, arch="H100_SXM", train=True, loss="l1")
-        elif case == "optimizer":
-            solar.analyze(model, x, arch="H100_SXM", train=True,
-                          optimizer="adam")
-        elif case == "notrain":
-            solar.analyze(model, x, arch="H100_SXM", loss="mse")
-        elif case == "trainvalue":
-            solar.analyze(model, x, arch="H100_SXM", train="mse")
-        elif case == "jax":
-            solar.analyze(layer, [jax.numpy.ones((2, 8)),
-                                  jax.numpy.ones((8, 4))],
-                          arch="H100_SXM", train=True)
-    except solar.SolarError as exc:
-        print(f"SolarError status {exc.status}")
-        print(f"diagnostic {exc.diagnostic}")
-        sys.exit(0)
-    print("no exception")
-    sys.exit(1)
+    expect_solar_error({
+        "loss": lambda: solar.analyze(model, x, arch="H100_SXM", train=True,
+                                      loss="l1"),
+        "optimizer": lambda: solar.analyze(model, x, arch="H100_SXM",
+                                           train=True, optimizer="adam"),
+        "notrain": lambda: solar.analyze(model, x, arch="H100_SXM",
+                                         loss="mse"),
+        "trainvalue": lambda: solar.analyze(model, x, arch="H100_SXM",
+                                            train="mse"),
+        "jax": lambda: solar.analyze(layer, [jax.numpy.ones((2, 8)),
+                                             jax.numpy.ones((8, 4))],
+                                     arch="H100_SXM", train=True),
+    }[case])
