@@ -277,6 +277,12 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       (!a->profile || strcmp(a->framework, "torch") || a->train.train))
     profileProblem = "--compile profiles torch.compile(Model): a torch "
                      "program's forward pass with --profile";
+  if (!profileProblem && (a->profile || a->trace) && a->train.train &&
+      !strcmp(a->framework, "torch"))
+    profileProblem = "--profile/--trace of a torch training step: an eager "
+                     "trace's ops are not attributed to a training step's "
+                     "kernels (autograd's backward ops are not the exported "
+                     "graph's); a JAX training step's compiled trace is";
   if (!profileProblem && a->kernelPlot && !a->trace && !a->profile)
     profileProblem = "--kernel-plot draws the ops of --trace or --profile";
   if (profileProblem) {

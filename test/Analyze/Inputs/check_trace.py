@@ -36,11 +36,16 @@ savings = [k["saving_s"] for k in kernels]
 if savings != sorted(savings, reverse=True):
     problems.append("kernels are not ranked by saving")
 for k in sorted(kernels, key=lambda k: k["location"]):
+    # A training step's row names its phase (null: its groups mix phases).
+    phase = f" [{k['phase'] or 'mixed'}]" if report.get("train") else ""
     if compiled:
-        print(f"{k['location']}: {', '.join(k['framework_ops'])}: "
+        print(f"{k['location']}{phase}: {', '.join(k['framework_ops'])}: "
               f"{k['bound']}-bound ({k['sol_kind']})")
     else:
         print(f"{k['op']} at {k['location']}: {k['bound']}-bound")
+for k in report.get("kernels_unnamed") or []:
+    print(f"named by no compiled op: {k['framework_op']} (group {k['group']}, "
+          f"{k['phase']})")
 print(f"{len(kernels)} kernel(s) attributed over {report['trace']['steps']} "
       f"step(s); rows within 5% of the step: {abs(rows - step) <= 0.05 * step}; "
       f"violations: {len(report['kernel_violations'])}")

@@ -5,6 +5,7 @@ import sys
 import torch
 
 import solar
+from expect_error import expect_solar_error
 
 
 class MLP(torch.nn.Module):
@@ -37,16 +38,10 @@ if case == "mlp":
           f"version {result.report['version']}")
     print(f"ir has forward {'func.func' in result.ir_text}")
 else:
-    try:
-        if case == "shape":
-            solar.analyze(model, torch.randn(2, 9), arch="H100_SXM")
-        elif case == "arch":
-            solar.analyze(model, torch.randn(2, 8), arch="NoSuchChip")
-        elif case == "object":
-            solar.analyze(42, [1.0], arch="H100_SXM")
-    except solar.SolarError as exc:
-        print(f"SolarError status {exc.status}")
-        print(f"diagnostic {exc.diagnostic}")
-        sys.exit(0)
-    print("no exception")
-    sys.exit(1)
+    expect_solar_error({
+        "shape": lambda: solar.analyze(model, torch.randn(2, 9),
+                                       arch="H100_SXM"),
+        "arch": lambda: solar.analyze(model, torch.randn(2, 8),
+                                      arch="NoSuchChip"),
+        "object": lambda: solar.analyze(42, [1.0], arch="H100_SXM"),
+    }[case])

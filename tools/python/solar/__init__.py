@@ -8,7 +8,8 @@ example inputs, through the `solar analyze` command (docs/python-api.md).
 from .api import analyze
 from .errors import SolarError
 from .result import (AnalysisResult, Fidelities, FunctionResult, GroupResult,
-                     Measurement)
+                     Measurement, PhaseResult, TrainingPhases)
 
 __all__ = ["analyze", "SolarError", "AnalysisResult", "Fidelities",
-           "FunctionResult", "GroupResult", "Measurement"]
+           "FunctionResult", "GroupResult", "Measurement", "PhaseResult",
+           "TrainingPhases"]

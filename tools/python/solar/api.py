@@ -164,16 +164,24 @@ def _diagnostic(stderr):
 def analyze(module_or_fn, example_inputs, arch="H100_SXM", *, dtype=None,
             fp32_math=None, measured=None, measure_here=False, runs=None,
             verify_size=None, overrides=None, frontend="import",
+            train=False, loss=None, optimizer=None,
             timeout=None, workdir=None, solar_bin=None, verbose=False,
             extra_args=()):
     """Analyze `module_or_fn` (a torch.nn.Module instance, or a JAX
     function) called on `example_inputs` (one input or a list) on `arch`
     and return an AnalysisResult. The keyword arguments are the options
     of `solar analyze` of the same names (docs/analyze.md); `measured`
-    is a list of files, or NAME=FILE texts. `workdir` keeps the program,
+    is a list of files, or NAME=FILE texts. `train=True` analyzes one
+    training step (`--train`, with `loss` and `optimizer` as `--loss`
+    and `--optimizer`): the result's `phases` splits it into forward,
+    backward and optimizer. `workdir` keeps the program,
     its pickles, the report and the IR there (else a temporary directory,
     removed). Raises SolarError, carrying the CLI's diagnostic and exit
     status, when the analysis fails."""
+    if not isinstance(train, bool):
+        raise SolarError(f"solar.analyze: train is True or False, not "
+                         f"{train!r} (the loss and optimizer are loss= and "
+                         f"optimizer=)")
     inputs = _as_list(example_inputs)
     own_dir = workdir is None
     workdir = tempfile.mkdtemp(prefix="solar-api-") if own_dir else workdir
@@ -188,7 +196,8 @@ def analyze(module_or_fn, example_inputs, arch="H100_SXM", *, dtype=None,
             ("--measured", measured), ("--measure-here", measure_here),
             ("--runs", runs), ("--verify-size", verify_size),
             ("--override", [f"{k}={v}" for k, v in (overrides or {}).items()]),
-            ("--frontend", frontend), ("--timeout", timeout)])
+            ("--frontend", frontend), ("--train", train), ("--loss", loss),
+            ("--optimizer", optimizer), ("--timeout", timeout)])
         argv += list(extra_args)
         env = dict(os.environ)
         # The CLI's Python tools run in this interpreter, which pickled

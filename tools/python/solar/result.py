@@ -72,6 +72,47 @@ class Measurement:
 
 
 @dataclass(frozen=True)
+class PhaseResult:
+    """One phase (forward, backward or optimizer) of a training step.
+    `bytes` and `sol_s` carry the unfused fidelity only: fusion crosses
+    phases, so the other fidelities' figures are the step's."""
+    nodes: int
+    flops: float
+    ops: dict
+    bytes: Fidelities
+    sol_s: Fidelities
+    kernels_unfused: int
+
+    @classmethod
+    def of(cls, p):
+        return cls(p["nodes"], p["flops"], dict(p["ops"]),
+                   Fidelities.of(p["bytes"]), Fidelities.of(p.get("sol_s")),
+                   p["kernels_unfused"])
+
+
+PHASES = ("forward", "backward", "optimizer")
+
+
+@dataclass(frozen=True)
+class TrainingPhases:
+    """A training step by phase (the report's functions[].phases)."""
+    forward: PhaseResult
+    backward: PhaseResult
+    optimizer: PhaseResult
+    backward_forward_flops: Optional[float]
+    activation_bytes: int
+    exact: bool
+
+    @classmethod
+    def of(cls, phases):
+        if phases is None:
+            return None
+        return cls(*(PhaseResult.of(phases[name]) for name in PHASES),
+                   phases.get("backward_forward_flops"),
+                   phases["activation_bytes"], bool(phases["exact"]))
+
+
+@dataclass(frozen=True)
 class FunctionResult:
     name: str
     dtype: str
@@ -96,6 +137,8 @@ class FunctionResult:
     sol_per_kernel_s: Optional[float] = None
     measured_per_kernel_s: Optional[float] = None
     launch: Optional[dict] = None
+    # A training step's phases (None for a forward pass).
+    phases: Optional[TrainingPhases] = None
 
     @classmethod
     def of(cls, f):
@@ -111,7 +154,7 @@ class FunctionResult:
                    list(f.get("opportunities") or []),
                    bool(f.get("verified")), f.get("kernels_unfused"),
                    f.get("sol_per_kernel_s"), f.get("measured_per_kernel_s"),
-                   f.get("launch"))
+                   f.get("launch"), TrainingPhases.of(f.get("phases")))
 
 
 def _of_function(name):
@@ -130,12 +173,14 @@ class AnalysisResult:
     frontend: Optional[str]
     ir_text: Optional[str]
     functions: List[FunctionResult]
+    # {"loss", "optimizer"} of a training step, None for a forward pass.
+    train: Optional[dict] = None
 
     @classmethod
     def of(cls, report, ir_text=None):
         functions = [FunctionResult.of(f) for f in report.get("functions", [])]
         return cls(report, report["arch"]["name"], report.get("frontend"),
-                   ir_text, functions)
+                   ir_text, functions, report.get("train"))
 
     @property
     def function(self):
@@ -151,3 +196,4 @@ class AnalysisResult:
     flops_lowered = _of_function("flops_lowered")
     flops_counter = _of_function("flops_counter")
     headroom = _of_function("headroom")
+    phases = _of_function("phases")

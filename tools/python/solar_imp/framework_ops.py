@@ -18,6 +18,8 @@ before."""
 import contextlib
 import re
 
+from solar_ref import train
+
 ATTRIBUTE = "solar.framework_op"
 PREFIX = "fwop:"
 
@@ -203,13 +205,19 @@ _HLO_CALLS = re.compile(r'(?:calls|to_apply|body|condition)=%([\w.\-]+)'
                         r'|branch_computations=\{([^}]*)\}')
 _HLO_OP_NAME = re.compile(r'op_name="([^"]*)"')
 _HLO_COMPUTATION = re.compile(r'^(ENTRY\s+)?%([\w.\-]+)\s*\(')
+# A framework-op name in an op_name path ("fwop:A/fwop:B"): a training
+# step's carry their phase ("fwop:forward/jit(relu)#4/fwop:max#16").
+_HLO_FRAMEWORK_OP = re.compile(
+    re.escape(PREFIX) + r'((?:(?:' + "|".join(train.PHASES) + r')/)?[^/;]+)')
 
 
 def xla_kernel_ops(hlo_text):
     """(module name, {instruction: [framework ops]}) of compiled HLO text
     whose ops carry the names of name_jax_primitives (op_name
     "fwop:PRIMITIVE#K", "fwop:jit(relu)#4/fwop:max#16" inside a call: the
-    outermost, jit(relu)#4, is the framework op, as tag_ops names it). Every instruction of the entry computation
+    outermost, jit(relu)#4, is the framework op, as tag_ops names it; with
+    PHASE/ before PRIMITIVE in a training step; several joined by ';' where
+    XLA merged instructions). Every instruction of the entry computation
     is one thing the profiler can time (a fusion, a custom call, a copy);
     its framework ops are its own and those of every computation it calls,
     in order, each once. An instruction of no framework op (a copy XLA
@@ -237,11 +245,14 @@ def xla_kernel_ops(hlo_text):
             called += [single] if single else \
                 [b.strip().lstrip("%") for b in branches.split(",")]
         op_name = _HLO_OP_NAME.search(line)
-        names = re.findall(PREFIX + r'([^/]+)', op_name.group(1)) \
+        # XLA joins the op_names of instructions it merged with ';': the
+        # outermost name of each, as tag_ops names the op inlined into the
+        # program's function (the call site in the program's own code).
+        names = [found[0] for found in
+                 (_HLO_FRAMEWORK_OP.findall(part)
+                  for part in op_name.group(1).split(";")) if found] \
             if op_name else []
-        # The outermost name, as tag_ops names the op inlined into the
-        # program's function: the call site in the program's own code.
-        current.append((match.group(1), names[:1], called))
+        current.append((match.group(1), names, called))
 
     def ops_of(names, called, seen):
         out = list(names)

@@ -78,7 +78,8 @@ def _lowerable(program, args, abstract=False):
             spec = train_module.spec_of(args)
             if spec is not None:
                 return jax_train.prepare(jax, program, call_user, spec, model,
-                                         inputs, variables, args.seed, True)
+                                         inputs, variables, args.seed,
+                                         abstract)
         elif callable(forward_fn):
             if train_module.spec_of(args) is not None:
                 raise ImportError_(jax_runner.TRAIN_NEEDS_MODEL)

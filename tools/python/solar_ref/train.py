@@ -20,6 +20,9 @@ The hyper-parameters are fixed: they change values, never the work."""
 from .errors import ReferenceError_
 
 LOSSES = ("mse", "cross_entropy", "sum")
+# The phases a step's framework ops are named with (`PHASE/...`: the prefix
+# solar's einsum graph reads, include/solar/einsum/phase.h).
+PHASES = ("forward", "backward", "optimizer")
 OPTIMIZERS = ("sgd", "adamw")
 
 # SGD's learning rate is 0.5 (exact in binary) so that the updated parameters

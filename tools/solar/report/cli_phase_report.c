@@ -22,11 +22,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The unfused kernels' DRAM bytes and count per phase, from the function's
- * solar.sol kernels (so the phases add up to the step's unfused figure,
- * last-level-cache residency included); false when it records none. */
+/* The unfused kernels' DRAM bytes, SOL and count per phase, from the
+ * function's solar.sol kernels (so the phases' bytes add up to the step's
+ * unfused figure, last-level-cache residency included, and their SOL to the
+ * step's less its launch gaps, which fall between kernels); false when it
+ * records none. */
 static bool unfusedByPhase(const SolarEinsumGraph *graph, const SolarSol *sol,
-                           double *bytes, int64_t *kernels) {
+                           double *bytes, double *seconds, int64_t *kernels) {
   if (!sol || !sol->kernelCount)
     return false;
   for (size_t k = 0; k < sol->kernelCount; ++k) {
@@ -37,25 +39,32 @@ static bool unfusedByPhase(const SolarEinsumGraph *graph, const SolarSol *sol,
     if (phase == SOLAR_PHASE_NONE)
       continue;
     bytes[phase] += sol->kernels[k].bytes;
+    seconds[phase] += sol->kernels[k].seconds;
     kernels[phase]++;
   }
   return true;
 }
 
+/* {"unfused": value} (null without the kernels): the one fidelity whose
+ * figures split by phase. */
+static json_t *unfusedOnly(double value, bool have) {
+  json_t *byFidelity = json_object();
+  json_object_set_new(byFidelity, solarFidelityName(SOLAR_FIDELITY_UNFUSED),
+                      have ? solarJsonNumber(value) : json_null());
+  return byFidelity;
+}
+
 static json_t *phaseJson(const SolarPhaseWork *work, double bytes,
-                         int64_t kernels, bool haveBytes) {
+                         double seconds, int64_t kernels, bool haveBytes) {
   json_t *ops = json_object();
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
     json_object_set_new(ops, solarOpClassName((SolarOpClass)c),
                         json_integer(work->ops.counts[c]));
-  const char *unfused = solarFidelityName(SOLAR_FIDELITY_UNFUSED);
-  json_t *byFidelity = json_object();
-  json_object_set_new(byFidelity, unfused,
-                      haveBytes ? solarJsonNumber(bytes) : json_null());
-  return json_pack("{s:I, s:I, s:o, s:o, s:I}", "nodes",
+  return json_pack("{s:I, s:I, s:o, s:o, s:o, s:I}", "nodes",
                    (json_int_t)work->nodes, "flops", (json_int_t)work->flops,
-                   "ops", ops, "bytes", byFidelity, "kernels_unfused",
-                   (json_int_t)kernels);
+                   "ops", ops, "bytes", unfusedOnly(bytes, haveBytes),
+                   "sol_s", unfusedOnly(seconds, haveBytes),
+                   "kernels_unfused", (json_int_t)kernels);
 }
 
 static MlirWalkResult findPhase(MlirOperation op, void *userData) {
@@ -102,14 +111,15 @@ json_t *solarPhaseReportJson(MlirOperation func, const SolarSol *sol) {
     return NULL;
   }
   double bytes[SOLAR_PHASE_COUNT] = {0};
+  double seconds[SOLAR_PHASE_COUNT] = {0};
   int64_t kernels[SOLAR_PHASE_COUNT] = {0};
-  bool haveBytes = unfusedByPhase(&graph, sol, bytes, kernels);
+  bool haveBytes = unfusedByPhase(&graph, sol, bytes, seconds, kernels);
   solarEinsumGraphDestroy(&graph);
   json_t *out = json_object();
   for (int p = 0; p < SOLAR_PHASE_COUNT; ++p)
     json_object_set_new(out, solarPhaseName((SolarPhase)p),
-                        phaseJson(&summary.phase[p], bytes[p], kernels[p],
-                                  haveBytes));
+                        phaseJson(&summary.phase[p], bytes[p], seconds[p],
+                                  kernels[p], haveBytes));
   double forward = (double)summary.phase[SOLAR_PHASE_FORWARD].flops;
   double backward = (double)summary.phase[SOLAR_PHASE_BACKWARD].flops;
   json_object_set_new(out, "backward_forward_flops",

@@ -14,8 +14,8 @@
 
 /* {"forward": {...}, "backward": {...}, "optimizer": {...},
  * "backward_forward_flops", "activation_bytes", "exact"} of func's einsum
- * graph, the unfused bytes split by phase from `sol`'s framework-op kernels
- * (read with detail), or NULL when its nodes carry no phase (not a
+ * graph, the unfused bytes and SOL split by phase from `sol`'s framework-op
+ * kernels (read with detail), or NULL when its nodes carry no phase (not a
  * training step). New reference. */
 json_t *solarPhaseReportJson(MlirOperation func, const SolarSol *sol);
 

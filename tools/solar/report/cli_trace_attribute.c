@@ -16,6 +16,7 @@
 #include "cli_analyze_report.h"
 #include "cli_quantity.h"
 
+#include "solar/einsum/phase.h"
 #include "solar/sol/sol.h"
 #include "solar/support/funcs.h"
 #include "solar/support/grow.h"
@@ -93,6 +94,18 @@ void solarTraceAddOther(SolarTraceOtherRow **rows, size_t *count,
   if (!*rows)
     abort();
   (*rows)[(*count)++] = (SolarTraceOtherRow){name, seconds, 1};
+}
+
+json_t *solarTracePhaseJson(const char *const *frameworkOps, size_t count) {
+  SolarPhase phase = SOLAR_PHASE_NONE;
+  for (size_t i = 0; i < count; ++i) {
+    SolarPhase own = solarFrameworkOpPhase(frameworkOps[i]);
+    if (own == SOLAR_PHASE_NONE || (i && own != phase))
+      return json_null();
+    phase = own;
+  }
+  return phase == SOLAR_PHASE_NONE ? json_null()
+                                   : json_string(solarPhaseName(phase));
 }
 
 /* "aten::conv2d (conv2d), ..." of kernels [from, count), at most a few. */
@@ -238,7 +251,7 @@ static json_t *kernelJson(const KernelRow *row, size_t steps) {
   double sol = row->kernel->warmSeconds;
   return json_pack(
       "{s:s, s:s, s:s, s:O, s:I, s:f, s:f, s:o, s:s, s:f, s:b, s:o, s:o, "
-      "s:f, s:s}",
+      "s:f, s:s, s:o}",
       "framework_op", row->kernel->frameworkOp, "op", row->identity,
       "location", row->location, "trace_names", row->traceNames, "calls",
       (json_int_t)(row->calls / steps), "measured_s", measured, "sol_s", sol,
@@ -248,7 +261,8 @@ static json_t *kernelJson(const KernelRow *row, size_t steps) {
       solarJsonNumber(row->kernel->flops), "bytes",
       solarJsonNumber(row->kernel->bytes), "sol_unfused_s",
       row->kernel->seconds, solarFidelityBoundKey(SOLAR_FIDELITY_UNFUSED),
-      solarBoundName(row->kernel->bound));
+      solarBoundName(row->kernel->bound), "phase",
+      solarTracePhaseJson((const char *const *)&row->kernel->frameworkOp, 1));
 }
 
 /* Ranks the rows (owned, taken) by saving into a list; the measured
@@ -389,8 +403,19 @@ bool solarTraceAttribute(MlirOperation module, const SolarTrace *trace,
     a.rows[k].kernel = &sol.kernels[k];
     a.rows[k].traceNames = json_array();
     const char *op = sol.kernels[k].frameworkOp;
-    ok = op && torchIdentity(op, &a.rows[k]);
-    if (!ok)
+    ok = op && solarFrameworkOpPhase(op) == SOLAR_PHASE_NONE &&
+         torchIdentity(op, &a.rows[k]);
+    if (!ok && op && solarFrameworkOpPhase(op) != SOLAR_PHASE_NONE)
+      /* Autograd runs the backward as its own nodes, in its own order and
+       * with other ops than the exported joint graph's: matching them op
+       * for op would be a guess. */
+      snprintf(err, errSize,
+               "@%s is a training step (%s): an eager trace's ops are not "
+               "attributed to a training step's kernels (autograd's "
+               "backward ops are not the exported graph's); a JAX "
+               "training step's compiled trace is",
+               function, op);
+    else if (!ok)
       snprintf(err, errSize,
                "kernel %zu of @%s (%s) names no PyTorch profiler op: only "
                "torch programs imported by solar import are attributed",
@@ -449,9 +474,14 @@ void solarTracePrintText(FILE *out, json_t *report) {
     char h[32] = "n/a";
     if (json_is_number(headroom))
       snprintf(h, sizeof(h), "%.4g", json_number_value(headroom));
+    /* A training step's row names its phase after its location. */
+    const char *phase = json_string_value(json_object_get(row, "phase"));
+    char where[320];
+    snprintf(where, sizeof(where), "%s%s%s",
+             json_string_value(json_object_get(row, "location")),
+             phase ? " " : "", phase ? phase : "");
     fprintf(out, "  %-28s %-16s %5lld %12s %12s %10s %-8s %12s %12s%s\n",
-            json_string_value(json_object_get(row, "op")),
-            json_string_value(json_object_get(row, "location")),
+            json_string_value(json_object_get(row, "op")), where,
             (long long)json_integer_value(json_object_get(row, "calls")),
             solarQuantityFormatDigits(number(row, "measured_s"), "s", 4, a,
                                       sizeof(a)),
@@ -472,6 +502,16 @@ void solarTracePrintText(FILE *out, json_t *report) {
             (long long)json_integer_value(json_object_get(row, "calls")),
             solarQuantityFormatDigits(number(row, "measured_s"), "s", 4, a,
                                       sizeof(a)));
+  json_t *unnamedKernels = json_object_get(report, "kernels_unnamed");
+  if (json_array_size(unnamedKernels)) {
+    fprintf(out, "  named by no compiled op (folded, or merged into an op "
+                 "named after another; in their group's bound):");
+    json_array_foreach(unnamedKernels, i, row)
+      fprintf(out, "%s %s (group %lld)", i ? "," : "",
+              json_string_value(json_object_get(row, "framework_op")),
+              (long long)json_integer_value(json_object_get(row, "group")));
+    fprintf(out, "\n");
+  }
   fprintf(out, "  unattributed %s of the step's %s\n",
           solarQuantityFormatDigits(number(report, "unattributed_s"), "s", 4,
                                     a, sizeof(a)),

@@ -18,10 +18,13 @@
  *     can beat the groups' fused figures, so only the compute of the
  *     largest group is sure.
  * What cannot be matched is an error naming it, never a guess: a solar
- * kernel no measured op computes in every step (XLA removed it, or the
- * trace is of another program), a kernel without a framework op. Measured
- * ops of no solar kernel (copies XLA added, another module's ops) are
- * unattributed rows. */
+ * kernel measured in some steps but not all, or no kernel measured at all
+ * (the trace is of another program), a kernel without a framework op. A
+ * kernel no compiled op names in any step while others are measured (XLA
+ * folded it into an op carrying another's name) is listed, its work in its
+ * group's bound (unnamed()). Measured ops of no solar kernel (copies XLA
+ * added, another module's ops) are unattributed rows. A training step's
+ * rows say their phase where all their framework ops have one. */
 #include "cli_trace_rows.h"
 
 #include "solar/fusion/fusion.h"
@@ -167,14 +170,30 @@ static void attributeOp(Compiled *c, const SolarTraceOp *op, json_t *map,
   m->anyGroup = first;
 }
 
+/* True when no compiled op names kernel k in any step, while some op
+ * names another kernel: XLA folded k away (a multiplication by a constant
+ * merged into another constant) or merged it into an instruction that
+ * carries another op's name (a transpose folded into its dot). Its work
+ * stays in its group's bound, and the group's row holds the ops that name
+ * the group's other kernels; a row missing work it was bounded for could
+ * only look faster than its bound, which is reported as a violation. */
+static bool unnamed(const Compiled *c, size_t k) {
+  if (c->stepsSeen[k])
+    return false;
+  for (size_t other = 0; other < c->sol.kernelCount; ++other)
+    if (c->stepsSeen[other])
+      return true;
+  return false;
+}
+
 /* "add#3 (group 2), ..." of the kernels measured in fewer than `steps`
- * steps; false when there are none. */
+ * steps, not counting unnamed ones; false when there are none. */
 static bool unmeasured(const Compiled *c, size_t steps, char *buf,
                        size_t size) {
   size_t used = 0;
   buf[0] = '\0';
   for (size_t k = 0; k < c->sol.kernelCount && used < size; ++k)
-    if (c->stepsSeen[k] < steps)
+    if (c->stepsSeen[k] < steps && !unnamed(c, k))
       used += (size_t)snprintf(
           buf + used, size - used, "%s%s (group %lld, in %zu of %zu steps)",
           used ? ", " : "", c->sol.kernels[k].frameworkOp,
@@ -233,12 +252,17 @@ static json_t *rowJson(const Compiled *c, size_t root, size_t steps,
     json_decref(groupIds);
     return NULL;
   }
+  const char **rowOps = solarCalloc(c->sol.kernelCount + 1, sizeof(char *));
+  size_t rowOpCount = 0;
   for (size_t k = 0; k < c->sol.kernelCount; ++k)
     if (findRoot(c->parent, c->groupOfKernel[k]) == root) {
       json_array_append_new(frameworkOps,
                             json_string(c->sol.kernels[k].frameworkOp));
       joinTo(ops, sizeof(ops), ", ", c->sol.kernels[k].frameworkOp);
+      rowOps[rowOpCount++] = c->sol.kernels[k].frameworkOp;
     }
+  json_t *phase = solarTracePhaseJson(rowOps, rowOpCount);
+  free(rowOps);
   SolarBound bound = SOLAR_BOUND_COMPUTE;
   double sol;
   const char *kind;
@@ -258,15 +282,30 @@ static json_t *rowJson(const Compiled *c, size_t root, size_t steps,
   measured /= (double)steps;
   json_t *row = json_pack(
       "{s:s, s:s, s:s, s:o, s:o, s:o, s:I, s:f, s:f, s:o, s:s, s:f, s:b, "
-      "s:o, s:f, s:s}",
+      "s:o, s:f, s:s, s:o}",
       "framework_op", ops, "op", names, "location", where, "framework_ops",
       frameworkOps, "groups", groupIds, "trace_names", traceNames, "calls",
       (json_int_t)(calls / steps), "measured_s", measured, "sol_s", sol,
       "headroom", sol > 0 ? json_real(measured / sol) : json_null(), "bound",
       solarBoundName(bound), "saving_s", measured - sol, "violation",
       measured < sol, "flops", solarJsonNumber(flops), "sol_unfused_s",
-      unfused, "sol_kind", kind);
+      unfused, "sol_kind", kind, "phase", phase);
   return row;
+}
+
+/* The unnamed kernels (unnamed()): framework op, group, phase. */
+static json_t *unnamedJson(const Compiled *c) {
+  json_t *list = json_array();
+  for (size_t k = 0; k < c->sol.kernelCount; ++k) {
+    if (!unnamed(c, k))
+      continue;
+    const char *op = c->sol.kernels[k].frameworkOp;
+    json_array_append_new(
+        list, json_pack("{s:s, s:I, s:o}", "framework_op", op, "group",
+                        (json_int_t)c->sol.groups[c->groupOfKernel[k]].group,
+                        "phase", solarTracePhaseJson(&op, 1)));
+  }
+  return list;
 }
 
 bool solarTraceAttributeCompiled(MlirOperation module,
@@ -309,6 +348,7 @@ bool solarTraceAttributeCompiled(MlirOperation module,
     solarTraceReport(report, trace, path, c.function, rows, rowCount,
                      c.others, c.otherCount, steps);
     free(rows);
+    json_object_set_new(report, "kernels_unnamed", unnamedJson(&c));
   }
   free(c.groupOfKernel);
   free(c.parent);

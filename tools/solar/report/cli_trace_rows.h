@@ -26,6 +26,11 @@ typedef struct {
 void solarTraceAddOther(SolarTraceOtherRow **rows, size_t *count,
                         const char *name, double seconds);
 
+/* A row's phase in a training step (docs/analyze.md, "Training steps"):
+ * the phase every one of its framework ops names, as a JSON string; null
+ * when they name different phases or none (a forward pass). New ref. */
+json_t *solarTracePhaseJson(const char *const *frameworkOps, size_t count);
+
 /* The one function of `module` whose solar.sol has framework-op kernels:
  * its figures (caller destroys), the op and its name (caller frees). False
  * with a message when none or several have. */
