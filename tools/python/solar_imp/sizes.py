@@ -221,9 +221,10 @@ def choose(constants, cost_of, say):
         cost, _ = _cost_or_why(cost_of, overrides, expect)
         if cost is None:
             continue
-        if signature is not None and not covers(signature, cost[2]):
-            refused = refused or (overrides, signature_difference(
-                signature, cost[2]))
+        why = signature is not None and \
+            _structure_difference(signature, _state_count(shapes), cost)
+        if why:
+            refused = refused or (overrides, why)
             continue
         if best is None or _load(*cost[:2]) < _load(*best[1][:2]):
             best = (overrides, cost)
@@ -322,6 +323,7 @@ def _refine(constants, start, expect, cost_of, say):
             for value in _smaller_values(value_now):
                 trial = _with(constants, overrides, members, value)
                 measured, why = _try(cost_of, trial, expect.signature,
+                                     _state_count(cost[3]),
                                      cost[3] if value < FLOOR else None)
                 if measured is not None:
                     overrides, cost = trial, measured
@@ -339,7 +341,7 @@ def _refine(constants, start, expect, cost_of, say):
     return (overrides, cost) if overrides else None
 
 
-def _try(cost_of, overrides, signature, data_shapes):
+def _try(cost_of, overrides, signature, state_count, data_shapes):
     """(cost, None) when the program keeps `signature` at `overrides`,
     else (None, why). With `data_shapes` (the exact shapes where it stands
     now) the changed slot must be a data size: some input's shape
@@ -351,9 +353,37 @@ def _try(cost_of, overrides, signature, data_shapes):
     if data_shapes and not _batch_only(data_shapes, measured[3]):
         return None, "not a batch (a parameter's shape changes, or no " \
             "input's leading dim, or another dim)"
-    if not covers(signature, measured[2]):
-        return None, signature_difference(signature, measured[2])
+    why = _structure_difference(signature, state_count, measured)
+    if why:
+        return None, why
     return measured, None
+
+
+def _structure_difference(signature, state_count, measured):
+    """None when a candidate's cost `measured` keeps the full size's
+    `signature`: the same one, or fewer repetitions of blocks
+    (repeats.covers) that own no parameter or buffer, so that the model
+    has `state_count` of them as at full size; else why not, in words.
+    A block with its own weights (a ResNet stage's bottlenecks, counted
+    by a module-level `layers` list) repeated fewer times leaves the
+    exported function fewer arguments, which the structure check after
+    export compares one by one and refuses (cli_structure.c); an RNN's
+    steps share their weights."""
+    if measured[2] == signature:
+        return None
+    if not covers(signature, measured[2]):
+        return signature_difference(signature, measured[2])
+    if _state_count(measured[3]) != state_count:
+        return (f"fewer repetitions of a block with parameters or buffers "
+                f"of its own ({_state_count(measured[3])} there, "
+                f"{state_count} at full size)")
+    return None
+
+
+def _state_count(shapes):
+    """How many parameters and buffers exact shapes (_cost) list; None
+    when the cost function gives no shapes."""
+    return len(shapes[1]) if shapes else None
 
 
 def _batch_only(before, after):
