@@ -4,6 +4,7 @@
  * violations (docs/bench.md). */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "cli_bench_child.h"
+#include "cli_bench_ledger.h"
 #include "cli_bench_discover.h"
 #include "cli_bench_kernels.h"
 #include "cli_bench_lock.h"
@@ -453,14 +454,21 @@ static bool prepareChild(Bench *b, size_t i, ChildCommand *c) {
   return true;
 }
 
+/* Program i's CPU ledger (cli_bench_ledger.h), in the bench's TMPDIR. */
+static void ledgerPath(const Bench *b, size_t i, char *path, size_t size) {
+  snprintf(path, size, "%s/cpu-%zu.ledger", b->tmpDir, i);
+}
+
 static bool startOne(Bench *b, size_t i, Slot *slot) {
   ChildCommand c;
-  char err[PATH_MAX + 128];
+  char err[PATH_MAX + 128], ledger[PATH_MAX + 64];
   SolarBenchResult *r = &b->results[i];
   if (!prepareChild(b, i, &c))
     return false;
-  if (!solarBenchChildStart(c.argv, c.log, b->tmpDir, &slot->child, err,
-                            sizeof(err))) {
+  ledgerPath(b, i, ledger, sizeof(ledger));
+  remove(ledger);
+  if (!solarBenchChildStart(c.argv, c.log, b->tmpDir, ledger, &slot->child,
+                            err, sizeof(err))) {
     r->status = SOLAR_BENCH_ERROR;
     setMessage(r, err);
     return false;
@@ -521,6 +529,11 @@ static void finishOne(Bench *b, size_t i, double wall, int waitStatus,
                     usage->ru_stime.tv_usec / 1e6;
     /* ru_maxrss is in KiB on Linux. */
     r->peakRssBytes = (double)usage->ru_maxrss * 1024.0;
+    char ledger[PATH_MAX + 64];
+    ledgerPath(b, i, ledger, sizeof(ledger));
+    if (!solarBenchLedgerAdd(ledger, &r->cpuSeconds, &r->peakRssBytes))
+      appendToLog(log, "solar bench: warning: unreadable lines in the CPU "
+                       "ledger of the import server's work; cpu_s undercounts");
   }
   solarBenchProgressDone(&b->progress, i, b->programs.items[i].relPath,
                          b->programs.items[i].framework, r);

@@ -20,7 +20,9 @@ cannot reach a server runs the import in its own process, as without one.
 Wire format: the client sends an 8-byte big-endian length together with its
 fds 0, 1, 2 (SCM_RIGHTS), then that many bytes of JSON
 {tool: "import" or "reference", argv, cwd, env}; the supervisor answers
-one JSON line {"exit": N} or {"signal": N}. solar_reference.py (programs
+one JSON line {"exit": N} or {"signal": N}, with the worker's "cpu_s" and
+"max_rss_kb" (its rusage), which the client appends to the CPU ledger
+SOLAR_CPU_LEDGER names when it is set. solar_reference.py (programs
 with their own IR) is a client the same way."""
 import json
 import os
@@ -102,10 +104,14 @@ def _supervise(conn):
         for fd in fds:
             os.close(fd)
         while True:
-            done, raw = os.waitpid(worker, os.WNOHANG)
+            done, raw, usage = os.wait4(worker, os.WNOHANG)
             if done:
                 status = ({"exit": os.WEXITSTATUS(raw)} if os.WIFEXITED(raw)
                           else {"signal": os.WTERMSIG(raw)})
+                # The worker is not in the client's process tree: what it
+                # used goes back to the client for its CPU ledger.
+                status["cpu_s"] = usage.ru_utime + usage.ru_stime
+                status["max_rss_kb"] = usage.ru_maxrss
                 break
             readable, _, _ = select.select([conn], [], [], 0.2)
             if readable and not conn.recv(1, socket.MSG_PEEK):
@@ -165,6 +171,29 @@ def serve(path):
     return 0
 
 
+LEDGER_ENV = "SOLAR_CPU_LEDGER"
+
+
+def _write_ledger(status):
+    """Appends the worker's CPU seconds and peak RSS to the file
+    SOLAR_CPU_LEDGER names (`solar bench` sets it per program and adds the
+    lines to the program's cpu_s: tools/solar/bench/cli_bench_ledger.h)."""
+    path = os.environ.get(LEDGER_ENV)
+    if not path or "cpu_s" not in status:
+        return
+    line = f"{status['cpu_s']:.6f} {int(status['max_rss_kb'])}\n"
+    try:
+        # One write of one short line with O_APPEND: two clients of one
+        # program (import, then reference) never interleave.
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        try:
+            os.write(fd, line.encode())
+        finally:
+            os.close(fd)
+    except OSError:
+        pass
+
+
 def client_main(path, argv, tool="import"):
     """The exit status of solar_import (`tool` "import") or
     solar_reference ("reference") run with `argv` by the server at `path`;
@@ -194,6 +223,7 @@ def client_main(path, argv, tool="import"):
     if not answer.endswith(b"\n"):
         return None if not answer else 1
     status = json.loads(answer)
+    _write_ledger(status)
     if "signal" in status:
         print(f"solar_import: error: the import worker died of signal "
               f"{status['signal']}", file=sys.stderr)

@@ -17,23 +17,33 @@ extern char **environ;
 
 double solarBenchNow(void) { return solarProcessTreeNow(); }
 
-/* environ with TMPDIR replaced, built before fork: setenv is not safe
- * between fork and exec. The child is `solar analyze`, so it gets back the
- * API keys solar took out of its own environment (cli_secrets.h). The
- * strings stay owned by environ and the key store, except the new TMPDIR
- * entry (env[0]). */
-static char **childEnvironment(const char *tmpDir) {
+/* "NAME=value", malloc'ed. */
+static char *environmentEntry(const char *name, const char *value) {
+  size_t length = strlen(name) + strlen(value) + 2;
+  char *entry = malloc(length);
+  snprintf(entry, length, "%s=%s", name, value);
+  return entry;
+}
+
+/* environ with TMPDIR (and SOLAR_CPU_LEDGER) replaced, built before fork:
+ * setenv is not safe between fork and exec. The child is `solar analyze`,
+ * so it gets back the API keys solar took out of its own environment
+ * (cli_secrets.h). The strings stay owned by environ and the key store,
+ * except the new entries env[0] and env[1] (NULL without a ledger). */
+static char **childEnvironment(const char *tmpDir, const char *ledgerPath) {
   enum { MaxKeys = 8 };
   size_t n = 0;
   while (environ[n])
     n++;
-  char **env = calloc(n + 2 + MaxKeys, sizeof(char *));
-  size_t length = strlen(tmpDir) + 8;
-  env[0] = malloc(length);
-  snprintf(env[0], length, "TMPDIR=%s", tmpDir);
+  char **env = calloc(n + 3 + MaxKeys, sizeof(char *));
+  env[0] = environmentEntry("TMPDIR", tmpDir);
   size_t k = 1;
+  if (ledgerPath)
+    env[k++] = environmentEntry(SOLAR_CPU_LEDGER_ENV, ledgerPath);
   for (size_t i = 0; i < n; ++i)
-    if (strncmp(environ[i], "TMPDIR=", 7) != 0)
+    if (strncmp(environ[i], "TMPDIR=", 7) != 0 &&
+        strncmp(environ[i], SOLAR_CPU_LEDGER_ENV "=",
+                strlen(SOLAR_CPU_LEDGER_ENV) + 1) != 0)
       env[k++] = environ[i];
   k += solarSecretsEnvironmentEntries((const char **)env + k, MaxKeys);
   env[k] = NULL;
@@ -41,8 +51,8 @@ static char **childEnvironment(const char *tmpDir) {
 }
 
 bool solarBenchChildStart(char *const argv[], const char *logPath,
-                          const char *tmpDir, SolarBenchChild *child,
-                          char *err, size_t errSize) {
+                          const char *tmpDir, const char *ledgerPath,
+                          SolarBenchChild *child, char *err, size_t errSize) {
   /* A fresh file, never through a link left where the log goes: whatever
    * the old name pointed at is not written. */
   if (unlink(logPath) != 0 && errno != ENOENT) {
@@ -57,7 +67,7 @@ bool solarBenchChildStart(char *const argv[], const char *logPath,
     return false;
   }
   int devNull = open("/dev/null", O_RDONLY | O_CLOEXEC);
-  char **env = childEnvironment(tmpDir);
+  char **env = childEnvironment(tmpDir, ledgerPath);
   SolarProcessTreeOptions options;
   solarProcessTreeOptionsInit(&options);
   options.stdinFd = devNull;
@@ -68,6 +78,8 @@ bool solarBenchChildStart(char *const argv[], const char *logPath,
   SolarProcessTree tree;
   bool ok = solarProcessTreeStart(argv, &options, &tree, err, errSize);
   free(env[0]);
+  if (ledgerPath)
+    free(env[1]);
   free(env);
   close(log);
   if (devNull >= 0)

@@ -27,12 +27,17 @@ typedef struct {
 /* Seconds on the monotonic clock. */
 double solarBenchNow(void);
 
+/* Where work done for the child outside its process tree is written down
+ * (cli_bench_ledger.h): the import server's forks append their CPU time. */
+#define SOLAR_CPU_LEDGER_ENV "SOLAR_CPU_LEDGER"
+
 /* Starts argv[0] with argv (NULL-terminated). The log is truncated first.
+ * `ledgerPath` (or NULL): the file named to it by SOLAR_CPU_LEDGER.
  * False with a message when the log cannot be opened or fork fails; an exec
  * failure shows up as exit status 127 with the reason in the log. */
 bool solarBenchChildStart(char *const argv[], const char *logPath,
-                          const char *tmpDir, SolarBenchChild *child,
-                          char *err, size_t errSize);
+                          const char *tmpDir, const char *ledgerPath,
+                          SolarBenchChild *child, char *err, size_t errSize);
 
 /* Has it ended? True with its wait status once it has (it is reaped, and
  * anything it left running was killed). */

@@ -259,7 +259,7 @@ int solarBenchRayWorkerChild(int argc, char **argv) {
   }
   SolarBenchChild child;
   char err[PATH_MAX + 128];
-  if (!solarBenchChildStart(argv + i + 1, log, tmpDir, &child, err,
+  if (!solarBenchChildStart(argv + i + 1, log, tmpDir, NULL, &child, err,
                             sizeof(err))) {
     fprintf(stderr, "solar bench --ray-worker-child: %s\n", err);
     return 1;
