@@ -470,6 +470,12 @@ int solarCmdAnalyze(int argc, char **argv) {
     fprintf(stderr, "solar analyze: error: %s\n", err);
     return SOLAR_EXIT_FAILURE;
   }
+  if (args.trace && args.train.train &&
+      !solarTraceHasTrainMap(&trace, err, sizeof(err))) {
+    fprintf(stderr, "solar analyze: error: %s: %s\n", args.trace, err);
+    solarTraceDestroy(&trace);
+    return SOLAR_EXIT_FAILURE;
+  }
 
   /* The hardware file is checked before any program runs. */
   if (!solarResolveArchArgument(args.arch, archPath, sizeof(archPath), stderr,

@@ -391,6 +391,18 @@ void solarTraceReport(json_t *report, const SolarTrace *trace,
   json_decref(opportunities);
 }
 
+bool solarTraceHasTrainMap(const SolarTrace *trace, char *err,
+                           size_t errSize) {
+  if (trace->compiled || solarTraceIsTrainMap(trace->kernelOps))
+    return true;
+  snprintf(err, errSize,
+           "a torch training step's trace is attributed through the map of "
+           "the step's eager ops to the exported step's framework ops "
+           "(solarKernelOps), which the trace lacks: record it with solar "
+           "analyze --train --profile (kept with --keep-reference)");
+  return false;
+}
+
 bool solarTraceAttribute(MlirOperation module, const SolarTrace *trace,
                          const char *path, const SolarArch *arch,
                          json_t *report, char *err, size_t errSize) {
@@ -414,16 +426,14 @@ bool solarTraceAttribute(MlirOperation module, const SolarTrace *trace,
     const char *op = sol.kernels[k].frameworkOp;
     ok = op && solarFrameworkOpPhase(op) == SOLAR_PHASE_NONE &&
          torchIdentity(op, &a.rows[k]);
-    if (!ok && op && solarFrameworkOpPhase(op) != SOLAR_PHASE_NONE)
+    if (!ok && op && solarFrameworkOpPhase(op) != SOLAR_PHASE_NONE) {
       /* Which op of the eager step computes which framework op of the
        * exported one is the map's to say (cli_trace_train.c). */
-      snprintf(err, errSize,
-               "@%s is a training step (%s): its trace is attributed "
-               "through the map of the step's eager ops to the exported "
-               "step's framework ops (solarKernelOps), which the trace "
-               "lacks: record it with solar analyze --train --profile "
-               "(kept with --keep-reference)",
-               function, op);
+      char why[512];
+      solarTraceHasTrainMap(trace, why, sizeof(why));
+      snprintf(err, errSize, "@%s is a training step (%s): %s", function, op,
+               why);
+    }
     else if (!ok)
       snprintf(err, errSize,
                "kernel %zu of @%s (%s) names no PyTorch profiler op: only "
