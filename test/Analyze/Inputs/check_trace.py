@@ -50,9 +50,11 @@ for k in sorted(kernels, key=lambda k: (PHASES.index(k["phase"]),
         if k["phase"] == "backward" else ""
     print(f"{k['phase']} {k['location']}: {k['op']}, {k['flops']:g} flop{tie}")
 if eager_train:
+    phases = next(f["phases"] for f in report["functions"]
+                  if f["name"] == report["trace"]["function"])
     print("row flops:", ", ".join(
-        f"{p} {sum(k['flops'] for k in kernels if k['phase'] == p):g}"
-        for p in PHASES))
+        f"{p} {sum(k['flops'] for k in kernels if k['phase'] == p):g} "
+        f"(phase {phases[p]['flops']:g})" for p in PHASES))
 for k in sorted(kernels, key=lambda k: k["location"]) if not eager_train \
         else []:
     # A training step's row names its phase (null: its groups mix phases).
