@@ -120,6 +120,8 @@ static void printUsage(void) {
           "torch.profiler or jax.profiler (warm-up, then N profiled steps,\n"
           "default 5); --compile: profile torch.compile(Model) (inductor),\n"
           "its kernels against the fused bound of the groups they compute.\n"
+          "With --train (torch): the training step's eager ops, forward,\n"
+          "autograd's backward and the optimizer's, against their kernels.\n"
           "--kernel-plot: measured vs SOL per op as an SVG bar chart.\n"
           "--train (torch or Flax, importer only): one training step (forward, loss,\n"
           "backward, optimizer update) instead of the forward pass, as\n"
@@ -277,12 +279,6 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
       (!a->profile || strcmp(a->framework, "torch") || a->train.train))
     profileProblem = "--compile profiles torch.compile(Model): a torch "
                      "program's forward pass with --profile";
-  if (!profileProblem && (a->profile || a->trace) && a->train.train &&
-      !strcmp(a->framework, "torch"))
-    profileProblem = "--profile/--trace of a torch training step: an eager "
-                     "trace's ops are not attributed to a training step's "
-                     "kernels (autograd's backward ops are not the exported "
-                     "graph's); a JAX training step's compiled trace is";
   if (!profileProblem && a->kernelPlot && !a->trace && !a->profile)
     profileProblem = "--kernel-plot draws the ops of --trace or --profile";
   if (profileProblem) {
@@ -472,6 +468,12 @@ int solarCmdAnalyze(int argc, char **argv) {
   SolarTrace trace = {0};
   if (args.trace && !solarTraceRead(args.trace, &trace, err, sizeof(err))) {
     fprintf(stderr, "solar analyze: error: %s\n", err);
+    return SOLAR_EXIT_FAILURE;
+  }
+  if (args.trace && args.train.train &&
+      !solarTraceHasTrainMap(&trace, err, sizeof(err))) {
+    fprintf(stderr, "solar analyze: error: %s: %s\n", args.trace, err);
+    solarTraceDestroy(&trace);
     return SOLAR_EXIT_FAILURE;
   }
 

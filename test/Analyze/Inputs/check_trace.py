@@ -3,7 +3,11 @@
 once per step, the rows (kernels and unattributed) add up to the trace's
 step time within 5%, the remainder row is not negative, and no op ran
 faster than its SOL. Prints the attributed ops in program order (by
-location) and the counts; the times depend on the machine. A compiled
+location) and the counts; the times depend on the machine. A torch
+training step's rows (eager ops attributed through the step's kernel map)
+are printed by phase and location with their flops and, for the backward,
+the autograd nodes and the forward framework ops they differentiate, then
+the flops of the rows per phase. A compiled
 trace's rows (jax.profiler: XLA ops attributed to fusion groups) are
 printed by their groups and framework ops, the XLA op names being XLA's
 choice."""
@@ -15,12 +19,15 @@ kernels = report["kernels"]
 step = report["trace_step_s"]
 rows = sum(k["measured_s"] for k in kernels) + report["unattributed_s"]
 compiled = report["trace"]["measures"] == "compiled kernels"
+# A torch training step's eager rows: one kernel may be several ops
+# (AdamW's update of one parameter).
+eager_train = not compiled and any(k["phase"] for k in kernels)
 problems = []
 for k in kernels:
     # A copy (no arithmetic) whose data may be on chip has a SOL of 0 and
     # no headroom.
     # A compiled row may hold several XLA ops.
-    if ((k["calls"] < 1 if compiled else k["calls"] != 1) or
+    if ((k["calls"] < 1 if compiled or eager_train else k["calls"] != 1) or
             not k["measured_s"] > 0 or k["sol_s"] < 0 or
             (k["headroom"] is None) != (k["sol_s"] == 0)):
         problems.append(f"{k['location']}: calls {k['calls']}, measured "
@@ -35,7 +42,21 @@ if abs(rows - step) > 0.05 * step:
 savings = [k["saving_s"] for k in kernels]
 if savings != sorted(savings, reverse=True):
     problems.append("kernels are not ranked by saving")
-for k in sorted(kernels, key=lambda k: k["location"]):
+PHASES = ("forward", "backward", "optimizer")
+for k in sorted(kernels, key=lambda k: (PHASES.index(k["phase"]),
+                                        k["location"])) if eager_train else []:
+    tie = f", {'+'.join(k['autograd_nodes'])} of " \
+        f"{', '.join(k['differentiates']) or 'no forward op'}" \
+        if k["phase"] == "backward" else ""
+    print(f"{k['phase']} {k['location']}: {k['op']}, {k['flops']:g} flop{tie}")
+if eager_train:
+    phases = next(f["phases"] for f in report["functions"]
+                  if f["name"] == report["trace"]["function"])
+    print("row flops:", ", ".join(
+        f"{p} {sum(k['flops'] for k in kernels if k['phase'] == p):g} "
+        f"(phase {phases[p]['flops']:g})" for p in PHASES))
+for k in sorted(kernels, key=lambda k: k["location"]) if not eager_train \
+        else []:
     # A training step's row names its phase (null: its groups mix phases).
     phase = f" [{k['phase'] or 'mixed'}]" if report.get("train") else ""
     if compiled:
@@ -45,7 +66,8 @@ for k in sorted(kernels, key=lambda k: k["location"]):
         print(f"{k['op']} at {k['location']}: {k['bound']}-bound")
 for k in report.get("kernels_unnamed") or []:
     print(f"named by no compiled op: {k['framework_op']} (group {k['group']}, "
-          f"{k['phase']})")
+          f"{k['phase']})" if compiled else
+          f"run by no eager op: {k['framework_op']} ({k['phase']})")
 print(f"{len(kernels)} kernel(s) attributed over {report['trace']['steps']} "
       f"step(s); rows within 5% of the step: {abs(rows - step) <= 0.05 * step}; "
       f"violations: {len(report['kernel_violations'])}")

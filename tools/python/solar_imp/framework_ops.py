@@ -82,6 +82,11 @@ _VIEWS = ("aten.t.", "aten.view.", "aten._unsafe_view.", "aten.permute.",
           "aten.squeeze.", "aten.reshape.")
 
 
+def is_view(target):
+    """Whether an aten op is a view in eager PyTorch (no kernel)."""
+    return str(target).startswith(_VIEWS)
+
+
 def train_tags(graph):
     """node name -> `PHASE/TARGET:NODE` for the nodes of a traced training
     step (an FX graph whose nodes carry meta["custom"]["phase"]). The phase
@@ -97,7 +102,7 @@ def train_tags(graph):
         if node.op != "call_function":
             continue
         owner = node
-        while str(owner.target).startswith(_VIEWS) and len(owner.users) == 1:
+        while is_view(owner.target) and len(owner.users) == 1:
             owner = next(iter(owner.users))
             if owner.op != "call_function":
                 owner = node

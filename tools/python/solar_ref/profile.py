@@ -38,6 +38,56 @@ def profile_torch(torch, forward, synchronize, device, steps, warmup, path):
 KERNEL_OPS_KEY = "solarKernelOps"
 
 
+def torch_train_ops(torch, step, step_args):
+    """The kernel map of a torch training step (solar_ref/train.py): the
+    ops its eager run dispatches, in order, each with the framework op the
+    importer names it (`PHASE/TARGET:NODE`, `optimizer/step:PARAMETER`):
+    {"framework": "torch.train", "ops": [[profiler name, framework op],
+    ...], "views": [framework op, ...]}. The step is traced by make_fx as
+    the importer traces it (solar_imp.torch_export._train_step), and
+    make_fx records exactly the ops that reach the dispatcher below
+    autograd, in the order the eager step runs them, autograd's backward
+    included (on the step's device: a CPU step's scaled_dot_product_attention
+    is one fused op, where the importer's trace on the meta device has its
+    math ops). Views (aten::t, aten::split, detach's alias) are not in `ops`:
+    eager PyTorch runs no kernel for them; `views` names the framework ops
+    of those views."""
+    import torch.fx.traceback as fx_traceback
+    from torch.fx.experimental.proxy_tensor import make_fx
+    from solar_imp import framework_ops
+    # Fake tensors: the ops the step dispatches on its device, none run.
+    with fx_traceback.preserve_node_meta():
+        graph = make_fx(step, tracing_mode="fake")(*step_args)
+    tags = framework_ops.train_tags(graph.graph)
+    ops, views = [], []
+    for node in graph.graph.nodes:
+        if node.op != "call_function" or not hasattr(node.target, "_schema"):
+            continue
+        # An op whose output aliases its input (its schema says so: t,
+        # split, detach's alias) or _unsafe_view runs no kernel.
+        if node.target.is_view or framework_ops.is_view(node.target):
+            views += [tags[node.name]] if tags[node.name] not in views else []
+        else:
+            ops.append([node.target._schema.name, tags[node.name]])
+    return {"framework": "torch.train", "ops": ops, "views": views}
+
+
+def profile_torch_train(torch, step, step_args, synchronize, device, steps,
+                        warmup, path):
+    """profile_torch of the training step, with its kernel map
+    (torch_train_ops) in the trace under KERNEL_OPS_KEY."""
+    import json
+    kernel_ops = torch_train_ops(torch, step, step_args)
+    facts = profile_torch(torch, lambda: step(*step_args), synchronize,
+                          device, steps, warmup, path)
+    with open(path, encoding="utf-8") as f:
+        trace = json.load(f)
+    trace[KERNEL_OPS_KEY] = kernel_ops
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(trace, f)
+    return facts
+
+
 def jax_kernel_ops(program, args):
     """(compiled function, its arguments, kernel map) of a JAX program: the
     function the importer lowers (solar_imp.jax_export), its primitives

@@ -177,7 +177,7 @@ def run(program, args, writer):
     for i, tensor in enumerate(outputs):
         writer.add("output" if len(outputs) == 1 else f"output{i}", "output",
                    *to_numpy(torch, tensor))
-    compiled = None
+    profiled = None
     if getattr(args, "profile_compile", False):
         from .profile import profile_torch_compiled
 
@@ -185,8 +185,9 @@ def run(program, args, writer):
             return profile_torch_compiled(
                 torch, program, args, model, inputs, synchronize, device,
                 args.profile_steps, args.warmup, args.profile_trace)
+        profiled = ("torch.compile(Model) under torch.profiler", compiled)
     return _facts(torch, program, args, device, forward, baked, flop_counter,
-                  compiled)
+                  profiled)
 
 
 def _write_inputs(torch, args, model, inputs, initial, writer, baked,
@@ -264,8 +265,15 @@ def _run_step(torch, program, args, spec, model, inputs, initial, device,
                          program.sizes_used,
                          call_user(program, "the training step's masks",
                                    mask_zeros.count, torch, step, step_args))
+    from .profile import profile_torch_train
+
+    def profile_step(synchronize):
+        return profile_torch_train(torch, step, step_args, synchronize,
+                                   device, args.profile_steps, args.warmup,
+                                   args.profile_trace)
     facts = _facts(torch, program, args, device, lambda: step(*step_args),
-                   baked)
+                   baked, profiled=("the training step under torch.profiler",
+                                    profile_step))
     facts["train"] = {"loss": spec.loss, "optimizer": spec.optimizer,
                       "hyperparameters": train_module.hyperparameters(spec),
                       "gradients": gradient_writer.entries,
@@ -275,17 +283,18 @@ def _run_step(torch, program, args, spec, model, inputs, initial, device,
 
 
 def _facts(torch, program, args, device, forward, baked, flop_counter=None,
-           compiled=None):
+           profiled=None):
     """What the manifest records of the run; flop_counter: torch's count of
-    the forward pass (flop_count.py), None for a training step."""
+    the forward pass (flop_count.py), None for a training step; profiled:
+    (what, profile(synchronize)) recording --profile-trace otherwise than
+    forward() under torch.profiler."""
     synchronize = torch.cuda.synchronize if device == "cuda" else (lambda: None)
     timing = measure(forward, synchronize, args.warmup, args.runs,
                      "wall clock, CUDA-synchronized" if device == "cuda"
                      else "wall clock")
     profile = None
-    if getattr(args, "profile_trace", None) and compiled:
-        profile = call_user(program, "torch.compile(Model) under "
-                            "torch.profiler", compiled, synchronize)
+    if getattr(args, "profile_trace", None) and profiled:
+        profile = call_user(program, profiled[0], profiled[1], synchronize)
     elif getattr(args, "profile_trace", None):
         from .profile import profile_torch
         profile = call_user(program, "Model.forward() under torch.profiler",

@@ -74,12 +74,38 @@ static bool opIs(const SolarTraceOp *op, const char *identity) {
   return false;
 }
 
-static void addTraceName(json_t *names, const char *name) {
+void solarTraceAddName(json_t *names, const char *name) {
   size_t i;
   json_t *n;
   json_array_foreach(names, i, n) if (!strcmp(json_string_value(n), name))
       return;
   json_array_append_new(names, json_string(name));
+}
+
+bool solarTraceShapesFit(const SolarKernelSol *kernel, int64_t largestInput,
+                         const char *op, const char *where, size_t steps,
+                         char *err, size_t errSize) {
+  if (largestInput < 0) {
+    snprintf(err, errSize,
+             "the trace records no input shapes (\"Input Dims\"): record "
+             "it with torch.profiler.profile(record_shapes=True)");
+    return false;
+  }
+  /* The op's largest input is a view of the kernel's inputs: no more
+   * elements than the largest of them, no fewer than the kernel touches
+   * of one. */
+  if (largestInput <= kernel->largestInputElements &&
+      largestInput >= kernel->largestInputFootprint)
+    return true;
+  snprintf(err, errSize,
+           "shapes disagree: %s (%s) in step %zu of the trace has a "
+           "largest input of %lld elements, the analyzed program's "
+           "reads %lld of a tensor of %lld: the trace is of another "
+           "program or other sizes",
+           op, where, steps + 1, (long long)largestInput,
+           (long long)kernel->largestInputFootprint,
+           (long long)kernel->largestInputElements);
+  return false;
 }
 
 void solarTraceAddOther(SolarTraceOtherRow **rows, size_t *count,
@@ -153,34 +179,14 @@ static bool walk(const SolarTrace *trace, Attribution *a, char *err,
       solarTraceAddOther(&a->others, &a->otherCount, op->name, op->seconds);
       continue;
     }
-    if (op->largestInput < 0) {
-      snprintf(err, errSize,
-               "the trace records no input shapes (\"Input Dims\"): record "
-               "it with torch.profiler.profile(record_shapes=True)");
+    if (!solarTraceShapesFit(row->kernel, op->largestInput, row->identity,
+                             row->location, a->steps, err, errSize))
       return false;
-    }
-    /* The op's largest input is a view of the kernel's inputs: no more
-     * elements than the largest of them, no fewer than the kernel touches
-     * of one. */
-    const SolarKernelSol *kernel = row->kernel;
-    if (op->largestInput > kernel->largestInputElements ||
-        op->largestInput < kernel->largestInputFootprint) {
-      snprintf(err, errSize,
-               "shapes disagree: %s (%s) in step %zu of the trace has a "
-               "largest input of %lld elements, the analyzed program's "
-               "reads %lld of a tensor of %lld: the trace is of another "
-               "program or other sizes",
-               row->identity, row->location, a->steps + 1,
-               (long long)op->largestInput,
-               (long long)kernel->largestInputFootprint,
-               (long long)kernel->largestInputElements);
-      return false;
-    }
     row->seconds += op->seconds;
     row->calls++;
-    addTraceName(row->traceNames, op->name);
+    solarTraceAddName(row->traceNames, op->name);
     for (size_t k = 0; k < op->deviceNameCount; ++k)
-      addTraceName(row->traceNames, op->deviceNames[k]);
+      solarTraceAddName(row->traceNames, op->deviceNames[k]);
     if (++next == a->count) {
       next = 0;
       a->steps++;
@@ -243,26 +249,26 @@ static int bySaving(const void *a, const void *b) {
   return x < y ? 1 : x > y ? -1 : 0;
 }
 
-/* One kernel's row (per step). */
-static json_t *kernelJson(const KernelRow *row, size_t steps) {
+json_t *solarTraceKernelRow(const SolarKernelSol *kernel, const char *op,
+                            const char *location, json_t *traceNames,
+                            size_t calls, double seconds, size_t steps) {
   /* The op runs inside the program: its warm figure is its lower bound
    * (SolarKernelSol); the cold unfused one is shown beside it. */
-  double measured = row->seconds / (double)steps;
-  double sol = row->kernel->warmSeconds;
+  double measured = seconds / (double)steps;
+  double sol = kernel->warmSeconds;
   return json_pack(
       "{s:s, s:s, s:s, s:O, s:I, s:f, s:f, s:o, s:s, s:f, s:b, s:o, s:o, "
       "s:f, s:s, s:o}",
-      "framework_op", row->kernel->frameworkOp, "op", row->identity,
-      "location", row->location, "trace_names", row->traceNames, "calls",
-      (json_int_t)(row->calls / steps), "measured_s", measured, "sol_s", sol,
-      "headroom", sol > 0 ? json_real(measured / sol) : json_null(), "bound",
-      solarBoundName(row->kernel->warmBound), "saving_s", measured - sol,
-      "violation", measured < sol, "flops",
-      solarJsonNumber(row->kernel->flops), "bytes",
-      solarJsonNumber(row->kernel->bytes), "sol_unfused_s",
-      row->kernel->seconds, solarFidelityBoundKey(SOLAR_FIDELITY_UNFUSED),
-      solarBoundName(row->kernel->bound), "phase",
-      solarTracePhaseJson((const char *const *)&row->kernel->frameworkOp, 1));
+      "framework_op", kernel->frameworkOp, "op", op, "location", location,
+      "trace_names", traceNames, "calls", (json_int_t)(calls / steps),
+      "measured_s", measured, "sol_s", sol, "headroom",
+      sol > 0 ? json_real(measured / sol) : json_null(), "bound",
+      solarBoundName(kernel->warmBound), "saving_s", measured - sol,
+      "violation", measured < sol, "flops", solarJsonNumber(kernel->flops),
+      "bytes", solarJsonNumber(kernel->bytes), "sol_unfused_s",
+      kernel->seconds, solarFidelityBoundKey(SOLAR_FIDELITY_UNFUSED),
+      solarBoundName(kernel->bound), "phase",
+      solarTracePhaseJson((const char *const *)&kernel->frameworkOp, 1));
 }
 
 /* Ranks the rows (owned, taken) by saving into a list; the measured
@@ -385,12 +391,27 @@ void solarTraceReport(json_t *report, const SolarTrace *trace,
   json_decref(opportunities);
 }
 
+bool solarTraceHasTrainMap(const SolarTrace *trace, char *err,
+                           size_t errSize) {
+  if (trace->compiled || solarTraceIsTrainMap(trace->kernelOps))
+    return true;
+  snprintf(err, errSize,
+           "a torch training step's trace is attributed through the map of "
+           "the step's eager ops to the exported step's framework ops "
+           "(solarKernelOps), which the trace lacks: record it with solar "
+           "analyze --train --profile (kept with --keep-reference)");
+  return false;
+}
+
 bool solarTraceAttribute(MlirOperation module, const SolarTrace *trace,
                          const char *path, const SolarArch *arch,
                          json_t *report, char *err, size_t errSize) {
   if (trace->compiled)
     return solarTraceAttributeCompiled(module, trace, path, arch, report, err,
                                        errSize);
+  if (solarTraceIsTrainMap(trace->kernelOps))
+    return solarTraceAttributeTrain(module, trace, path, report, err,
+                                    errSize);
   SolarSol sol;
   char *function = NULL;
   MlirOperation func;
@@ -405,16 +426,14 @@ bool solarTraceAttribute(MlirOperation module, const SolarTrace *trace,
     const char *op = sol.kernels[k].frameworkOp;
     ok = op && solarFrameworkOpPhase(op) == SOLAR_PHASE_NONE &&
          torchIdentity(op, &a.rows[k]);
-    if (!ok && op && solarFrameworkOpPhase(op) != SOLAR_PHASE_NONE)
-      /* Autograd runs the backward as its own nodes, in its own order and
-       * with other ops than the exported joint graph's: matching them op
-       * for op would be a guess. */
-      snprintf(err, errSize,
-               "@%s is a training step (%s): an eager trace's ops are not "
-               "attributed to a training step's kernels (autograd's "
-               "backward ops are not the exported graph's); a JAX "
-               "training step's compiled trace is",
-               function, op);
+    if (!ok && op && solarFrameworkOpPhase(op) != SOLAR_PHASE_NONE) {
+      /* Which op of the eager step computes which framework op of the
+       * exported one is the map's to say (cli_trace_train.c). */
+      char why[512];
+      solarTraceHasTrainMap(trace, why, sizeof(why));
+      snprintf(err, errSize, "@%s is a training step (%s): %s", function, op,
+               why);
+    }
     else if (!ok)
       snprintf(err, errSize,
                "kernel %zu of @%s (%s) names no PyTorch profiler op: only "
@@ -425,7 +444,10 @@ bool solarTraceAttribute(MlirOperation module, const SolarTrace *trace,
   if (ok) {
     json_t **rows = solarCalloc(a.count ? a.count : 1, sizeof(json_t *));
     for (size_t k = 0; k < a.count; ++k)
-      rows[k] = kernelJson(&a.rows[k], a.steps);
+      rows[k] = solarTraceKernelRow(a.rows[k].kernel, a.rows[k].identity,
+                                    a.rows[k].location, a.rows[k].traceNames,
+                                    a.rows[k].calls, a.rows[k].seconds,
+                                    a.steps);
     solarTraceReport(report, trace, path, function, rows, a.count, a.others,
                      a.otherCount, a.steps);
     free(rows);
@@ -504,12 +526,21 @@ void solarTracePrintText(FILE *out, json_t *report) {
                                       sizeof(a)));
   json_t *unnamedKernels = json_object_get(report, "kernels_unnamed");
   if (json_array_size(unnamedKernels)) {
-    fprintf(out, "  named by no compiled op (folded, or merged into an op "
-                 "named after another; in their group's bound):");
-    json_array_foreach(unnamedKernels, i, row)
-      fprintf(out, "%s %s (group %lld)", i ? "," : "",
-              json_string_value(json_object_get(row, "framework_op")),
-              (long long)json_integer_value(json_object_get(row, "group")));
+    fprintf(out, compiled ? "  named by no compiled op (folded, or merged "
+                            "into an op named after another; in their "
+                            "group's bound):"
+                          : "  run by no eager op (views in eager PyTorch, "
+                            "copies in solar's kernels; in no row):");
+    json_array_foreach(unnamedKernels, i, row) {
+      json_t *group = json_object_get(row, "group");
+      fprintf(out, "%s %s (", i ? "," : "",
+              json_string_value(json_object_get(row, "framework_op")));
+      if (json_is_integer(group))
+        fprintf(out, "group %lld)", (long long)json_integer_value(group));
+      else
+        fprintf(out, "%s)",
+                json_string_value(json_object_get(row, "phase")));
+    }
     fprintf(out, "\n");
   }
   fprintf(out, "  unattributed %s of the step's %s\n",

@@ -26,6 +26,12 @@ bool solarTraceAttribute(MlirOperation module, const SolarTrace *trace,
                          const char *path, const SolarArch *arch,
                          json_t *report, char *err, size_t errSize);
 
+/* Whether a training step's trace can be attributed: a compiled (JAX)
+ * trace, or one carrying the torch step's kernel map; false with the
+ * reason in err. */
+bool solarTraceHasTrainMap(const SolarTrace *trace, char *err,
+                           size_t errSize);
+
 /* The kernels table of a report that has one (nothing otherwise). */
 void solarTracePrintText(FILE *out, json_t *report);
 

@@ -59,7 +59,9 @@ typedef struct {
   double ts, dur;
   long long pid, tid;
   long long externalId; /* -1: none */
-  size_t top;           /* cpu ops: index of the enclosing top-level op */
+  /* cpu ops: index of the enclosing top-level op (SIZE_MAX: one of
+   * autograd's engine events, in no op) and of the event in its events. */
+  size_t top, index;
 } Event;
 
 static long long argInteger(json_t *event, const char *key) {
@@ -175,29 +177,92 @@ static size_t *sortByStart(SolarTrace *out) {
   return position;
 }
 
-/* The top-level ops of the sorted cpu ops: each event's `top` set. */
+/* autograd's engine runs a backward node as `ENGINE_PREFIX NODE`, with an
+ * event named NODE in it, around the node's ops. */
+static const char ENGINE_PREFIX[] = "autograd::engine::evaluate_function: ";
+
+/* An event open on the nesting stack of findTopLevel. */
+typedef struct {
+  const Event *event;
+  bool engine; /* one of autograd's engine events */
+  const char *node; /* evaluate_function's node name, NULL otherwise */
+} Open;
+
+static bool encloses(const Event *outer, const Event *e) {
+  return outer->pid == e->pid && outer->tid == e->tid && e->ts >= outer->ts &&
+         e->ts + e->dur <= outer->ts + outer->dur;
+}
+
+static SolarTraceOp *newTopLevel(SolarTrace *out, const Event *e,
+                                 const Open *engineNode) {
+  SolarTraceOp *op = &out->ops[out->opCount++];
+  op->name = strdup(e->name ? e->name : "?");
+  const char *module = json_string_value(
+      json_object_get(json_object_get(e->event, "args"), "hlo_module"));
+  op->module = module ? strdup(module) : NULL;
+  op->largestInput = largestInput(e->event);
+  op->startUs = e->ts;
+  op->durationUs = e->dur;
+  op->step = -1;
+  op->backwardNode = engineNode ? strdup(engineNode->node) : NULL;
+  op->backwardSequence =
+      engineNode ? argInteger(engineNode->event->event, "Sequence number")
+                 : -1;
+  return op;
+}
+
+/* The top-level ops of the sorted cpu ops (each event's `top` and `index`
+ * set): events no other encloses but autograd's engine events, which are
+ * no ops themselves. */
 static void findTopLevel(Event *ops, size_t count, SolarTrace *out) {
   out->ops = solarCalloc(count ? count : 1, sizeof(SolarTraceOp));
-  const Event *top = NULL;
+  Open *stack = solarCalloc(count + 1, sizeof(Open));
+  size_t depth = 0;
   for (size_t i = 0; i < count; ++i) {
     Event *e = &ops[i];
-    bool nested = top && top->pid == e->pid && top->tid == e->tid &&
-                  e->ts >= top->ts && e->ts + e->dur <= top->ts + top->dur;
-    if (!nested) {
-      top = e;
-      SolarTraceOp *op = &out->ops[out->opCount++];
-      op->name = strdup(e->name ? e->name : "?");
-      const char *module = json_string_value(
-          json_object_get(json_object_get(e->event, "args"), "hlo_module"));
-      op->module = module ? strdup(module) : NULL;
-      op->largestInput = largestInput(e->event);
-      op->startUs = e->ts;
-      op->durationUs = e->dur;
-      op->step = -1;
+    while (depth && !encloses(stack[depth - 1].event, e))
+      depth--;
+    const char *name = e->name ? e->name : "?";
+    const Open *parent = depth ? &stack[depth - 1] : NULL;
+    bool evaluate = !strncmp(name, ENGINE_PREFIX, sizeof(ENGINE_PREFIX) - 1);
+    if (evaluate || (parent && parent->node && !strcmp(parent->node, name))) {
+      e->top = SIZE_MAX;
+      stack[depth++] = (Open){e, true,
+                              evaluate ? name + sizeof(ENGINE_PREFIX) - 1
+                                       : NULL};
+      continue;
     }
-    e->top = out->opCount - 1;
-    addName(&out->ops[e->top].names, &out->ops[e->top].nameCount, e->name);
+    /* Ops nested in an op (not counting the engine's events) and the
+     * innermost evaluate_function around it. */
+    int nesting = 0;
+    const Open *engineNode = NULL, *unit = NULL;
+    for (size_t k = 0; k < depth; ++k) {
+      if (!stack[k].engine) {
+        nesting++;
+        unit = unit ? unit : &stack[k];
+      } else if (stack[k].node && !unit) {
+        engineNode = &stack[k];
+      }
+    }
+    SolarTraceOp *op = unit ? &out->ops[unit->event->top]
+                            : newTopLevel(out, e, engineNode);
+    e->top = (size_t)(op - out->ops);
+    op->events = realloc(op->events,
+                         (op->eventCount + 1) * sizeof(SolarTraceEvent));
+    if (!op->events)
+      abort();
+    e->index = op->eventCount;
+    op->events[op->eventCount++] = (SolarTraceEvent){
+        .name = strdup(name),
+        .depth = nesting,
+        .startUs = e->ts,
+        .durationUs = e->dur,
+        .largestInput = largestInput(e->event),
+        .sequence = argInteger(e->event, "Sequence number")};
+    addName(&op->names, &op->nameCount, e->name);
+    stack[depth++] = (Open){e, false, NULL};
   }
+  free(stack);
 }
 
 typedef struct {
@@ -212,10 +277,10 @@ static void push(Events *list, Event e) {
   list->items[list->count++] = e;
 }
 
-/* The op (index in out->ops) a device event was launched by, or -1: its
- * External id, else its correlation's runtime call's. */
-static long long launcher(const Event *device, const Events *cpu,
-                          const Events *runtime) {
+/* The cpu op event a device event was launched by, or NULL: its External
+ * id, else its correlation's runtime call's. */
+static const Event *launcher(const Event *device, const Events *cpu,
+                             const Events *runtime) {
   long long id = device->externalId;
   long long correlation = argInteger(device->event, "correlation");
   for (size_t i = 0; id < 0 && correlation >= 0 && i < runtime->count; ++i)
@@ -223,8 +288,8 @@ static long long launcher(const Event *device, const Events *cpu,
       id = runtime->items[i].externalId;
   for (size_t i = 0; id >= 0 && i < cpu->count; ++i)
     if (cpu->items[i].externalId == id)
-      return (long long)cpu->items[i].top;
-  return -1;
+      return cpu->items[i].top == SIZE_MAX ? NULL : &cpu->items[i];
+  return NULL;
 }
 
 /* The window holding time `ts`, or -1. */
@@ -246,10 +311,13 @@ static void linkDevice(const Events *device, const Events *cpu,
                        const size_t *position, SolarTrace *out) {
   for (size_t i = 0; i < device->count; ++i) {
     const Event *d = &device->items[i];
-    long long top = launcher(d, cpu, runtime);
-    SolarTraceOp *op = top >= 0 ? &out->ops[position[top]] : NULL;
+    const Event *by = launcher(d, cpu, runtime);
+    SolarTraceOp *op = by ? &out->ops[position[by->top]] : NULL;
     if (op && (op->step >= 0 || !windows->count)) {
       op->seconds += d->dur * 1e-6;
+      SolarTraceEvent *launching = &op->events[by->index];
+      launching->deviceSeconds += d->dur * 1e-6;
+      addName(&launching->deviceNames, &launching->deviceNameCount, d->name);
       addName(&op->deviceNames, &op->deviceNameCount, d->name);
     } else if (!windows->count || windowOf(windows, d->ts) >= 0) {
       out->unlinkedDeviceSeconds += d->dur * 1e-6;
@@ -266,6 +334,14 @@ static void freeOp(SolarTraceOp *op) {
   for (size_t k = 0; k < op->deviceNameCount; ++k)
     free(op->deviceNames[k]);
   free(op->deviceNames);
+  for (size_t k = 0; k < op->eventCount; ++k) {
+    free(op->events[k].name);
+    for (size_t d = 0; d < op->events[k].deviceNameCount; ++d)
+      free(op->events[k].deviceNames[d]);
+    free(op->events[k].deviceNames);
+  }
+  free(op->events);
+  free(op->backwardNode);
 }
 
 /* Drops the ops outside every window (warm-up, the profiler's own). */

@@ -11,9 +11,27 @@
 
 #include <jansson.h>
 
+/* One cpu_op event of a top-level op, the op itself first, then the ops
+ * nested in it in pre-order (what a training step's attribution matches:
+ * cli_trace_train.c). */
+typedef struct {
+  char *name;
+  int depth;           /* 0: the top-level op itself */
+  double startUs, durationUs;
+  /* The device time and the distinct names of the events it launched
+   * itself (a CUDA trace). */
+  double deviceSeconds;
+  char **deviceNames;
+  size_t deviceNameCount;
+  int64_t largestInput; /* as SolarTraceOp's */
+  long long sequence;  /* args "Sequence number" (autograd's), -1: none */
+} SolarTraceEvent;
+
 /* One top-level framework op: a `cpu_op` event no other cpu_op of its
- * thread encloses; in a compiled trace one run of a compiled XLA op (an
- * event with args hlo_op: a fusion, a custom call, a copy). */
+ * thread encloses, autograd's engine events aside (`autograd::engine::
+ * evaluate_function: NODE` and the NODE event in it run a backward node's
+ * ops: those ops are top-level); in a compiled trace one run of a compiled
+ * XLA op (an event with args hlo_op: a fusion, a custom call, a copy). */
 typedef struct {
   char *name;          /* "aten::linear"; compiled: the HLO op, "fusion.3" */
   char *module;        /* compiled: its HLO module (args hlo_module) */
@@ -32,6 +50,13 @@ typedef struct {
   char **deviceNames;  /* those device events' names, distinct */
   size_t deviceNameCount;
   int step;            /* index of its ProfilerStep window, -1 without */
+  SolarTraceEvent *events; /* itself and its nested cpu ops, pre-order */
+  size_t eventCount;
+  /* Run by autograd's engine (a backward node's op): the node's name
+   * ("AddmmBackward0") and its "Sequence number", the forward op's it
+   * differentiates; NULL and -1 otherwise. */
+  char *backwardNode;
+  long long backwardSequence;
 } SolarTraceOp;
 
 typedef struct {

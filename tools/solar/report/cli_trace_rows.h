@@ -31,6 +31,35 @@ void solarTraceAddOther(SolarTraceOtherRow **rows, size_t *count,
  * when they name different phases or none (a forward pass). New ref. */
 json_t *solarTracePhaseJson(const char *const *frameworkOps, size_t count);
 
+/* Appends `name` to the JSON list of names unless it is there. */
+void solarTraceAddName(json_t *names, const char *name);
+
+/* Whether an op with `largestInput` elements of its largest input
+ * (record_shapes'; -1: none recorded) can be `kernel`'s call: false with
+ * the reason, naming the op, `where` it is and the step (`steps` whole
+ * ones before it), in err. */
+bool solarTraceShapesFit(const SolarKernelSol *kernel, int64_t largestInput,
+                         const char *op, const char *where, size_t steps,
+                         char *err, size_t errSize);
+
+/* One kernel's row of an eager trace (per step): `op` the profiler's
+ * name, `location` the exported graph's node, `traceNames` (referenced)
+ * what was measured of it, `calls` and `seconds` over `steps` steps,
+ * against its warm SOL (SolarKernelSol). New ref. */
+json_t *solarTraceKernelRow(const SolarKernelSol *kernel, const char *op,
+                            const char *location, json_t *traceNames,
+                            size_t calls, double seconds, size_t steps);
+
+/* Whether a trace's kernel map is a torch training step's
+ * (framework "torch.train", solar_ref/profile.py torch_train_ops). */
+bool solarTraceIsTrainMap(json_t *kernelOps);
+
+/* A torch training step's eager trace attributed through that map
+ * (cli_trace_train.c); the contract of solarTraceAttribute. */
+bool solarTraceAttributeTrain(MlirOperation module, const SolarTrace *trace,
+                              const char *path, json_t *report, char *err,
+                              size_t errSize);
+
 /* The one function of `module` whose solar.sol has framework-op kernels:
  * its figures (caller destroys), the op and its name (caller frees). False
  * with a message when none or several have. */
