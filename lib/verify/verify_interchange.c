@@ -140,8 +140,11 @@ static bool hasPrefix(MlirOperation op, const char *prefix) {
  * contiguous memory. */
 static bool independentPerElement(const Sink *s, MlirOperation op,
                                   bool inBand) {
+  /* What LLVM vectorizes without a call: a loop it is told to vectorize
+   * and cannot (frem, a libm function) draws a warning. */
   if (!isAccess(op))
-    return (hasPrefix(op, "arith.") || hasPrefix(op, "math.")) &&
+    return ((hasPrefix(op, "arith.") && !solarOpIs(op, "arith.remf")) ||
+            solarOpIs(op, "math.absf")) &&
            mlirOperationGetNumRegions(op) == 0 && !usesIv(s, op);
   MlirValue memref = mlirOperationGetOperand(op, firstIndex(op) - 1);
   if (isWritten(s, memref))
@@ -307,8 +310,10 @@ bool solarVerifySinkOutputLoop(MlirOperation band, MlirOperation store,
             mlirBlockGetArgument(bodyOf(output), 0),
             entry,
             mlirOperationEqual(func, entryFunc)};
+  /* f32 only: f16 conversions are library calls on CPUs without F16C. */
   if (mlirValueIsNull(s.root) || ivUse(&s, store) != 1 ||
-      !unitLastStride(memref))
+      !unitLastStride(memref) ||
+      !mlirTypeIsAF32(mlirShapedTypeGetElementType(mlirValueGetType(memref))))
     return false;
   Ops before = opsBefore(bodyOf(output), band);
   Ops site = opsBefore(bodyOf(inner), (MlirOperation){NULL});

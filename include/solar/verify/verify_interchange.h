@@ -30,17 +30,19 @@ extern "C" {
  * shadow arrays of M (`sum` among them), `entryFunc` the function
  * solar-verify runs (only its memref arguments are distinct buffers).
  *
- * When the loop L directly around the band is an affine.for of step 1
- * whose induction variable is the last index of M's element (stride 1)
- * and nothing else of it, the band is a perfect nest, every access in L
- * to M or a shadow is of that same element and M's other readers in L
- * read other buffers, L is split: L keeps what came before the band (the
- * chain's check), a copy of L goes inside the band's innermost loop
- * around the site, marked for vectorization, and a third copy after the
- * band stores M's rounding once per element (nothing reads M inside the
- * band). Loads in the band that use L's variable must use it in their
- * last, stride-1 index only (else the vector loop would gather), and L
- * must run at least 8 times or an unknown number of times. Returns
+ * When M holds f32, the loop L directly around the band is an affine.for
+ * with constant bounds, step 1 and at least 8 iterations whose induction
+ * variable is the whole last (stride-1) index of M's element and in no
+ * other, the band is a perfect nest, every access in L to M or a shadow
+ * is of that same element, every other access reads a buffer told apart
+ * from M's (along its last, stride-1 index where it moves with L, else
+ * the vector loop would gather), every access in the band is proven in
+ * bounds (verify_inbounds.h), and the other ops are arith (but frem) or
+ * math.absf without L's variable: L is split. L keeps what came before
+ * the band (the chain's check), a copy of L goes inside the band's
+ * innermost loop around the site, marked for vectorization, and a third
+ * copy after the band stores M's rounding once per element (nothing
+ * reads M inside the band). Returns
  * whether it moved the loop; nothing changes when it did not. */
 bool solarVerifySinkOutputLoop(MlirOperation band, MlirOperation store,
                                const MlirValue *shadows, size_t shadowCount,
