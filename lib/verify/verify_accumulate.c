@@ -19,6 +19,7 @@
 #include "solar/support/funcs.h"
 #include "solar/support/grow.h"
 #include "solar/verify/verify_band.h"
+#include "solar/verify/verify_interchange.h"
 #include "solar/verify/verify_lowering.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -51,6 +52,7 @@ typedef struct {
   MlirValue term; /* the combine operand that is not the loaded value */
   bool subtract;
   MlirOperation band; /* verify_band.h; null: check M on every term */
+  size_t shadowed;    /* the index of M's shadows */
 } Site;
 
 typedef struct {
@@ -156,7 +158,8 @@ static MlirWalkResult collectSite(MlirOperation store, void *userData) {
                mlirOperationGetOperand(store, 1),
                mlirOperationGetOperand(combine, 1 - side),
                subtract,
-               {NULL}};
+               {NULL},
+               0};
     break;
   }
   return MlirWalkResultAdvance;
@@ -529,17 +532,21 @@ static Chain emitChainStart(Builder *b, const Site *site, const Shadowed *s,
                  emitValue(b, "arith.select", 3, chooseMagnitude, f64)};
 }
 
+/* A null `chain.terms` is not stored (a band's count is, before it). */
 static void emitChainStore(Builder *b, const Site *site, const Shadowed *s,
                            Chain chain) {
   emitShadowStore(b, site->store, s->shadows[kShadowSum], chain.sum);
-  emitShadowStore(b, site->store, s->shadows[kShadowTerms], chain.terms);
+  if (!mlirValueIsNull(chain.terms))
+    emitShadowStore(b, site->store, s->shadows[kShadowTerms], chain.terms);
   emitShadowStore(b, site->store, s->shadows[kShadowMagnitude],
                   chain.magnitude);
 }
 
 /* In a band the chain is checked and stored once before its loops; each
  * term then continues from the shadows (which LLVM keeps in registers
- * where verify_noalias.h lets it). */
+ * where verify_noalias.h lets it). The band's term count does not depend
+ * on the data (solarVerifyBandTerms), so it is added once there instead
+ * of 1.0 per term: the same exact sum of small integers in f64. */
 static void rewriteSite(const Site *site, const Shadowed *s) {
   Builder b = {mlirOperationGetBlock(site->combine),
                site->combine,
@@ -556,18 +563,24 @@ static void rewriteSite(const Site *site, const Shadowed *s) {
                       mlirOperationGetLocation(site->band), b.ctx, site->band};
     MlirValue loadedBefore = mlirOperationGetResult(
         emitClone(&before, site->load, 0, site->memref), 0);
-    emitChainStore(&before, site, s,
-                   emitChainStart(&before, site, s, loadedBefore));
+    Chain start = emitChainStart(&before, site, s, loadedBefore);
+    start.terms = emitBinary(
+        &before, "arith.addf", start.terms,
+        emitF64(&before,
+                (double)solarVerifyBandTerms(site->band, site->store)));
+    emitChainStore(&before, site, s, start);
     base = (Chain){
         emitShadowLoad(&b, site->load, s->shadows[kShadowSum]),
-        emitShadowLoad(&b, site->load, s->shadows[kShadowTerms]),
+        {NULL},
         emitShadowLoad(&b, site->load, s->shadows[kShadowMagnitude])};
   }
   MlirValue term = emitCast(&b, "arith.extf", site->term, f64);
   Chain next = {
       emitBinary(&b, site->subtract ? "arith.subf" : "arith.addf", base.sum,
                  term),
-      emitBinary(&b, "arith.addf", base.terms, emitF64(&b, 1.0)),
+      mlirValueIsNull(base.terms)
+          ? base.terms
+          : emitBinary(&b, "arith.addf", base.terms, emitF64(&b, 1.0)),
       emitBinary(&b, "arith.addf", base.magnitude,
                  emitCast(&b, "math.absf", term, f64))};
   emitChainStore(&b, site, s, next);
@@ -633,6 +646,16 @@ bool solarVerifyAccumulateInF64(MlirModule module, MlirOperation entryFunc,
       ++shadowedCount;
     }
     rewriteSite(&sites.items[i], &shadowed[k]);
+    sites.items[i].shadowed = k;
+  }
+  /* Once every site is rewritten, each band's chain check is in place
+   * before it: the check stays in the output loop, the terms move. */
+  for (size_t i = 0; i < sites.count; ++i) {
+    const Site *site = &sites.items[i];
+    const MlirValue *shadows = shadowed[site->shadowed].shadows;
+    if (!mlirOperationIsNull(site->band))
+      solarVerifySinkOutputLoop(site->band, site->store, shadows, kShadowCount,
+                                shadows[kShadowSum], entryFunc);
   }
   acc->sites = shadowedCount;
   free(shadowed);

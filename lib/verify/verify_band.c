@@ -43,12 +43,26 @@ static bool constantBound(MlirOperation loop, const char *name,
   return true;
 }
 
+bool solarVerifyConstantLoop(MlirOperation loop, SolarVerifyLoopRange *range) {
+  int64_t lower, upper;
+  if (!solarOpIs(loop, "affine.for") ||
+      !constantBound(loop, "lowerBoundMap", &lower) ||
+      !constantBound(loop, "upperBoundMap", &upper))
+    return false;
+  MlirAttribute step =
+      mlirOperationGetAttributeByName(loop, mlirStringRefCreateFromCString("step"));
+  int64_t by = mlirAttributeIsAInteger(step) ? mlirIntegerAttrGetValueInt(step) : 0;
+  if (by <= 0)
+    return false;
+  *range = (SolarVerifyLoopRange){
+      lower, by, upper > lower ? (upper - lower + by - 1) / by : 0};
+  return true;
+}
+
 /* An affine.for that runs its body at least once, whatever the values. */
 static bool runsAtLeastOnce(MlirOperation loop) {
-  int64_t lower, upper;
-  return solarOpIs(loop, "affine.for") &&
-         constantBound(loop, "lowerBoundMap", &lower) &&
-         constantBound(loop, "upperBoundMap", &upper) && upper > lower;
+  SolarVerifyLoopRange range;
+  return solarVerifyConstantLoop(loop, &range) && range.trips > 0;
 }
 
 typedef struct {
@@ -119,4 +133,15 @@ MlirOperation solarVerifyReductionBand(MlirOperation load, MlirOperation store,
        loop = mlirOperationGetParentOperation(loop))
     band = loop;
   return band;
+}
+
+int64_t solarVerifyBandTerms(MlirOperation band, MlirOperation store) {
+  int64_t terms = 1;
+  for (MlirOperation loop = mlirOperationGetParentOperation(store);;
+       loop = mlirOperationGetParentOperation(loop)) {
+    SolarVerifyLoopRange range;
+    terms *= solarVerifyConstantLoop(loop, &range) ? range.trips : 0;
+    if (mlirOperationEqual(loop, band))
+      return terms;
+  }
 }

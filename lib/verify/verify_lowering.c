@@ -2,6 +2,8 @@
  * and what it calls, lowered to LLVM and handed to the ExecutionEngine. */
 #include "solar/verify/verify_lowering.h"
 #include "solar/verify/verify_outline.h"
+#include "solar/verify/verify_inbounds.h"
+#include "solar/verify/verify_interchange.h"
 #include "solar/verify/verify_noalias.h"
 #include "solar/support/funcs.h"
 #include "solar/support/grow.h"
@@ -42,10 +44,12 @@
  * instruction or runtime function of the host decides the result
  * (verify_target.h; f16 conversions stay LLVM's, which on a CPU without F16C
  * calls libgcc's __truncsfhf2 / __extendhfsf2). */
-const char *const solarVerifyLoweringPipeline =
+const char *const solarVerifyAffineLowering =
     "builtin.module("
     "lower-affine,"
-    "generate-runtime-verification{verbose-level=0},"
+    "generate-runtime-verification{verbose-level=0})";
+const char *const solarVerifyLoweringPipeline =
+    "builtin.module("
     "expand-strided-metadata,"
     "lower-affine,"
     "convert-scf-to-cf,"
@@ -195,22 +199,16 @@ static MlirModule copyIntoContext(MlirOperation source, MlirContext ctx) {
   return module;
 }
 
-static bool lower(SolarVerifyJit *jit, char *err, size_t errSize) {
-  ForeignSearch before = {{NULL}};
-  mlirOperationWalk(mlirModuleGetOperation(jit->module), findNotLowered,
-                    &before, MlirWalkPreOrder);
-  if (!mlirOperationIsNull(before.firstForeign))
-    return reportForeign(before.firstForeign, err, errSize);
-  solarVerifySplitWideBf16Casts(jit->module);
+static bool runPipeline(SolarVerifyJit *jit, const char *pipeline, char *err,
+                        size_t errSize) {
   MlirPassManager pm = mlirPassManagerCreate(jit->ctx);
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
   bool ok = mlirLogicalResultIsSuccess(mlirParsePassPipeline(
-      opm, mlirStringRefCreateFromCString(solarVerifyLoweringPipeline), NULL,
-      NULL));
+      opm, mlirStringRefCreateFromCString(pipeline), NULL, NULL));
   if (!ok)
     snprintf(err, errSize, "internal error: the lowering pipeline '%s' does "
                            "not parse",
-             solarVerifyLoweringPipeline);
+             pipeline);
   if (ok && !mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(
                 pm, mlirModuleGetOperation(jit->module)))) {
     snprintf(err, errSize, "lowering to the LLVM dialect failed (see the "
@@ -218,7 +216,25 @@ static bool lower(SolarVerifyJit *jit, char *err, size_t errSize) {
     ok = false;
   }
   mlirPassManagerDestroy(pm);
-  if (!ok)
+  return ok;
+}
+
+/* Affine first, with the bounds checks, then the vector loops' hint
+ * (verify_interchange.h), which lower-affine would drop, and the removal of
+ * the checks proven redundant (verify_inbounds.h), then the rest down to
+ * LLVM. */
+static bool lower(SolarVerifyJit *jit, char *err, size_t errSize) {
+  ForeignSearch before = {{NULL}};
+  mlirOperationWalk(mlirModuleGetOperation(jit->module), findNotLowered,
+                    &before, MlirWalkPreOrder);
+  if (!mlirOperationIsNull(before.firstForeign))
+    return reportForeign(before.firstForeign, err, errSize);
+  solarVerifySplitWideBf16Casts(jit->module);
+  if (!runPipeline(jit, solarVerifyAffineLowering, err, errSize))
+    return false;
+  solarVerifyMarkVectorLoops(jit->module);
+  solarVerifyDropProvenChecks(jit->module);
+  if (!runPipeline(jit, solarVerifyLoweringPipeline, err, errSize))
     return false;
   solarVerifyApplyNoAlias(jit->module);
   ForeignSearch search = {{NULL}};

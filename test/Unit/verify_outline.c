@@ -1,21 +1,65 @@
-/* Unit test of the loop-nest outlining of the verification copy
- * (lib/verify/verify_outline.c): parses argv[1], outlines the nests of
- * function argv[2] and prints how many it moved and the module, which
- * test/Verify/outline-unit.test checks. */
+/* Unit test of the rewrites of the verification copy before lowering:
+ *   unit-verify_outline FILE.mlir FUNCTION
+ * outlines the nests of FUNCTION (lib/verify/verify_outline.c) and prints
+ * how many it moved and the module (test/Verify/outline-unit.test);
+ *   unit-verify_outline FILE.mlir FUNCTION --accumulate
+ * rewrites the module's accumulations with FUNCTION as the entry, as
+ * solar-verify does (verify_accumulate.c, with verify_interchange.c's
+ * moved output loops), prints the module, then how many loops carry the
+ * vectorization hint after lower-affine and how many bounds checks were
+ * dropped as proven (verify_inbounds.c; test/Verify/interchange-unit.test). */
 #include "solar/dialect/context.h"
 #include "solar/support/funcs.h"
+#include "solar/verify/verify_accumulate.h"
+#include "solar/verify/verify_inbounds.h"
+#include "solar/verify/verify_interchange.h"
+#include "solar/verify/verify_lowering.h"
 #include "solar/verify/verify_outline.h"
+
+#include "mlir-c/Pass.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void printChunk(MlirStringRef text, void *userData) {
   fwrite(text.data, 1, text.length, (FILE *)userData);
 }
 
+/* The accumulation rewrite, then the first lowering step and what follows
+ * it in solar-verify's lowering. */
+static int accumulate(MlirContext ctx, MlirModule module, MlirOperation func) {
+  SolarVerifyAccumulation acc;
+  char err[256];
+  if (!solarVerifyAccumulateInF64(module, func, &acc, err, sizeof(err))) {
+    fprintf(stderr, "%s\n", err);
+    return 1;
+  }
+  printf("verifies %d\n", mlirOperationVerify(mlirModuleGetOperation(module)));
+  mlirOperationPrint(mlirModuleGetOperation(module), printChunk, stdout);
+  printf("\n");
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  bool lowered =
+      mlirLogicalResultIsSuccess(mlirParsePassPipeline(
+          mlirPassManagerGetAsOpPassManager(pm),
+          mlirStringRefCreateFromCString(solarVerifyAffineLowering), NULL,
+          NULL)) &&
+      mlirLogicalResultIsSuccess(
+          mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)));
+  mlirPassManagerDestroy(pm);
+  if (lowered) {
+    printf("vector loops %zu\n", solarVerifyMarkVectorLoops(module));
+    printf("checks dropped %zu\n", solarVerifyDropProvenChecks(module));
+  }
+  solarVerifyAccumulationDestroy(&acc);
+  return lowered ? 0 : 1;
+}
+
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    fprintf(stderr, "usage: unit-verify_outline FILE.mlir FUNCTION\n");
+  bool accumulation = argc == 4 && strcmp(argv[3], "--accumulate") == 0;
+  if (argc != 3 && !accumulation) {
+    fprintf(stderr,
+            "usage: unit-verify_outline FILE.mlir FUNCTION [--accumulate]\n");
     return 2;
   }
   FILE *in = fopen(argv[1], "rb");
@@ -33,11 +77,16 @@ int main(int argc, char **argv) {
     return 1;
   MlirOperation func = solarFindFunc(mlirModuleGetOperation(module),
                                      mlirStringRefCreateFromCString(argv[2]));
-  printf("outlined %zu\n",
-         solarVerifyOutlineNests(module, func));
-  printf("verifies %d\n", mlirOperationVerify(mlirModuleGetOperation(module)));
-  mlirOperationPrint(mlirModuleGetOperation(module), printChunk, stdout);
+  int status = 0;
+  if (accumulation) {
+    status = accumulate(ctx, module, func);
+  } else {
+    printf("outlined %zu\n", solarVerifyOutlineNests(module, func));
+    printf("verifies %d\n",
+           mlirOperationVerify(mlirModuleGetOperation(module)));
+    mlirOperationPrint(mlirModuleGetOperation(module), printChunk, stdout);
+  }
   mlirModuleDestroy(module);
   mlirContextDestroy(ctx);
-  return 0;
+  return status;
 }

@@ -15,10 +15,21 @@
 #include "mlir-c/IR.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The values an affine.for with constant bounds gives its induction
+ * variable: first, first + step, ..., trips of them. */
+typedef struct {
+  int64_t first, step, trips;
+} SolarVerifyLoopRange;
+
+/* Whether `loop` is an affine.for with constant bounds and a positive
+ * step; its range in *range when it is. */
+bool solarVerifyConstantLoop(MlirOperation loop, SolarVerifyLoopRange *range);
 
 /* Whether `value` is computed from `iv` (through at most `depth` ops). */
 bool solarVerifyDependsOn(MlirValue value, MlirValue iv, int depth);
@@ -33,6 +44,11 @@ bool solarVerifyDependsOn(MlirValue value, MlirValue iv, int depth);
  * site's own loop is no such loop. */
 MlirOperation solarVerifyReductionBand(MlirOperation load, MlirOperation store,
                                        MlirOperation entryFunc);
+
+/* How many times the site `store` runs in one execution of its band
+ * `band` (the product of the band loops' trip counts): the number of
+ * terms the band adds to one element, whatever the data. */
+int64_t solarVerifyBandTerms(MlirOperation band, MlirOperation store);
 
 #ifdef __cplusplus
 }

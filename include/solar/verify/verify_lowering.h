@@ -21,7 +21,10 @@
 extern "C" {
 #endif
 
-/* The upstream pipeline from affine/scf/arith/math/memref/func to LLVM. */
+/* The upstream pipelines from affine/scf/arith/math/memref/func to LLVM:
+ * lower-affine and the bounds checks, then (after verify_interchange.h's
+ * loop hints and verify_inbounds.h's proofs) the rest. */
+extern const char *const solarVerifyAffineLowering;
 extern const char *const solarVerifyLoweringPipeline;
 
 typedef struct {

@@ -183,7 +183,25 @@ def case_blockedsum():
     return [("x", "input", x), ("out", "output", blocks.reshape(()))], None
 
 
+def case_conv():
+    # out[f, h, w] = sum_{c, kh, kw} x[c, h + kh, w + kw] * k[f, c, kh, kw]
+    # (valid 3x3, no padding): x 2 x 6 x 12, k 3 x 2 x 3 x 3, out 3 x 4 x 10,
+    # with x[c, h, w] = (c + 2h + 3w) % 7 - 3 and
+    # k[f, c, kh, kw] = (f + c + kh + 2kw) % 5 - 2: small integers, so every
+    # partial sum is exact in f32 whatever the order.
+    x = np.fromfunction(lambda c, h, w: (c + 2 * h + 3 * w) % 7 - 3, (2, 6, 12))
+    k = np.fromfunction(lambda f, c, kh, kw: (f + c + kh + 2 * kw) % 5 - 2,
+                        (3, 2, 3, 3))
+    out = np.zeros((3, 4, 10))
+    for kh in range(3):
+        for kw in range(3):
+            out += np.einsum("chw,fc->fhw", x[:, kh:kh + 4, kw:kw + 10],
+                             k[:, :, kh, kw])
+    return [("x", "input", x), ("k", "input", k), ("out", "output", out)], "f32"
+
+
 CASES = {
+    "conv": lambda args: case_conv(),
     "longmean": lambda args: case_longmean(),
     "blockedsum": lambda args: case_blockedsum(),
     "matmul": lambda args: case_matmul(args.dtype or "f32"),
