@@ -127,8 +127,8 @@ static void printUsage(void) {
           "--mask-zeros (with --train): the reference also counts the zeros\n"
           "of the step's ReLU masks (torch's relu and threshold_backward;\n"
           "JAX's jax.nn.relu / flax.linen.relu and its select_n, other ReLU\n"
-          "forms refused) on the inputs it runs (get_inputs()\n"
-          "at the analyzed size, the seed of the timed run); each phase's work\n"
+          "forms refused) on the inputs it runs (get_inputs() at the\n"
+          "analyzed size, the seed of the timed run); each phase's work\n"
           "and compute bound with those points skipped is added, labelled\n"
           "\"at these inputs\" (docs/sol-model.md): no bound for other inputs.\n");
 }
