@@ -250,13 +250,33 @@ def _run(jax, text, arguments, extra):
     return [np.asarray(r[0]) for r in results[len(results) - extra:]]
 
 
+def _named(jax, step, arguments):
+    """The step's StableHLO module lowered on `arguments`, its ops named as
+    the importer names them, and the (op, identity) sequence of its
+    functions."""
+    module = jax.jit(step).lower(*arguments).compiler_ir("stablehlo")
+    with module.context:
+        framework_ops.name_jax_primitives(module)
+        names = [(op.name, framework_ops.identity(str(op.location)))
+                 for f in module.body.operations for op, _ in _walk(f)]
+    return module, names
+
+
 def count(jax, step, arguments):
     """{identity: {"op", "zeros", "elements"}} of the ReLU masks of `step`
     (jax_train.Step) run on `arguments` (mask_zeros.write's "ops")."""
     from jaxlib.mlir import ir
-    module = jax.jit(step).lower(*arguments).compiler_ir("stablehlo")
+    module, names = _named(jax, step, arguments)
+    # The importer lowers the analyzed size from values or, when it
+    # verified a smaller one, from shapes alone (jax.eval_shape): a count
+    # must name the same op in both, or it could land on another tensor.
+    _, abstract = _named(jax, step,
+                         jax.eval_shape(lambda *a: a, *arguments))
+    if names != abstract:
+        raise ReferenceError_(
+            "--mask-zeros: the step lowers to other ops from shapes alone "
+            "than from values, so the importer's op names may not be these")
     with module.context:
-        framework_ops.name_jax_primitives(module)
         masks = find(module, ir)
         if not masks:
             return {}
