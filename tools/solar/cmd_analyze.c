@@ -126,9 +126,11 @@ static void printUsage(void) {
           "--train (torch or Flax, importer only): one training step (forward, loss,\n"
           "backward, optimizer update) instead of the forward pass, as\n"
           "solar import --train makes it (docs/importers.md).\n"
-          "--mask-zeros (torch, with --train): the reference also counts the\n"
-          "zeros of the step's ReLU masks on the inputs it runs (get_inputs()\n"
-          "at the analyzed size, the seed of the timed run); each phase's work\n"
+          "--mask-zeros (with --train): the reference also counts the zeros\n"
+          "of the step's ReLU masks (torch's relu and threshold_backward;\n"
+          "JAX's jax.nn.relu / flax.linen.relu and its select_n, other ReLU\n"
+          "forms refused) on the inputs it runs (get_inputs() at the\n"
+          "analyzed size, the seed of the timed run); each phase's work\n"
           "and compute bound with those points skipped is added, labelled\n"
           "\"at these inputs\" (docs/sol-model.md): no bound for other inputs.\n");
 }
@@ -287,11 +289,6 @@ static int parseArgs(int argc, char **argv, AnalyzeArgs *a) {
   }
   if (!solarTrainCheck("analyze", &a->train))
     return 3;
-  if (a->train.maskZeros && strcmp(a->framework, "torch")) {
-    fprintf(stderr, "solar analyze: error: --mask-zeros counts the masks of "
-                    "a torch training step; JAX steps are not supported\n");
-    return 3;
-  }
   if (a->train.train && (a->mlir || !solarPathHasSuffix(a->model, ".py"))) {
     fprintf(stderr, "solar analyze: error: --train imports a training step "
                     "of a .py program; %s\n",

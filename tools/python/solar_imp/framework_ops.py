@@ -181,25 +181,31 @@ def _walk(operation):
                     yield from _walk(op)
 
 
+def identity(location):
+    """The framework op a location names (its text), None without one.
+    Innermost first: an op inlined from a private function (IREE's inliner
+    makes its location callsite(callee at caller)) is named by the
+    outermost caller, the call in the program's own function. Eager JAX
+    runs a call of a jitted function (jax.nn.relu) as one dispatch, and
+    each call site has its own name (and, in a training step, its phase),
+    so two calls of one function are two ops and its copies in the forward
+    and backward passes keep their phases."""
+    names = _NAME.findall(location)
+    return names[-1] if names else None
+
+
 def tag_ops(module, string_attr):
     """Sets ATTRIBUTE on every linalg/tensor op whose location carries a
-    framework-op name. `string_attr` is the bindings' StringAttr class (each
-    importer bundles its own MLIR bindings). Returns the number tagged."""
+    framework-op name (identity). `string_attr` is the bindings' StringAttr
+    class (each importer bundles its own MLIR bindings). Returns the number
+    tagged."""
     tagged = 0
     for op in _walk(module.operation):
         if not op.name.startswith(_DIALECTS):
             continue
-        names = _NAME.findall(str(op.location))
-        if names:
-            # Innermost first: an op inlined from a private function (IREE's
-            # inliner makes its location callsite(callee at caller)) is
-            # named by the outermost caller, the call in the program's own
-            # function. Eager JAX runs a call of a jitted function
-            # (jax.nn.relu) as one dispatch, and each call site has its
-            # own name (and, in a training step, its phase), so two calls
-            # of one function are two ops and its copies in the forward
-            # and backward passes keep their phases.
-            op.attributes[ATTRIBUTE] = string_attr.get(names[-1])
+        name = identity(str(op.location))
+        if name:
+            op.attributes[ATTRIBUTE] = string_attr.get(name)
             tagged += 1
     return tagged
 

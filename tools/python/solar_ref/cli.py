@@ -62,14 +62,12 @@ def parse_args(argv):
     parser.add_argument("--mask-zeros", metavar="ZEROS.json",
                         help="--train: also count the zero elements of the "
                         "step's ReLU masks (forward and backward) at these "
-                        "inputs into this file (mask_zeros.py)")
+                        "inputs into this file (mask_zeros.py, "
+                        "jax_mask_zeros.py)")
     args = parser.parse_args(argv)
     if args.mask_zeros and not args.train:
         parser.error("--mask-zeros counts a training step's masks: add "
                      "--train")
-    if args.mask_zeros and args.framework != "torch":
-        parser.error("--mask-zeros counts the masks of a torch training "
-                     "step; JAX steps are not supported")
     if args.profile_steps < 1:
         parser.error("--profile-steps must be at least 1")
     if args.profile_compile and (args.framework != "torch" or

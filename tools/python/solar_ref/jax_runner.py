@@ -243,6 +243,13 @@ def _run_step(jax, program, args, spec, model, names, inputs, variables,
     gradient_writer = ArgumentWriter(writer.outdir, save=writer.save)
     for name, leaf in zip(step.param_names, grads):
         gradient_writer.add(f"grad.{name}", "gradient", np.asarray(leaf))
+    if getattr(args, "mask_zeros", None):
+        from . import jax_mask_zeros, mask_zeros
+        mask_zeros.write(args.mask_zeros, "jax", args.seed,
+                         program.sizes_used,
+                         call_user(program, "the training step's masks",
+                                   jax_mask_zeros.count, jax, step,
+                                   arguments))
     facts = _facts(jax, program, args, lambda: jitted(*arguments),
                    "flax.linen.Module training step (optax)",
                    "inputs, target, flattened variables sorted by path, "
