@@ -19,6 +19,7 @@ from .errors import ImportError_
 from . import framework_ops
 from . import repeats
 from . import scan_lowering
+from . import scatter_lowering
 from .mlir_text import check_foreign_ops
 
 
@@ -567,6 +568,7 @@ def export(program, args, meta=False, suffix=""):
     from torch_mlir.ir import StringAttr
     with imported.context:
         scan_lowering.lower_scans(imported)
+        scatter_lowering.lower_scatters(imported)
         framework_ops.tag_ops(imported, StringAttr)
     text = imported.operation.get_asm(enable_debug_info=False)
     check_foreign_ops(text, "torch-mlir")
