@@ -124,6 +124,27 @@ def walk_block(block):
         yield from walk(op)
 
 
+def splice_helper(ir, op, entry, stores, operands):
+    """Moves the body of a helper function (its block `entry`, ending in a
+    return of one value) in front of the TMTensor `op`, the helper's
+    arguments replaced by `operands` and op's first result by the returned
+    value; `stores` get op's framework-op name, so that solar's unfused
+    fidelity charges them as the one kernel eager PyTorch runs."""
+    name = FRAMEWORK_NAME.search(str(op.location))
+    if name:
+        for store in stores:
+            store.attributes["solar.framework_op"] = ir.StringAttr.get(
+                name.group(1))
+    helper_ops = [o.operation for o in entry.operations]
+    result = helper_ops[-1].operands[0]
+    for o in helper_ops[:-1]:
+        o.move_before(op)
+    for argument, operand in zip(list(entry.arguments), operands):
+        argument.replace_all_uses_with(operand)
+    op.results[0].replace_all_uses_with(result)
+    helper_ops[-1].erase()
+
+
 def _lower(ir, scan):
     dim = ir.IntegerAttr(scan.attributes["dimension"]).value
     inclusive = ir.BoolAttr(scan.attributes["inclusive"]).value
@@ -149,7 +170,6 @@ def _lower(ir, scan):
         in_type, acc_type, shape, acc_shape, element, dim, inclusive))
     helper = helper_module.body.operations[0].operation
     entry = helper.regions[0].blocks[0]
-    helper_args = list(entry.arguments)
     # In walk order: the copy's load and store, then the recurrence's
     # loads of %prev and %value and its store (absent when n = 1), which
     # takes the combined value.
@@ -163,19 +183,7 @@ def _lower(ir, scan):
         body.arguments[0].replace_all_uses_with(prev)
         body.arguments[1].replace_all_uses_with(value)
         step_store.operands[0] = ops[-1].operands[0]
-    name = FRAMEWORK_NAME.search(str(scan.location))
-    if name:
-        for store in stores:
-            store.attributes["solar.framework_op"] = ir.StringAttr.get(
-                name.group(1))
-    helper_ops = [op.operation for op in entry.operations]
-    result = helper_ops[-1].operands[0]
-    for op in helper_ops[:-1]:
-        op.move_before(scan)
-    helper_args[0].replace_all_uses_with(source)
-    helper_args[1].replace_all_uses_with(acc_init)
-    scan.results[0].replace_all_uses_with(result)
-    helper_ops[-1].erase()
+    splice_helper(ir, scan, entry, stores, (source, acc_init))
     initial = [scan.operands[1], acc_init]
     scan.erase()
     for value in initial:
@@ -200,11 +208,18 @@ def erase_if_dead(ir, value):
         erase_if_dead(ir, operand)
 
 
-def lower_scans(module):
-    """Rewrites every tm_tensor.scan of `module` (torch-mlir's bindings,
-    called inside its context) in place; returns how many."""
+def lower_each(module, name, lower):
+    """Rewrites every op called `name` of `module` (torch-mlir's bindings,
+    called inside its context) in place with lower(ir, op); returns how
+    many."""
     from torch_mlir import ir
-    scans = [op for op in walk(module.operation) if op.name == SCAN]
-    for scan in scans:
-        _lower(ir, scan)
-    return len(scans)
+    ops = [op for op in walk(module.operation) if op.name == name]
+    for op in ops:
+        lower(ir, op)
+    return len(ops)
+
+
+def lower_scans(module):
+    """Rewrites every tm_tensor.scan of `module` in place; returns how
+    many."""
+    return lower_each(module, SCAN, _lower)

@@ -29,8 +29,8 @@ The scatter's framework-op name goes onto the copy's and the scatter's
 stores, so that solar's unfused fidelity charges them to the framework op
 eager PyTorch runs."""
 from .errors import ImportError_
-from .scan_lowering import (FRAMEWORK_NAME, memref_type, ops_named,
-                            static_shape, walk)
+from .scan_lowering import (lower_each, memref_type, ops_named,
+                            splice_helper, static_shape)
 
 SCATTER = "tm_tensor.scatter"
 
@@ -160,7 +160,6 @@ def _lower(ir, scatter):
         dimension_map, reads_current, splat))
     helper = helper_module.body.operations[0].operation
     entry = helper.regions[0].blocks[0]
-    helper_args = list(entry.arguments)
     # In walk order: the copy's store, then the scatter's store; the
     # update is the one load of %u (the first op's result), the current
     # value the one memref.load (when the combiner reads it).
@@ -177,29 +176,13 @@ def _lower(ir, scatter):
         current = ops_named(entry, "memref.load")[0].results[0]
         body.arguments[1].replace_all_uses_with(current)
     scatter_store.operands[0] = ops[-1].operands[0]
-    name = FRAMEWORK_NAME.search(str(scatter.location))
-    if name:
-        for store in stores:
-            store.attributes["solar.framework_op"] = ir.StringAttr.get(
-                name.group(1))
-    helper_ops = [op.operation for op in entry.operations]
-    result = helper_ops[-1].operands[0]
-    for op in helper_ops[:-1]:
-        op.move_before(scatter)
-    for argument, operand in zip(helper_args, (updates, indices, original)):
-        argument.replace_all_uses_with(operand)
-    scatter.results[0].replace_all_uses_with(result)
-    helper_ops[-1].erase()
+    splice_helper(ir, scatter, entry, stores, (updates, indices, original))
     scatter.erase()
     if splat is not None and not list(original.uses):
         original.owner.operation.erase()
 
 
 def lower_scatters(module):
-    """Rewrites every tm_tensor.scatter of `module` (torch-mlir's bindings,
-    called inside its context) in place; returns how many."""
-    from torch_mlir import ir
-    scatters = [op for op in walk(module.operation) if op.name == SCATTER]
-    for scatter in scatters:
-        _lower(ir, scatter)
-    return len(scatters)
+    """Rewrites every tm_tensor.scatter of `module` in place; returns how
+    many."""
+    return lower_each(module, SCATTER, _lower)
