@@ -23,30 +23,32 @@ import re
 from .errors import ImportError_
 
 SCAN = "tm_tensor.scan"
-_FRAMEWORK_NAME = re.compile(r'loc\("fwop:((?:[^"\\]|\\.)*)"')
+FRAMEWORK_NAME = re.compile(r'loc\("fwop:((?:[^"\\]|\\.)*)"')
 
 
-def _walk(operation):
+def walk(operation):
     for region in operation.regions:
         for block in region.blocks:
             for op in block.operations:
                 op = op.operation
                 yield op
-                yield from _walk(op)
+                yield from walk(op)
 
 
-def _static_shape(ir, value, what):
+def static_shape(ir, value, what, op=SCAN):
+    """(its ranked tensor type, its shape) of `value`, operand `what` of a
+    TMTensor `op`; an error for a dynamic shape."""
     shaped = ir.RankedTensorType(value.type)
     shape = list(shaped.shape)
     if any(ir.ShapedType.is_dynamic_size(s) for s in shape):
         raise ImportError_(
-            f"{SCAN} on a {what} of dynamic shape {value.type}: solar lowers "
-            "scans with static shapes only (export the program with "
+            f"{op} on a {what} of dynamic shape {value.type}: solar lowers "
+            f"{op} with static shapes only (export the program with "
             "fixed sizes)")
     return shaped, shape
 
 
-def _memref(shape, element):
+def memref_type(shape, element):
     return f"memref<{'x'.join(str(s) for s in shape)}{'x' if shape else ''}" \
         f"{element}>"
 
@@ -81,7 +83,7 @@ def _helper_text(in_type, acc_type, shape, acc_shape, element, dim,
     block arguments, and the recurrence's store temporarily stores %prev
     (re-pointed at the region's yielded value once the body is moved in)."""
     rank = len(shape)
-    mem, acc_mem = _memref(shape, element), _memref(acc_shape, element)
+    mem, acc_mem = memref_type(shape, element), memref_type(acc_shape, element)
     acc_subscript = ", ".join(f"%d{k}" for k in range(rank) if k != dim)
     first = (f"%first = affine.load %x[{_indices(rank, dim, '0')}] : {mem}"
              if inclusive else
@@ -111,15 +113,36 @@ def _helper_text(in_type, acc_type, shape, acc_shape, element, dim,
     return "\n".join(lines)
 
 
-def _ops_named(block, name):
-    return [op for op in _walk_block(block) if op.name == name]
+def ops_named(block, name):
+    return [op for op in walk_block(block) if op.name == name]
 
 
-def _walk_block(block):
+def walk_block(block):
     for op in block.operations:
         op = op.operation
         yield op
-        yield from _walk(op)
+        yield from walk(op)
+
+
+def splice_helper(ir, op, entry, stores, operands):
+    """Moves the body of a helper function (its block `entry`, ending in a
+    return of one value) in front of the TMTensor `op`, the helper's
+    arguments replaced by `operands` and op's first result by the returned
+    value; `stores` get op's framework-op name, so that solar's unfused
+    fidelity charges them as the one kernel eager PyTorch runs."""
+    name = FRAMEWORK_NAME.search(str(op.location))
+    if name:
+        for store in stores:
+            store.attributes["solar.framework_op"] = ir.StringAttr.get(
+                name.group(1))
+    helper_ops = [o.operation for o in entry.operations]
+    result = helper_ops[-1].operands[0]
+    for o in helper_ops[:-1]:
+        o.move_before(op)
+    for argument, operand in zip(list(entry.arguments), operands):
+        argument.replace_all_uses_with(operand)
+    op.results[0].replace_all_uses_with(result)
+    helper_ops[-1].erase()
 
 
 def _lower(ir, scan):
@@ -130,8 +153,8 @@ def _lower(ir, scan):
                            f"{len(scan.results)} results: solar lowers the "
                            "one-input form (input, output, accumulator)")
     source, _, acc_init = scan.operands
-    in_type, shape = _static_shape(ir, source, "input")
-    acc_type, acc_shape = _static_shape(ir, acc_init, "accumulator")
+    in_type, shape = static_shape(ir, source, "input")
+    acc_type, acc_shape = static_shape(ir, acc_init, "accumulator")
     if list(scan.results[1].uses):
         raise ImportError_(
             f"{SCAN}: its accumulator result (the last scanned value) is "
@@ -147,12 +170,11 @@ def _lower(ir, scan):
         in_type, acc_type, shape, acc_shape, element, dim, inclusive))
     helper = helper_module.body.operations[0].operation
     entry = helper.regions[0].blocks[0]
-    helper_args = list(entry.arguments)
     # In walk order: the copy's load and store, then the recurrence's
     # loads of %prev and %value and its store (absent when n = 1), which
     # takes the combined value.
-    loads = _ops_named(entry, "affine.load")
-    stores = _ops_named(entry, "affine.store")
+    loads = ops_named(entry, "affine.load")
+    stores = ops_named(entry, "affine.store")
     step_store = stores[1] if len(stores) > 1 else None
     if step_store is not None:
         prev, value = loads[1].results[0], loads[2].results[0]
@@ -161,23 +183,11 @@ def _lower(ir, scan):
         body.arguments[0].replace_all_uses_with(prev)
         body.arguments[1].replace_all_uses_with(value)
         step_store.operands[0] = ops[-1].operands[0]
-    name = _FRAMEWORK_NAME.search(str(scan.location))
-    if name:
-        for store in stores:
-            store.attributes["solar.framework_op"] = ir.StringAttr.get(
-                name.group(1))
-    helper_ops = [op.operation for op in entry.operations]
-    result = helper_ops[-1].operands[0]
-    for op in helper_ops[:-1]:
-        op.move_before(scan)
-    helper_args[0].replace_all_uses_with(source)
-    helper_args[1].replace_all_uses_with(acc_init)
-    scan.results[0].replace_all_uses_with(result)
-    helper_ops[-1].erase()
+    splice_helper(ir, scan, entry, stores, (source, acc_init))
     initial = [scan.operands[1], acc_init]
     scan.erase()
     for value in initial:
-        _erase_if_dead(ir, value)
+        erase_if_dead(ir, value)
 
 
 # What the exporter builds a scan's output and accumulator inits from; left
@@ -186,7 +196,7 @@ def _lower(ir, scan):
 _PURE_INIT = ("linalg.fill", "tensor.empty")
 
 
-def _erase_if_dead(ir, value):
+def erase_if_dead(ir, value):
     if not isinstance(value, ir.OpResult):
         return
     op = value.owner.operation
@@ -195,14 +205,21 @@ def _erase_if_dead(ir, value):
     operands = list(op.operands)
     op.erase()
     for operand in operands:
-        _erase_if_dead(ir, operand)
+        erase_if_dead(ir, operand)
+
+
+def lower_each(module, name, lower):
+    """Rewrites every op called `name` of `module` (torch-mlir's bindings,
+    called inside its context) in place with lower(ir, op); returns how
+    many."""
+    from torch_mlir import ir
+    ops = [op for op in walk(module.operation) if op.name == name]
+    for op in ops:
+        lower(ir, op)
+    return len(ops)
 
 
 def lower_scans(module):
-    """Rewrites every tm_tensor.scan of `module` (torch-mlir's bindings,
-    called inside its context) in place; returns how many."""
-    from torch_mlir import ir
-    scans = [op for op in _walk(module.operation) if op.name == SCAN]
-    for scan in scans:
-        _lower(ir, scan)
-    return len(scans)
+    """Rewrites every tm_tensor.scan of `module` in place; returns how
+    many."""
+    return lower_each(module, SCAN, _lower)

@@ -19,6 +19,7 @@ from .errors import ImportError_
 from . import framework_ops
 from . import repeats
 from . import scan_lowering
+from . import scatter_lowering
 from .mlir_text import check_foreign_ops
 
 
@@ -155,11 +156,12 @@ class _StepRefused(ImportError_):
 
 
 def _refuse_random(torch, graph):
-    """A step that draws random numbers (an op torch tags
-    nondeterministic_seeded: dropout's Bernoulli mask in train mode) cannot
-    be verified: the lowered program has no copy of torch's generator, so
-    its mask, and every gradient through it, differs from the reference's
-    (docs/sol-model.md, "Training steps", on dropout masks)."""
+    """A step that still draws random numbers (an op torch tags
+    nondeterministic_seeded) cannot be verified: the lowered program has no
+    copy of torch's generator. Train-mode F.dropout (nn.Dropout) takes its
+    mask as an argument of the step instead (solar_ref/train.py); any other
+    draw (alpha or channel dropout, torch.rand in forward()) is refused
+    here (docs/sol-model.md, "Training steps", on dropout masks)."""
     for node in graph.nodes:
         tags = getattr(node.target, "tags", ())
         if node.op == "call_function" and \
@@ -167,12 +169,11 @@ def _refuse_random(torch, graph):
             phase = (node.meta.get("custom") or {}).get("phase", "the step")
             raise _StepRefused(
                 f"--train: the {phase} pass draws random numbers "
-                f"({node.target}: dropout in train mode draws its mask even "
-                "at p = 0): the lowered step cannot reproduce torch's "
-                "generator, so it cannot be verified; analyze the model "
-                "with the dropout replaced by torch.nn.Identity (its mask's "
-                "zeros would not be excluded from the work anyway: "
-                "docs/sol-model.md, \"Training steps\")")
+                f"({node.target}): the lowered step cannot reproduce "
+                "torch's generator, so it cannot be verified; a step takes "
+                "the masks of torch.nn.functional.dropout (nn.Dropout) as "
+                "arguments, no other random draw (docs/sol-model.md, "
+                "\"Training steps\")")
 
 
 def _train_step(torch, program, model, inputs, spec, meta):
@@ -186,19 +187,23 @@ def _train_step(torch, program, model, inputs, spec, meta):
     from torch.fx.experimental.proxy_tensor import make_fx
     model.train()
     with torch.no_grad(), _on_device(torch, meta):
-        output = model(*inputs)
+        output, dropouts = train_module.dropout_sites(
+            torch, lambda: model(*inputs))
         if not isinstance(output, torch.Tensor):
             raise ImportError_("--train: forward() must return one tensor, "
                                f"got {type(output).__name__}")
         target = train_module.make_target(torch, program, call_user, output,
                                           spec, 0, values=False)
-    step = train_module.Step(torch, model, spec, inputs, target is not None)
+        masks = train_module.make_masks(torch, dropouts, 0, output,
+                                        values=False)
+    step = train_module.Step(torch, model, spec, inputs, target is not None,
+                             dropouts)
     params = [p.detach() for _, p in model.named_parameters()]
     buffers = [b.detach() for _, b in model.named_buffers()]
     moments = step.initial_moments(params)
     arguments = (*[v for v in inputs if isinstance(v, torch.Tensor)],
-                 *([target] if target is not None else []), *params,
-                 *buffers, *moments)
+                 *([target] if target is not None else []), *masks,
+                 *params, *buffers, *moments)
     with fx_traceback.preserve_node_meta(), _on_device(torch, meta):
         graph = make_fx(step)(*arguments)
     _refuse_random(torch, graph.graph)
@@ -567,6 +572,7 @@ def export(program, args, meta=False, suffix=""):
     from torch_mlir.ir import StringAttr
     with imported.context:
         scan_lowering.lower_scans(imported)
+        scatter_lowering.lower_scatters(imported)
         framework_ops.tag_ops(imported, StringAttr)
     text = imported.operation.get_asm(enable_debug_info=False)
     check_foreign_ops(text, "torch-mlir")

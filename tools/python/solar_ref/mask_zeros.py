@@ -3,8 +3,11 @@
 inputs").
 
 ReLU's output and its gradient (`threshold_backward`'s output) are zero
-wherever the mask is; which elements those are depends on the data, so the
-input-independent bound counts them as work. For one set of inputs the
+wherever the mask is; so are a train-mode dropout's output and gradient
+(the products with the step's dropout-mask argument, train.py), wherever
+its mask is. Which elements those are depends on the data (the drawn
+mask is an input of the step), so the input-independent bound counts them
+as work. For one set of inputs the
 zeros are known: this module runs the step as the importer traces it
 (make_fx of train.Step, the same graph and node names) with torch.fx's
 interpreter and counts, for every mask op, the zero elements of its
@@ -18,6 +21,18 @@ import json
 # positive, else 0).
 MASK_OPS = ("aten.relu.default", "aten.relu_.default",
             "aten.threshold_backward.default")
+# Dropout's forward and backward: a product with a dropout-mask argument.
+MASK_PRODUCTS = ("aten.mul.Tensor", "aten.mul_.Tensor")
+
+
+def _is_mask_op(node, masks):
+    """Whether fx `node` is a mask op: ReLU's, or a product with one of the
+    `masks` (the placeholders of the step's dropout masks)."""
+    if node.op != "call_function":
+        return False
+    target = str(node.target)
+    return target in MASK_OPS or target in MASK_PRODUCTS and \
+        any(arg in masks for arg in node.args)
 FORMAT_VERSION = 1
 
 
@@ -30,13 +45,14 @@ def count(torch, step, step_args):
     with fx_traceback.preserve_node_meta():
         graph = make_fx(step)(*step_args)
     tags = framework_ops.train_tags(graph.graph)
+    placeholders = [n for n in graph.graph.nodes if n.op == "placeholder"]
+    masks = {placeholders[k] for k in step.mask_positions()}
     counts = {}
 
     class Recorder(torch.fx.Interpreter):
         def run_node(self, node):
             result = super().run_node(node)
-            if node.op == "call_function" and \
-                    str(node.target) in MASK_OPS and \
+            if _is_mask_op(node, masks) and \
                     isinstance(result, torch.Tensor):
                 counts[tags[node.name]] = {
                     "op": str(node.target),

@@ -191,9 +191,10 @@ def run(program, args, writer):
 
 
 def _write_inputs(torch, args, model, inputs, initial, writer, baked,
-                  target=None):
-    """The inputs (Python numbers baked or written), the target, then the
-    parameters and buffers, in the exported function's order."""
+                  target=None, masks=None):
+    """The inputs (Python numbers baked or written), the target, a training
+    step's dropout masks ({name: mask}), then the parameters and buffers,
+    in the exported function's order."""
     names = parameter_names(model.forward, len(inputs), "input")
     for position, (name, value) in enumerate(zip(names, inputs)):
         if isinstance(value, torch.Tensor):
@@ -212,6 +213,8 @@ def _write_inputs(torch, args, model, inputs, initial, writer, baked,
                 writer.add(name, "input", scalar)
     if target is not None:
         writer.add("target", "input", *to_numpy(torch, target))
+    for name, mask in (masks or {}).items():
+        writer.add(name, "input", *to_numpy(torch, mask))
     for name, tensor in model.named_parameters():
         writer.add(name, "parameter", *to_numpy(torch, tensor))
     for name, tensor in model.named_buffers():
@@ -229,23 +232,27 @@ def _run_step(torch, program, args, spec, model, inputs, initial, device,
     def forward():
         with torch.no_grad():
             return model(*inputs)
-    out = call_user(program, "Model.forward()", forward)
+    out, dropouts = call_user(program, "Model.forward()",
+                              train_module.dropout_sites, torch, forward)
     if not isinstance(out, torch.Tensor):
         raise ReferenceError_("--train: forward() must return one tensor, got "
                               f"{type(out).__name__}")
     seed_all(torch, args.seed)
     target = train_module.make_target(torch, program, call_user, out, spec,
                                       args.seed)
-    step = train_module.Step(torch, model, spec, inputs, target is not None)
+    step = train_module.Step(torch, model, spec, inputs, target is not None,
+                             dropouts)
+    masks = train_module.make_masks(torch, dropouts, args.seed, out)
     params = [p.detach() for _, p in model.named_parameters()]
     buffers = [initial.get(n, b).detach().clone()
                for n, b in model.named_buffers()]
     moments = step.initial_moments(params)
     tensors = [v for v in inputs if isinstance(v, torch.Tensor)]
     step_args = (*tensors, *([target] if target is not None else []),
-                 *params, *buffers, *moments)
+                 *masks, *params, *buffers, *moments)
     baked = []
-    _write_inputs(torch, args, model, inputs, initial, writer, baked, target)
+    _write_inputs(torch, args, model, inputs, initial, writer, baked, target,
+                  dict(zip(step.mask_names(), masks)))
     for name, tensor in zip(step.moment_names(), moments):
         writer.add(name, "parameter", *to_numpy(torch, tensor))
     results = call_user(program, "the training step", step, *step_args)

@@ -3,7 +3,8 @@
 runs it eagerly) and the importer (which traces it): both see the same
 arguments, the same arithmetic and the same outputs.
 
-    step(*inputs, [target], *parameters, *buffers, [*exp_avg, *exp_avg_sq])
+    step(*inputs, [target], *dropout masks, *parameters, *buffers,
+         [*exp_avg, *exp_avg_sq])
         -> (loss, *updated trainable parameters, [*exp_avg', *exp_avg_sq'])
 
 Parameters are model.named_parameters() order, frozen ones
@@ -12,6 +13,15 @@ updated; buffers follow (model.named_buffers()); AdamW's two moments follow,
 one per trainable parameter. The model runs in train mode (BatchNorm uses
 the batch's statistics); a buffer it updates in place (running statistics)
 is updated on a copy, so the step stays a function of its arguments.
+
+Train-mode dropout (torch.nn.functional.dropout, what nn.Dropout calls)
+draws a Bernoulli mask from torch's generator, which a lowered program
+cannot reproduce. The step takes the masks as arguments instead, one per
+dropout call in the order forward() makes them (dropout_sites), drawn
+from the run's seed (make_masks): dropout(x) = x * mask, the mask holding
+0 or 1/(1 - p) (Bernoulli(1 - p) pre-scaled, torch's mathematics). The
+reference and the exported function run the same masks, so verification
+compares like with like; p = 0 is the identity (torch returns its input).
 
 Each part of the step runs under torch.fx.traceback.annotate({"phase": P}),
 P one of forward, backward, optimizer (the optimizer's ops also name their
@@ -155,22 +165,91 @@ def _update(torch, spec, names, params, grads, moments):
     return new_params, new_m + new_v
 
 
+def _dropout_mode(torch, masks=None, sites=None):
+    """A TorchFunctionMode replacing every train-mode F.dropout call by
+    `x * masks[k]` (k counts the calls), or, with `sites`, running dropout
+    as torch does and appending (shape, p) of each call to `sites`."""
+    from torch.overrides import TorchFunctionMode
+    dropout = torch.nn.functional.dropout
+    calls = []
+
+    class DropoutMasks(TorchFunctionMode):
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            kwargs = kwargs or {}
+            if func is not dropout:
+                return func(*args, **kwargs)
+            bound = dict(zip(("input", "p", "training", "inplace"), args))
+            bound.update(kwargs)
+            x, p = bound["input"], float(bound.get("p", 0.5))
+            if not bound.get("training", True) or p == 0:
+                return x  # torch returns its input
+            if sites is not None:
+                sites.append((tuple(x.shape), p, x.dtype))
+                return func(*args, **kwargs)
+            mask = masks[len(calls)] if len(calls) < len(masks) else None
+            if mask is None or tuple(mask.shape) != tuple(x.shape):
+                raise ReferenceError_(
+                    f"--train: dropout call {len(calls)} of the step (input "
+                    f"{tuple(x.shape)}) is not one of forward()'s first run "
+                    f"({len(masks)} calls): the step's dropout masks are "
+                    "drawn for the calls of that run")
+            calls.append(p)
+            return x.mul_(mask) if bound.get("inplace") else x * mask
+    return DropoutMasks()
+
+
+def dropout_sites(torch, run):
+    """(run()'s result, [(shape, p, dtype)] of the train-mode dropout calls
+    it makes with p > 0, in order): the masks a step takes."""
+    sites = []
+    with _dropout_mode(torch, sites=sites):
+        result = run()
+    return result, sites
+
+
+def make_masks(torch, sites, seed, like, values=True):
+    """One mask per dropout site, in the dtype of the site's input and on
+    `like`'s device: Bernoulli(1 - p) from a generator seeded with `seed`,
+    times 1/(1 - p) (0 where p = 1, torch's all-zero output); without
+    `values`, empty tensors of those shapes (for a trace)."""
+    generator = torch.Generator().manual_seed(seed)
+    masks = []
+    for shape, p, dtype in sites:
+        if not values:
+            masks.append(torch.empty(shape, dtype=dtype, device=like.device))
+            continue
+        keep = torch.bernoulli(torch.full(shape, 1.0 - p), generator=generator)
+        scale = 0.0 if p >= 1 else 1.0 / (1.0 - p)
+        masks.append((keep * scale).to(dtype=dtype, device=like.device))
+    return masks
+
+
 class Step:
     """The step of `model` as a pure function of its arguments (module
     docstring). `inputs` are get_inputs()'s values: tensors become arguments,
     Python numbers are put back at their places as constants."""
 
-    def __init__(self, torch, model, spec, inputs, has_target):
+    def __init__(self, torch, model, spec, inputs, has_target, dropouts=()):
         self.torch, self.model, self.spec = torch, model, spec
         self.inputs = inputs
         self.count = sum(isinstance(v, torch.Tensor) for v in inputs)
         self.has_target = has_target
+        self.dropouts = list(dropouts)
         self.param_names = [n for n, _ in model.named_parameters()]
         self.trainable = [p.requires_grad for _, p in model.named_parameters()]
         self.buffer_names = [n for n, _ in model.named_buffers()]
         if not any(self.trainable):
             raise ReferenceError_("--train: the model has no parameter with "
                                   "requires_grad=True")
+
+    def mask_names(self):
+        """The dropout masks' argument names, in call order."""
+        return [f"dropout_mask.{k}" for k in range(len(self.dropouts))]
+
+    def mask_positions(self):
+        """The step's argument positions of the dropout masks."""
+        first = self.count + (1 if self.has_target else 0)
+        return list(range(first, first + len(self.dropouts)))
 
     def trainable_names(self):
         return [n for n, t in zip(self.param_names, self.trainable) if t]
@@ -200,22 +279,25 @@ class Step:
                      for v in self.inputs)
         rest = list(args[self.count:])
         target = rest.pop(0) if self.has_target else None
+        masks = rest[:len(self.dropouts)]
+        rest = rest[len(self.dropouts):]
         params = rest[:len(self.param_names)]
         rest = rest[len(self.param_names):]
         buffers = rest[:len(self.buffer_names)]
-        return full, target, params, buffers, rest[len(self.buffer_names):]
+        return (full, target, masks), params, buffers, \
+            rest[len(self.buffer_names):]
 
     def gradients(self, *args):
         """(loss, gradients of the trainable parameters)."""
         torch = self.torch
-        full, target, params, buffers, _ = self._split(args)
+        (full, target, masks), params, buffers, _ = self._split(args)
         leaves = [p.detach().requires_grad_(True) if t else p.detach()
                   for p, t in zip(params, self.trainable)]
         state = dict(zip(self.param_names, leaves))
         state.update({n: b.clone() for n, b in zip(self.buffer_names,
                                                    buffers)})
         with torch.enable_grad():
-            with _annotate("forward"):
+            with _annotate("forward"), _dropout_mode(torch, masks):
                 output = torch.func.functional_call(self.model, state, full)
                 if not isinstance(output, torch.Tensor):
                     raise ReferenceError_(
@@ -230,7 +312,7 @@ class Step:
         return loss, list(grads)
 
     def __call__(self, *args):
-        _, _, params, _, moments = self._split(args)
+        _, params, _, moments = self._split(args)
         loss, grads = self.gradients(*args)
         trained = [p for p, t in zip(params, self.trainable) if t]
         with _annotate("optimizer"):

@@ -1,13 +1,13 @@
-# No .mlir beside it, the importer cannot cover torch.nonzero (torch-mlir
-# leaves tm_tensor.scan/scatter ops) and no LLM endpoint is configured:
-# no-ir.
+# No .mlir beside it, the importer cannot cover torch.sort (torch-mlir
+# leaves tm_tensor.sort, which solar does not lower) and no LLM endpoint
+# is configured: no-ir.
 import torch
 import torch.nn as nn
 
 
 class Model(nn.Module):
     def forward(self, x):
-        return torch.nonzero(x > 0).to(torch.float32)
+        return torch.sort(x).values
 
 
 def get_inputs():
