@@ -34,6 +34,13 @@ def parse_args(argv):
                         help="sizes the reference runs and is verified at: "
                         "auto (shrunk to about a second), full, or N (every "
                         "size constant scaled to at most N)")
+    parser.add_argument("--refused", action="append", default=[],
+                        metavar="JSON",
+                        help="verification sizes (a JSON list of NAME=VALUE "
+                        "texts, as sizes.json's overrides) that the "
+                        "structure check after export refused: --verify-size "
+                        "auto then takes only candidates costing more "
+                        "(solar's retry, docs/importers.md)")
     parser.add_argument("--function", default="forward",
                         help="name of the exported func.func (default forward)")
     parser.add_argument("--no-export", action="store_true",
@@ -121,7 +128,8 @@ def verification_overrides(args, exporter):
     def cost_of(overrides, expect=None):
         return exporter.cost(_load(args, _texts(overrides)), args, expect)
     if args.verify_size == "auto":
-        chosen = sizes_module.choose(constants, cost_of, say)
+        chosen = sizes_module.choose(constants, cost_of, say,
+                                     _refused(args.refused))
     else:
         chosen = sizes_module.capped_constants(constants, args.verify_size)
         try:
@@ -136,6 +144,27 @@ def verification_overrides(args, exporter):
                 ", ".join(_texts(chosen)))
     return _texts(chosen), "auto" if args.verify_size == "auto" else \
         f"cap {args.verify_size}"
+
+
+def _refused(texts):
+    """--refused: [{name: value}], one per refused set of sizes."""
+    from solar_ref import program as program_module
+    refused = []
+    for text in texts:
+        try:
+            items = json.loads(text)
+        except ValueError:
+            items = None
+        if not isinstance(items, list) or \
+                not all(isinstance(t, str) for t in items):
+            raise ImportError_(f"--refused '{text}' must be a JSON list of "
+                               f"NAME=VALUE texts")
+        try:
+            refused.append(dict(program_module.parse_override(t)
+                                for t in items))
+        except ReferenceError_ as exc:
+            raise ImportError_(str(exc)) from None
+    return refused
 
 
 def write(path, text):

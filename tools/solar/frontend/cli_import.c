@@ -70,8 +70,8 @@ static void relayStderr(int fd, char *cause, size_t size) {
   fclose(in);
 }
 
-static bool runExporter(const SolarImportRequest *r, SolarImportResult *out,
-                        char *err, size_t errSize) {
+static bool runExporter(const SolarImportRequest *r, const SolarArgs *refused,
+                        SolarImportResult *out, char *err, size_t errSize) {
   SolarArgs args = {0};
   solarArgsAdd(&args, r->model);
   solarArgsOption(&args, "--framework", r->framework);
@@ -88,6 +88,8 @@ static bool runExporter(const SolarImportRequest *r, SolarImportResult *out,
   for (size_t i = 0; r->overridesIfAssigned && r->overridesIfAssigned[i]; ++i)
     solarArgsOption(&args, "--override-if-assigned",
                     r->overridesIfAssigned[i]);
+  for (size_t i = 0; i < refused->count; ++i)
+    solarArgsOption(&args, "--refused", refused->items[i]);
   char script[4096];
   SolarArgs argv = {0};
   solarPythonCommand("solar_import.py", &args, script, sizeof(script), &argv);
@@ -286,6 +288,7 @@ static MlirModule lowerFull(MlirContext ctx, MlirModule verified,
     snprintf(out->reason, sizeof(out->reason),
              "structure differs between the verification and full sizes: %.900s",
              why);
+    out->structureRefused = true;
     return none;
   }
   copyVerified(verified, full, out->verifiedSizes, ctx);
@@ -364,6 +367,27 @@ static bool lowerVerifyPrint(const SolarImportRequest *r,
   return ok;
 }
 
+/* The verification sizes WORK/sizes.json names, as the JSON list of
+ * NAME=VALUE texts the exporter's --refused takes (caller frees), when
+ * --verify-size auto chose them: sizes given by hand (--override, a cap)
+ * would be chosen again. NULL otherwise. */
+static char *retriableSizes(const char *workDir) {
+  char path[4200];
+  snprintf(path, sizeof(path), "%s/sizes.json", workDir);
+  json_t *root = json_load_file(path, 0, NULL);
+  const char *mode = json_string_value(json_object_get(root, "mode"));
+  json_t *list = json_object_get(root, "overrides");
+  char *text = NULL;
+  if (mode && !strcmp(mode, "auto") && json_array_size(list) > 0)
+    text = json_dumps(list, JSON_COMPACT);
+  json_decref(root);
+  return text;
+}
+
+/* How many verification sizes the structure check may refuse before the
+ * import fails: each retry exports twice and verifies again, so a few. */
+enum { STRUCTURE_RETRIES = 3 };
+
 bool solarImportRun(const SolarImportRequest *request, SolarImportResult *out,
                     char *err, size_t errSize) {
   memset(out, 0, sizeof(*out));
@@ -378,10 +402,42 @@ bool solarImportRun(const SolarImportRequest *request, SolarImportResult *out,
            request->workDir);
   snprintf(manifest, sizeof(manifest), "%s/ref/manifest.json",
            request->workDir);
-  return runExporter(request, out, err, errSize) &&
+  /* A structure refusal is retried at the next larger candidate the size
+   * choice finds (docs/importers.md, "Two sizes"); the exporter is told
+   * every refused set, and at full size there is nothing to compare. */
+  SolarArgs refused = {0};
+  bool ok = false;
+  for (int attempt = 0;; ++attempt) {
+    ok = runExporter(request, &refused, out, err, errSize) &&
          lowerVerifyPrint(request,
                           request->imported ? request->imported : linalgPath,
                           manifest, out, err, errSize);
+    char *sizes = !ok && out->structureRefused
+                      ? retriableSizes(request->workDir)
+                      : NULL;
+    if (!sizes)
+      break;
+    if (attempt == STRUCTURE_RETRIES) {
+      free(sizes);
+      fprintf(stderr,
+              "solar: the structure check refused %d sets of verification "
+              "sizes; no more retries\n",
+              attempt + 1);
+      break;
+    }
+    fprintf(stderr,
+            "solar: the structure check refused the verification sizes %s "
+            "(%s); retrying at the next larger candidate (retry %d of at "
+            "most %d)\n",
+            out->verifiedSizes, out->reason, attempt + 1, STRUCTURE_RETRIES);
+    solarArgsAdd(&refused, sizes);
+    memset(out, 0, sizeof(*out));
+    err[0] = '\0';
+  }
+  for (size_t i = 0; i < refused.count; ++i)
+    free((char *)refused.items[i]);
+  free(refused.items);
+  return ok;
 }
 
 void solarImportResultDestroy(SolarImportResult *result) {
