@@ -51,6 +51,7 @@ def parse_args(argv):
     args = parser.parse_args(argv)
     try:
         args.verify_size = sizes_module.parse_verify_size(args.verify_size)
+        args.refused = [parse_refused(t) for t in args.refused]
     except ValueError as exc:
         parser.error(str(exc))
     return args
@@ -129,7 +130,7 @@ def verification_overrides(args, exporter):
         return exporter.cost(_load(args, _texts(overrides)), args, expect)
     if args.verify_size == "auto":
         chosen = sizes_module.choose(constants, cost_of, say,
-                                     _refused(args.refused))
+                                     args.refused)
     else:
         chosen = sizes_module.capped_constants(constants, args.verify_size)
         try:
@@ -146,25 +147,19 @@ def verification_overrides(args, exporter):
         f"cap {args.verify_size}"
 
 
-def _refused(texts):
-    """--refused: [{name: value}], one per refused set of sizes."""
+def parse_refused(text):
+    """One --refused: {name: value}; ValueError when it is not a JSON list
+    of NAME=VALUE texts."""
     from solar_ref import program as program_module
-    refused = []
-    for text in texts:
-        try:
-            items = json.loads(text)
-        except ValueError:
-            items = None
-        if not isinstance(items, list) or \
-                not all(isinstance(t, str) for t in items):
-            raise ImportError_(f"--refused '{text}' must be a JSON list of "
-                               f"NAME=VALUE texts")
-        try:
-            refused.append(dict(program_module.parse_override(t)
-                                for t in items))
-        except ReferenceError_ as exc:
-            raise ImportError_(str(exc)) from None
-    return refused
+    try:
+        items = json.loads(text)
+        if isinstance(items, list) and \
+                all(isinstance(t, str) for t in items):
+            return dict(program_module.parse_override(t) for t in items)
+    except (ValueError, ReferenceError_):
+        pass
+    raise ValueError(f"--refused '{text}' must be a JSON list of NAME=VALUE "
+                     "texts")
 
 
 def write(path, text):
