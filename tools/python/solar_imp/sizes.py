@@ -49,7 +49,10 @@ differs from the full size's signature, so a refused one costs a few
 ops, not a whole pass (98,000 ops in a 512-step LSTM). The full-size and
 the shrunk exports are still compared by their einsum graphs (same nodes,
 equations and op chains) before the small run's verification is trusted
-for the full-size analysis (tools/solar/frontend/cli_structure.c)."""
+for the full-size analysis (tools/solar/frontend/cli_structure.c); sizes
+it refuses come back as choose's `refused_sizes`, and only larger
+candidates are then taken (docs/importers.md, "A refused candidate is
+retried")."""
 from solar_ref.errors import ReferenceError_
 
 from .errors import ImportError_
