@@ -173,29 +173,31 @@ static bool comparedOutputs(MlirModule module) {
   return compared;
 }
 
-static bool lowerAndVerify(MlirModule module, const SolarImportRequest *r,
-                           const char *manifest, SolarImportResult *out) {
+static bool lower(MlirModule module) {
+  SolarOptions none;
+  solarOptionsInit(&none);
+  bool ok = solarRunPass(mlirModuleGetOperation(module),
+                         "solar-lower-to-affine", &none);
+  solarOptionsDestroy(&none);
+  return ok;
+}
+
+/* Runs solar-verify on a lowered module against the reference. */
+static bool verifyLowered(MlirModule module, const SolarImportRequest *r,
+                          const char *manifest, SolarImportResult *out) {
   SolarOptions verify;
   solarOptionsInit(&verify);
-  if (manifest)
-    solarOptionsSet(&verify, "manifest", manifest);
+  solarOptionsSet(&verify, "manifest", manifest);
   solarOptionsSet(&verify, "function", r->function);
   if (r->rtol)
     solarOptionsSet(&verify, "rtol", r->rtol);
   if (r->atol)
     solarOptionsSet(&verify, "atol", r->atol);
   solarCliVerifyLimitsApply(&r->verifyLimits, &verify);
-  SolarOptions none;
-  solarOptionsInit(&none);
-  /* Verification runs only on a lowering that succeeded; without a
-   * manifest, lower only (the full-size export has no reference). */
-  MlirOperation op = mlirModuleGetOperation(module);
-  bool ok = solarRunPass(op, "solar-lower-to-affine", &none);
-  if (ok && manifest && !solarRunPass(op, "solar-verify", &verify)) {
+  bool ok = solarRunPass(mlirModuleGetOperation(module), "solar-verify",
+                         &verify);
+  if (!ok)
     out->verifyFailed = comparedOutputs(module);
-    ok = false;
-  }
-  solarOptionsDestroy(&none);
   solarOptionsDestroy(&verify);
   return ok;
 }
@@ -244,9 +246,10 @@ static void copyVerified(MlirModule from, MlirModule to, const char *sizes,
 }
 
 /* The full-size export: parsed and lowered (not verified: there is no
- * full-size reference), then trusted only when its einsum graph has the
- * structure of the verified one; it then carries their verified
- * attribute. The null module on failure, with `err` and out->reason. */
+ * full-size reference), then kept only when its einsum graph has the
+ * structure of the (lowered) small one, which is verified after: a
+ * refused candidate costs no verification run. The null module on
+ * failure, with `err` and out->reason. */
 static MlirModule lowerFull(MlirContext ctx, MlirModule verified,
                             const SolarImportRequest *r, const char *fullPath,
                             SolarImportResult *out, char *err,
@@ -260,7 +263,7 @@ static MlirModule lowerFull(MlirContext ctx, MlirModule verified,
     return none;
   }
   MlirModule full = solarParseModule(ctx, text, length, fullPath);
-  bool ok = !mlirModuleIsNull(full) && lowerAndVerify(full, r, NULL, out);
+  bool ok = !mlirModuleIsNull(full) && lower(full);
   /* The text registered for caret display is about to go away. */
   solarDiagnosticsSetSource(ctx, fullPath, NULL, 0);
   free(text);
@@ -291,12 +294,6 @@ static MlirModule lowerFull(MlirContext ctx, MlirModule verified,
     out->structureRefused = true;
     return none;
   }
-  copyVerified(verified, full, out->verifiedSizes, ctx);
-  out->twoSizes = true;
-  fprintf(stderr,
-          "solar: verified at %s; the full-size export has the same "
-          "einsum graph (%zu node(s), %s)\n",
-          out->verifiedSizes, out->structureNodes, out->structureNote);
   return full;
 }
 
@@ -337,13 +334,25 @@ static bool lowerVerifyPrint(const SolarImportRequest *r,
     snprintf(out->reason, sizeof(out->reason),
              "MLIR 22 cannot parse the importer's output (%s)", first);
   } else {
-    ok = lowerAndVerify(module, r, manifest, out);
-    flushDiagnostics(solarDiagnosticsCaptureEnd(ctx), out);
     char fullPath[4200];
     snprintf(fullPath, sizeof(fullPath), "%s/import.full.mlir", r->workDir);
+    MlirModule full = {NULL};
+    ok = lower(module);
     if (ok && !r->imported && access(fullPath, R_OK) == 0) {
-      MlirModule full = lowerFull(ctx, module, r, fullPath, out, err, errSize);
+      full = lowerFull(ctx, module, r, fullPath, out, err, errSize);
       ok = !mlirModuleIsNull(full);
+    }
+    ok = ok && verifyLowered(module, r, manifest, out);
+    flushDiagnostics(solarDiagnosticsCaptureEnd(ctx), out);
+    if (!mlirModuleIsNull(full)) {
+      if (ok) {
+        copyVerified(module, full, out->verifiedSizes, ctx);
+        out->twoSizes = true;
+        fprintf(stderr,
+                "solar: verified at %s; the full-size export has the same "
+                "einsum graph (%zu node(s), %s)\n",
+                out->verifiedSizes, out->structureNodes, out->structureNote);
+      }
       mlirModuleDestroy(module);
       module = full;
     }
