@@ -34,6 +34,13 @@ def parse_args(argv):
                         help="sizes the reference runs and is verified at: "
                         "auto (shrunk to about a second), full, or N (every "
                         "size constant scaled to at most N)")
+    parser.add_argument("--refused", action="append", default=[],
+                        metavar="JSON",
+                        help="verification sizes (a JSON list of NAME=VALUE "
+                        "texts, as sizes.json's overrides) that the "
+                        "structure check after export refused: --verify-size "
+                        "auto then takes only candidates costing more "
+                        "(solar's retry, docs/importers.md)")
     parser.add_argument("--function", default="forward",
                         help="name of the exported func.func (default forward)")
     parser.add_argument("--no-export", action="store_true",
@@ -44,6 +51,7 @@ def parse_args(argv):
     args = parser.parse_args(argv)
     try:
         args.verify_size = sizes_module.parse_verify_size(args.verify_size)
+        args.refused = [parse_refused(t) for t in args.refused]
     except ValueError as exc:
         parser.error(str(exc))
     return args
@@ -121,7 +129,8 @@ def verification_overrides(args, exporter):
     def cost_of(overrides, expect=None):
         return exporter.cost(_load(args, _texts(overrides)), args, expect)
     if args.verify_size == "auto":
-        chosen = sizes_module.choose(constants, cost_of, say)
+        chosen = sizes_module.choose(constants, cost_of, say,
+                                     args.refused)
     else:
         chosen = sizes_module.capped_constants(constants, args.verify_size)
         try:
@@ -136,6 +145,21 @@ def verification_overrides(args, exporter):
                 ", ".join(_texts(chosen)))
     return _texts(chosen), "auto" if args.verify_size == "auto" else \
         f"cap {args.verify_size}"
+
+
+def parse_refused(text):
+    """One --refused: {name: value}; ValueError when it is not a JSON list
+    of NAME=VALUE texts."""
+    from solar_ref import program as program_module
+    try:
+        items = json.loads(text)
+        if isinstance(items, list) and \
+                all(isinstance(t, str) for t in items):
+            return dict(program_module.parse_override(t) for t in items)
+    except (ValueError, ReferenceError_):
+        pass
+    raise ValueError(f"--refused '{text}' must be a JSON list of NAME=VALUE "
+                     "texts")
 
 
 def write(path, text):

@@ -49,7 +49,10 @@ differs from the full size's signature, so a refused one costs a few
 ops, not a whole pass (98,000 ops in a 512-step LSTM). The full-size and
 the shrunk exports are still compared by their einsum graphs (same nodes,
 equations and op chains) before the small run's verification is trusted
-for the full-size analysis (tools/solar/frontend/cli_structure.c)."""
+for the full-size analysis (tools/solar/frontend/cli_structure.c); sizes
+it refuses come back as choose's `refused_sizes`, and only larger
+candidates are then taken (docs/importers.md, "A refused candidate is
+retried")."""
 from solar_ref.errors import ReferenceError_
 
 from .errors import ImportError_
@@ -194,15 +197,41 @@ def _cost_or_why(cost_of, overrides, expect=None):
         return None, str(exc)
 
 
-def choose(constants, cost_of, say):
+def _refused_floor(refused, cost_of, say):
+    """The load (_load) a candidate must exceed after the structure check
+    refused the sizes `refused` ([{name: value}]): the largest of theirs,
+    so that each retry moves to a larger candidate and the retries end
+    (at full size when none is left); None when nothing was refused."""
+    floor = None
+    for overrides in refused:
+        cost, _ = _cost_or_why(cost_of, overrides)
+        if cost is None:
+            continue
+        load = _load(*cost[:2])
+        floor = load if floor is None else max(floor, load)
+        say(f"refused by the structure check after export: "
+            f"{_described(overrides)} ({cost[0]:.3g} flop, {cost[1]:.3g} "
+            "elements): only larger candidates now")
+    return floor
+
+
+def _above(cost, floor):
+    """Whether a candidate's cost is above the refused candidates'
+    (_refused_floor)."""
+    return floor is None or _load(*cost[:2]) > floor
+
+
+def choose(constants, cost_of, say, refused_sizes=()):
     """The overrides for the verification run: the first candidate that
     keeps the program's shape signature and fits the budget, else the
     cheapest one that keeps it, refined one slot group at a time
     (_refine). `cost_of(overrides, expect)` -> (flops, elements[,
     signature[, exact shapes]]) (torch_export.cost), or raises
     ReferenceError_ when the program cannot be built at those sizes (that
-    candidate is skipped). {} when the program already fits or no
-    candidate is kept."""
+    candidate is skipped). `refused_sizes`: sizes the structure check after
+    export refused ([{name: value}]); only candidates costing more than
+    each of them are taken (the next larger one). {} when the program
+    already fits or no candidate is kept."""
     try:
         flops, elements, signature, shapes = _cost(cost_of, {})
     except (ReferenceError_, ImportError_) as exc:
@@ -215,11 +244,12 @@ def choose(constants, cost_of, say):
     if _load(flops, elements) <= 1:
         return {}
     expect = Expect(signature) if signature is not None else None
+    floor = _refused_floor(refused_sizes, cost_of, say)
     best = None
     refused = None
     for overrides in _candidates(constants):
         cost, _ = _cost_or_why(cost_of, overrides, expect)
-        if cost is None:
+        if cost is None or not _above(cost, floor):
             continue
         why = signature is not None and \
             _structure_difference(signature, _state_count(shapes), cost)
@@ -232,13 +262,14 @@ def choose(constants, cost_of, say):
             break
     if signature is not None and (best is None or _load(*best[1][:2]) > 1):
         start = best or ({}, (flops, elements, signature, shapes))
-        best = _refine(constants, start, expect, cost_of, say)
+        best = _refine(constants, start, expect, cost_of, say, floor)
     if best is None or not best[0]:
         why = f"; at {_described(refused[0])}: {refused[1]}" if refused \
             else ""
-        say("no smaller sizes build with the same shapes: verifying at "
-            f"full size{why} (give --override NAME=VALUE for the "
-            "verification sizes)")
+        larger = " larger than those refused" if floor is not None else ""
+        say(f"no smaller sizes{larger} build with the same shapes: "
+            f"verifying at full size{why} (give --override NAME=VALUE for "
+            "the verification sizes)")
         return {}
     overrides, (flops, elements, _, _) = best
     say(f"verification sizes: {_described(overrides)} "
@@ -294,7 +325,7 @@ def _current(constants, overrides, slot):
     return value if index is None else value[index]
 
 
-def _refine(constants, start, expect, cost_of, say):
+def _refine(constants, start, expect, cost_of, say, floor=None):
     """Greedy refinement of `start` (overrides, cost) when no factor fits
     the budget: a factor scales every slot at once, so one size the
     program fixes (the image size a classifier's flattened input pins, a
@@ -307,9 +338,11 @@ def _refine(constants, start, expect, cost_of, say):
     below FLOOR (a batch of 10 made 2) is taken only for a batch: only
     the inputs' leading dims change, no parameter or buffer shape (kernel
     sizes, layer counts, axes and image sizes do not qualify: an image of
-    3x3 pixels may leave a convolution's interior empty). Returns
-    the refined (overrides, cost), or `start` when nothing more shrinks
-    (None when that is the full size)."""
+    3x3 pixels may leave a convolution's interior empty). A value whose
+    cost is not above `floor` (_refused_floor) is passed over, so the
+    next larger one is taken. Returns the refined (overrides, cost), or
+    `start` when nothing more shrinks (None when that is the full
+    size)."""
     overrides, cost = start
     fixed = []
     for group in _groups(constants):
@@ -325,7 +358,7 @@ def _refine(constants, start, expect, cost_of, say):
                 measured, why = _try(cost_of, trial, expect.signature,
                                      _state_count(cost[3]),
                                      cost[3] if value < FLOOR else None)
-                if measured is not None:
+                if measured is not None and _above(measured, floor):
                     overrides, cost = trial, measured
                     break
             else:

@@ -70,8 +70,8 @@ static void relayStderr(int fd, char *cause, size_t size) {
   fclose(in);
 }
 
-static bool runExporter(const SolarImportRequest *r, SolarImportResult *out,
-                        char *err, size_t errSize) {
+static bool runExporter(const SolarImportRequest *r, const SolarArgs *refused,
+                        SolarImportResult *out, char *err, size_t errSize) {
   SolarArgs args = {0};
   solarArgsAdd(&args, r->model);
   solarArgsOption(&args, "--framework", r->framework);
@@ -88,6 +88,8 @@ static bool runExporter(const SolarImportRequest *r, SolarImportResult *out,
   for (size_t i = 0; r->overridesIfAssigned && r->overridesIfAssigned[i]; ++i)
     solarArgsOption(&args, "--override-if-assigned",
                     r->overridesIfAssigned[i]);
+  for (size_t i = 0; i < refused->count; ++i)
+    solarArgsOption(&args, "--refused", refused->items[i]);
   char script[4096];
   SolarArgs argv = {0};
   solarPythonCommand("solar_import.py", &args, script, sizeof(script), &argv);
@@ -171,29 +173,31 @@ static bool comparedOutputs(MlirModule module) {
   return compared;
 }
 
-static bool lowerAndVerify(MlirModule module, const SolarImportRequest *r,
-                           const char *manifest, SolarImportResult *out) {
+static bool lower(MlirModule module) {
+  SolarOptions none;
+  solarOptionsInit(&none);
+  bool ok = solarRunPass(mlirModuleGetOperation(module),
+                         "solar-lower-to-affine", &none);
+  solarOptionsDestroy(&none);
+  return ok;
+}
+
+/* Runs solar-verify on a lowered module against the reference. */
+static bool verifyLowered(MlirModule module, const SolarImportRequest *r,
+                          const char *manifest, SolarImportResult *out) {
   SolarOptions verify;
   solarOptionsInit(&verify);
-  if (manifest)
-    solarOptionsSet(&verify, "manifest", manifest);
+  solarOptionsSet(&verify, "manifest", manifest);
   solarOptionsSet(&verify, "function", r->function);
   if (r->rtol)
     solarOptionsSet(&verify, "rtol", r->rtol);
   if (r->atol)
     solarOptionsSet(&verify, "atol", r->atol);
   solarCliVerifyLimitsApply(&r->verifyLimits, &verify);
-  SolarOptions none;
-  solarOptionsInit(&none);
-  /* Verification runs only on a lowering that succeeded; without a
-   * manifest, lower only (the full-size export has no reference). */
-  MlirOperation op = mlirModuleGetOperation(module);
-  bool ok = solarRunPass(op, "solar-lower-to-affine", &none);
-  if (ok && manifest && !solarRunPass(op, "solar-verify", &verify)) {
+  bool ok = solarRunPass(mlirModuleGetOperation(module), "solar-verify",
+                         &verify);
+  if (!ok)
     out->verifyFailed = comparedOutputs(module);
-    ok = false;
-  }
-  solarOptionsDestroy(&none);
   solarOptionsDestroy(&verify);
   return ok;
 }
@@ -242,9 +246,10 @@ static void copyVerified(MlirModule from, MlirModule to, const char *sizes,
 }
 
 /* The full-size export: parsed and lowered (not verified: there is no
- * full-size reference), then trusted only when its einsum graph has the
- * structure of the verified one; it then carries their verified
- * attribute. The null module on failure, with `err` and out->reason. */
+ * full-size reference), then kept only when its einsum graph has the
+ * structure of the (lowered) small one, which is verified after: a
+ * refused candidate costs no verification run. The null module on
+ * failure, with `err` and out->reason. */
 static MlirModule lowerFull(MlirContext ctx, MlirModule verified,
                             const SolarImportRequest *r, const char *fullPath,
                             SolarImportResult *out, char *err,
@@ -258,7 +263,7 @@ static MlirModule lowerFull(MlirContext ctx, MlirModule verified,
     return none;
   }
   MlirModule full = solarParseModule(ctx, text, length, fullPath);
-  bool ok = !mlirModuleIsNull(full) && lowerAndVerify(full, r, NULL, out);
+  bool ok = !mlirModuleIsNull(full) && lower(full);
   /* The text registered for caret display is about to go away. */
   solarDiagnosticsSetSource(ctx, fullPath, NULL, 0);
   free(text);
@@ -286,14 +291,9 @@ static MlirModule lowerFull(MlirContext ctx, MlirModule verified,
     snprintf(out->reason, sizeof(out->reason),
              "structure differs between the verification and full sizes: %.900s",
              why);
+    out->structureRefused = true;
     return none;
   }
-  copyVerified(verified, full, out->verifiedSizes, ctx);
-  out->twoSizes = true;
-  fprintf(stderr,
-          "solar: verified at %s; the full-size export has the same "
-          "einsum graph (%zu node(s), %s)\n",
-          out->verifiedSizes, out->structureNodes, out->structureNote);
   return full;
 }
 
@@ -334,13 +334,25 @@ static bool lowerVerifyPrint(const SolarImportRequest *r,
     snprintf(out->reason, sizeof(out->reason),
              "MLIR 22 cannot parse the importer's output (%s)", first);
   } else {
-    ok = lowerAndVerify(module, r, manifest, out);
-    flushDiagnostics(solarDiagnosticsCaptureEnd(ctx), out);
     char fullPath[4200];
     snprintf(fullPath, sizeof(fullPath), "%s/import.full.mlir", r->workDir);
+    MlirModule full = {NULL};
+    ok = lower(module);
     if (ok && !r->imported && access(fullPath, R_OK) == 0) {
-      MlirModule full = lowerFull(ctx, module, r, fullPath, out, err, errSize);
+      full = lowerFull(ctx, module, r, fullPath, out, err, errSize);
       ok = !mlirModuleIsNull(full);
+    }
+    ok = ok && verifyLowered(module, r, manifest, out);
+    flushDiagnostics(solarDiagnosticsCaptureEnd(ctx), out);
+    if (!mlirModuleIsNull(full)) {
+      if (ok) {
+        copyVerified(module, full, out->verifiedSizes, ctx);
+        out->twoSizes = true;
+        fprintf(stderr,
+                "solar: verified at %s; the full-size export has the same "
+                "einsum graph (%zu node(s), %s)\n",
+                out->verifiedSizes, out->structureNodes, out->structureNote);
+      }
       mlirModuleDestroy(module);
       module = full;
     }
@@ -364,6 +376,27 @@ static bool lowerVerifyPrint(const SolarImportRequest *r,
   return ok;
 }
 
+/* The verification sizes WORK/sizes.json names, as the JSON list of
+ * NAME=VALUE texts the exporter's --refused takes (caller frees), when
+ * --verify-size auto chose them: sizes given by hand (--override, a cap)
+ * would be chosen again. NULL otherwise. */
+static char *retriableSizes(const char *workDir) {
+  char path[4200];
+  snprintf(path, sizeof(path), "%s/sizes.json", workDir);
+  json_t *root = json_load_file(path, 0, NULL);
+  const char *mode = json_string_value(json_object_get(root, "mode"));
+  json_t *list = json_object_get(root, "overrides");
+  char *text = NULL;
+  if (mode && !strcmp(mode, "auto") && json_array_size(list) > 0)
+    text = json_dumps(list, JSON_COMPACT);
+  json_decref(root);
+  return text;
+}
+
+/* How many verification sizes the structure check may refuse before the
+ * import fails: each retry exports twice and verifies again, so a few. */
+enum { STRUCTURE_RETRIES = 3 };
+
 bool solarImportRun(const SolarImportRequest *request, SolarImportResult *out,
                     char *err, size_t errSize) {
   memset(out, 0, sizeof(*out));
@@ -378,10 +411,42 @@ bool solarImportRun(const SolarImportRequest *request, SolarImportResult *out,
            request->workDir);
   snprintf(manifest, sizeof(manifest), "%s/ref/manifest.json",
            request->workDir);
-  return runExporter(request, out, err, errSize) &&
+  /* A structure refusal is retried at the next larger candidate the size
+   * choice finds (docs/importers.md, "Two sizes"); the exporter is told
+   * every refused set, and at full size there is nothing to compare. */
+  SolarArgs refused = {0};
+  bool ok = false;
+  for (int attempt = 0;; ++attempt) {
+    ok = runExporter(request, &refused, out, err, errSize) &&
          lowerVerifyPrint(request,
                           request->imported ? request->imported : linalgPath,
                           manifest, out, err, errSize);
+    char *sizes = !ok && out->structureRefused
+                      ? retriableSizes(request->workDir)
+                      : NULL;
+    if (!sizes)
+      break;
+    if (attempt == STRUCTURE_RETRIES) {
+      free(sizes);
+      fprintf(stderr,
+              "solar: the structure check refused %d sets of verification "
+              "sizes; no more retries\n",
+              attempt + 1);
+      break;
+    }
+    fprintf(stderr,
+            "solar: the structure check refused the verification sizes %s "
+            "(%s); retrying at the next larger candidate (retry %d of at "
+            "most %d)\n",
+            out->verifiedSizes, out->reason, attempt + 1, STRUCTURE_RETRIES);
+    solarArgsAdd(&refused, sizes);
+    memset(out, 0, sizeof(*out));
+    err[0] = '\0';
+  }
+  for (size_t i = 0; i < refused.count; ++i)
+    free((char *)refused.items[i]);
+  free(refused.items);
+  return ok;
 }
 
 void solarImportResultDestroy(SolarImportResult *result) {

@@ -58,6 +58,9 @@ typedef struct {
    * full-size export, lowered, with the verified attribute of the shrunk
    * one after the einsum graphs of both were found to match. */
   bool twoSizes;
+  /* The failure is the structure check's refusal (retried at larger
+   * verification sizes by solarImportRun). */
+  bool structureRefused;
   size_t structureNodes; /* einsum nodes compared */
   /* "only sizes differ", or which block repeats more often at full size */
   char structureNote[512];
