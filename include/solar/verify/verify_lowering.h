@@ -10,6 +10,7 @@
 #define SOLAR_VERIFY_LOWERING_H
 
 #include "solar/verify/verify_accumulate.h"
+#include "solar/verify/verify_assert.h"
 
 #include "mlir-c/ExecutionEngine.h"
 #include "mlir-c/IR.h"
@@ -21,7 +22,11 @@
 extern "C" {
 #endif
 
-/* The upstream pipeline from affine/scf/arith/math/memref/func to LLVM. */
+/* The upstream pipelines from affine/scf/arith/math/memref/func to LLVM:
+ * the first lowers affine and adds the bounds checks, folding the ones that
+ * are constant; the checks left are then lowered by verify_assert.h and
+ * the second lowers the rest. */
+extern const char *const solarVerifyChecksPipeline;
 extern const char *const solarVerifyLoweringPipeline;
 
 typedef struct {
@@ -30,6 +35,8 @@ typedef struct {
   MlirExecutionEngine engine; /* owned */
   /* what the run's f64 accumulations saw (owned; filled by the call) */
   SolarVerifyAccumulation accumulation;
+  /* the messages of the lowered bounds checks (verify_assert.h) */
+  SolarVerifyChecks checks;
 } SolarVerifyJit;
 
 /* Copies `source` (a builtin.module, or a func.func that is then wrapped in

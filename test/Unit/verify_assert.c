@@ -1,0 +1,57 @@
+/* Unit test of the verification copy's checks (lib/verify/verify_assert.c
+ * and solarVerifyChecksPipeline): parses argv[1], runs the pipeline that
+ * adds and folds the bounds checks, lowers the cf.assert ops left and
+ * prints how many there were and the module, which
+ * test/Verify/checks-unit.test checks. */
+#include "solar/dialect/context.h"
+#include "solar/verify/verify_assert.h"
+#include "solar/verify/verify_lowering.h"
+
+#include "mlir-c/Pass.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+static void printChunk(MlirStringRef text, void *userData) {
+  fwrite(text.data, 1, text.length, (FILE *)userData);
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    fprintf(stderr, "usage: unit-verify_assert FILE.mlir\n");
+    return 2;
+  }
+  FILE *in = fopen(argv[1], "rb");
+  if (!in) {
+    perror(argv[1]);
+    return 2;
+  }
+  static char text[1 << 16];
+  size_t length = fread(text, 1, sizeof(text) - 1, in);
+  fclose(in);
+  MlirContext ctx = solarContextCreate();
+  MlirModule module =
+      mlirModuleCreateParse(ctx, mlirStringRefCreate(text, length));
+  if (mlirModuleIsNull(module))
+    return 1;
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  if (mlirLogicalResultIsFailure(mlirParsePassPipeline(
+          mlirPassManagerGetAsOpPassManager(pm),
+          mlirStringRefCreateFromCString(solarVerifyChecksPipeline), NULL,
+          NULL)) ||
+      mlirLogicalResultIsFailure(
+          mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))))
+    return 1;
+  mlirPassManagerDestroy(pm);
+  SolarVerifyChecks checks = {0};
+  solarVerifyLowerAsserts(module, &checks);
+  printf("checks %zu\n", checks.count);
+  for (size_t i = 0; i < checks.count; ++i)
+    printf("message %zu: %s\n", i, checks.messages[i]);
+  printf("verifies %d\n", mlirOperationVerify(mlirModuleGetOperation(module)));
+  mlirOperationPrint(mlirModuleGetOperation(module), printChunk, stdout);
+  solarVerifyChecksDestroy(&checks);
+  mlirModuleDestroy(module);
+  mlirContextDestroy(ctx);
+  return 0;
+}
