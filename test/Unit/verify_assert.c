@@ -4,6 +4,7 @@
  * prints how many there were and the module, which
  * test/Verify/checks-unit.test checks. */
 #include "solar/dialect/context.h"
+#include "solar/support/files.h"
 #include "solar/verify/verify_assert.h"
 #include "solar/verify/verify_lowering.h"
 
@@ -21,17 +22,16 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: unit-verify_assert FILE.mlir\n");
     return 2;
   }
-  FILE *in = fopen(argv[1], "rb");
-  if (!in) {
+  size_t length = 0;
+  char *text = solarReadFile(argv[1], &length);
+  if (!text) {
     perror(argv[1]);
     return 2;
   }
-  static char text[1 << 16];
-  size_t length = fread(text, 1, sizeof(text) - 1, in);
-  fclose(in);
   MlirContext ctx = solarContextCreate();
   MlirModule module =
       mlirModuleCreateParse(ctx, mlirStringRefCreate(text, length));
+  free(text);
   if (mlirModuleIsNull(module))
     return 1;
   MlirPassManager pm = mlirPassManagerCreate(ctx);
