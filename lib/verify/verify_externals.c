@@ -14,11 +14,12 @@
 
 /* libm (double and float forms: what convert-math-to-libm emits, and what
  * a translation may declare itself), the allocation functions of
- * finalize-memref-to-llvm, memrefCopy of libmlir_c_runner_utils, and puts
- * and abort, which convert-cf-to-llvm emits for cf.assert (torch-mlir
- * asserts shapes, e.g. in cross_entropy): printing a message and ending the
- * child (reported as a failure naming SIGABRT) harm nothing. Sorted for
- * bsearch. */
+ * finalize-memref-to-llvm, memrefCopy of libmlir_c_runner_utils, and
+ * solar_verify_failed_check, which the copy's cf.asserts call when they fail
+ * (verify_assert.h; torch-mlir asserts shapes, e.g. in cross_entropy), and
+ * puts and abort, which convert-cf-to-llvm emits for cf.assert and a
+ * translation may call: printing a message and ending the child (reported
+ * as a failure naming SIGABRT) harm nothing. Sorted for bsearch. */
 static const char *const kAllowed[] = {
     "abort",     "acos",      "acosf",      "acosh",   "acoshf",     "aligned_alloc",
     "asin",      "asinf",      "asinh",   "asinhf",     "atan",
@@ -33,7 +34,7 @@ static const char *const kAllowed[] = {
     "log10f",    "log1p",      "log1pf",  "log2",       "log2f",
     "logf",      "malloc",     "memrefCopy", "pow",     "powf",
     "puts",      "round",     "roundeven",  "roundevenf", "roundf",  "sin",
-    "sinf",      "sinh",       "sinhf",   "sqrt",       "sqrtf",
+    "sinf",      "sinh",       "sinhf",   "solar_verify_failed_check", "sqrt",       "sqrtf",
     "tan",       "tanf",       "tanh",    "tanhf",      "trunc",
     "truncf"};
 

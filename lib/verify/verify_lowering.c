@@ -1,6 +1,7 @@
 /* The verifier's JIT (verify_lowering.h): the copy pruned to the function
  * and what it calls, lowered to LLVM and handed to the ExecutionEngine. */
 #include "solar/verify/verify_lowering.h"
+#include "solar/verify/verify_assert.h"
 #include "solar/verify/verify_outline.h"
 #include "solar/verify/verify_inbounds.h"
 #include "solar/verify/verify_interchange.h"
@@ -33,7 +34,14 @@
  * the verification run's speed has not been measured (LLVM's optimizer
  * drops the ones it can prove, which it is not relied upon to do).
  * expand-strided-metadata emits affine.apply, so lower-affine runs again
- * after it; math-to-libm picks up what math-to-llvm leaves (tanh, erf,
+ * after it. canonicalize then folds the checks whose operands are
+ * constants (a static subview's: generate-runtime-verification emits an
+ * scf.if and a cf.assert per dimension even then): DenseNet-201's top-level
+ * function held 16,008 such scf.ifs in one block of 100,000 ops, and
+ * convert-scf-to-cf's dialect conversion, which splits the block at each
+ * and logs every op moved until the pass ends, grew as ifs x ops to 17.9
+ * GiB. The checks left are lowered by verify_assert.h (linear, where
+ * convert-cf-to-llvm is not) between the two pipelines; math-to-libm picks up what math-to-llvm leaves (tanh, erf,
  * ...) as calls into the process's libm; arith-expand removes the arith ops
  * that have no direct LLVM lowering (ceildivsi, floordivsi, ...).
  * Narrow floats never reach LLVM as arithmetic: bf16 and f16 arith and math
@@ -48,10 +56,14 @@ const char *const solarVerifyAffineLowering =
     "builtin.module("
     "lower-affine,"
     "generate-runtime-verification{verbose-level=0})";
-const char *const solarVerifyLoweringPipeline =
+const char *const solarVerifyChecksPipeline =
     "builtin.module("
     "expand-strided-metadata,"
     "lower-affine,"
+    "canonicalize)";
+
+const char *const solarVerifyLoweringPipeline =
+    "builtin.module("
     "convert-scf-to-cf,"
     "arith-emulate-unsupported-floats{source-types=bf16,f16 target-type=f32},"
     "math-extend-to-supported-types{target-type=f32},"
@@ -199,6 +211,7 @@ static MlirModule copyIntoContext(MlirOperation source, MlirContext ctx) {
   return module;
 }
 
+/* Runs `pipeline` on the copy; false with `err` when it fails. */
 static bool runPipeline(SolarVerifyJit *jit, const char *pipeline, char *err,
                         size_t errSize) {
   MlirPassManager pm = mlirPassManagerCreate(jit->ctx);
@@ -221,8 +234,9 @@ static bool runPipeline(SolarVerifyJit *jit, const char *pipeline, char *err,
 
 /* Affine first, with the bounds checks, then the vector loops' hint
  * (verify_interchange.h), which lower-affine would drop, and the removal of
- * the checks proven redundant (verify_inbounds.h), then the rest down to
- * LLVM. */
+ * the checks proven redundant (verify_inbounds.h); then the constant checks
+ * folded and the others lowered in linear time (verify_assert.h), then the
+ * rest down to LLVM. */
 static bool lower(SolarVerifyJit *jit, char *err, size_t errSize) {
   ForeignSearch before = {{NULL}};
   mlirOperationWalk(mlirModuleGetOperation(jit->module), findNotLowered,
@@ -234,6 +248,9 @@ static bool lower(SolarVerifyJit *jit, char *err, size_t errSize) {
     return false;
   solarVerifyMarkVectorLoops(jit->module);
   solarVerifyDropProvenChecks(jit->module);
+  if (!runPipeline(jit, solarVerifyChecksPipeline, err, errSize))
+    return false;
+  solarVerifyLowerAsserts(jit->module, &jit->checks);
   if (!runPipeline(jit, solarVerifyLoweringPipeline, err, errSize))
     return false;
   solarVerifyApplyNoAlias(jit->module);
@@ -262,6 +279,9 @@ static bool needsRunnerUtils(MlirModule module) {
       continue;
     MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
         op, mlirSymbolTableGetSymbolAttributeName()));
+    if (mlirStringRefEqual(name, mlirStringRefCreateFromCString(
+                                     SOLAR_VERIFY_FAILED_CHECK)))
+      continue; /* registered with the engine, not looked up */
     char *symbol = strndup(name.data, name.length);
     missing = !self || !dlsym(self, symbol);
     free(symbol);
@@ -324,6 +344,7 @@ bool solarVerifyJitCreate(MlirOperation source, const char *funcName,
     solarVerifyJitDestroy(jit);
     return false;
   }
+  solarVerifyRegisterFailedCheck(jit->engine);
   return true;
 }
 
@@ -335,5 +356,6 @@ void solarVerifyJitDestroy(SolarVerifyJit *jit) {
   if (!mlirContextIsNull(jit->ctx))
     mlirContextDestroy(jit->ctx);
   solarVerifyAccumulationDestroy(&jit->accumulation);
+  solarVerifyChecksDestroy(&jit->checks);
   memset(jit, 0, sizeof(*jit));
 }

@@ -109,9 +109,11 @@ func.func @exit_in_helper(%x: memref<6xf32>, %alpha: f32, %out: memref<6xf32>) {
 // RUN: not solar-opt %s --solar-verify-timeout=1 --pass-pipeline='builtin.module(solar-verify{manifest=%t/scale/manifest.json function=endless})' 2>&1 | FileCheck %s --check-prefix=GLOBAL
 // GLOBAL: error: solar-verify: @endless: the compiled function ran past the CPU-time limit of 1 s
 
-// cf.assert lowers to calls of puts and abort (convert-cf-to-llvm), which
-// torch-mlir's own asserts need (KernelBench level 1 95_CrossEntropyLoss was
-// refused as "the call of external function 'puts'"): both are allowed. A
+// cf.assert lowers to a call of solar_verify_failed_check when it fails
+// (lib/verify/verify_assert.c; before, to puts and abort by
+// convert-cf-to-llvm), which torch-mlir's own asserts need (KernelBench
+// level 1 95_CrossEntropyLoss was refused as "the call of external function
+// 'puts'"): all three are allowed. A
 // holding assert verifies; a failing one ends the child with SIGABRT,
 // reported as a failure.
 // ASSERT: remark: solar-verify: @asserts matches the numpy reference

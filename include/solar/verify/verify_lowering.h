@@ -10,6 +10,7 @@
 #define SOLAR_VERIFY_LOWERING_H
 
 #include "solar/verify/verify_accumulate.h"
+#include "solar/verify/verify_assert.h"
 
 #include "mlir-c/ExecutionEngine.h"
 #include "mlir-c/IR.h"
@@ -22,9 +23,12 @@ extern "C" {
 #endif
 
 /* The upstream pipelines from affine/scf/arith/math/memref/func to LLVM:
- * lower-affine and the bounds checks, then (after verify_interchange.h's
- * loop hints and verify_inbounds.h's proofs) the rest. */
+ * lower-affine and the bounds checks; then (after verify_interchange.h's
+ * loop hints and verify_inbounds.h's proofs) the second lowers the rest of
+ * affine and folds the checks that are constant; the checks left are then
+ * lowered by verify_assert.h and the third lowers the rest. */
 extern const char *const solarVerifyAffineLowering;
+extern const char *const solarVerifyChecksPipeline;
 extern const char *const solarVerifyLoweringPipeline;
 
 typedef struct {
@@ -33,6 +37,8 @@ typedef struct {
   MlirExecutionEngine engine; /* owned */
   /* what the run's f64 accumulations saw (owned; filled by the call) */
   SolarVerifyAccumulation accumulation;
+  /* the messages of the lowered bounds checks (verify_assert.h) */
+  SolarVerifyChecks checks;
 } SolarVerifyJit;
 
 /* Copies `source` (a builtin.module, or a func.func that is then wrapped in
