@@ -52,27 +52,6 @@ bool solarVerifyExternalAllowed(const char *name, size_t length) {
                  sizeof(kAllowed[0]), compareName) != NULL;
 }
 
-/* The op of the symbol table `scope` named `name`, or null. */
-static MlirOperation lookupSymbol(MlirOperation scope, MlirStringRef name) {
-  if (mlirOperationIsNull(scope) || mlirOperationGetNumRegions(scope) == 0)
-    return (MlirOperation){NULL};
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(scope, 0));
-  if (mlirBlockIsNull(body))
-    return (MlirOperation){NULL};
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirAttribute sym = mlirOperationGetAttributeByName(
-        op, mlirSymbolTableGetSymbolAttributeName());
-    if (mlirAttributeIsNull(sym) || !mlirAttributeIsAString(sym))
-      continue;
-    MlirStringRef text = mlirStringAttrGetValue(sym);
-    if (text.length == name.length &&
-        strncmp(text.data, name.data, name.length) == 0)
-      return op;
-  }
-  return (MlirOperation){NULL};
-}
-
 /* A function or global the module only declares: the JIT would take it
  * from the process. */
 static bool isExternalDeclaration(MlirOperation op) {
@@ -88,8 +67,12 @@ static bool isExternalDeclaration(MlirOperation op) {
              mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)));
 }
 
+/* `symbols`: MLIR's symbol table of the enclosing module (a hash map
+ * built once), not a scan of the module per reference: the lowered copy of
+ * a network holds thousands of calls, globals and their uses (MobileNetV2's
+ * 584 nests, one global message per bounds check). Null without a module. */
 typedef struct {
-  MlirOperation scope;
+  MlirSymbolTable symbols;
   MlirOperation found;
   char *err;
   size_t errSize;
@@ -123,7 +106,9 @@ static MlirWalkResult findForbidden(MlirOperation op, void *userData) {
   if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
     return refuse(search, op, "an indirect call", " cannot be executed");
   MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
-  MlirOperation target = lookupSymbol(search->scope, name);
+  MlirOperation target = mlirSymbolTableIsNull(search->symbols)
+                             ? (MlirOperation){NULL}
+                             : mlirSymbolTableLookup(search->symbols, name);
   if (mlirOperationIsNull(target) || !isExternalDeclaration(target) ||
       solarVerifyExternalAllowed(name.data, name.length))
     return MlirWalkResultAdvance;
@@ -140,7 +125,11 @@ MlirOperation solarVerifyFindForbiddenExternal(MlirOperation root, char *err,
   MlirOperation scope = root;
   while (!mlirOperationIsNull(scope) && !solarOpIs(scope, "builtin.module"))
     scope = mlirOperationGetParentOperation(scope);
-  ForbiddenSearch search = {scope, {NULL}, err, errSize};
+  ForbiddenSearch search = {{NULL}, {NULL}, err, errSize};
+  if (!mlirOperationIsNull(scope))
+    search.symbols = mlirSymbolTableCreate(scope);
   mlirOperationWalk(root, findForbidden, &search, MlirWalkPreOrder);
+  if (!mlirSymbolTableIsNull(search.symbols))
+    mlirSymbolTableDestroy(search.symbols);
   return search.found;
 }

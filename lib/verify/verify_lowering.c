@@ -317,6 +317,10 @@ bool solarVerifyJitCreate(MlirOperation source, const char *funcName,
   mlirOperationSetDiscardableAttributeByName(
       func, mlirStringRefCreateFromCString("llvm.emit_c_interface"),
       mlirUnitAttrGet(jit->ctx));
+  /* Called only through that interface (_mlir_ciface_NAME, external). */
+  mlirOperationSetDiscardableAttributeByName(
+      func, mlirStringRefCreateFromCString("llvm.linkage"),
+      solarVerifyInternalLinkage(jit->ctx));
   if (!solarVerifyAccumulateInF64(jit->module, func, &jit->accumulation, err,
                                   errSize)) {
     solarVerifyJitDestroy(jit);

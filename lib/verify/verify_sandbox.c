@@ -369,9 +369,14 @@ bool solarVerifyInvokeSandboxed(const SolarVerifyJit *jit,
   double wallSeconds = SOLAR_VERIFY_WALL_FACTOR * ceil(cpuSeconds) +
                        SOLAR_VERIFY_WALL_SLACK_SECONDS;
   /* Compiles the module here, once: code generation is solar's own work,
-   * not the program's, and is not charged to the child's limits. */
+   * not the program's, and is not charged to the child's limits. The
+   * lookup is of what the child calls, the C interface's packed wrapper
+   * (the entry itself is internal and has none: verify_outline.h); a
+   * lookup of a missing name would compile nothing. */
+  char ciface[4096];
+  snprintf(ciface, sizeof(ciface), "_mlir_ciface_%s", funcName);
   (void)mlirExecutionEngineLookupPacked(
-      jit->engine, mlirStringRefCreateFromCString(funcName));
+      jit->engine, mlirStringRefCreateFromCString(ciface));
   int pipeEnds[2];
   if (pipe(pipeEnds) != 0) {
     snprintf(err, errSize, "cannot create a pipe for the verification "

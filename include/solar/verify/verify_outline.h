@@ -24,9 +24,22 @@ extern "C" {
  * func.func of `module` (named after func, "<func>.nest<k>"), replaced by
  * a func.call of it. The values the nest uses from outside become the new
  * function's arguments, except arith.constant results, which are cloned
- * into it (so LLVM still sees the constants). Returns how many nests were
- * outlined. */
+ * into it (so LLVM still sees the constants); each is internal
+ * (solarVerifyInternalLinkage). When no loop is left in `func`, it is
+ * marked optnone (compiled at -O0: straight-line code run once). Returns
+ * how many nests were outlined. */
 size_t solarVerifyOutlineNests(MlirModule module, MlirOperation func);
+
+/* #llvm.linkage<internal>, for a func.func's `llvm.linkage`: the
+ * ExecutionEngine gives every function of external linkage a packed
+ * wrapper `_mlir_NAME(void **)` that loads each lowered argument and calls
+ * it, and LLVM compiles that wrapper more than linearly in the argument
+ * count (the wrapper of MobileNetV2's entry passes 1,797 values, and
+ * SelectionDAG's combiner compares its stack stores pairwise). The nests
+ * and the entry are called only from inside the module (the entry through
+ * its C interface, which stays external), so none needs one; internal
+ * functions also let LLVM drop the arguments a nest does not use. */
+MlirAttribute solarVerifyInternalLinkage(MlirContext ctx);
 
 #ifdef __cplusplus
 }
