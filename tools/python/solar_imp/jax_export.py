@@ -73,9 +73,11 @@ def _lowerable(program, args, abstract=False):
             inputs = _inputs(program, get_inputs, jax, args.seed, abstract)
             init_fn = (lambda *a: jax.eval_shape(model.init, *a)) \
                 if abstract else model.init
+            spec = train_module.spec_of(args)
+            if spec is not None:
+                init_fn = jax_train.without_drawing(jax, init_fn)
             variables = call_user(program, "Model.init()", init_fn,
                                   jax.random.PRNGKey(args.seed), *inputs)
-            spec = train_module.spec_of(args)
             if spec is not None:
                 return jax_train.prepare(jax, program, call_user, spec, model,
                                          inputs, variables, args.seed,

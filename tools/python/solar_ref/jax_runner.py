@@ -133,7 +133,11 @@ def run(program, args, writer):
         raw = _call_get_inputs(program, get_inputs, jax, args.seed)
         names = parameter_names(model_class.__call__, len(raw), "input")
         inputs = [_to_input(v, n) for v, n in zip(raw, names)]
-        variables = call_user(program, "Model.init()", model.init,
+        init_fn = model.init
+        if spec is not None:
+            from . import jax_train
+            init_fn = jax_train.without_drawing(jax, model.init)
+        variables = call_user(program, "Model.init()", init_fn,
                               jax.random.PRNGKey(args.seed), *inputs)
         if spec is not None:
             return _run_step(jax, program, args, spec, model, names, inputs,
@@ -231,8 +235,12 @@ def _run_step(jax, program, args, spec, model, names, inputs, variables,
         writer.add(name, "input", value)
     if step.has_target:
         writer.add("target", "input", np.asarray(arguments[len(inputs)]))
+    first_mask = len(inputs) + step.has_target
+    for name, mask in zip(step.mask_names(),
+                          arguments[first_mask:first_mask + step.mask_count]):
+        writer.add(name, "input", np.asarray(mask))
     for name, leaf in zip(step.variable_names + step.state_names,
-                          arguments[len(inputs) + step.has_target:]):
+                          arguments[first_mask + step.mask_count:]):
         writer.add(name, "parameter", np.asarray(leaf))
     jitted = jax.jit(step)
     results = call_user(program, "the training step", jitted, *arguments)
@@ -252,7 +260,8 @@ def _run_step(jax, program, args, spec, model, names, inputs, variables,
                                    arguments))
     facts = _facts(jax, program, args, lambda: jitted(*arguments),
                    "flax.linen.Module training step (optax)",
-                   "inputs, target, flattened variables sorted by path, "
+                   "inputs, target, dropout masks, flattened variables "
+                   "sorted by path, "
                    "then optax's state leaves")
     facts["train"] = {"loss": spec.loss, "optimizer": spec.optimizer,
                       "hyperparameters": train_module.hyperparameters(spec),

@@ -3,8 +3,17 @@
 under jax.jit) and the importer (which lowers it): both see the same
 arguments, the same arithmetic and the same outputs.
 
-    step(*inputs, [target], *variables, *optimizer state)
+    step(*inputs, [target], *dropout masks, *variables, *optimizer state)
         -> (loss, *updated params, *updated optimizer state)
+
+A flax.linen.Dropout that is not deterministic draws its mask from the
+'dropout' PRNG stream; the step takes that mask as an argument instead
+(`dropout_mask.K`, K in call order), drawn from the run's seed as
+Bernoulli(1 - rate) / (1 - rate) (0 where rate = 1, Flax's all-zero
+output), and the Dropout computes `x * mask` (nn.intercept_methods), as
+the torch step does (train.py): the reference and the IR then multiply by
+the same mask, and the mask is data, not work the bound may skip
+(docs/sol-model.md, "Dropout masks").
 
 Variables are every leaf of model.init()'s tree sorted by path, as for the
 forward pass ("params/Dense_0/bias", ...): the `params` collection is
@@ -93,6 +102,90 @@ def make_target(jax, program, call_user, output, spec, seed):
     return rng.integers(0, shape[-1], shape[:-1]).astype(np.int32)
 
 
+def _dropout_call(nn, context, args, kwargs):
+    """(inputs, rate, broadcast shape) of a flax.linen.Dropout call that
+    draws a mask; None for any other call (another module or method, a
+    deterministic Dropout, rate 0)."""
+    module = context.module
+    if not isinstance(module, nn.Dropout) or context.method_name != "__call__":
+        return None
+    inputs = args[0] if args else kwargs.get("inputs")
+    given = args[1] if len(args) > 1 else kwargs.get("deterministic")
+    deterministic = nn.merge_param("deterministic", module.deterministic,
+                                   given)
+    if deterministic or module.rate == 0:
+        return None
+    shape = list(inputs.shape)
+    for dim in module.broadcast_dims:
+        shape[dim] = 1
+    return inputs, float(module.rate), tuple(shape)
+
+
+def dropout_sites(jax, run):
+    """(run()'s result, [(broadcast shape, rate, dtype)] of the Dropout
+    calls it makes that draw a mask, in order); each such call returns its
+    input unchanged (the result's shape is all that is read)."""
+    import flax.linen as nn
+    sites = []
+
+    def record(next_fun, args, kwargs, context):
+        call = _dropout_call(nn, context, args, kwargs)
+        if call is None:
+            return next_fun(*args, **kwargs)
+        inputs, rate, shape = call
+        sites.append((shape, rate, inputs.dtype))
+        return inputs
+    with nn.intercept_methods(record):
+        result = run()
+    return result, sites
+
+
+def without_drawing(jax, init):
+    """model.init (or its eval_shape) with every mask-drawing Dropout the
+    identity: init has only the 'params' stream, and a Dropout's output
+    does not change the parameters' shapes or initial values."""
+    def run(*args):
+        return dropout_sites(jax, lambda: init(*args))[0]
+    return run
+
+
+def make_masks(jax, sites, seed, abstract):
+    """One mask per site (dropout_sites): Bernoulli(1 - rate) from a numpy
+    generator seeded with `seed`, times 1 / (1 - rate), in the site's
+    dtype; shapes only when `abstract`."""
+    rng = np.random.default_rng(seed)
+    masks = []
+    for shape, rate, dtype in sites:
+        if abstract:
+            masks.append(jax.ShapeDtypeStruct(shape, dtype))
+            continue
+        keep = rng.random(shape) < 1.0 - rate
+        scale = 0.0 if rate >= 1 else 1.0 / (1.0 - rate)
+        masks.append((keep * scale).astype(dtype))
+    return masks
+
+
+def _with_masks(jax, masks, run):
+    """run() with the k-th mask-drawing Dropout call computing x * masks[k]
+    (broadcast over its broadcast_dims)."""
+    import flax.linen as nn
+    calls = []
+
+    def apply_mask(next_fun, args, kwargs, context):
+        call = _dropout_call(nn, context, args, kwargs)
+        if call is None:
+            return next_fun(*args, **kwargs)
+        if len(calls) >= len(masks):
+            raise ReferenceError_(
+                "--train: the step calls more drawing Dropouts than its "
+                f"forward pass did ({len(masks)})")
+        mask = masks[len(calls)]
+        calls.append(call)
+        return call[0] * jax.numpy.broadcast_to(mask, call[0].shape)
+    with nn.intercept_methods(apply_mask):
+        return run()
+
+
 def prepare(jax, program, call_user, spec, model, inputs, variables, seed,
             abstract):
     """(step, arguments in the step's order) of `model` on `inputs`; with
@@ -101,17 +194,20 @@ def prepare(jax, program, call_user, spec, model, inputs, variables, seed,
     optax = import_optax()
     apply = (lambda *a: jax.eval_shape(model.apply, *a)) if abstract \
         else model.apply
-    output = call_user(program, "Model.apply()", apply, variables, *inputs)
+    output, sites = call_user(
+        program, "Model.apply()", dropout_sites, jax,
+        lambda: apply(variables, *inputs))
     if not hasattr(output, "shape"):
         raise ReferenceError_("--train: the model must return one array, got "
                               f"{type(output).__name__}")
     target = make_target(jax, program, call_user, output, spec, seed)
+    masks = make_masks(jax, sites, seed, abstract)
     step = Step(jax, optax, model, spec, len(inputs), variables,
-                target is not None)
+                target is not None, len(masks))
     state = jax.eval_shape(step.initial_state, variables) if abstract \
         else step.initial_state(variables)
     return step, [*inputs, *([target] if target is not None else []),
-                  *step.variable_leaves(variables), *state]
+                  *masks, *step.variable_leaves(variables), *state]
 
 
 def _loss(jax, optax, spec, output, target):
@@ -133,9 +229,10 @@ class Step:
     inputs."""
 
     def __init__(self, jax, optax, model, spec, count, variables,
-                 has_target):
+                 has_target, mask_count=0):
         self.jax, self.optax, self.model, self.spec = jax, optax, model, spec
         self.count, self.has_target = count, has_target
+        self.mask_count = mask_count
         if not jax.tree_util.tree_leaves(variables.get("params", {})):
             raise ReferenceError_("--train: the model has no parameters (no "
                                   "'params' collection)")
@@ -163,6 +260,9 @@ class Step:
         return self.jax.tree_util.tree_leaves(
             self.opt.init(variables["params"]))
 
+    def mask_names(self):
+        return [f"dropout_mask.{k}" for k in range(self.mask_count)]
+
     def output_names(self):
         return ["loss"] + [f"updated.{n}" for n in self.param_names] + \
             [f"updated.{n}" for n in self.state_names]
@@ -171,6 +271,7 @@ class Step:
         inputs = args[:self.count]
         rest = list(args[self.count:])
         target = rest.pop(0) if self.has_target else None
+        masks, rest = rest[:self.mask_count], rest[self.mask_count:]
         leaves = rest[:len(self.order)]
         tree_order = [None] * len(self.order)
         for position, leaf_index in enumerate(self.order):
@@ -179,20 +280,22 @@ class Step:
                                                       tree_order)
         state = self.jax.tree_util.tree_unflatten(
             self.state_treedef, rest[len(self.order):])
-        return inputs, target, variables, state
+        return inputs, target, masks, variables, state
 
-    def _value_and_grad(self, inputs, target, variables):
+    def _value_and_grad(self, inputs, target, masks, variables):
         jax = self.jax
         others = {k: v for k, v in variables.items() if k != "params"}
 
+        def apply(params):
+            if others:
+                return self.model.apply(
+                    {"params": params, **others}, *inputs,
+                    mutable=list(others))[0]
+            return self.model.apply({"params": params}, *inputs)
+
         def loss_of(params):
             with jax.named_scope(FORWARD_SCOPE):
-                if others:
-                    output, _ = self.model.apply(
-                        {"params": params, **others}, *inputs,
-                        mutable=list(others))
-                else:
-                    output = self.model.apply({"params": params}, *inputs)
+                output = _with_masks(jax, masks, lambda: apply(params))
                 if not hasattr(output, "shape"):
                     raise ReferenceError_(
                         "--train: the model must return one array, got "
@@ -203,8 +306,8 @@ class Step:
 
     def gradients(self, *args):
         """The gradients of the params, as leaves in param_names order."""
-        inputs, target, variables, _ = self._split(args)
-        _, grads = self._value_and_grad(inputs, target, variables)
+        inputs, target, masks, variables, _ = self._split(args)
+        _, grads = self._value_and_grad(inputs, target, masks, variables)
         return self._sorted_leaves(grads)
 
     def _sorted_leaves(self, tree):
@@ -213,8 +316,8 @@ class Step:
             with_path, key=lambda item: path_name(item[0]))]
 
     def __call__(self, *args):
-        inputs, target, variables, state = self._split(args)
-        loss, grads = self._value_and_grad(inputs, target, variables)
+        inputs, target, masks, variables, state = self._split(args)
+        loss, grads = self._value_and_grad(inputs, target, masks, variables)
         with self.jax.named_scope(OPTIMIZER_SCOPE):
             updates, state = self.opt.update(grads, state,
                                              variables["params"])
