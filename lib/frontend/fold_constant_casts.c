@@ -12,7 +12,7 @@
  * every value is unchanged. A truncf with an explicit rounding mode is
  * left alone. */
 #include "solar/frontend/lower_to_affine.h"
-#include "op_list.h"
+#include "solar/support/op_list.h"
 
 #include "solar/support/funcs.h"
 

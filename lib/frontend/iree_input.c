@@ -4,7 +4,7 @@
  * this phase are func.func's, so the copy solar lowers gets func.func /
  * func.return in their place; the user's IR is never rewritten. */
 #include "solar/frontend/lower_to_affine.h"
-#include "op_list.h"
+#include "solar/support/op_list.h"
 #include "solar/support/funcs.h"
 
 #include "mlir-c/BuiltinAttributes.h"

@@ -3,7 +3,7 @@
  * cannot see into; as a linalg.generic it becomes an affine loop nest (one
  * load and one store per element, the copy's real traffic). */
 #include "solar/frontend/lower_to_affine.h"
-#include "op_list.h"
+#include "solar/support/op_list.h"
 #include "solar/support/funcs.h"
 
 #include "mlir-c/AffineMap.h"

@@ -14,7 +14,7 @@
  * That is written here directly; any other function sends the whole
  * module to the upstream pipeline. */
 #include "solar/frontend/lower_to_affine.h"
-#include "op_list.h"
+#include "solar/support/op_list.h"
 #include "solar/support/funcs.h"
 
 #include "mlir-c/BuiltinTypes.h"

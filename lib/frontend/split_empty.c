@@ -16,7 +16,7 @@
  * as an eager framework does not either. Uses without a framework op
  * keep sharing the original (hand-written linalg is lowered as before). */
 #include "solar/frontend/lower_to_affine.h"
-#include "op_list.h"
+#include "solar/support/op_list.h"
 #include "solar/frontend/framework_op.h"
 #include "solar/support/grow.h"
 

@@ -3,6 +3,7 @@
 #include "solar/verify/verify_assert.h"
 #include "solar/support/funcs.h"
 #include "solar/support/grow.h"
+#include "solar/support/op_list.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -12,19 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct {
-  MlirOperation *items;
-  size_t count;
-  size_t capacity;
-} AssertList;
-
 static MlirWalkResult collectAssert(MlirOperation op, void *userData) {
-  AssertList *list = userData;
-  if (!solarOpIs(op, "cf.assert"))
-    return MlirWalkResultAdvance;
-  list->items = solarGrow(list->items, &list->capacity, list->count,
-                          sizeof(MlirOperation));
-  list->items[list->count++] = op;
+  if (solarOpIs(op, "cf.assert"))
+    solarOpListPush(userData, op);
   return MlirWalkResultAdvance;
 }
 
@@ -105,7 +96,7 @@ static void lowerAssert(MlirOperation op, SolarVerifyChecks *checks) {
 }
 
 void solarVerifyLowerAsserts(MlirModule module, SolarVerifyChecks *checks) {
-  AssertList list = {NULL, 0, 0};
+  SolarOpList list = {NULL, 0, 0};
   MlirOperation moduleOp = mlirModuleGetOperation(module);
   mlirOperationWalk(moduleOp, collectAssert, &list, MlirWalkPostOrder);
   for (size_t i = 0; i < list.count; ++i)

@@ -2,7 +2,7 @@
  * the verification copy (verify_inbounds.h). */
 #include "solar/verify/verify_inbounds.h"
 #include "solar/support/funcs.h"
-#include "solar/support/grow.h"
+#include "solar/support/op_list.h"
 #include "solar/verify/verify_band.h"
 
 #include "mlir-c/AffineExpr.h"
@@ -127,24 +127,15 @@ void solarVerifyMarkInBounds(MlirOperation access) {
       solarVerifyMarkedLoc(mlirOperationGetLocation(access), kInBoundsName));
 }
 
-typedef struct {
-  MlirOperation *items;
-  size_t count, capacity;
-} Found;
-
 static MlirWalkResult findProvenCheck(MlirOperation op, void *userData) {
-  if (!solarOpIs(op, "cf.assert") ||
-      !solarVerifyLocIsMarked(mlirOperationGetLocation(op), kInBoundsName))
-    return MlirWalkResultAdvance;
-  Found *found = userData;
-  found->items = solarGrow(found->items, &found->capacity, found->count,
-                           sizeof(MlirOperation));
-  found->items[found->count++] = op;
+  if (solarOpIs(op, "cf.assert") &&
+      solarVerifyLocIsMarked(mlirOperationGetLocation(op), kInBoundsName))
+    solarOpListPush(userData, op);
   return MlirWalkResultAdvance;
 }
 
 size_t solarVerifyDropProvenChecks(MlirModule module) {
-  Found found = {NULL, 0, 0};
+  SolarOpList found = {NULL, 0, 0};
   mlirOperationWalk(mlirModuleGetOperation(module), findProvenCheck, &found,
                     MlirWalkPostOrder);
   for (size_t i = 0; i < found.count; ++i)

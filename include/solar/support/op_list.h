@@ -1,7 +1,7 @@
 /* Operations collected by a walk and rewritten after it (rewriting inside
- * the walk would invalidate it): the one growable list of lib/frontend. */
-#ifndef SOLAR_FRONTEND_OP_LIST_H
-#define SOLAR_FRONTEND_OP_LIST_H
+ * the walk would invalidate it): the one growable list of operations. */
+#ifndef SOLAR_SUPPORT_OP_LIST_H
+#define SOLAR_SUPPORT_OP_LIST_H
 
 #include "solar/support/grow.h"
 
