@@ -2,7 +2,7 @@
  * description, at three fidelities (unfused, fused, cache-aware) plus the
  * fully fused ideal, as `solar.sol = #solar.sol<{...}>`. Runs the earlier
  * stages (einsum graph, fusion groups, cache traffic) where their attributes
- * are absent. */
+ * are absent, attaching them only with stages=true. */
 #include "solar/support/diagnostics.h"
 #include "solar/passes/passes.h"
 #include "solar/passes/stage.h"
@@ -108,8 +108,8 @@ static bool solFunc(MlirOperation func, const SolarEinsumGraph *graph,
 
 static void runSol(MlirOperation op, MlirExternalPass pass,
                    const SolarOptions *options) {
-  /* On linalg / IREE input the stages run on a lowered copy; the user's
-   * functions get solar.sol, and the intermediate stages on request. */
+  /* The functions get solar.sol, and the intermediate stages only on
+   * request (stages=true): nothing else is built or printed. */
   static const char *const solOnly[] = {SOLAR_SOL_ATTR, NULL};
   static const char *const withStages[] = {
       SOLAR_EINSUM_GRAPH_ATTR, SOLAR_FUSION_ATTR, SOLAR_TRAFFIC_ATTR,

@@ -73,8 +73,10 @@ bool solarStageFusion(MlirOperation func, const SolarEinsumGraph *graph,
     solarEmitError(mlirOperationGetLocation(func), "%s", err);
     return false;
   }
-  mlirOperationSetDiscardableAttributeByName(
-      func, name, solarFusionToAttribute(mlirOperationGetContext(func), fusion));
+  if (config->attachFusion)
+    mlirOperationSetDiscardableAttributeByName(
+        func, name,
+        solarFusionToAttribute(mlirOperationGetContext(func), fusion));
   return true;
 }
 
@@ -99,10 +101,18 @@ bool solarStageTraffic(MlirOperation func, const SolarEinsumGraph *graph,
     solarEmitError(mlirOperationGetLocation(func), "%s", err);
     return false;
   }
-  mlirOperationSetDiscardableAttributeByName(
-      func, name,
-      solarTrafficToAttribute(mlirOperationGetContext(func), traffic));
+  if (config->attachTraffic)
+    mlirOperationSetDiscardableAttributeByName(
+        func, name,
+        solarTrafficToAttribute(mlirOperationGetContext(func), traffic));
   return true;
+}
+
+static bool attachNamed(const char *const *names, const char *name) {
+  for (; *names; ++names)
+    if (strcmp(*names, name) == 0)
+      return true;
+  return false;
 }
 
 void solarRunStagePass(MlirOperation op, MlirExternalPass pass,
@@ -121,12 +131,12 @@ void solarRunStagePass(MlirOperation op, MlirExternalPass pass,
     mlirExternalPassSignalFailure(pass);
     return;
   }
-  /* The graph attribute is built only where someone sees it: on the
-   * user's own (affine) functions, which are printed, or on a lowered copy
-   * when the pass hands it back. */
-  bool attachGraph = !target.copied;
-  for (const char *const *name = attachNames; *name; ++name)
-    attachGraph |= strcmp(*name, SOLAR_EINSUM_GRAPH_ATTR) == 0;
+  /* A stage's attribute is built only when the pass hands it out
+   * (attachNames): plain solar-sol writes solar.sol alone, and the stages
+   * before it pass their results on in memory. */
+  bool attachGraph = attachNamed(attachNames, SOLAR_EINSUM_GRAPH_ATTR);
+  config.attachFusion = attachNamed(attachNames, SOLAR_FUSION_ATTR);
+  config.attachTraffic = attachNamed(attachNames, SOLAR_TRAFFIC_ATTR);
   size_t count = 0;
   MlirOperation *funcs = solarCollectFuncs(target.analyzed, &count);
   bool ok = true;

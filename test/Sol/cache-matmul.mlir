@@ -1,6 +1,6 @@
 // Cache-aware traffic of a 1024^3 f32 matmul (C += A*B) with 64 KiB on chip,
 // on Inputs/slow.yaml (DRAM 1e10 B/s, 1e12 FMA/s, inner L1+regs 128 KiB).
-// RUN: solar-opt %S/Inputs/matmul1024.mlir --solar-sol=%S/Inputs/slow.yaml --solar-capacity=64KiB | FileCheck %s
+// RUN: solar-opt %S/Inputs/matmul1024.mlir --solar-sol='{arch=%S/Inputs/slow.yaml stages=true}' --solar-capacity=64KiB | FileCheck %s
 // RUN: solar-opt %S/Inputs/matmul1024.mlir --solar-cache-traffic --solar-capacity=65536 | FileCheck %s --check-prefix=TRAFFIC
 
 // Compulsory (fused) bytes: A 4 MiB + B 4 MiB + C read 4 MiB + C write 4 MiB

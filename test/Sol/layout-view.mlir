@@ -2,7 +2,7 @@
 // cache-aware fidelities: t never moves, even when capacity puts its
 // producer and one of its readers in different groups (Inputs/transpose-view.mlir
 // on Inputs/round.yaml: 1e12 MAC/s, 2e12 vector op/s, 1e12 B/s).
-// RUN: solar-opt %S/Inputs/transpose-view.mlir --solar-sol=%S/Inputs/round.yaml --solar-capacity=16 | FileCheck %s
+// RUN: solar-opt %S/Inputs/transpose-view.mlir --solar-sol='{arch=%S/Inputs/round.yaml stages=true}' --solar-capacity=16 | FileCheck %s
 
 // Nodes: 0 t[j,i] = x[i,j] (layout), 1 u = 0, 2 u += t*w (32*8*16 = 4096
 // MAC), 3 z = 0, 4 z += u (256 adds), 5 y = t * z (512 muls).

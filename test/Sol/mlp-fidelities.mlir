@@ -1,7 +1,7 @@
 // Fill + matmul + bias/ReLU over an intermediate %t (Inputs/mlp.mlir) on
 // Inputs/round.yaml: the three fidelities differ.
-// RUN: solar-opt %S/Inputs/mlp.mlir --solar-sol=%S/Inputs/round.yaml | FileCheck %s
-// RUN: solar-opt %S/Inputs/mlp.mlir --solar-sol=%S/Inputs/round.yaml --solar-capacity=512 | FileCheck %s --check-prefix=SMALL
+// RUN: solar-opt %S/Inputs/mlp.mlir --solar-sol='{arch=%S/Inputs/round.yaml stages=true}' | FileCheck %s
+// RUN: solar-opt %S/Inputs/mlp.mlir --solar-sol='{arch=%S/Inputs/round.yaml stages=true}' --solar-capacity=512 | FileCheck %s --check-prefix=SMALL
 // RUN: solar-opt %S/Inputs/mlp.mlir --solar-sol=%S/Inputs/round.yaml --solar-dtype=bf16 | FileCheck %s --check-prefix=BF16
 
 // Nodes: 0 fill t (64x256, no ops), 1 t += x*w (64*256*128 = 2097152 MAC),

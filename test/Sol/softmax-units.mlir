@@ -3,7 +3,7 @@
 // max/add/sub on the vector ALU (2e12/s); units overlap, so a node takes the
 // time of its slowest unit, and a fused group the longest unit's total over
 // its nodes (Round shares no pipe between units).
-// RUN: solar-opt %S/Inputs/softmax.mlir --solar-sol=%S/Inputs/round.yaml --solar-detail | FileCheck %s
+// RUN: solar-opt %S/Inputs/softmax.mlir --solar-sol='{arch=%S/Inputs/round.yaml stages=true}' --solar-detail | FileCheck %s
 
 // Nodes: 0 mx = -inf (32 stores), 1 mx = max(mx, x) (32768 max), 2 sum = 0,
 // 3 e = exp(x - mx) (32768 sub + 32768 exp), 4 sum += e (32768 add),

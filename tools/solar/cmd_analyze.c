@@ -328,6 +328,9 @@ static bool runSol(MlirModule module, const AnalyzeArgs *args,
   if (args->dtype)
     solarOptionsSet(&sol, "dtype", args->dtype);
   solarOptionsSet(&sol, "detail", "true");
+  /* The report reads solar.fusion (group members, compiled kernels) and
+   * solar.einsum_graph (training phases) besides solar.sol. */
+  solarOptionsSet(&sol, "stages", "true");
   bool ok = solarRunPass(mlirModuleGetOperation(module), "solar-sol", &sol);
   solarOptionsDestroy(&sol);
   return ok;

@@ -34,7 +34,7 @@ SolarDtype solarStorageDtype(const char *option, SolarDtype compute);
  * (so each stage can run alone), and infers each node's precision and each
  * tensor's stored width (solarEinsumGraphInferPrecision). A lifted graph
  * is attached to func as solar.einsum_graph when `attach`; without it the
- * attribute is never built (a lowered copy whose graph nobody prints).
+ * attribute is never built (nobody asked for it: plain solar-sol).
  * Emits diagnostics; false on failure. */
 bool solarFuncEinsumGraph(MlirOperation func, bool strict, bool attach,
                           SolarEinsumGraph *graph);
@@ -65,6 +65,10 @@ typedef struct {
   SolarFp32Policy fp32Policy; /* the `fp32-math` option */
   bool strict;
   bool detail;
+  /* Whether solarStageFusion / solarStageTraffic attach what they compute
+   * (the pass hands solar.fusion / solar.traffic out); set by
+   * solarRunStagePass from its attachNames. */
+  bool attachFusion, attachTraffic;
 } SolarStageConfig;
 
 /* False (errors emitted at loc) on a bad option or hardware file. */
@@ -73,8 +77,8 @@ bool solarStageConfigInit(MlirLocation loc, const SolarOptions *options,
 void solarStageConfigDestroy(SolarStageConfig *config);
 
 /* The func's graph, fusion and traffic: read from the attributes earlier
- * stages attached, computed (and attached) where absent. Each emits its
- * errors at the func and returns false on failure; outputs are owned by the
+ * stages attached, computed where absent (and attached when config asks).
+ * Each emits its errors at the func and returns false on failure; outputs are owned by the
  * caller (solar*Destroy). storageDtype is derived from config. */
 bool solarStageFusion(MlirOperation func, const SolarEinsumGraph *graph,
                       const SolarStageConfig *config, SolarFusion *fusion);
@@ -89,10 +93,10 @@ typedef bool (*SolarStageFuncFn)(MlirOperation func,
 
 /* The run callback shared by the SOL passes: resolves the options once,
  * reads (or lifts) each function's graph and applies perFunc to it; emits
- * errors and signals pass failure when any step fails. On IR that is not
- * affine yet the stages run on a lowered copy (passes/analysis.h) and only
- * the attributes in attachNames (NULL-terminated) reach the user's
- * functions. needsTraffic: the stage computes cache traffic when
+ * errors and signals pass failure when any step fails. Only the
+ * attributes in attachNames (NULL-terminated) are built and reach the
+ * user's functions; the other stages' results stay in memory. On IR that
+ * is not affine yet the stages run on a lowered copy (passes/analysis.h). needsTraffic: the stage computes cache traffic when
  * solar.traffic is absent, so nests too deep for it are rejected first
  * (solarCheckTrafficDepth). */
 void solarRunStagePass(MlirOperation op, MlirExternalPass pass,
