@@ -13,9 +13,10 @@
 #   sol     solar-opt NET.mlir --solar-sol=H100_SXM -o /dev/null
 #
 # and "ratio" = sol / parse, "<=3" whether it meets the target; the last
-# line counts the networks that meet it. On affine input the einsum graph
-# is part of the printed output (docs/analyze.md), so "sol" includes
-# printing it. With BASE_OPT=path/to/solar-opt (another build, e.g. the
+# line counts the networks that meet it. "sol" includes printing the
+# output: the input with solar.sol on each function (since issue 25's
+# item 6 the einsum graph, fusion and traffic attributes only come with
+# stages=true). With BASE_OPT=path/to/solar-opt (another build, e.g. the
 # tree before a change) a column "base" gives that binary's "sol" count
 # from the same run, for before/after tables.
 #

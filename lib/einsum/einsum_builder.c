@@ -128,6 +128,7 @@ static bool lift(MlirOperation func, bool strict, MlirAttribute *graph,
   b.func = func;
   b.strict = strict;
   b.keepIsl = lifted != NULL;
+  b.printRelations = graph != NULL;
   b.ctx = isl_ctx_alloc();
   b.counts = solarCountCacheCreate();
   /* isl reports misuse on stderr and returns NULL; solar checks results and

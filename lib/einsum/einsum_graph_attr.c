@@ -272,7 +272,7 @@ void egGraphFreezeText(EgBuilder *b) {
       a->mapText = freezeAccessMap(b, node, a);
     }
   }
-  for (int i = 0; i < b->edgeCount; ++i) {
+  for (int i = 0; b->printRelations && i < b->edgeCount; ++i) {
     free(b->edges[i].relationText);
     b->edges[i].relationText = NULL;
     b->edges[i].relationText = relationText(b, &b->edges[i]);
@@ -447,7 +447,9 @@ static EgAttrValue edgeAttr(EgBuilder *b, EgEdge *edge) {
   egAttrPut(&d, "consumer", egAttrI64(edge->consumer));
   egAttrPut(&d, "tensor", egAttrI64(edge->tensor));
   egAttrPut(&d, "tensor_name", egAttrString(b->tensors[edge->tensor].name));
-  egAttrPut(&d, "relation", egAttrIslString(relationText(b, edge)));
+  egAttrPut(&d, "relation", b->printRelations
+                                ? egAttrIslString(relationText(b, edge))
+                                : egAttrString(""));
   putCount(&d, "elements", &edge->elements);
   egAttrPut(&d, "elements_exact", egAttrBool(edge->elements.exact));
   return egAttrDictFinish(&d);

@@ -339,6 +339,10 @@ struct EgBuilder {
   /* Keep the objects the frozen texts were printed from, for the stages
    * (solarEinsumGraphLiftShared). */
   bool keepIsl;
+  /* The attribute is built (not only its bare twin): edge relations are
+   * printed. Nothing in the stages reads them, so a lift for the stages
+   * alone leaves them empty. */
+  bool printRelations;
   bool failed;
   int warnings;
   /* One "file:line:col: message" per op left out (egSkip; owned): the

@@ -198,7 +198,10 @@ typedef struct {
 
 typedef struct {
   int64_t producer, consumer, tensor;
-  char *relation;         /* isl map: producer domain -> consumer domain */
+  char *relation;         /* isl map: producer domain -> consumer domain;
+                             "" in a graph handed over by a lift that built
+                             no attribute (solarEinsumGraphLiftShared with
+                             graph NULL): no stage reads it */
   int64_t elements;       /* distinct elements communicated */
   bool elementsExact;
   char *elementsExpr;     /* when parametric, else NULL */
