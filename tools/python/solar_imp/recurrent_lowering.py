@@ -1,0 +1,403 @@
+"""solar::lstm / solar::gru (recurrent.py) -> a loop over time.
+
+torch-mlir has no lowering for the kept recurrent ops, so the importer
+carries each through torch-mlir as a call of a private function
+(`to_calls`, on the imported torch IR, before torch-mlir's lowering to
+linalg) and, once the rest is linalg on tensors, replaces the call with
+affine loops on buffers bridged to the surrounding tensors
+(bufferization.to_buffer / to_tensor, as scan_lowering.py does), spliced
+in place (`lower_calls`). The loops follow torch's own decomposition
+(torch/_decomp/decompositions.py: one_layer_lstm, lstm_cell, gru_cell,
+_rnn_helper), op for op, so that the lowered program computes what torch
+computes and solar counts the same work as for the unrolled cells; for
+every layer l and direction d (reverse reads the input backwards and
+writes its outputs at the step it read):
+
+    P[t, b, j] = sum_k in[t, b, k] * W_ih[j, k]          (all steps at once)
+    state      = h0[l*D + d] (and c0), in place in h_n (and c_n)
+    for s in 0 .. T-1:   t = s (forward) or T-1-s (reverse)
+      R[b, j] = sum_k h[b, k] * W_hh[j, k]
+      gates   = (R + b_hh) + (P[t] + b_ih)                (LSTM: i, f, g, o)
+      LSTM:  c = sigmoid(f) * c + sigmoid(i) * tanh(g);  h = sigmoid(o) * tanh(c)
+      GRU:   r = sigmoid(hg_r + ig_r); z = sigmoid(hg_z + ig_z)
+             n = tanh(ig_n + hg_n * r);  h = (h - n) * z + n
+      out[t, b, d*H + n] = h
+
+`in` is the input (layer 0, batch first or not) or the previous layer's
+output sequence (both directions concatenated). solar's einsum graph lifts
+the time loop's nests with the step in their domains and the state's
+loop-carried dependence as an edge: the same graph at every sequence
+length, only trip counts differ."""
+from .errors import ImportError_
+from .scan_lowering import lower_each, memref_type, ops_named, \
+    splice_helper, static_shape, walk
+
+OPERATORS = {"torch.solar.lstm": "lstm", "torch.solar.gru": "gru"}
+CALLEE = "solar_recurrent_"
+GATES = {"lstm": 4, "gru": 3}
+
+
+def _constant(ir, value, what, op):
+    owner = value.owner.operation if isinstance(value, ir.OpResult) else None
+    if owner is None or not owner.name.startswith("torch.constant."):
+        raise ImportError_(f"{op}: its {what} is not a constant")
+    attr = owner.attributes["value"]
+    if owner.name == "torch.constant.bool":
+        return ir.BoolAttr(attr).value
+    if owner.name == "torch.constant.int":
+        return ir.IntegerAttr(attr).value
+    return ir.FloatAttr(attr).value
+
+
+def _tensors(ir, value):
+    """The tensors of a torch.prim.ListConstruct, or [value]."""
+    if isinstance(value, ir.OpResult) and \
+            value.owner.operation.name == "torch.prim.ListConstruct":
+        return list(value.owner.operation.operands)
+    return [value]
+
+
+def kept_in(exported):
+    """Whether an exported program calls a kept recurrent op."""
+    return any(str(node.target).startswith(tuple(
+        name.split(".", 1)[1] + "." for name in OPERATORS))
+        for node in exported.graph_module.graph.nodes
+        if node.op == "call_function")
+
+
+_CONTRACT = ",torch-verify-linalg-on-tensors-backend-contract"
+
+
+def lower_to_linalg(fx, OutputType, module):
+    """torch-mlir's lowering of the imported `module` (what
+    fx.export_and_import runs for LINALG_ON_TENSORS) without its last
+    pass, the linalg backend contract check, which refuses the calls
+    to_calls made: the pipeline as torch-mlir itself expands it, less that
+    pass (refused when the pass is not where it was)."""
+    from torch_mlir.passmanager import PassManager
+    fx._module_lowering(False, False, OutputType.TORCH, module)
+    pipeline = str(PassManager.parse(
+        "builtin.module(torch-backend-to-linalg-on-tensors-backend-pipeline"
+        "{allow-non-finites=True})"))
+    if _CONTRACT not in pipeline:
+        raise ImportError_(
+            "torch-mlir's linalg pipeline has no contract check to leave "
+            "out before the recurrent ops are lowered: "
+            f"{pipeline[-200:]}")
+    PassManager.parse(pipeline.replace(_CONTRACT, "")).run(module.operation)
+
+
+def to_calls(module):
+    """Replaces every kept recurrent op of the imported torch IR with a
+    call of a private function declared in `module`; returns {callee:
+    config}, what `lower_calls` needs. Refuses what it does not lower,
+    naming the op."""
+    from torch_mlir import ir
+    configs = {}
+    ops = [op for op in walk(module.operation) if op.name == "torch.operator"
+           and ir.StringAttr(op.attributes["name"]).value in OPERATORS]
+    for op in ops:
+        kind = OPERATORS[ir.StringAttr(op.attributes["name"]).value]
+        where = f"torch.nn {kind.upper()} (aten.{kind}) at {op.location}"
+        names = ("has_biases", "num_layers", "dropout", "train",
+                 "bidirectional", "batch_first")
+        config = dict(zip(names, (_constant(ir, v, n, where) for v, n in
+                                  zip(list(op.operands)[3:], names))))
+        config["kind"] = kind
+        config["states"] = len(_tensors(ir, op.operands[1]))
+        if config["train"] and config["dropout"] > 0:
+            raise ImportError_(
+                f"{where}: dropout {config['dropout']} between layers in "
+                "training mode draws a random mask per layer; solar lowers "
+                "recurrent layers without it (model.eval(), or dropout=0)")
+        operands = [op.operands[0]] + _tensors(ir, op.operands[1]) + \
+            _tensors(ir, op.operands[2])
+        callee = f"{CALLEE}{len(configs)}"
+        configs[callee] = config
+        function_type = ir.FunctionType.get([v.type for v in operands],
+                                            [r.type for r in op.results])
+        with ir.InsertionPoint(module.body):
+            ir.Operation.create(
+                "func.func", regions=1, loc=op.location, attributes={
+                    "sym_name": ir.StringAttr.get(callee),
+                    "function_type": ir.TypeAttr.get(function_type),
+                    "sym_visibility": ir.StringAttr.get("private")})
+        with ir.InsertionPoint(op):
+            call = ir.Operation.create(
+                "func.call", results=[r.type for r in op.results],
+                operands=operands, loc=op.location,
+                attributes={"callee": ir.FlatSymbolRefAttr.get(callee)})
+        for old, new in zip(op.results, call.results):
+            old.replace_all_uses_with(new)
+        lists = [v for v in op.operands[1:3] if isinstance(v, ir.OpResult)
+                 and v.owner.operation.name == "torch.prim.ListConstruct"]
+        op.erase()
+        for value in lists:
+            if not list(value.uses):
+                value.owner.operation.erase()
+    return configs
+
+
+class _Text:
+    """The helper function's lines, with fresh SSA names."""
+
+    def __init__(self):
+        self.lines, self.count = [], 0
+
+    def fresh(self, stem):
+        self.count += 1
+        return f"%{stem}{self.count}"
+
+    def emit(self, line):
+        self.lines.append(line)
+
+    def op(self, text, stem="v"):
+        name = self.fresh(stem)
+        self.emit(f"{name} = {text}")
+        return name
+
+
+class _Layer:
+    """Text of one (layer, direction) of a recurrent op."""
+
+    def __init__(self, text, spec, element, weights, io):
+        self.t, self.spec, self.element = text, spec, element
+        self.w_ih, self.w_hh, self.b_ih, self.b_hh = weights
+        self.read_input, self.write_output, self.slot, self.reverse = io
+
+    def load(self, buffer, subscripts, mem):
+        return self.t.op(f"affine.load {buffer}[{subscripts}] : {mem}")
+
+    def binary(self, name, a, b):
+        return self.t.op(f"arith.{name} {a}, {b} : {self.element}")
+
+    def sigmoid(self, x):
+        # torch-mlir's sigmoid: 1 / (exp(-x) + 1).
+        e = self.t.op(f"math.exp {self.t.op(f'arith.negf {x} : {self.element}')}"
+                      f" : {self.element}")
+        return self.binary("divf", "%one", self.binary("addf", e, "%one"))
+
+    def tanh(self, x):
+        return self.t.op(f"math.tanh {x} : {self.element}")
+
+    def matmul(self, out, out_mem, out_at, loops, a, w, w_mem, k_size):
+        """out[out_at] = sum_k a(k) * w[j, k] over `loops` (name, size),
+        after a zero fill: linalg's matmul as convert-linalg-to-affine-loops
+        writes it."""
+        t = self.t
+        for name, size in loops:
+            t.emit(f"affine.for %{name} = 0 to {size} {{")
+        t.emit(f"affine.store %zero, {out}[{out_at}] : {out_mem}")
+        t.emit("}" * len(loops))
+        for name, size in loops:
+            t.emit(f"affine.for %{name} = 0 to {size} {{")
+        t.emit(f"affine.for %k = 0 to {k_size} {{")
+        value = a("%k")
+        weight = self.load(w, "%j, %k", w_mem)
+        acc = self.load(out, out_at, out_mem)
+        t.emit(f"affine.store {self.binary('addf', acc, self.binary('mulf', value, weight))}, "
+               f"{out}[{out_at}] : {out_mem}")
+        t.emit("}" * (len(loops) + 1))
+
+    def gate(self, q, hidden, p, p_mem, r, r_mem):
+        """(hidden-side, input-side) pre-activations of gate q at (b, n):
+        F.linear(h, W_hh, b_hh) and F.linear(in, W_ih, b_ih)[t]."""
+        spec = self.spec
+        column = f"%n + {q * hidden}" if q else "%n"
+        hg = self.load(r, f"%b, {column}", r_mem)
+        ig = self.load(p, f"{self.time}, %b, {column}", p_mem)
+        if spec["has_biases"]:
+            vec = memref_type([spec["G"]], self.element)
+            hg = self.binary("addf", hg, self.load(self.b_hh, column, vec))
+            ig = self.binary("addf", ig, self.load(self.b_ih, column, vec))
+        return hg, ig
+
+    def emit(self, alloc):
+        t, spec, el = self.t, self.spec, self.element
+        steps, batch, hidden, gates = spec["T"], spec["B"], spec["H"], \
+            spec["G"]
+        state_mem = memref_type([spec["slots"], batch, hidden], el)
+        p_mem = memref_type([steps, batch, gates], el)
+        r_mem = memref_type([batch, gates], el)
+        w_ih_mem = memref_type([gates, self.in_size], el)
+        w_hh_mem = memref_type([gates, hidden], el)
+        p, r = alloc(p_mem, "p"), alloc(r_mem, "r")
+        # The state starts as h0 (c0) and is updated in place in h_n (c_n).
+        t.emit(f"affine.for %b = 0 to {batch} {{")
+        t.emit(f"affine.for %n = 0 to {hidden} {{")
+        for initial, final in spec["states"]:
+            v = self.load(initial, f"{self.slot}, %b, %n", state_mem)
+            t.emit(f"affine.store {v}, {final}[{self.slot}, %b, %n] : "
+                   f"{state_mem}")
+        t.emit("}}")
+        self.matmul(p, p_mem, "%t, %b, %j",
+                    [("t", steps), ("b", batch), ("j", gates)],
+                    lambda k: self.read_input("%t", "%b", k),
+                    self.w_ih, w_ih_mem, self.in_size)
+        h_n = spec["states"][0][1]
+        t.emit(f"affine.for %s = 0 to {steps} {{")
+        self.matmul(r, r_mem, "%b, %j", [("b", batch), ("j", gates)],
+                    lambda k: self.load(h_n, f"{self.slot}, %b, {k}",
+                                        state_mem),
+                    self.w_hh, w_hh_mem, hidden)
+        t.emit(f"affine.for %b = 0 to {batch} {{")
+        t.emit(f"affine.for %n = 0 to {hidden} {{")
+        self.time = f"{steps - 1} - %s" if self.reverse else "%s"
+        at = f"{self.slot}, %b, %n"
+        if spec["kind"] == "lstm":
+            pre = [self.binary("addf", *self.gate(q, hidden, p, p_mem, r,
+                                                  r_mem)) for q in range(4)]
+            i, f = self.sigmoid(pre[0]), self.sigmoid(pre[1])
+            g, o = self.tanh(pre[2]), self.sigmoid(pre[3])
+            c_n = spec["states"][1][1]
+            c = self.load(c_n, at, state_mem)
+            c = self.binary("addf", self.binary("mulf", f, c),
+                            self.binary("mulf", i, g))
+            h = self.binary("mulf", o, self.tanh(c))
+            t.emit(f"affine.store {c}, {c_n}[{at}] : {state_mem}")
+        else:
+            hg_r, ig_r = self.gate(0, hidden, p, p_mem, r, r_mem)
+            hg_z, ig_z = self.gate(1, hidden, p, p_mem, r, r_mem)
+            hg_n, ig_n = self.gate(2, hidden, p, p_mem, r, r_mem)
+            reset = self.sigmoid(self.binary("addf", hg_r, ig_r))
+            z = self.sigmoid(self.binary("addf", hg_z, ig_z))
+            new = self.tanh(self.binary("addf", ig_n,
+                                        self.binary("mulf", hg_n, reset)))
+            h = self.load(h_n, at, state_mem)
+            h = self.binary("addf", self.binary(
+                "mulf", self.binary("subf", h, new), z), new)
+        t.emit(f"affine.store {h}, {h_n}[{at}] : {state_mem}")
+        if self.write_output is not None:
+            self.write_output(h, self.time, "%b",
+                              f"%n + {self.direction * hidden}"
+                              if self.direction else "%n")
+        t.emit("}}}")
+
+
+def _refuse(where, why):
+    raise ImportError_(f"{where}: {why}")
+
+
+def _helper_text(ir, call, config):
+    """The function computing one recurrent op on buffers (module
+    docstring); its arguments are the call's operands, its results the
+    call's."""
+    where = f"torch.nn {config['kind'].upper()} at {call.location}"
+    operands, results = list(call.operands), list(call.results)
+    types = [static_shape(ir, v, "operand", config["kind"])
+             for v in operands]
+    out_types = [static_shape(ir, v, "result", config["kind"])
+                 for v in results]
+    element = str(types[0][0].element_type)
+    layers = config["num_layers"]
+    directions = 2 if config["bidirectional"] else 1
+    states = config["states"]
+    params = len(operands) - 1 - states
+    per = params // (layers * directions) if layers * directions else 0
+    expected = 4 if config["has_biases"] else 2
+    if per * layers * directions != params or per != expected:
+        _refuse(where, f"{params} weight tensors for {layers} layer(s) x "
+                f"{directions} direction(s): an LSTM with proj_size > 0 "
+                "(a projection of h per step) is not lowered by solar")
+    x_shape = types[0][1]
+    batch_first = config["batch_first"]
+    steps, batch = (x_shape[1], x_shape[0]) if batch_first else \
+        (x_shape[0], x_shape[1])
+    hidden = types[1][1][2]
+    gates = GATES[config["kind"]] * hidden
+    t = _Text()
+    names = [f"%arg{i}" for i in range(len(operands))]
+    buffers = []
+    for i, (shaped, shape) in enumerate(types):
+        buffers.append(t.op(f"bufferization.to_buffer {names[i]} : "
+                            f"{shaped} to {memref_type(shape, element)}",
+                            "in"))
+    t.emit(f"%zero = arith.constant 0.0 : {element}")
+    t.emit(f"%one = arith.constant 1.0 : {element}")
+    out_buffers = [t.op(f"memref.alloc() : {memref_type(shape, element)}",
+                        "out") for _, shape in out_types]
+
+    def alloc(mem, stem):
+        return t.op(f"memref.alloc() : {mem}", stem)
+    spec = {"kind": config["kind"], "T": steps, "B": batch, "H": hidden,
+            "G": gates, "has_biases": config["has_biases"],
+            "slots": layers * directions,
+            "states": list(zip(buffers[1:1 + states], out_buffers[1:]))}
+    x_mem = memref_type(x_shape, element)
+    out_mem = memref_type(out_types[0][1], element)
+    sequence = None
+    for layer in range(layers):
+        in_size = x_shape[2] if layer == 0 else directions * hidden
+        seq_mem = memref_type([steps, batch, directions * hidden], element)
+        last = layer == layers - 1
+        out_sequence = out_buffers[0] if last else alloc(seq_mem, "seq")
+        # An output sequence nobody reads is not written (torch-mlir drops
+        # the unrolled cells' copies into it alike).
+        used = not last or bool(list(results[0].uses))
+        source = sequence
+
+        def read(step, b, k, source=source, layer=layer):
+            if layer == 0:
+                at = f"{b}, {step}, {k}" if batch_first else \
+                    f"{step}, {b}, {k}"
+                return t.op(f"affine.load {buffers[0]}[{at}] : {x_mem}")
+            return t.op(f"affine.load {source}[{step}, {b}, {k}] : "
+                        f"{seq_mem}")
+
+        def write(value, step, b, n, target=out_sequence, last=last):
+            at = f"{b}, {step}, {n}" if last and batch_first else \
+                f"{step}, {b}, {n}"
+            mem = out_mem if last else seq_mem
+            t.emit(f"affine.store {value}, {target}[{at}] : {mem}")
+        for direction in range(directions):
+            slot = layer * directions + direction
+            first = 1 + states + slot * per
+            weights = buffers[first:first + 2] + (
+                buffers[first + 2:first + 4] if config["has_biases"]
+                else [None, None])
+            unit = _Layer(t, spec, element, weights,
+                          (read, write if used else None, slot,
+                           direction == 1))
+            unit.in_size, unit.direction = in_size, direction
+            unit.emit(alloc)
+        sequence = out_sequence
+    returned = [t.op(f"bufferization.to_tensor {b} restrict writable : "
+                     f"{memref_type(shape, element)} to {shaped}", "res")
+                for b, (shaped, shape) in zip(out_buffers, out_types)]
+    arguments = ", ".join(f"{n}: {shaped}" for n, (shaped, _) in
+                          zip(names, types))
+    result_types = ", ".join(str(shaped) for shaped, _ in out_types)
+    return "\n".join(
+        [f"func.func private @solar_recurrent({arguments}) -> "
+         f"({result_types}) {{"] + t.lines +
+        [f"return {', '.join(returned)} : {result_types}", "}"])
+
+
+def lower_calls(module, configs):
+    """Replaces every call `to_calls` made (torch-mlir's lowering kept it)
+    with its loops; returns how many."""
+    if not configs:
+        return 0
+    from torch_mlir import ir
+    declarations = [op for op in module.body.operations
+                    if op.operation.name == "func.func" and
+                    ir.StringAttr(op.operation.attributes["sym_name"]).value
+                    in configs]
+
+    def lower(ir, call):
+        callee = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
+        config = configs.get(callee)
+        if config is None:
+            return
+        text = _helper_text(ir, call, config)
+        # The parsed module owns the helper until its ops are moved out.
+        helper_module = ir.Module.parse(text)
+        helper = helper_module.body.operations[0].operation
+        entry = helper.regions[0].blocks[0]
+        splice_helper(ir, call, entry, ops_named(entry, "affine.store"),
+                      list(call.operands))
+        call.erase()
+    count = lower_each(module, "func.call", lower)
+    for op in declarations:
+        op.operation.erase()
+    return count
