@@ -28,6 +28,8 @@ output sequence (both directions concatenated). solar's einsum graph lifts
 the time loop's nests with the step in their domains and the state's
 loop-carried dependence as an edge: the same graph at every sequence
 length, only trip counts differ."""
+import re
+
 from .errors import ImportError_
 from .scan_lowering import lower_each, memref_type, ops_named, \
     splice_helper, static_shape, walk
@@ -35,6 +37,20 @@ from .scan_lowering import lower_each, memref_type, ops_named, \
 OPERATORS = {"torch.solar.lstm": "lstm", "torch.solar.gru": "gru"}
 CALLEE = "solar_recurrent_"
 GATES = {"lstm": 4, "gru": 3}
+
+
+_SOURCE = re.compile(r'"([^"]+)":(\d+):\d+')
+
+
+def _where(kind, location):
+    """`torch.nn.LSTM at FILE:LINE`, the program's line that called it
+    (the first frame of the location outside torch and solar's
+    importer)."""
+    frames = [f"{path}:{line}" for path, line in
+              _SOURCE.findall(str(location))
+              if "/torch/" not in path and "/solar_imp/" not in path]
+    return f"torch.nn.{kind.upper()} at " + \
+        (frames[0] if frames else str(location))
 
 
 def _constant(ir, value, what, op):
@@ -98,7 +114,7 @@ def to_calls(module):
            and ir.StringAttr(op.attributes["name"]).value in OPERATORS]
     for op in ops:
         kind = OPERATORS[ir.StringAttr(op.attributes["name"]).value]
-        where = f"torch.nn {kind.upper()} (aten.{kind}) at {op.location}"
+        where = _where(kind, op.location)
         names = ("has_biases", "num_layers", "dropout", "train",
                  "bidirectional", "batch_first")
         config = dict(zip(names, (_constant(ir, v, n, where) for v, n in
@@ -106,7 +122,7 @@ def to_calls(module):
         config["kind"] = kind
         config["states"] = len(_tensors(ir, op.operands[1]))
         if config["train"] and config["dropout"] > 0:
-            raise ImportError_(
+            raise Refused(
                 f"{where}: dropout {config['dropout']} between layers in "
                 "training mode draws a random mask per layer; solar lowers "
                 "recurrent layers without it (model.eval(), or dropout=0)")
@@ -274,15 +290,20 @@ class _Layer:
         t.emit("}}}")
 
 
+class Refused(ImportError_):
+    """A recurrent layer solar does not lower: the import fails with it at
+    once (no other way of exporting the program would lower it)."""
+
+
 def _refuse(where, why):
-    raise ImportError_(f"{where}: {why}")
+    raise Refused(f"{where}: {why}")
 
 
 def _helper_text(ir, call, config):
     """The function computing one recurrent op on buffers (module
     docstring); its arguments are the call's operands, its results the
     call's."""
-    where = f"torch.nn {config['kind'].upper()} at {call.location}"
+    where = _where(config["kind"], call.location)
     operands, results = list(call.operands), list(call.results)
     types = [static_shape(ir, v, "operand", config["kind"])
              for v in operands]

@@ -505,7 +505,7 @@ def _trace(program, args, fx, OutputType, how):
             exported = _decomposed_on_cpu(torch, exported)
             return _to_linalg(fx, OutputType, exported, args.function,
                               importer), None
-    except _StepRefused:
+    except (_StepRefused, recurrent_lowering.Refused):
         raise
     except Exception as exc:
         return None, (exc, diagnostics, True)
