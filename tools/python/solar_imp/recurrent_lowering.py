@@ -33,6 +33,7 @@ import re
 from .errors import ImportError_
 from .scan_lowering import lower_each, memref_type, ops_named, \
     splice_helper, static_shape, walk
+from .scatter_lowering import splat_of
 
 OPERATORS = {"torch.solar.lstm": "lstm", "torch.solar.gru": "gru"}
 CALLEE = "solar_recurrent_"
@@ -215,79 +216,113 @@ class _Layer:
                f"{out}[{out_at}] : {out_mem}")
         t.emit("}" * (len(loops) + 1))
 
-    def gate(self, q, hidden, p, p_mem, r, r_mem):
-        """(hidden-side, input-side) pre-activations of gate q at (b, n):
-        F.linear(h, W_hh, b_hh) and F.linear(in, W_ih, b_ih)[t]."""
+    def gate(self, q, time, recurrent):
+        """(hidden-side, input-side) pre-activations of gate q at (b, n) and
+        step `time`: F.linear(h, W_hh, b_hh) (None when h is known zero and
+        there is no bias: nothing to add) and F.linear(in, W_ih, b_ih)[t]."""
         spec = self.spec
-        column = f"%n + {q * hidden}" if q else "%n"
-        hg = self.load(r, f"%b, {column}", r_mem)
-        ig = self.load(p, f"{self.time}, %b, {column}", p_mem)
+        column = f"%n + {q * spec['H']}" if q else "%n"
+        hg = self.load(self.r, f"%b, {column}", self.r_mem) \
+            if recurrent else None
+        ig = self.load(self.p, f"{time}, %b, {column}", self.p_mem)
         if spec["has_biases"]:
             vec = memref_type([spec["G"]], self.element)
-            hg = self.binary("addf", hg, self.load(self.b_hh, column, vec))
+            bias = self.load(self.b_hh, column, vec)
+            hg = self.binary("addf", hg, bias) if recurrent else bias
             ig = self.binary("addf", ig, self.load(self.b_ih, column, vec))
         return hg, ig
+
+    def add(self, hg, ig):
+        return ig if hg is None else self.binary("addf", hg, ig)
+
+    def cell(self, time, recurrent, cell_state):
+        """The step's elementwise part at `time` (a loop over b, n): torch's
+        lstm_cell / gru_cell. Without `recurrent`, the step from a zero h
+        (the first, peeled): no R, and whatever multiplies h or a zero c
+        left out, as solar's necessary work leaves it out of the unrolled
+        cells; without `cell_state`, c is zero there."""
+        t, spec = self.t, self.spec
+        t.emit(f"affine.for %b = 0 to {spec['B']} {{")
+        t.emit(f"affine.for %n = 0 to {spec['H']} {{")
+        at = f"{self.slot}, %b, %n"
+        h_n = spec["states"][0][1]
+        if spec["kind"] == "lstm":
+            pre = [None if q == 1 and not cell_state else
+                   self.add(*self.gate(q, time, recurrent)) for q in range(4)]
+            i, g, o = self.sigmoid(pre[0]), self.tanh(pre[2]), \
+                self.sigmoid(pre[3])
+            c_n = spec["states"][1][1]
+            c = self.binary("mulf", i, g)
+            if cell_state:
+                f = self.sigmoid(pre[1])
+                c = self.binary("addf", self.binary(
+                    "mulf", f, self.load(c_n, at, self.state_mem)), c)
+            h = self.binary("mulf", o, self.tanh(c))
+            t.emit(f"affine.store {c}, {c_n}[{at}] : {self.state_mem}")
+        else:
+            hg_n, ig_n = self.gate(2, time, recurrent)
+            z = self.sigmoid(self.add(*self.gate(1, time, recurrent)))
+            if hg_n is not None:
+                reset = self.sigmoid(self.add(*self.gate(0, time,
+                                                         recurrent)))
+                ig_n = self.binary("addf", ig_n,
+                                   self.binary("mulf", hg_n, reset))
+            new = self.tanh(ig_n)
+            if recurrent:
+                h = self.load(h_n, at, self.state_mem)
+                h = self.binary("addf", self.binary(
+                    "mulf", self.binary("subf", h, new), z), new)
+            else:  # (0 - n) * z + n
+                h = self.binary("subf", new, self.binary("mulf", new, z))
+        t.emit(f"affine.store {h}, {h_n}[{at}] : {self.state_mem}")
+        if self.write_output is not None:
+            self.write_output(h, time, "%b",
+                              f"%n + {self.direction * spec['H']}"
+                              if self.direction else "%n")
+        t.emit("}}")
 
     def emit(self, alloc):
         t, spec, el = self.t, self.spec, self.element
         steps, batch, hidden, gates = spec["T"], spec["B"], spec["H"], \
             spec["G"]
-        state_mem = memref_type([spec["slots"], batch, hidden], el)
-        p_mem = memref_type([steps, batch, gates], el)
-        r_mem = memref_type([batch, gates], el)
+        self.state_mem = memref_type([spec["slots"], batch, hidden], el)
+        self.p_mem = memref_type([steps, batch, gates], el)
+        self.r_mem = memref_type([batch, gates], el)
         w_ih_mem = memref_type([gates, self.in_size], el)
         w_hh_mem = memref_type([gates, hidden], el)
-        p, r = alloc(p_mem, "p"), alloc(r_mem, "r")
+        self.p, self.r = alloc(self.p_mem, "p"), alloc(self.r_mem, "r")
         # The state starts as h0 (c0) and is updated in place in h_n (c_n).
-        t.emit(f"affine.for %b = 0 to {batch} {{")
-        t.emit(f"affine.for %n = 0 to {hidden} {{")
-        for initial, final in spec["states"]:
-            v = self.load(initial, f"{self.slot}, %b, %n", state_mem)
-            t.emit(f"affine.store {v}, {final}[{self.slot}, %b, %n] : "
-                   f"{state_mem}")
-        t.emit("}}")
-        self.matmul(p, p_mem, "%t, %b, %j",
+        # A zero h0 (torch's default) peels the first step, which then
+        # reads no state: a zero c0 is not copied either.
+        zero_h = spec["zero"][0]
+        copies = [(initial, final) for (initial, final), zero in
+                  zip(spec["states"], spec["zero"])
+                  if not zero or not zero_h]
+        if copies:
+            t.emit(f"affine.for %b = 0 to {batch} {{")
+            t.emit(f"affine.for %n = 0 to {hidden} {{")
+            for initial, final in copies:
+                v = self.load(initial, f"{self.slot}, %b, %n",
+                              self.state_mem)
+                t.emit(f"affine.store {v}, {final}[{self.slot}, %b, %n] : "
+                       f"{self.state_mem}")
+            t.emit("}}")
+        self.matmul(self.p, self.p_mem, "%t, %b, %j",
                     [("t", steps), ("b", batch), ("j", gates)],
                     lambda k: self.read_input("%t", "%b", k),
                     self.w_ih, w_ih_mem, self.in_size)
+        if zero_h:
+            self.cell(steps - 1 if self.reverse else 0, False,
+                      len(spec["zero"]) > 1 and not spec["zero"][1])
         h_n = spec["states"][0][1]
-        t.emit(f"affine.for %s = 0 to {steps} {{")
-        self.matmul(r, r_mem, "%b, %j", [("b", batch), ("j", gates)],
+        t.emit(f"affine.for %s = {1 if zero_h else 0} to {steps} {{")
+        self.matmul(self.r, self.r_mem, "%b, %j",
+                    [("b", batch), ("j", gates)],
                     lambda k: self.load(h_n, f"{self.slot}, %b, {k}",
-                                        state_mem),
+                                        self.state_mem),
                     self.w_hh, w_hh_mem, hidden)
-        t.emit(f"affine.for %b = 0 to {batch} {{")
-        t.emit(f"affine.for %n = 0 to {hidden} {{")
-        self.time = f"{steps - 1} - %s" if self.reverse else "%s"
-        at = f"{self.slot}, %b, %n"
-        if spec["kind"] == "lstm":
-            pre = [self.binary("addf", *self.gate(q, hidden, p, p_mem, r,
-                                                  r_mem)) for q in range(4)]
-            i, f = self.sigmoid(pre[0]), self.sigmoid(pre[1])
-            g, o = self.tanh(pre[2]), self.sigmoid(pre[3])
-            c_n = spec["states"][1][1]
-            c = self.load(c_n, at, state_mem)
-            c = self.binary("addf", self.binary("mulf", f, c),
-                            self.binary("mulf", i, g))
-            h = self.binary("mulf", o, self.tanh(c))
-            t.emit(f"affine.store {c}, {c_n}[{at}] : {state_mem}")
-        else:
-            hg_r, ig_r = self.gate(0, hidden, p, p_mem, r, r_mem)
-            hg_z, ig_z = self.gate(1, hidden, p, p_mem, r, r_mem)
-            hg_n, ig_n = self.gate(2, hidden, p, p_mem, r, r_mem)
-            reset = self.sigmoid(self.binary("addf", hg_r, ig_r))
-            z = self.sigmoid(self.binary("addf", hg_z, ig_z))
-            new = self.tanh(self.binary("addf", ig_n,
-                                        self.binary("mulf", hg_n, reset)))
-            h = self.load(h_n, at, state_mem)
-            h = self.binary("addf", self.binary(
-                "mulf", self.binary("subf", h, new), z), new)
-        t.emit(f"affine.store {h}, {h_n}[{at}] : {state_mem}")
-        if self.write_output is not None:
-            self.write_output(h, self.time, "%b",
-                              f"%n + {self.direction * hidden}"
-                              if self.direction else "%n")
-        t.emit("}}}")
+        self.cell(f"{steps - 1} - %s" if self.reverse else "%s", True, True)
+        t.emit("}")
 
 
 class Refused(ImportError_):
@@ -297,6 +332,15 @@ class Refused(ImportError_):
 
 def _refuse(where, why):
     raise Refused(f"{where}: {why}")
+
+
+def _is_zero(ir, value):
+    """Whether `value` is a zero splat constant (torch's default state)."""
+    text = splat_of(ir, value)
+    try:
+        return text is not None and float(text.split(":")[0]) == 0.0
+    except ValueError:
+        return False
 
 
 def _helper_text(ir, call, config):
@@ -343,7 +387,8 @@ def _helper_text(ir, call, config):
     spec = {"kind": config["kind"], "T": steps, "B": batch, "H": hidden,
             "G": gates, "has_biases": config["has_biases"],
             "slots": layers * directions,
-            "states": list(zip(buffers[1:1 + states], out_buffers[1:]))}
+            "states": list(zip(buffers[1:1 + states], out_buffers[1:])),
+            "zero": [_is_zero(ir, v) for v in operands[1:1 + states]]}
     x_mem = memref_type(x_shape, element)
     out_mem = memref_type(out_types[0][1], element)
     sequence = None
