@@ -1,13 +1,14 @@
-"""torch's recurrent layers (nn.LSTM, nn.GRU) kept whole through the export.
+"""torch's recurrent layers (nn.LSTM, nn.GRU, nn.RNN) kept whole through the export.
 
 torch decomposes aten.lstm / aten.gru (CompositeImplicitAutograd) into one
 cell per time step and layer: a 6-layer LSTM over 512 steps is 3072 cells,
 about 70,000 ops after export, and every meta forward pass of the size
 choice, torch.export's own fake propagation and torch-mlir's import walk
 them all. solar keeps the time loop a loop instead: while `kept()` is
-active, torch.lstm / torch.gru (what nn.LSTM / nn.GRU call, the `.input`
-overloads: a padded sequence, not a PackedSequence) become one op each,
-`solar::lstm` / `solar::gru`, with aten's schema and a shape-only (fake /
+active, torch.lstm / torch.gru / torch.rnn_tanh / torch.rnn_relu (what
+nn.LSTM / nn.GRU / nn.RNN call, the `.input` overloads: a padded sequence,
+not a PackedSequence) become one op each, `solar::lstm`, `solar::gru`,
+`solar::rnn_tanh`, `solar::rnn_relu`, with aten's schema and a shape-only (fake /
 meta) implementation, so a forward pass without data costs one op, not
 T * layers cells. The importer lowers the op into a loop over time
 (recurrent_lowering.py); the reference run on real tensors never sees it
@@ -21,7 +22,7 @@ import contextlib
 
 NAMESPACE = "solar"
 # aten op -> (the op kept, number of state tensors in hx).
-_KEPT = {"lstm": 2, "gru": 1}
+_KEPT = {"lstm": 2, "gru": 1, "rnn_tanh": 1, "rnn_relu": 1}
 _SCHEMA = ("{name}(Tensor input, {hx} hx, Tensor[] params, bool has_biases, "
            "int num_layers, float dropout, bool train, bool bidirectional, "
            "bool batch_first) -> ({results})")
@@ -42,7 +43,7 @@ def _shapes(input, hx, params, bidirectional, batch_first):
 
 
 def _define(torch):
-    """Registers solar::lstm and solar::gru once per process."""
+    """Registers the kept ops once per process."""
     global _library
     if _library is not None:
         return
@@ -79,12 +80,13 @@ def _register_flops(torch, op):
 
 @contextlib.contextmanager
 def kept(torch):
-    """While active, torch.lstm / torch.gru on a padded sequence call the
+    """While active, torch's recurrent functions on a padded sequence call the
     kept ops (module docstring)."""
     _define(torch)
     from torch.overrides import TorchFunctionMode
     ops = getattr(torch.ops, NAMESPACE)
-    routes = {torch.lstm: ops.lstm, torch.gru: ops.gru}
+    routes = {torch.lstm: ops.lstm, torch.gru: ops.gru,
+              torch.rnn_tanh: ops.rnn_tanh, torch.rnn_relu: ops.rnn_relu}
 
     class Kept(TorchFunctionMode):
         def __torch_function__(self, func, types, args=(), kwargs=None):

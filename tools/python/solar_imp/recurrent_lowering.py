@@ -1,4 +1,4 @@
-"""solar::lstm / solar::gru (recurrent.py) -> a loop over time.
+"""solar::lstm / gru / rnn_tanh / rnn_relu (recurrent.py) -> a loop over time.
 
 torch-mlir has no lowering for the kept recurrent ops, so the importer
 carries each through torch-mlir as a call of a private function
@@ -21,6 +21,7 @@ writes its outputs at the step it read):
       LSTM:  c = sigmoid(f) * c + sigmoid(i) * tanh(g);  h = sigmoid(o) * tanh(c)
       GRU:   r = sigmoid(hg_r + ig_r); z = sigmoid(hg_z + ig_z)
              n = tanh(ig_n + hg_n * r);  h = (h - n) * z + n
+      RNN:   h = tanh(gates) or relu(gates)
       out[t, b, d*H + n] = h
 
 `in` is the input (layer 0, batch first or not) or the previous layer's
@@ -35,9 +36,11 @@ from .scan_lowering import lower_each, memref_type, ops_named, \
     splice_helper, static_shape, walk
 from .scatter_lowering import splat_of
 
-OPERATORS = {"torch.solar.lstm": "lstm", "torch.solar.gru": "gru"}
+OPERATORS = {"torch.solar.lstm": "lstm", "torch.solar.gru": "gru",
+             "torch.solar.rnn_tanh": "rnn_tanh",
+             "torch.solar.rnn_relu": "rnn_relu"}
 CALLEE = "solar_recurrent_"
-GATES = {"lstm": 4, "gru": 3}
+GATES = {"lstm": 4, "gru": 3, "rnn_tanh": 1, "rnn_relu": 1}
 
 
 _SOURCE = re.compile(r'"([^"]+)":(\d+):\d+')
@@ -50,7 +53,7 @@ def _where(kind, location):
     frames = [f"{path}:{line}" for path, line in
               _SOURCE.findall(str(location))
               if "/torch/" not in path and "/solar_imp/" not in path]
-    return f"torch.nn.{kind.upper()} at " + \
+    return f"torch.nn.{kind.split('_')[0].upper()} at " + \
         (frames[0] if frames else str(location))
 
 
@@ -197,6 +200,12 @@ class _Layer:
     def tanh(self, x):
         return self.t.op(f"math.tanh {x} : {self.element}")
 
+    def relu(self, x):
+        # torch-mlir's relu: x > 0 ? x : 0.
+        above = self.t.op(f"arith.cmpf ugt, {x}, %zero : {self.element}")
+        return self.t.op(f"arith.select {above}, {x}, %zero : "
+                         f"{self.element}")
+
     def matmul(self, out, out_mem, out_at, loops, a, w, w_mem, k_size):
         """out[out_at] = sum_k a(k) * w[j, k] over `loops` (name, size),
         after a zero fill: linalg's matmul as convert-linalg-to-affine-loops
@@ -259,6 +268,9 @@ class _Layer:
                     "mulf", f, self.load(c_n, at, self.state_mem)), c)
             h = self.binary("mulf", o, self.tanh(c))
             t.emit(f"affine.store {c}, {c_n}[{at}] : {self.state_mem}")
+        elif spec["kind"].startswith("rnn_"):
+            h = self.add(*self.gate(0, time, recurrent))
+            h = self.tanh(h) if spec["kind"] == "rnn_tanh" else self.relu(h)
         else:
             hg_n, ig_n = self.gate(2, time, recurrent)
             z = self.sigmoid(self.add(*self.gate(1, time, recurrent)))
