@@ -22,6 +22,7 @@ writes its outputs at the step it read):
       GRU:   r = sigmoid(hg_r + ig_r); z = sigmoid(hg_z + ig_z)
              n = tanh(ig_n + hg_n * r);  h = (h - n) * z + n
       RNN:   h = tanh(gates) or relu(gates)
+      LSTM with proj_size: h = (sigmoid(o) * tanh(c)) @ W_hr^T
       out[t, b, d*H + n] = h
 
 `in` is the input (layer 0, batch first or not) or the previous layer's
@@ -47,13 +48,13 @@ _SOURCE = re.compile(r'"([^"]+)":(\d+):\d+')
 
 
 def _where(kind, location):
-    """`torch.nn.LSTM at FILE:LINE`, the program's line that called it
+    """`torch.lstm at FILE:LINE`, the program's line that called it
     (the first frame of the location outside torch and solar's
     importer)."""
     frames = [f"{path}:{line}" for path, line in
               _SOURCE.findall(str(location))
               if "/torch/" not in path and "/solar_imp/" not in path]
-    return f"torch.nn.{kind.split('_')[0].upper()} at " + \
+    return f"torch.{kind} at " + \
         (frames[0] if frames else str(location))
 
 
@@ -182,7 +183,7 @@ class _Layer:
 
     def __init__(self, text, spec, element, weights, io):
         self.t, self.spec, self.element = text, spec, element
-        self.w_ih, self.w_hh, self.b_ih, self.b_hh = weights
+        self.w_ih, self.w_hh, self.b_ih, self.b_hh, self.w_hr = weights
         self.read_input, self.write_output, self.slot, self.reverse = io
 
     def load(self, buffer, subscripts, mem):
@@ -255,7 +256,7 @@ class _Layer:
         t.emit(f"affine.for %n = 0 to {spec['H']} {{")
         at = f"{self.slot}, %b, %n"
         h_n = spec["states"][0][1]
-        if spec["kind"] == "lstm":
+        if spec["kind"] == "lstm":  # torch's lstm_cell
             pre = [None if q == 1 and not cell_state else
                    self.add(*self.gate(q, time, recurrent)) for q in range(4)]
             i, g, o = self.sigmoid(pre[0]), self.tanh(pre[2]), \
@@ -265,9 +266,9 @@ class _Layer:
             if cell_state:
                 f = self.sigmoid(pre[1])
                 c = self.binary("addf", self.binary(
-                    "mulf", f, self.load(c_n, at, self.state_mem)), c)
+                    "mulf", f, self.load(c_n, at, self.c_mem)), c)
             h = self.binary("mulf", o, self.tanh(c))
-            t.emit(f"affine.store {c}, {c_n}[{at}] : {self.state_mem}")
+            t.emit(f"affine.store {c}, {c_n}[{at}] : {self.c_mem}")
         elif spec["kind"].startswith("rnn_"):
             h = self.add(*self.gate(0, time, recurrent))
             h = self.tanh(h) if spec["kind"] == "rnn_tanh" else self.relu(h)
@@ -286,23 +287,55 @@ class _Layer:
                     "mulf", self.binary("subf", h, new), z), new)
             else:  # (0 - n) * z + n
                 h = self.binary("subf", new, self.binary("mulf", new, z))
+        if self.w_hr is not None:
+            # LSTM with proj_size: h = F.linear(o * tanh(c), W_hr), below.
+            t.emit(f"affine.store {h}, {self.q}[%b, %n] : {self.q_mem}")
+            t.emit("}}")
+            self.project(time)
+            return
         t.emit(f"affine.store {h}, {h_n}[{at}] : {self.state_mem}")
-        if self.write_output is not None:
-            self.write_output(h, time, "%b",
-                              f"%n + {self.direction * spec['H']}"
-                              if self.direction else "%n")
+        self.output(h, time, "%n")
         t.emit("}}")
+
+    def output(self, h, time, column):
+        if self.write_output is not None:
+            width = self.spec["P"]
+            self.write_output(h, time, "%b", f"{column} + "
+                              f"{self.direction * width}"
+                              if self.direction else column)
+
+    def project(self, time):
+        """h_n[slot] = q @ W_hr^T (the projected state), then its copy into
+        the output sequence (torch's cat of the steps' h)."""
+        spec, t = self.spec, self.t
+        h_n = spec["states"][0][1]
+        self.matmul(h_n, self.state_mem, f"{self.slot}, %b, %j",
+                    [("b", spec["B"]), ("j", spec["P"])],
+                    lambda k: self.load(self.q, f"%b, {k}", self.q_mem),
+                    self.w_hr, memref_type([spec["P"], spec["H"]],
+                                           self.element), spec["H"])
+        if self.write_output is not None:
+            t.emit(f"affine.for %b = 0 to {spec['B']} {{")
+            t.emit(f"affine.for %j = 0 to {spec['P']} {{")
+            self.output(self.load(h_n, f"{self.slot}, %b, %j",
+                                  self.state_mem), time, "%j")
+            t.emit("}}")
 
     def emit(self, alloc):
         t, spec, el = self.t, self.spec, self.element
         steps, batch, hidden, gates = spec["T"], spec["B"], spec["H"], \
             spec["G"]
-        self.state_mem = memref_type([spec["slots"], batch, hidden], el)
+        # h has P elements (the projection's, else H), c has H.
+        self.state_mem = memref_type([spec["slots"], batch, spec["P"]], el)
+        self.c_mem = memref_type([spec["slots"], batch, hidden], el)
         self.p_mem = memref_type([steps, batch, gates], el)
         self.r_mem = memref_type([batch, gates], el)
         w_ih_mem = memref_type([gates, self.in_size], el)
-        w_hh_mem = memref_type([gates, hidden], el)
+        w_hh_mem = memref_type([gates, spec["P"]], el)
         self.p, self.r = alloc(self.p_mem, "p"), alloc(self.r_mem, "r")
+        if self.w_hr is not None:
+            self.q_mem = memref_type([batch, hidden], el)
+            self.q = alloc(self.q_mem, "q")
         # The state starts as h0 (c0) and is updated in place in h_n (c_n).
         # A zero h0 (torch's default) peels the first step, which then
         # reads no state: a zero c0 is not copied either.
@@ -310,14 +343,14 @@ class _Layer:
         copies = [(initial, final) for (initial, final), zero in
                   zip(spec["states"], spec["zero"])
                   if not zero or not zero_h]
-        if copies:
+        for initial, final in copies:
+            mem = self.state_mem if final == spec["states"][0][1] else \
+                self.c_mem
+            width = spec["P"] if final == spec["states"][0][1] else hidden
             t.emit(f"affine.for %b = 0 to {batch} {{")
-            t.emit(f"affine.for %n = 0 to {hidden} {{")
-            for initial, final in copies:
-                v = self.load(initial, f"{self.slot}, %b, %n",
-                              self.state_mem)
-                t.emit(f"affine.store {v}, {final}[{self.slot}, %b, %n] : "
-                       f"{self.state_mem}")
+            t.emit(f"affine.for %n = 0 to {width} {{")
+            v = self.load(initial, f"{self.slot}, %b, %n", mem)
+            t.emit(f"affine.store {v}, {final}[{self.slot}, %b, %n] : {mem}")
             t.emit("}}")
         self.matmul(self.p, self.p_mem, "%t, %b, %j",
                     [("t", steps), ("b", batch), ("j", gates)],
@@ -332,7 +365,7 @@ class _Layer:
                     [("b", batch), ("j", gates)],
                     lambda k: self.load(h_n, f"{self.slot}, %b, {k}",
                                         self.state_mem),
-                    self.w_hh, w_hh_mem, hidden)
+                    self.w_hh, w_hh_mem, spec["P"])
         self.cell(f"{steps - 1} - %s" if self.reverse else "%s", True, True)
         t.emit("}")
 
@@ -372,15 +405,22 @@ def _helper_text(ir, call, config):
     params = len(operands) - 1 - states
     per = params // (layers * directions) if layers * directions else 0
     expected = 4 if config["has_biases"] else 2
-    if per * layers * directions != params or per != expected:
+    # An LSTM with proj_size > 0 has W_hr after the others.
+    projected = config["kind"] == "lstm" and per == expected + 1
+    if per * layers * directions != params or \
+            per not in (expected, expected + projected):
         _refuse(where, f"{params} weight tensors for {layers} layer(s) x "
-                f"{directions} direction(s): an LSTM with proj_size > 0 "
-                "(a projection of h per step) is not lowered by solar")
+                f"{directions} direction(s), not {expected} per layer "
+                "and direction (W_ih, W_hh"
+                f"{', b_ih, b_hh' if config['has_biases'] else ''}"
+                f"{', W_hr' if config['kind'] == 'lstm' else ''})")
     x_shape = types[0][1]
     batch_first = config["batch_first"]
     steps, batch = (x_shape[1], x_shape[0]) if batch_first else \
         (x_shape[0], x_shape[1])
-    hidden = types[1][1][2]
+    # h's size (the projection's when projected), then c's and the gates'.
+    width = types[1][1][2]
+    hidden = types[2][1][2] if projected else width
     gates = GATES[config["kind"]] * hidden
     t = _Text()
     names = [f"%arg{i}" for i in range(len(operands))]
@@ -397,6 +437,7 @@ def _helper_text(ir, call, config):
     def alloc(mem, stem):
         return t.op(f"memref.alloc() : {mem}", stem)
     spec = {"kind": config["kind"], "T": steps, "B": batch, "H": hidden,
+            "P": width,
             "G": gates, "has_biases": config["has_biases"],
             "slots": layers * directions,
             "states": list(zip(buffers[1:1 + states], out_buffers[1:])),
@@ -405,8 +446,8 @@ def _helper_text(ir, call, config):
     out_mem = memref_type(out_types[0][1], element)
     sequence = None
     for layer in range(layers):
-        in_size = x_shape[2] if layer == 0 else directions * hidden
-        seq_mem = memref_type([steps, batch, directions * hidden], element)
+        in_size = x_shape[2] if layer == 0 else directions * width
+        seq_mem = memref_type([steps, batch, directions * width], element)
         last = layer == layers - 1
         out_sequence = out_buffers[0] if last else alloc(seq_mem, "seq")
         # An output sequence nobody reads is not written (torch-mlir drops
@@ -432,7 +473,8 @@ def _helper_text(ir, call, config):
             first = 1 + states + slot * per
             weights = buffers[first:first + 2] + (
                 buffers[first + 2:first + 4] if config["has_biases"]
-                else [None, None])
+                else [None, None]) + (
+                [buffers[first + per - 1]] if projected else [None])
             unit = _Layer(t, spec, element, weights,
                           (read, write if used else None, slot,
                            direction == 1))
