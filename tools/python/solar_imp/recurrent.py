@@ -21,7 +21,7 @@ the input projection of all steps and the recurrent product per step, i.e.
 import contextlib
 
 NAMESPACE = "solar"
-# aten op -> (the op kept, number of state tensors in hx).
+# The kept ops (solar::NAME for torch.NAME) -> the tensors in their hx.
 _KEPT = {"lstm": 2, "gru": 1, "rnn_tanh": 1, "rnn_relu": 1}
 _SCHEMA = ("{name}(Tensor input, {hx} hx, Tensor[] params, bool has_biases, "
            "int num_layers, float dropout, bool train, bool bidirectional, "

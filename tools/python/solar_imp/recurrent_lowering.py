@@ -181,10 +181,16 @@ class _Text:
 class _Layer:
     """Text of one (layer, direction) of a recurrent op."""
 
-    def __init__(self, text, spec, element, weights, io):
+    def __init__(self, text, spec, element, weights, io, place):
         self.t, self.spec, self.element = text, spec, element
         self.w_ih, self.w_hh, self.b_ih, self.b_hh, self.w_hr = weights
-        self.read_input, self.write_output, self.slot, self.reverse = io
+        # read_input(t, b, k) loads the layer's input; write_output(h, t,
+        # b, column) stores its output (None: nobody reads it).
+        self.read_input, self.write_output = io
+        # The layer's input size, its direction (1: reverse) and its slot
+        # in h_n / c_n (layer * directions + direction).
+        self.in_size, self.direction, self.slot = place
+        self.reverse = self.direction == 1
 
     def load(self, buffer, subscripts, mem):
         return self.t.op(f"affine.load {buffer}[{subscripts}] : {mem}")
@@ -475,11 +481,9 @@ def _helper_text(ir, call, config):
                 buffers[first + 2:first + 4] if config["has_biases"]
                 else [None, None]) + (
                 [buffers[first + per - 1]] if projected else [None])
-            unit = _Layer(t, spec, element, weights,
-                          (read, write if used else None, slot,
-                           direction == 1))
-            unit.in_size, unit.direction = in_size, direction
-            unit.emit(alloc)
+            _Layer(t, spec, element, weights,
+                   (read, write if used else None),
+                   (in_size, direction, slot)).emit(alloc)
         sequence = out_sequence
     returned = [t.op(f"bufferization.to_tensor {b} restrict writable : "
                      f"{memref_type(shape, element)} to {shaped}", "res")
