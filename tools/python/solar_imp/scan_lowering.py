@@ -126,9 +126,9 @@ def walk_block(block):
 
 def splice_helper(ir, op, entry, stores, operands):
     """Moves the body of a helper function (its block `entry`, ending in a
-    return of one value) in front of the TMTensor `op`, the helper's
-    arguments replaced by `operands` and op's first result by the returned
-    value; `stores` get op's framework-op name, so that solar's unfused
+    return) in front of `op` (a TMTensor op, a call), the helper's
+    arguments replaced by `operands` and op's first results by the
+    returned values; `stores` get op's framework-op name, so that solar's unfused
     fidelity charges them as the one kernel eager PyTorch runs."""
     name = FRAMEWORK_NAME.search(str(op.location))
     if name:
@@ -136,12 +136,12 @@ def splice_helper(ir, op, entry, stores, operands):
             store.attributes["solar.framework_op"] = ir.StringAttr.get(
                 name.group(1))
     helper_ops = [o.operation for o in entry.operations]
-    result = helper_ops[-1].operands[0]
     for o in helper_ops[:-1]:
         o.move_before(op)
     for argument, operand in zip(list(entry.arguments), operands):
         argument.replace_all_uses_with(operand)
-    op.results[0].replace_all_uses_with(result)
+    for old, new in zip(op.results, helper_ops[-1].operands):
+        old.replace_all_uses_with(new)
     helper_ops[-1].erase()
 
 

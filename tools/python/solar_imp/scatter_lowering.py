@@ -102,7 +102,7 @@ def _helper_text(types, shapes, dimension_map, reads_current, splat):
     return "\n".join(lines)
 
 
-def _splat(ir, value):
+def splat_of(ir, value):
     """The text of the one value of `value` when it is an arith.constant
     splat (torch's zeros a scatter starts from), else None: the copy is
     then a fill, with no constant tensor materialized for it."""
@@ -154,7 +154,7 @@ def _lower(ir, scatter):
         _refuse("whose combiner is not one block of two arguments yielding "
                 "one value")
     reads_current = bool(list(body.arguments[1].uses))
-    splat = _splat(ir, original)
+    splat = splat_of(ir, original)
     helper_module = ir.Module.parse(_helper_text(
         (u_type, i_type, o_type), (u_shape, i_shape, o_shape),
         dimension_map, reads_current, splat))

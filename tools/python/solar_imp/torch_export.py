@@ -18,6 +18,8 @@ from solar_ref.program import call_user
 from .errors import ImportError_
 from . import framework_ops
 from . import repeats
+from . import recurrent
+from . import recurrent_lowering
 from . import scan_lowering
 from . import scatter_lowering
 from .mlir_text import check_foreign_ops
@@ -328,6 +330,7 @@ def cost(program, args, expect=None):
         return refused
     try:
         with torch.no_grad(), _on_device(torch, True), \
+                recurrent.kept(torch), \
                 FlopCounterMode(display=False) as counter, \
                 _signature_mode(torch, signature, expected):
             out = model(*inputs)
@@ -359,7 +362,8 @@ def flop_counter(program, args):
         torch, model, inputs = _build_abstract(program, args)
 
         def forward():
-            with torch.no_grad(), _on_device(torch, True):
+            with torch.no_grad(), _on_device(torch, True), \
+                    recurrent.kept(torch):
                 return model(*inputs)
         _, counts = flop_count.counted(torch, forward)
     except Exception as exc:  # the import itself does not depend on it
@@ -423,6 +427,28 @@ def _decomposed_on_cpu(torch, exported):
     return exported
 
 
+def _to_linalg(fx, OutputType, exported, function, importer):
+    """torch-mlir's linalg-on-tensors module of `exported`. Kept
+    recurrent ops (recurrent.py) go through torch-mlir as calls of private
+    functions (recurrent_lowering.to_calls) and come out as loops over
+    time; torch-mlir's own last step, the check of its linalg backend
+    contract, refuses calls and is left out then (solar checks the spliced
+    module for foreign ops: mlir_text.check_foreign_ops)."""
+    if not recurrent_lowering.kept_in(exported):
+        return fx.export_and_import(
+            exported, output_type=OutputType.LINALG_ON_TENSORS,
+            func_name=function, fx_importer=importer,
+            decomposition_table={})
+    module = fx.export_and_import(
+        exported, output_type=OutputType.RAW, func_name=function,
+        fx_importer=importer, decomposition_table={})
+    with module.context:
+        configs = recurrent_lowering.to_calls(module)
+        recurrent_lowering.lower_to_linalg(fx, OutputType, module)
+        recurrent_lowering.lower_calls(module, configs)
+    return module
+
+
 def _build_fake(program, args):
     """_build with every tensor a fake tensor on the CPU (torch's
     FakeTensorMode: shapes, dtypes and devices, nothing allocated)."""
@@ -468,16 +494,18 @@ def _trace(program, args, fx, OutputType, how):
             wrapper = _Functional(torch, model, names, inputs).module()
             arguments = (*[v for v in inputs if isinstance(v, torch.Tensor)],
                          *[t.detach() for _, t in state])
+        # A training step differentiates through torch's recurrent
+        # layers, which the kept ops do not.
+        kept = recurrent.kept(torch) if spec is None else \
+            contextlib.nullcontext()
         with torch.no_grad(), framework_ops.torch_node_names(tags):
-            with _on_device(torch, meta):
+            with _on_device(torch, meta), kept:
                 exported = torch.export.export(wrapper, arguments,
                                                strict=False)
             exported = _decomposed_on_cpu(torch, exported)
-            return fx.export_and_import(
-                exported, output_type=OutputType.LINALG_ON_TENSORS,
-                func_name=args.function, fx_importer=importer,
-                decomposition_table={}), None
-    except _StepRefused:
+            return _to_linalg(fx, OutputType, exported, args.function,
+                              importer), None
+    except (_StepRefused, recurrent_lowering.Refused):
         raise
     except Exception as exc:
         return None, (exc, diagnostics, True)
@@ -495,7 +523,7 @@ def framework_op_order(program, args):
     wrapper = _Functional(torch, model, names, inputs).module()
     arguments = (*[v for v in inputs if isinstance(v, torch.Tensor)],
                  *[t.detach() for _, t in state])
-    with torch.no_grad(), _on_device(torch, True):
+    with torch.no_grad(), _on_device(torch, True), recurrent.kept(torch):
         exported = torch.export.export(wrapper, arguments, strict=False)
     exported = _decomposed_on_cpu(torch, exported)
     order = []
