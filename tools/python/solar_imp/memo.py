@@ -32,8 +32,11 @@ _FORMAT = 1
 
 def _fingerprint(args, versions):
     digest = hashlib.sha256()
-    with open(args.program, "rb") as f:
-        digest.update(f.read())
+    try:
+        with open(args.program, "rb") as f:
+            digest.update(f.read())
+    except OSError:
+        pass  # loading the program says what is wrong with it, as before
     options = {k: v for k, v in sorted(vars(args).items())
                if k not in ("refused", "output")}
     digest.update(repr((_FORMAT, os.path.abspath(args.program), versions,
