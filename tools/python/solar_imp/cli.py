@@ -8,6 +8,7 @@ import sys
 
 from solar_ref.errors import PROGRAM_ERROR_EXIT, ProgramError_, ReferenceError_
 
+from . import memo as memo_module
 from . import sizes as sizes_module
 from .errors import ImportError_
 
@@ -106,8 +107,9 @@ def _load(args, override_texts):
         raise ImportError_(str(exc)) from None
 
 
-def verification_overrides(args, exporter):
-    """(override texts for the verification run, mode said in sizes.json)."""
+def verification_overrides(args, exporter, memo):
+    """(override texts for the verification run, mode said in sizes.json);
+    the cost of each candidate measured once per import (memo.py)."""
     from solar_ref import program as program_module
     if args.override_if_assigned:
         names = program_module.assigned_names(args.program)
@@ -126,11 +128,24 @@ def verification_overrides(args, exporter):
     # such, not as a size that does not build.
     _load(args, [])
 
+    calls = []
+
     def cost_of(overrides, expect=None):
-        return exporter.cost(_load(args, _texts(overrides)), args, expect)
+        calls.append(overrides)
+        key = memo_module.key_of(
+            "cost", sorted(overrides.items()),
+            expect.signature if expect is not None else None,
+            expect.state if expect is not None else None)
+        return memo.call(key, lambda: exporter.cost(
+            _load(args, _texts(overrides)), args, expect),
+            ReferenceError_, ImportError_)
     if args.verify_size == "auto":
+        hits = memo.hits
         chosen = sizes_module.choose(constants, cost_of, say,
                                      args.refused)
+        if memo.hits > hits:
+            say(f"{memo.hits - hits} of {len(calls)} candidate costs "
+                "measured before (memo): not measured again")
     else:
         chosen = sizes_module.capped_constants(constants, args.verify_size)
         try:
@@ -193,26 +208,42 @@ def run(args):
             exporter._import_torch_mlir()
         else:
             exporter._iree_compile()
-    small, mode = verification_overrides(args, exporter)
+    memo = memo_module.Memo.for_import(args, exporter.describe())
+    small, mode = verification_overrides(args, exporter, memo)
     two_sizes = bool(small) and args.verify_size != "full"
     run_reference(args, small)
     if args.no_export:
+        memo.save()
         return
     program = _load(args, small)
-    text = exporter.export(program, args)
+    text = exporter.export(program, args, memo=memo)
     path = os.path.join(args.output, "import.mlir")
     write(path, text)
     say(f"wrote {path} ({exporter.describe()})")
     full_sizes = program.sizes_used
     if two_sizes:
         full = _load(args, [] if mode != "full" else small)
-        text = exporter.export(full, args, meta=True, suffix=".full")
+        # The same at every attempt of this import (a structure retry
+        # changes only the verification sizes): exported once.
+        sizes_key = sorted(full.sizes_used.items())
+        text = memo.get(memo_module.key_of("full export", sizes_key))
+        if text is None:
+            text = memo.put(memo_module.key_of("full export", sizes_key),
+                            exporter.export(full, args, meta=True,
+                                            suffix=".full", memo=memo))
+        else:
+            say("the full-size export: the attempt before's (memo)")
         full_path = os.path.join(args.output, "import.full.mlir")
         write(full_path, text)
         full_sizes = full.sizes_used
         say(f"wrote {full_path} (full size, exported without data)")
         if hasattr(exporter, "flop_counter"):
-            _record_flop_counter(args, exporter.flop_counter(full, args))
+            key = memo_module.key_of("flop counter", sizes_key)
+            counts = memo.get(key)
+            if counts is None:
+                counts = memo.put(key, exporter.flop_counter(full, args))
+            _record_flop_counter(args, counts)
+    memo.save()
     write(os.path.join(args.output, "sizes.json"), json.dumps({
         "mode": mode,
         "two_sizes": two_sizes,

@@ -178,7 +178,9 @@ def cost(program, args, expect=None):
     return flops, float(elements)
 
 
-def export(program, args, meta=False, suffix=""):
+def export(program, args, meta=False, suffix="", memo=None):
+    """The program as linalg on tensors (`memo`: unused, JAX has one way
+    to export; torch_export.export's)."""
     lowered, _ = _lower(program, args, meta)
     stablehlo = lowered.as_text()
     with open(os.path.join(args.output, f"import{suffix}.stablehlo.mlir"), "w",

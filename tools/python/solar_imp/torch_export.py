@@ -545,7 +545,12 @@ _BUILDS = (("meta", "on the meta device"),
            ("real", "with real tensors on the CPU"))
 
 
-def export(program, args, meta=False, suffix=""):
+# The memo entry (memo.py) naming the way of _BUILDS the import's last
+# export took.
+_WAY = "torch-export-way"
+
+
+def export(program, args, meta=False, suffix="", memo=None):
     """The program at its sizes as linalg on tensors, always exported
     without data (`meta` is the JAX exporter's choice): every tensor on the
     meta device, so that both sizes of a two-size import decompose alike
@@ -563,9 +568,26 @@ def export(program, args, meta=False, suffix=""):
     `torch.log(torch.tensor(1. / 0.01))`), exported with those real
     tensors on the CPU, where such a constant has data (torch.export still
     runs nothing: the inputs, at most the verified or full size, are the
-    only tensors this allocates beyond the parameters the build made)."""
+    only tensors this allocates beyond the parameters the build made).
+
+    With `memo` (memo.py), an export tries first the way the import's
+    export before it took (the full size after the verified one, or a
+    retry's): the ways before it failed there for what the program does,
+    not for its sizes (an `.item()` in __init__, a constant without data),
+    and a way that fails only after torch.export (Swin V2's constant on
+    the meta device) costs a whole export and decomposition. When that
+    way fails, the ways are tried in order as above."""
     fx, OutputType = _import_torch_mlir()
+    from .cli import say
+    known = memo.get(_WAY) if memo is not None else None
+    if known not in (None, "meta"):
+        imported, _ = _trace(program, args, fx, OutputType, known)
+        if imported is not None:
+            say(f"exported {dict(_BUILDS)[known]}, as the export before "
+                "(memo)")
+            return _finish(imported, memo, known)
     imported, failure = _trace(program, args, fx, OutputType, "meta")
+    used = "meta"
     for (_, tried), (how, words) in zip(_BUILDS, _BUILDS[1:]):
         # Real tensors only for a program that builds no other way
         # (`torch.linspace(...).item()` in __init__).
@@ -574,13 +596,13 @@ def export(program, args, meta=False, suffix=""):
         if imported is not None or (how == "cpu" and failure[2]) or \
                 (how == "real" and not failure[2]):
             break
-        from .cli import say
         exc = failure[0]
         first = (str(exc).strip().splitlines() or [""])[0]
         # A build failure names its exception already.
         kind = f"{type(exc).__name__}: " if failure[2] else ""
         say(f"the export {tried} failed ({kind}{first}); exporting {words}")
         imported, next_failure = _trace(program, args, fx, OutputType, how)
+        used = how
         # The attempt whose diagnostics name ops says more.
         if imported is None and (unlowered_ops(next_failure[1]) or
                                  not unlowered_ops(failure[1])):
@@ -597,6 +619,14 @@ def export(program, args, meta=False, suffix=""):
             f"torch-mlir could not export the model to linalg on tensors "
             f"({_versions()}): {what}; no deterministic path: translate it "
             "with `solar translate`")
+    return _finish(imported, memo, used)
+
+
+def _finish(imported, memo, how):
+    """The text of torch-mlir's module `imported`, exported the way `how`
+    (remembered in `memo`), with solar's own lowerings and tags."""
+    if memo is not None:
+        memo.put(_WAY, how)
     from torch_mlir.ir import StringAttr
     with imported.context:
         scan_lowering.lower_scans(imported)

@@ -23,7 +23,8 @@ def parse_args(argv):
                         help="directory for manifest.json and the .npy files")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--runs", type=int, default=10,
-                        help="timed runs after the warm-up (default 10)")
+                        help="timed runs after the warm-up (default 10; "
+                        "0: not timed, the outputs only)")
     parser.add_argument("--warmup", type=int, default=3,
                         help="untimed runs first (default 3)")
     parser.add_argument("--override", action="append", default=[],
@@ -77,8 +78,8 @@ def parse_args(argv):
     if args.kernel_ops and args.framework != "jax":
         parser.error("--kernel-ops maps XLA's compiled ops to framework "
                      "ops: --framework jax only")
-    if args.runs < 1:
-        parser.error("--runs must be at least 1")
+    if args.runs < 0:
+        parser.error("--runs must not be negative (0: not timed)")
     if args.warmup < 0:
         parser.error("--warmup must not be negative")
     return args
@@ -129,10 +130,12 @@ def run(args):
         json.dump(manifest, f, indent=2)
         f.write("\n")
     timing = facts["timing"]
+    timed = (f"median {timing['median_s']:.6g} s, min "
+             f"{timing['min_s']:.6g} s over {timing['runs']} run(s)"
+             if timing["runs"] else "not timed (--runs 0)")
     print(f"{PROG}: wrote {path}: {len(writer.entries)} argument(s); "
           f"{facts['framework']['name']} on {facts['device']['type']}: "
-          f"median {timing['median_s']:.6g} s, min {timing['min_s']:.6g} s "
-          f"over {timing['runs']} run(s)")
+          f"{timed}")
 
 
 def main(argv):

@@ -123,7 +123,15 @@ class Conditions:
 def measure(run_once, synchronize, warmup, runs, clock):
     """`run_once()` performs one forward pass; `synchronize()` waits for the
     device (a no-op on the CPU). Each measured run is synchronized on both
-    ends, so it covers the device work and not just its launch."""
+    ends, so it covers the device work and not just its launch. With
+    `runs` 0 nothing runs, warm-up included: the times are None (a caller
+    that times elsewhere or not at all: solar analyze's import, whose
+    reference runs at the verification sizes; analyze times at full size
+    where the arch's device is)."""
+    if runs == 0:
+        return {"warmup": 0, "runs": 0, "clock": clock, "median_s": None,
+                "min_s": None, "mean_s": None, "times_s": [],
+                "conditions": None}
     for _ in range(warmup):
         run_once()
         synchronize()

@@ -104,13 +104,18 @@ bool solarReferenceReadManifest(const char *path, SolarReferenceResult *out,
   json_t *timing = json_object_get(root, "timing");
   json_t *median = json_object_get(timing, "median_s");
   json_t *minimum = json_object_get(timing, "min_s");
-  bool ok = json_is_number(median) && json_is_number(minimum);
+  json_t *runs = json_object_get(timing, "runs");
+  /* A run with --runs 0 (solar analyze's import) has no times: read as 0 s
+   * over 0 runs; analyze times such a reference again or reports it
+   * untimed. */
+  bool untimed = json_is_integer(runs) && json_integer_value(runs) == 0 &&
+                 json_is_null(median) && json_is_null(minimum);
+  bool ok = untimed || (json_is_number(median) && json_is_number(minimum));
   if (!ok) {
     snprintf(err, errSize, "%s: no timing.median_s / timing.min_s", path);
   } else {
     out->medianSeconds = json_number_value(median);
     out->minSeconds = json_number_value(minimum);
-    json_t *runs = json_object_get(timing, "runs");
     out->runs = json_is_integer(runs) ? (long)json_integer_value(runs) : -1;
     snprintf(out->statistic, sizeof(out->statistic), "median");
     json_t *framework = json_object_get(root, "framework");
