@@ -616,7 +616,8 @@ bool solarFuserFillGroup(SolarFuser *f, const int64_t *nodes, size_t n,
     g->dramBytes += b->bytes;
   }
   /* The symbolic figures leave reads through views out (lower). */
-  for (size_t k = 0; k < throughCount && ok && !f->symbolic; ++k) {
+  for (size_t k = 0; k < throughCount && ok && readerCount && !f->symbolic;
+       ++k) {
     bool exact;
     int64_t elements = solarUnionFootprintIn(
         &readPrints, graph, throughViews[k], readers, readerCount,
@@ -624,7 +625,7 @@ bool solarFuserFillGroup(SolarFuser *f, const int64_t *nodes, size_t n,
     int64_t sourceElements = 0;
     int64_t source = solarEagerViewRoot(f, throughViews[k], elements,
                                         &sourceElements);
-    if (readerCount && elements > 0 && exact)
+    if (elements > 0 && exact)
       readThroughView(f, g, source, sourceElements);
   }
   free(throughViews);
