@@ -89,9 +89,11 @@
 // READERS-KERNELS: kernel_detail = [{{{.*}}bytes_unfused = 0 : i64, {{.*}}framework_op = "aten.t.default:t", {{.*}}}, {{{.*}}bytes_unfused = 0 : i64, {{.*}}framework_op = "aten.slice.Tensor:slice", {{.*}}}, {bound_unfused = "dram", {{.*}}bytes_unfused = 576 : i64, compute_s = 6.400000e-11 : f64, {{.*}}framework_op = "aten.sum.dim_IntList:sum", {{.*}}time_unfused_s = 5.7599999999999998E-10 : f64
 // The function's figures are raised to the ideal's 2112 B (the ideal and
 // fused fidelities charge the transpose's read of all 512 elements of x
-// as lowered; docs/sol-model.md "Views").
+// as lowered; docs/sol-model.md "Views"), the DRAM round-trip figure with
+// them (never below the figure with residency; test/Fuzz/smoke.test checks
+// that order).
 // READERS-LABEL: func.func @slice_of_transpose
-// READERS: bytes_ideal = 2112 : i64
+// READERS: bytes_ideal = 2112 : i64, bytes_unfused = 2112 : i64, bytes_unfused_dram = 2112 : i64
 //
 // @expand_add, b.expand(32, 16) + w: the add reads all 512 elements of the
 // broadcast view, each written once from b's 16: at least 16 - (512 - 512)
