@@ -20,6 +20,12 @@ typedef struct {
    * for no views; the fused groups set solarTensorIsView, the eager kernels
    * their own (owned either way). */
   bool *view;
+  /* Eager kernels only (solarEagerViewReadsInit), else NULL: per tensor,
+   * the node writing it when it is a view its readers read through to its
+   * source (nodeCount when not); per node, whether it writes such a view
+   * (its own reads are then its readers'). Owned. */
+  size_t *viewWriter;
+  bool *writesView;
   bool *noBuffer;
   /* Union-find over node indices; each root's members form a list
    * first[root] -> next[...] -> ... -> n, with their count, the count of
@@ -84,6 +90,20 @@ bool solarFuserTrackLive(SolarFuser *f);
  * inside neither alone. The merged group's solarFuserLiveBytes is then
  * orphanLive + inner[a] + inner[b] + this gain. */
 double solarFuserMergeGain(SolarFuser *f, size_t a, size_t b);
+
+/* Eager views (sol_eager_views.c, docs/sol-model.md "Unfused"): the
+ * intermediates written only by framework ops made of layout nodes alone,
+ * given each node's kernel leader; caller frees. */
+bool *solarEagerViewTensors(const SolarEinsumGraph *graph,
+                            const size_t *leader);
+/* Fills f->viewWriter and f->writesView from f->view; false when memory
+ * ran out. */
+bool solarEagerViewReadsInit(SolarFuser *f);
+/* The tensor a reader of `view` touching `elements` of it reads through
+ * it (the first that is not such a view), and in *sourceElements at least
+ * how many elements of that tensor it must read. */
+int64_t solarEagerViewRoot(const SolarFuser *f, int64_t view,
+                           int64_t elements, int64_t *sourceElements);
 
 /* Fills g for the nodes (ids in program order): boundary tensors with
  * their footprints, internal ones, live bytes. False with a message when

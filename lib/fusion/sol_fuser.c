@@ -82,6 +82,8 @@ bool solarFuserInit(SolarFuser *f, const SolarEinsumGraph *graph,
 
 void solarFuserDestroy(SolarFuser *f) {
   free(f->view);
+  free(f->viewWriter);
+  free(f->writesView);
   free(f->noBuffer);
   free(f->parent);
   free(f->next);
@@ -428,11 +430,16 @@ static void parameterNames(const SolarEinsumGraph *graph, char *names,
 /* Adds (reads + writes) * element bytes of the boundary tensor to the
  * group's symbolic bytes. */
 static bool addSymbolicBytes(const SolarEinsumGraph *graph, SolarDtype dtype,
-                             int64_t tensor, const int64_t *nodes, size_t n,
-                             SolarFusionGroup *g, char *err, size_t errSize) {
+                             int64_t tensor, const int64_t *readers,
+                             size_t readerCount, const int64_t *nodes,
+                             size_t n, SolarFusionGroup *g, char *err,
+                             size_t errSize) {
   bool exact;
-  isl_pw_qpolynomial *reads = solarUnionFootprintPw(
-      graph, tensor, nodes, n, SOLAR_ACCESS_READS, true, &exact);
+  isl_pw_qpolynomial *reads =
+      readerCount ? solarUnionFootprintPw(graph, tensor, readers, readerCount,
+                                          SOLAR_ACCESS_READS, true, &exact)
+                  : isl_pw_qpolynomial_read_from_str(solarGraphIslCtx(graph),
+                                                     "{ 0 }");
   isl_pw_qpolynomial *writes = solarUnionFootprintPw(
       graph, tensor, nodes, n, SOLAR_ACCESS_WRITES, false, &exact);
   if (!reads || !writes) {
@@ -478,8 +485,55 @@ static bool addSymbolicBytes(const SolarEinsumGraph *graph, SolarDtype dtype,
   return g->dramBytesPw != NULL;
 }
 
+/* The boundary entry of `tensor` in g, appended (nothing read or written)
+ * when it has none. */
+static SolarGroupTensor *boundaryOf(SolarFusionGroup *g, int64_t tensor) {
+  for (size_t b = 0; b < g->boundaryCount; ++b)
+    if (g->boundary[b].tensor == tensor)
+      return &g->boundary[b];
+  SolarGroupTensor *b = &g->boundary[g->boundaryCount++];
+  *b = (SolarGroupTensor){.tensor = tensor};
+  return b;
+}
+
+/* An eager kernel reads the elements of a view's source it touches
+ * through the view (f->viewWriter; sol_eager_views.c): at least
+ * `sourceElements` of `source`, which the kernel may also read directly
+ * (then the larger count, a lower bound of their union). */
+static void readThroughView(SolarFuser *f, SolarFusionGroup *g,
+                            int64_t source, int64_t sourceElements) {
+  if (sourceElements <= 0)
+    return;
+  SolarGroupTensor *b = boundaryOf(g, source);
+  if (b->readElements >= sourceElements)
+    return;
+  double width = solarTensorElementBytes(&f->graph->tensors[source], f->dtype);
+  double added = (double)(sourceElements - b->readElements) * width;
+  b->readElements = sourceElements;
+  b->bytes += added;
+  g->dramBytes += added;
+}
+
+/* The node ids of `nodes` whose reads are the group's own: all of them but
+ * the writers of views read through (their readers read the source);
+ * `kept` has room for n. Returns their count. */
+static size_t ownReaders(const SolarFuser *f, const int64_t *nodes, size_t n,
+                         int64_t *kept) {
+  size_t count = 0;
+  for (size_t k = 0; k < n; ++k) {
+    size_t i = solarGraphNodeIndex(f->graph, nodes[k]);
+    if (!f->writesView || i >= f->graph->nodeCount || !f->writesView[i])
+      kept[count++] = nodes[k];
+  }
+  return count;
+}
+
 /* f->view: layout-produced intermediates are never moved, as in the fused
- * and cache-aware fidelities; unfused kernels (no view) move them. */
+ * and cache-aware fidelities; unfused kernels (no view) move them. With
+ * f->viewWriter (eager kernels), a view op's nodes move nothing and the
+ * kernels reading its view read its source (docs/sol-model.md, "Unfused").
+ * A touched tensor that nothing reads or writes through the group's own
+ * readers is left off the boundary (the view op's source). */
 bool solarFuserFillGroup(SolarFuser *f, const int64_t *nodes, size_t n,
                          SolarFusionGroup *g, char *err, size_t errSize) {
   const SolarEinsumGraph *graph = f->graph;
@@ -487,10 +541,13 @@ bool solarFuserFillGroup(SolarFuser *f, const int64_t *nodes, size_t n,
   memcpy(g->nodes, nodes, n * sizeof(int64_t));
   g->nodeCount = n;
   size_t touched = touchedTensors(f, nodes, n, false);
-  /* Each touched tensor is internal or on the boundary: sized by the
-   * group, not by the graph (a network has as many groups as tensors). */
-  g->boundary = allocZeroed(touched, sizeof(SolarGroupTensor));
+  /* Each touched tensor is internal or on the boundary, a view's source
+   * at most once more: sized by the group, not by the graph (a network
+   * has as many groups as tensors). */
+  g->boundary = allocZeroed(2 * touched, sizeof(SolarGroupTensor));
   g->internal = allocZeroed(touched, sizeof(int64_t));
+  int64_t *readers = allocZeroed(n, sizeof(int64_t));
+  size_t readerCount = ownReaders(f, nodes, n, readers);
   /* touchedTensors marked the nodes: footprints scan a tensor's users. */
   SolarFootprintContext footprints = {
       .shapes = f->shapes, .mark = f->nodeMark, .stamp = f->stamp,
@@ -502,21 +559,35 @@ bool solarFuserFillGroup(SolarFuser *f, const int64_t *nodes, size_t n,
       last = i;
     }
   }
-  for (size_t k = 0; k < touched; ++k) {
+  /* The view writers' reads left out, the marks no longer name the
+   * nodes asked about. */
+  SolarFootprintContext readPrints = footprints;
+  if (readerCount < n)
+    readPrints.mark = NULL;
+  /* Views read through, after the boundary they may add to. */
+  int64_t *throughViews = allocZeroed(touched, sizeof(int64_t));
+  size_t throughCount = 0;
+  bool ok = true;
+  for (size_t k = 0; k < touched && ok; ++k) {
     int64_t t = f->tensors[k];
     if (isInternal(f, t) || (f->view && f->view[t])) {
       g->internal[g->internalCount++] = t;
+      if (f->viewWriter && f->viewWriter[t] < graph->nodeCount)
+        throughViews[throughCount++] = t;
       continue;
     }
     if (f->symbolic) {
-      if (!addSymbolicBytes(graph, f->dtype, t, nodes, n, g, err, errSize))
-        return false;
+      ok = addSymbolicBytes(graph, f->dtype, t, readers, readerCount, nodes,
+                            n, g, err, errSize);
       continue;
     }
     bool exactReads, exactWrites;
-    int64_t reads =
-        solarUnionFootprintIn(&footprints, graph, t, nodes, n,
-                              SOLAR_ACCESS_READS, true, &exactReads);
+    int64_t reads = readerCount
+                        ? solarUnionFootprintIn(&readPrints, graph, t,
+                                                readers, readerCount,
+                                                SOLAR_ACCESS_READS, true,
+                                                &exactReads)
+                        : 0;
     int64_t writes =
         solarUnionFootprintIn(&footprints, graph, t, nodes, n,
                               SOLAR_ACCESS_WRITES, false, &exactWrites);
@@ -529,8 +600,11 @@ bool solarFuserFillGroup(SolarFuser *f, const int64_t *nodes, size_t n,
                "shapes (give them with --solar-bind-shapes, then "
                "--canonicalize; --solar-sol gives symbolic figures)",
                graph->tensors[t].name, graph->function, names);
-      return false;
+      ok = false;
+      break;
     }
+    if (!reads && !writes && readerCount < n)
+      continue;
     SolarGroupTensor *b = &g->boundary[g->boundaryCount++];
     b->tensor = t;
     b->readElements = reads;
@@ -541,6 +615,23 @@ bool solarFuserFillGroup(SolarFuser *f, const int64_t *nodes, size_t n,
                solarTensorElementBytes(&graph->tensors[t], f->dtype);
     g->dramBytes += b->bytes;
   }
+  /* The symbolic figures leave reads through views out (lower). */
+  for (size_t k = 0; k < throughCount && ok && readerCount && !f->symbolic;
+       ++k) {
+    bool exact;
+    int64_t elements = solarUnionFootprintIn(
+        &readPrints, graph, throughViews[k], readers, readerCount,
+        SOLAR_ACCESS_READS, false, &exact);
+    int64_t sourceElements = 0;
+    int64_t source = solarEagerViewRoot(f, throughViews[k], elements,
+                                        &sourceElements);
+    if (elements > 0 && exact)
+      readThroughView(f, g, source, sourceElements);
+  }
+  free(throughViews);
+  free(readers);
+  if (!ok)
+    return false;
   if (f->symbolic) {
     /* No boundary tensor: nothing moves. */
     if (!g->dramBytesPw && solarGraphIslCtx(graph))

@@ -170,42 +170,6 @@ bool solarFusionComputeSymbolic(const SolarEinsumGraph *graph,
                        errSize);
 }
 
-/* Intermediates written only by framework ops made of layout nodes alone
- * (permute, expand, a slice): eager frameworks run no kernel for such view
- * ops, their readers index the source. Nests without a framework op keep
- * the per-nest model. Caller frees. */
-static bool *eagerViews(const SolarEinsumGraph *graph, const size_t *leader) {
-  size_t n = graph->nodeCount;
-  bool *layoutOp = calloc(n ? n : 1, sizeof(bool));
-  for (size_t i = 0; i < n; ++i)
-    layoutOp[i] = graph->nodes[i].frameworkOp != NULL;
-  for (size_t i = 0; i < n; ++i)
-    if (!solarNodeIsLayout(&graph->nodes[i]))
-      layoutOp[leader[i]] = false;
-  bool *view = calloc(graph->tensorCount ? graph->tensorCount : 1,
-                      sizeof(bool));
-  for (size_t t = 0; t < graph->tensorCount; ++t) {
-    if (graph->tensors[t].role != SOLAR_ROLE_INTERMEDIATE)
-      continue;
-    bool written = false, onlyViews = true;
-    size_t count = 0;
-    const size_t *users = solarGraphTensorNodes(graph, (int64_t)t, &count);
-    for (size_t k = 0; k < count && onlyViews; ++k) {
-      const SolarEinsumNode *node = &graph->nodes[users[k]];
-      for (size_t a = 0; a < node->accessCount; ++a)
-        if (node->accesses[a].tensor == (int64_t)t &&
-            node->accesses[a].isWrite) {
-          written = true;
-          onlyViews = layoutOp[leader[users[k]]];
-          break;
-        }
-    }
-    view[t] = written && onlyViews;
-  }
-  free(layoutOp);
-  return view;
-}
-
 /* The framework op an untagged layout node belongs to: the lowering's own
  * copies (a result copied into the caller's out-parameter, a reshape it had
  * to materialise) carry no framework op, but copy one op's result, which
@@ -289,8 +253,10 @@ static bool frameworkKernels(const SolarEinsumGraph *graph,
   if (!out->groups || !leader ||
       !solarFuserInit(&f, graph, storageDtype, false))
     abort();
-  f.view = eagerViews(graph, leader);
+  f.view = solarEagerViewTensors(graph, leader);
   f.symbolic = symbolic;
+  if (!f.view || !solarEagerViewReadsInit(&f))
+    abort();
   /* Each kernel's members in program order: the fuser's lists. */
   for (size_t i = 0; i < n; ++i)
     if (leader[i] != i)

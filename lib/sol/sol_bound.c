@@ -336,6 +336,11 @@ static void computeGroup(const SolarEinsumGraph *graph,
 static void raiseTo(SolarSol *out, SolarFidelity f, SolarFidelity floor) {
   if (out->bytes[f] < out->bytes[floor])
     out->bytes[f] = out->bytes[floor];
+  /* The figure without residency is at least the one with it, raised or
+   * not (an unfused view op's kernel moves nothing, while the fused and
+   * ideal fidelities charge a view's lowered reads: a partly read view). */
+  if (out->bytesDram[f] < out->bytes[f])
+    out->bytesDram[f] = out->bytes[f];
   if (out->seconds[f] < out->seconds[floor]) {
     out->seconds[f] = out->seconds[floor];
     out->bound[f] = out->bound[floor];

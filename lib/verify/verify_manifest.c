@@ -190,6 +190,27 @@ static bool checkUniqueNames(const char *path, const SolarManifest *manifest,
   return false;
 }
 
+bool solarManifestFp32Math(const void *fp32MathObject, char *option,
+                           size_t optionSize, char *source,
+                           size_t sourceSize) {
+  json_t *math = (json_t *)fp32MathObject;
+  json_t *classes = json_object_get(math, "classes");
+  const char *names[] = {"conv", "matmul", "attention"};
+  const char *modes[3];
+  option[0] = source[0] = '\0';
+  for (int c = 0; c < 3; ++c) {
+    modes[c] = json_string_value(json_object_get(classes, names[c]));
+    if (!modes[c] || (strcmp(modes[c], "ieee") && strcmp(modes[c], "tf32") &&
+                      strcmp(modes[c], "bf16")))
+      return false;
+  }
+  snprintf(option, optionSize, "conv=%s,matmul=%s,attention=%s", modes[0],
+           modes[1], modes[2]);
+  const char *framework = json_string_value(json_object_get(math, "source"));
+  snprintf(source, sourceSize, "%s", framework ? framework : "framework");
+  return true;
+}
+
 static char *optionalString(json_t *object, const char *key,
                             const char *fallback) {
   json_t *value = json_object_get(object, key);
@@ -220,6 +241,12 @@ static bool parseRoot(const char *path, json_t *root, SolarManifest *manifest,
   manifest->frameworkVersion = json_is_object(framework)
                                    ? optionalString(framework, "version", "")
                                    : strdup("");
+  /* Not needed to verify: recorded on solar.verified for the analysis of
+   * the verified IR alone (docs/sol-model.md, "fp32 math policy"). */
+  solarManifestFp32Math(json_object_get(root, "fp32_math"),
+                        manifest->fp32Math, sizeof(manifest->fp32Math),
+                        manifest->fp32MathSource,
+                        sizeof(manifest->fp32MathSource));
   json_t *function = json_object_get(root, "function");
   if (function && !json_is_null(function) && !json_is_string(function)) {
     snprintf(err, errSize, "%s: 'function' must be a string", path);

@@ -80,6 +80,11 @@ MlirAttribute solarVerifyReportAttribute(MlirContext ctx,
   solarDictAddString(&b, "framework", report->manifest->framework);
   if (report->manifest->frameworkVersion[0])
     solarDictAddString(&b, "framework_version", report->manifest->frameworkVersion);
+  if (report->manifest->fp32Math[0]) {
+    solarDictAddString(&b, "fp32_math", report->manifest->fp32Math);
+    solarDictAddString(&b, "fp32_math_source",
+                       report->manifest->fp32MathSource);
+  }
   if (report->manifest->referenceMedianS >= 0)
     putF64(&b, "reference_median_s", report->manifest->referenceMedianS);
   MlirAttribute dict = solarDictBuilderFinish(&b);

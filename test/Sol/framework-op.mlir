@@ -43,12 +43,63 @@
 
 // An eager view op (a framework op of layout nodes only, here a permute)
 // runs no kernel: its output is indexed by its readers, never written or
-// read back (Inputs/eager-view.mlir). Kernel permute: reads x 16*32*4 =
-// 2048 B; kernel sum: writes y 32*4 = 128 B (its reads of y are served by
-// its own fill); t moves in neither: 2176 B. Round: permute is DRAM-bound,
-// 2048/1e12 = 2.048e-9 s; sum's 512 adds take 512/2e12 = 2.56e-10 s >
-// 128/1e12, compute-bound; total 2.304e-9 s.
+// read back (Inputs/eager-view.mlir), and the sum reads x through it, in its
+// own kernel (eager's sum reads x strided). Kernel permute: nothing, 0 s;
+// kernel sum: reads x 16*32*4 = 2048 B through the view and writes y 32*4 =
+// 128 B (its reads of y are served by its own fill): 2176 B; its 512 adds
+// take 512/2e12 = 2.56e-10 s < 2176/1e12 = 2.176e-9 s (Round), DRAM-bound;
+// total 2.176e-9 s. (Before, the permute's kernel read x in a term of its
+// own, 2.048e-9 s, and the sum took max(2.56e-10, 128/1e12): 2.304e-9 s,
+// above the one strided sum eager runs.)
 // RUN: solar-opt %S/Inputs/eager-view.mlir --solar-sol=%S/Inputs/round.yaml | FileCheck %s --check-prefix=VIEW
 // VIEW: bytes_unfused = 2176 : i64
 // VIEW-SAME: kernels_unfused = 2 : i64
-// VIEW-SAME: time_unfused_s = 2.304000e-09 : f64
+// VIEW-SAME: time_unfused_s = 2.176000e-09 : f64
+
+// Views and their readers (Inputs/eager-view-readers.mlir; docs/sol-model.md
+// "Unfused"), Round: 1e12 FMA/s, 2e12 add/s, 1e12 B/s.
+// RUN: solar-opt %S/Inputs/eager-view-readers.mlir --solar-sol=%S/Inputs/round.yaml | FileCheck %s --check-prefix=READERS
+// RUN: solar-opt %S/Inputs/eager-view-readers.mlir '--pass-pipeline=builtin.module(func.func(solar-sol{arch=%S/Inputs/round.yaml detail=true}))' | FileCheck %s --check-prefix=READERS-KERNELS
+//
+// @transpose_matmul, C = A^T B (A 64x32, B 64x16, C 32x16): the matmul's
+// 32*16*64 = 32768 MACs take 3.2768e-8 s; it reads A (8192 B) through the
+// view, B 4096 B and writes C 2048 B: 14336 B, 1.4336e-8 s: compute-bound,
+// 3.2768e-8 s, the fused and ideal figure too: eager's matmul reads A
+// strided inside its compute-bound kernel. Before, the transpose's kernel
+// read A in a term of its own: 8192/1e12 + 3.2768e-8 = 4.096e-8 s, above
+// every implementation eager could run.
+// READERS-LABEL: func.func @transpose_matmul
+// READERS: bytes_unfused = 14336 : i64
+// READERS-SAME: kernels_unfused = 2 : i64
+// READERS-SAME: time_fused_s = 3.276800e-08 : f64
+// READERS-SAME: time_unfused_s = 3.276800e-08 : f64
+// The view op's kernel moves nothing (SOL 0, warm 0: the row a trace gives
+// aten::numpy_T); the matmul's kernel holds A's bytes.
+// READERS-KERNELS-LABEL: func.func @transpose_matmul
+// READERS-KERNELS: kernel_detail = [{bound_unfused = "compute", bound_warm = "compute", bytes_unfused = 0 : i64, compute_s = 0.000000e+00 : f64, first_node = 0 : i64, flops = 0 : i64, framework_op = "aten.numpy_T.default:numpy_t", {{.*}}time_unfused_s = 0.000000e+00 : f64, time_warm_s = 0.000000e+00 : f64}, {bound_unfused = "compute", bound_warm = "compute", bytes_unfused = 14336 : i64, compute_s = 3.276800e-08 : f64, first_node = 1 : i64, flops = 65536 : i64, framework_op = "aten.matmul.default:matmul", {{.*}}time_unfused_s = 3.276800e-08 : f64, time_warm_s = 3.276800e-08 : f64}]
+//
+// @slice_of_transpose, the sum over the first 8 rows of x.t() (x 16x32):
+// two views in a chain. The sum reads all 8*16 = 128 elements of the
+// slice; the slice writes each of its 128 elements once from 128 of the
+// transpose's 512 (all written), so at least 128 - (512 - 512) = 128 of
+// them are touched, and they come from at least 512 - (512 - 128) = 128
+// elements of x: 512 B, plus y 16*4 = 64 B: 576 B; its 128 adds take
+// 6.4e-11 s < 5.76e-10 s. Both view ops move nothing.
+// READERS-KERNELS-LABEL: func.func @slice_of_transpose
+// READERS-KERNELS: kernel_detail = [{{{.*}}bytes_unfused = 0 : i64, {{.*}}framework_op = "aten.t.default:t", {{.*}}}, {{{.*}}bytes_unfused = 0 : i64, {{.*}}framework_op = "aten.slice.Tensor:slice", {{.*}}}, {bound_unfused = "dram", {{.*}}bytes_unfused = 576 : i64, compute_s = 6.400000e-11 : f64, {{.*}}framework_op = "aten.sum.dim_IntList:sum", {{.*}}time_unfused_s = 5.7599999999999998E-10 : f64
+// The function's figures are raised to the ideal's 2112 B (the ideal and
+// fused fidelities charge the transpose's read of all 512 elements of x
+// as lowered; docs/sol-model.md "Views"), the DRAM round-trip figure with
+// them (never below the figure with residency; test/Fuzz/smoke.test checks
+// that order).
+// READERS-LABEL: func.func @slice_of_transpose
+// READERS: bytes_ideal = 2112 : i64, bytes_unfused = 2112 : i64, bytes_unfused_dram = 2112 : i64
+//
+// @expand_add, b.expand(32, 16) + w: the add reads all 512 elements of the
+// broadcast view, each written once from b's 16: at least 16 - (512 - 512)
+// = 16 of b, 64 B; w 2048 B and z 2048 B: 4160 B, 4.16e-9 s > its 512 adds'
+// 2.56e-10 s.
+// READERS-LABEL: func.func @expand_add
+// READERS: bytes_unfused = 4160 : i64
+// READERS-SAME: kernels_unfused = 2 : i64
+// READERS-SAME: time_unfused_s = 4.160000e-09 : f64

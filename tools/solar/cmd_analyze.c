@@ -649,7 +649,7 @@ int solarCmdAnalyze(int argc, char **argv) {
     status = SOLAR_EXIT_NOT_VERIFIED;
   } else if (!solarCliFp32MathOption(
                  args.fp32Math, haveReference ? reference.manifest : NULL,
-                 fp32Math, sizeof(fp32Math), fp32MathSource,
+                 mlirModuleGetOperation(module), fp32Math, sizeof(fp32Math), fp32MathSource,
                  sizeof(fp32MathSource), err, sizeof(err))) {
     fprintf(stderr, "solar analyze: error: %s\n", err);
   } else if (!solarPrepareForAnalysis(mlirModuleGetOperation(module)) ||

@@ -35,6 +35,11 @@ typedef struct {
   char *frameworkVersion; /* owned; "" when absent */
   char *function;         /* owned; NULL when the manifest names none */
   double referenceMedianS; /* timing.median_s, or -1 when absent */
+  /* fp32_math: the framework's fp32 contraction settings per class,
+   * "conv=M,matmul=M,attention=M" (M: ieee, tf32, bf16), and the framework
+   * that stated them ("torch", "jax"); "" when the run recorded none. */
+  char fp32Math[64];
+  char fp32MathSource[32];
   size_t argCount;
   SolarManifestArg *args; /* owned */
 } SolarManifest;
@@ -45,6 +50,13 @@ typedef struct {
 bool solarManifestLoad(const char *path, SolarManifest *manifest, char *err,
                        size_t errSize);
 void solarManifestDestroy(SolarManifest *manifest);
+
+/* A manifest's fp32_math object (json_t *, jansson) as SolarManifest's
+ * fp32Math and fp32MathSource: false when it has no classes conv, matmul
+ * and attention each ieee, tf32 or bf16 (then both are ""). */
+bool solarManifestFp32Math(const void *fp32MathObject, char *option,
+                           size_t optionSize, char *source,
+                           size_t sourceSize);
 
 const char *solarArgRoleName(SolarArgRole role);
 

@@ -2,10 +2,17 @@
  * fp32-math option (cli_fp32_math.h). */
 #include "cli_fp32_math.h"
 
+#include "solar/dialect/dialect_attr.h"
 #include "solar/sol/sol_policy.h"
+#include "solar/support/funcs.h"
+#include "solar/verify/verify_manifest.h"
+#include "solar/verify/verify_report.h"
+
+#include "mlir-c/BuiltinAttributes.h"
 
 #include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 bool solarCliCheckFp32Math(const char *command, const char *value) {
@@ -29,35 +36,62 @@ static bool fromManifest(const char *manifestPath, char *option,
              manifestPath, jerr.text);
     return false;
   }
-  json_t *math = json_object_get(root, "fp32_math");
-  json_t *classes = json_object_get(math, "classes");
-  const char *names[] = {"conv", "matmul", "attention"};
-  const char *modes[3];
-  bool ok = json_is_object(classes);
-  for (int c = 0; ok && c < 3; ++c) {
-    modes[c] = json_string_value(json_object_get(classes, names[c]));
-    ok = modes[c] && (!strcmp(modes[c], "ieee") || !strcmp(modes[c], "tf32") ||
-                      !strcmp(modes[c], "bf16"));
-  }
-  if (!ok) {
+  char framework[32];
+  bool ok = solarManifestFp32Math(json_object_get(root, "fp32_math"), option,
+                                  optionSize, framework, sizeof(framework));
+  if (!ok)
     snprintf(err, errSize,
              "the reference manifest '%s' has no valid fp32_math.classes "
              "(conv, matmul, attention: ieee, tf32 or bf16); rerun the reference "
              "or pass --fp32-math ieee|tf32",
              manifestPath);
-  } else {
-    snprintf(option, optionSize, "conv=%s,matmul=%s,attention=%s", modes[0],
-             modes[1], modes[2]);
-    const char *framework = json_string_value(json_object_get(math, "source"));
-    snprintf(source, sourceSize, "%s settings",
-             framework ? framework : "framework");
-  }
+  else
+    snprintf(source, sourceSize, "%s settings", framework);
   json_decref(root);
   return ok;
 }
 
+/* The settings the verification recorded on a function's solar.verified
+ * (the framework run the IR was verified against; lib/verify): the first
+ * function's, when every function recording some records the same. */
+static bool fromVerifiedIr(MlirOperation module, char *option,
+                           size_t optionSize, char *source,
+                           size_t sourceSize) {
+  size_t count = 0;
+  MlirOperation *funcs = solarCollectFuncs(module, &count);
+  bool found = false, agree = true;
+  for (size_t i = 0; i < count && agree; ++i) {
+    MlirAttribute verified = mlirOperationGetAttributeByName(
+        funcs[i], mlirStringRefCreateFromCString(SOLAR_VERIFIED_ATTR));
+    MlirAttribute dict = mlirAttributeIsNull(verified)
+                             ? verified
+                             : solarDialectAttrOpen(verified, "verified");
+    MlirStringRef math, framework;
+    if (mlirAttributeIsNull(dict) ||
+        !solarDictGetString(dict, "fp32_math", &math) ||
+        !solarDictGetString(dict, "fp32_math_source", &framework))
+      continue;
+    char text[128];
+    snprintf(text, sizeof(text), "%.*s", (int)math.length, math.data);
+    if (found) {
+      agree = !strcmp(text, option);
+      continue;
+    }
+    found = true;
+    snprintf(option, optionSize, "%s", text);
+    snprintf(source, sourceSize, "%.*s settings, recorded in the IR",
+             (int)framework.length, framework.data);
+  }
+  free(funcs);
+  if (found && agree)
+    return true;
+  option[0] = '\0';
+  return false;
+}
+
 bool solarCliFp32MathOption(const char *value, const char *manifestPath,
-                            char *option, size_t optionSize, char *source,
+                            MlirOperation module, char *option,
+                            size_t optionSize, char *source,
                             size_t sourceSize, char *err, size_t errSize) {
   option[0] = '\0';
   if (value && strcmp(value, "framework") != 0) {
@@ -66,7 +100,9 @@ bool solarCliFp32MathOption(const char *value, const char *manifestPath,
     return true;
   }
   if (!manifestPath || !*manifestPath) {
-    snprintf(source, sourceSize, "default: no framework run");
+    if (mlirOperationIsNull(module) ||
+        !fromVerifiedIr(module, option, optionSize, source, sourceSize))
+      snprintf(source, sourceSize, "default: no framework run");
     return true;
   }
   return fromManifest(manifestPath, option, optionSize, source, sourceSize,
