@@ -368,12 +368,6 @@ static MlirOperation createOp(const char *name, MlirLocation loc,
   return op;
 }
 
-static MlirNamedAttribute named(MlirContext ctx, const char *name,
-                                MlirAttribute value) {
-  return mlirNamedAttributeGet(
-      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), value);
-}
-
 /* Member m's call of the shared function: its operands, cast where the
  * argument was generalized, then its bounds. */
 static void rewriteCall(MlirOperation call, MlirOperation shared,
@@ -394,15 +388,16 @@ static void rewriteCall(MlirOperation call, MlirOperation shared,
   }
   MlirType index = mlirIndexTypeGet(ctx);
   for (size_t b = 0; b < bounds->count; ++b) {
-    MlirNamedAttribute value = named(
-        ctx, "value",
+    MlirNamedAttribute value = mlirNamedAttributeGet(
+        mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("value")),
         mlirIntegerAttrGet(index, bounds->rows[b][m]));
     operands[old + (intptr_t)b] = mlirOperationGetResult(
         createOp("arith.constant", loc, 0, NULL, 1, &index, 1, &value, call),
         0);
   }
-  MlirNamedAttribute callee = named(
-      ctx, "callee", mlirFlatSymbolRefAttrGet(ctx, solarSymbolName(shared)));
+  MlirNamedAttribute callee = mlirNamedAttributeGet(
+      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("callee")),
+      mlirFlatSymbolRefAttrGet(ctx, solarSymbolName(shared)));
   createOp("func.call", loc, total, operands, 0, NULL, 1, &callee, call);
   mlirOperationDestroy(call);
   free(operands);
