@@ -122,6 +122,8 @@ bool solarVerifyLocIsMarked(MlirLocation loc, const char *mark) {
 }
 
 void solarVerifyMarkInBounds(MlirOperation access) {
+  if (solarVerifyLocIsMarked(mlirOperationGetLocation(access), kInBoundsName))
+    return;
   mlirOperationSetLocation(
       access,
       solarVerifyMarkedLoc(mlirOperationGetLocation(access), kInBoundsName));

@@ -3,6 +3,7 @@
 #include "solar/verify/verify_lowering.h"
 #include "solar/verify/verify_assert.h"
 #include "solar/verify/verify_outline.h"
+#include "solar/verify/verify_share.h"
 #include "solar/verify/verify_inbounds.h"
 #include "solar/verify/verify_interchange.h"
 #include "solar/verify/verify_noalias.h"
@@ -326,7 +327,10 @@ bool solarVerifyJitCreate(MlirOperation source, const char *funcName,
     solarVerifyJitDestroy(jit);
     return false;
   }
-  solarVerifyOutlineNests(jit->module, func);
+  SolarOpList calls = {NULL, 0, 0};
+  solarVerifyOutlineNests(jit->module, func, &calls);
+  solarVerifyShareNests(jit->module, &calls);
+  free(calls.items);
   if (!lower(jit, err, errSize) ||
       !mlirOperationIsNull(solarVerifyFindForbiddenExternal(
           mlirModuleGetOperation(jit->module), err, errSize)) ||

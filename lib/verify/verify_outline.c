@@ -5,6 +5,7 @@
 #include "solar/verify/verify_noalias.h"
 #include "solar/support/funcs.h"
 #include "solar/support/grow.h"
+#include "solar/support/op_list.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -173,8 +174,8 @@ static char *calleeName(MlirModule module, const char *funcName, size_t *k) {
   return name;
 }
 
-static void outline(MlirModule module, MlirOperation func, MlirOperation nest,
-                    const char *name) {
+static MlirOperation outline(MlirModule module, MlirOperation func,
+                             MlirOperation nest, const char *name) {
   MlirContext ctx = mlirOperationGetContext(nest);
   Captures c = {.nest = nest};
   mlirOperationWalk(nest, collect, &c, MlirWalkPreOrder);
@@ -195,6 +196,7 @@ static void outline(MlirModule module, MlirOperation func, MlirOperation nest,
   mlirOperationWalk(nest, remap, &c, MlirWalkPreOrder);
   free(c.outer);
   free(c.inner);
+  return call;
 }
 
 static MlirWalkResult findLoop(MlirOperation op, void *data) {
@@ -232,7 +234,8 @@ static void compileOnceCodeUnoptimized(MlirOperation func) {
 
 }
 
-size_t solarVerifyOutlineNests(MlirModule module, MlirOperation func) {
+size_t solarVerifyOutlineNests(MlirModule module, MlirOperation func,
+                               SolarOpList *calls) {
   char *funcName = solarFuncName(func);
   size_t outlined = 0, k = 0;
   MlirRegion body = mlirOperationGetRegion(func, 0);
@@ -243,7 +246,9 @@ size_t solarVerifyOutlineNests(MlirModule module, MlirOperation func) {
       MlirOperation next = mlirOperationGetNextInBlock(op);
       if (isNest(op)) {
         char *name = calleeName(module, funcName, &k);
-        outline(module, func, op, name);
+        MlirOperation call = outline(module, func, op, name);
+        if (calls)
+          solarOpListPush(calls, call);
         free(name);
         ++outlined;
       }

@@ -7,7 +7,12 @@
  * solar-verify does (verify_accumulate.c, with verify_interchange.c's
  * moved output loops), prints the module, then how many loops carry the
  * vectorization hint after lower-affine and how many bounds checks were
- * dropped as proven (verify_inbounds.c; test/Verify/interchange-unit.test). */
+ * dropped as proven (verify_inbounds.c; test/Verify/interchange-unit.test);
+ *   unit-verify_outline FILE.mlir FUNCTION --share
+ * outlines, then shares the nests that differ only in shapes
+ * (verify_share.c), prints how many functions it erased and the module,
+ * then how many bounds checks the first lowering step left after the
+ * proven ones were dropped (test/Verify/share-unit.test). */
 #include "solar/dialect/context.h"
 #include "solar/support/funcs.h"
 #include "solar/verify/verify_accumulate.h"
@@ -15,6 +20,7 @@
 #include "solar/verify/verify_interchange.h"
 #include "solar/verify/verify_lowering.h"
 #include "solar/verify/verify_outline.h"
+#include "solar/verify/verify_share.h"
 
 #include "mlir-c/Pass.h"
 
@@ -55,11 +61,52 @@ static int accumulate(MlirContext ctx, MlirModule module, MlirOperation func) {
   return lowered ? 0 : 1;
 }
 
+static bool runPipeline(MlirContext ctx, MlirModule module,
+                        const char *pipeline) {
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  bool ok = mlirLogicalResultIsSuccess(mlirParsePassPipeline(
+                mlirPassManagerGetAsOpPassManager(pm),
+                mlirStringRefCreateFromCString(pipeline), NULL, NULL)) &&
+            mlirLogicalResultIsSuccess(
+                mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module)));
+  mlirPassManagerDestroy(pm);
+  return ok;
+}
+
+static MlirWalkResult countCheck(MlirOperation op, void *userData) {
+  if (solarOpIs(op, "cf.assert"))
+    ++*(size_t *)userData;
+  return MlirWalkResultAdvance;
+}
+
+/* Outlining, sharing, then the lowering steps up to the bounds checks'
+ * own lowering (the proven checks dropped, the constant ones folded). */
+static int shareNests(MlirContext ctx, MlirModule module, MlirOperation func) {
+  SolarOpList calls = {NULL, 0, 0};
+  printf("outlined %zu\n", solarVerifyOutlineNests(module, func, &calls));
+  printf("erased %zu\n", solarVerifyShareNests(module, &calls));
+  free(calls.items);
+  printf("verifies %d\n", mlirOperationVerify(mlirModuleGetOperation(module)));
+  mlirOperationPrint(mlirModuleGetOperation(module), printChunk, stdout);
+  printf("\n");
+  if (!runPipeline(ctx, module, solarVerifyAffineLowering))
+    return 1;
+  solarVerifyDropProvenChecks(module);
+  if (!runPipeline(ctx, module, solarVerifyChecksPipeline))
+    return 1;
+  size_t checks = 0;
+  mlirOperationWalk(mlirModuleGetOperation(module), countCheck, &checks,
+                    MlirWalkPreOrder);
+  printf("checks left %zu\n", checks);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   bool accumulation = argc == 4 && strcmp(argv[3], "--accumulate") == 0;
-  if (argc != 3 && !accumulation) {
-    fprintf(stderr,
-            "usage: unit-verify_outline FILE.mlir FUNCTION [--accumulate]\n");
+  bool sharing = argc == 4 && strcmp(argv[3], "--share") == 0;
+  if (argc != 3 && !accumulation && !sharing) {
+    fprintf(stderr, "usage: unit-verify_outline FILE.mlir FUNCTION "
+                    "[--accumulate|--share]\n");
     return 2;
   }
   FILE *in = fopen(argv[1], "rb");
@@ -80,8 +127,10 @@ int main(int argc, char **argv) {
   int status = 0;
   if (accumulation) {
     status = accumulate(ctx, module, func);
+  } else if (sharing) {
+    status = shareNests(ctx, module, func);
   } else {
-    printf("outlined %zu\n", solarVerifyOutlineNests(module, func));
+    printf("outlined %zu\n", solarVerifyOutlineNests(module, func, NULL));
     printf("verifies %d\n",
            mlirOperationVerify(mlirModuleGetOperation(module)));
     mlirOperationPrint(mlirModuleGetOperation(module), printChunk, stdout);

@@ -36,7 +36,7 @@ MlirLocation solarVerifyMarkedLoc(MlirLocation loc, const char *mark);
 bool solarVerifyLocIsMarked(MlirLocation loc, const char *mark);
 
 /* Marks a proven access (on its location, which lower-affine and the
- * check it gets keep). */
+ * check it gets keep); once. */
 void solarVerifyMarkInBounds(MlirOperation access);
 
 /* After generate-runtime-verification: removes the cf.assert ops made for

@@ -12,6 +12,7 @@
 #define SOLAR_VERIFY_OUTLINE_H
 
 #include "mlir-c/IR.h"
+#include "solar/support/op_list.h"
 
 #include <stddef.h>
 
@@ -26,9 +27,11 @@ extern "C" {
  * function's arguments, except arith.constant results, which are cloned
  * into it (so LLVM still sees the constants); each is internal
  * (solarVerifyInternalLinkage). When no loop is left in `func`, it is
- * marked optnone (compiled at -O0: straight-line code run once). Returns
- * how many nests were outlined. */
-size_t solarVerifyOutlineNests(MlirModule module, MlirOperation func);
+ * marked optnone (compiled at -O0: straight-line code run once). Pushes
+ * each call it makes onto `calls` (unless NULL). Returns how many nests
+ * were outlined. */
+size_t solarVerifyOutlineNests(MlirModule module, MlirOperation func,
+                               SolarOpList *calls);
 
 /* #llvm.linkage<internal>, for a func.func's `llvm.linkage`: the
  * ExecutionEngine gives every function of external linkage a packed

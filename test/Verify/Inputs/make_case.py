@@ -200,7 +200,17 @@ def case_conv():
     return [("x", "input", x), ("k", "input", k), ("out", "output", out)], "f32"
 
 
+def case_concat():
+    # out = concatenate([a, b], axis=1) with a[i, j] = 10 i + j + 1 (2x3)
+    # and b[i, j] = -(10 i + j + 1) (2x5): out[1] = 11, 12, 13, -11 ... -15.
+    a = np.fromfunction(lambda i, j: 10 * i + j + 1, (2, 3))
+    b = -np.fromfunction(lambda i, j: 10 * i + j + 1, (2, 5))
+    out = np.concatenate([a, b], axis=1)
+    return [("a", "input", a), ("b", "input", b), ("out", "output", out)], "f32"
+
+
 CASES = {
+    "concat": lambda args: case_concat(),
     "conv": lambda args: case_conv(),
     "longmean": lambda args: case_longmean(),
     "blockedsum": lambda args: case_blockedsum(),
