@@ -282,6 +282,7 @@ static void computeGroup(const SolarEinsumGraph *graph,
                          const SolarSol *sol, SolarGroupSol *g) {
   double bw = dramBandwidth(arch), l2bw = l2Bandwidth(arch);
   g->group = fg->id;
+  g->unfusedComponent = fg->id; /* joined by solarSolUnfusedKernels */
   g->roofUnit = SOLAR_UNIT_VECTOR_FMA;
   g->roofDtype = sol->dtype;
   double bestRoof = -1;

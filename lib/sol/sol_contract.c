@@ -139,6 +139,8 @@ double solarSolIntensity(const SolarSol *sol, SolarFidelity fidelity) {
 #define LAUNCH_GAPS_KEY "launch_gaps"
 #define LAUNCH_TIME_KEY "time_unfused_launch_s"
 #define LAUNCH_BETWEEN_KEY "time_unfused_launch_between_groups_s"
+/* SolarGroupSol.unfusedComponent, when not the group's own id. */
+#define UNFUSED_COMPONENT_KEY "unfused_component"
 
 static bool getBound(MlirAttribute dict, const char *key, SolarBound *out) {
   MlirStringRef name;
@@ -251,6 +253,10 @@ static bool readGroup(MlirAttribute d, SolarGroupSol *g) {
     g->unfusedSeconds = 0;
   if (!solarDictGetF64(d, LAUNCH_TIME_KEY, &g->launchSeconds))
     g->launchSeconds = 0;
+  /* Written only for a group sharing a kernel with another. */
+  if (!solarDictGetI64(d, UNFUSED_COMPONENT_KEY, &g->unfusedComponent) &&
+      !solarDictGetI64(d, "group", &g->unfusedComponent))
+    g->unfusedComponent = -1;
   /* Older attributes name no roof: the CUDA-core FMA roof of fp32. */
   MlirStringRef ref;
   g->roofUnit = solarDictGetString(d, "roof_unit", &ref)
@@ -477,6 +483,8 @@ static MlirAttribute groupAttribute(MlirContext ctx, const SolarGroupSol *g) {
   solarDictAddF64(&b, solarFidelityTimeKey(UNFUSED), g->unfusedSeconds);
   if (g->launchSeconds > 0)
     solarDictAddF64(&b, LAUNCH_TIME_KEY, g->launchSeconds);
+  if (g->unfusedComponent != g->group)
+    solarDictAddI64(&b, UNFUSED_COMPONENT_KEY, g->unfusedComponent);
   solarDictAddString(&b, "roof_unit", solarUnitName(g->roofUnit));
   solarDictAddString(&b, "roof_dtype", solarDtypeName(g->roofDtype));
   solarDictAddNumber(&b, solarFidelityBytesKey(FUSED), g->fusedBytes);

@@ -3,7 +3,10 @@
  * DRAM traffic is the op's inputs and outputs only. The groups' unfused
  * figures are shares of the same kernels, so that every figure speaking of
  * unfused kernels (the function's, a group's, a fusion opportunity's)
- * counts the same ones, and the dependent-launch gaps between them. */
+ * counts the same ones, and the dependent-launch gaps between them. A
+ * kernel spanning groups is charged whole to the group of its first node
+ * and joins those groups into one component (SolarGroupSol's
+ * unfusedComponent): only a component's unfused and fused sums compare. */
 #include "sol_internal.h"
 #include "solar/einsum/einsum_graph_index.h"
 #include "solar/support/grow.h"
@@ -29,6 +32,26 @@ static SolarGroupSol *groupOfNode(const SolarFusion *fusion, SolarSol *out,
       if (fusion->groups[g].nodes[k] == id)
         return &out->groups[g];
   return NULL;
+}
+
+/* Joins the groups holding the nodes of one unfused kernel `kernel`:
+ * `label[g]` is the lowest index in out->groups of g's component, so
+ * relabelling every member of a joined component keeps it the lowest. */
+static void joinKernelGroups(const SolarFusion *fusion, SolarSol *out,
+                             const SolarFusionGroup *kernel, size_t *label) {
+  size_t lowest = out->groupCount;
+  for (size_t k = 0; k < kernel->nodeCount; ++k) {
+    SolarGroupSol *g = groupOfNode(fusion, out, kernel->nodes[k]);
+    if (g && label[g - out->groups] < lowest)
+      lowest = label[g - out->groups];
+  }
+  for (size_t k = 0; k < kernel->nodeCount; ++k) {
+    SolarGroupSol *g = groupOfNode(fusion, out, kernel->nodes[k]);
+    size_t old = g ? label[g - out->groups] : lowest;
+    for (size_t j = 0; old != lowest && j < out->groupCount; ++j)
+      if (label[j] == old)
+        label[j] = lowest;
+  }
 }
 
 /* Whether one of the nodes `ids` writes tensor `t`. */
@@ -195,8 +218,10 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
                             const SolarFusion *fusion, const SolarArch *arch,
                             SolarDtype storageDtype, SolarSol *out) {
   double dramBytesPerS = arch->dram_bytes_per_s.value;
-  for (size_t g = 0; g < out->groupCount; ++g)
+  for (size_t g = 0; g < out->groupCount; ++g) {
     out->groups[g].unfusedSeconds = 0;
+    out->groups[g].unfusedComponent = out->groups[g].group;
+  }
   SolarFusion kernels;
   char err[256];
   /* The footprints were counted for the fusion groups already; a failure
@@ -224,8 +249,13 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
   SolarGroupSol **order = solarCalloc(
       kernels.groupCount ? kernels.groupCount : 1, sizeof(*order));
   size_t launching = 0;
+  size_t *label = solarCalloc(out->groupCount ? out->groupCount : 1,
+                              sizeof(size_t));
+  for (size_t g = 0; g < out->groupCount; ++g)
+    label[g] = g;
   for (size_t k = 0; k < kernels.groupCount; ++k) {
     const SolarFusionGroup *g = &kernels.groups[k];
+    joinKernelGroups(fusion, out, g, label);
     double compute =
         solarSolComputeOfNodes(graph, arch, out, g->nodes, g->nodeCount);
     SolarLlcBytes parts =
@@ -254,6 +284,9 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
     }
   }
   out->kernelsUnfused = (int64_t)kernels.groupCount;
+  for (size_t g = 0; g < out->groupCount; ++g)
+    out->groups[g].unfusedComponent = out->groups[label[g]].group;
+  free(label);
   addLaunchGaps(arch, order, launching, out);
   free(order);
   solarLlcTouchDestroy(&facts);

@@ -100,8 +100,16 @@ typedef struct {
   double computeSeconds;     /* its nodes run as one kernel (sol_rules.c) */
   /* The unfused kernels (framework-op kernels, else one per node) whose
    * first node lies in the group: the same kernels as the function's
-   * unfused figure, so the groups' values sum to it. */
+   * unfused figure, so the groups' values sum to it. A kernel whose nodes
+   * lie in several groups counts whole here, so only the sum over the
+   * groups of unfusedComponent compares with their fused times. */
   double unfusedSeconds;
+  /* The id of the first group (in fusion order) of the groups sharing
+   * unfused kernels with this one: the connected components of "an
+   * unfused kernel has nodes in both". Its own id when no kernel of
+   * its nodes spans another group. Fusing a component's nodes into its
+   * groups is one fusion opportunity (docs/analyze.md, "Opportunities"). */
+  int64_t unfusedComponent;
   /* The part of unfusedSeconds that is dependent-launch gaps: one before
    * each of its kernels whose predecessor in program order is in the same
    * group (fusing the group removes them); 0 without a gap. */

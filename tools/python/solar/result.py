@@ -38,13 +38,16 @@ class GroupResult:
     bound: Fidelities
     intensity_fused: Optional[float]
     roof: Optional[dict]
+    # The first group of those sharing unfused kernels with this one (its
+    # own id when none): only a component's unfused and fused sums compare.
+    unfused_component: Optional[int] = None
 
     @classmethod
     def of(cls, g):
         return cls(g["id"], list(g["nodes"]), g["flops"], g["compute_s"],
                    Fidelities.of(g["bytes"]), Fidelities.of(g["sol_s"]),
                    Fidelities.of(g["bound"]), g.get("intensity_fused"),
-                   g.get("roof"))
+                   g.get("roof"), g.get("unfused_component", g["id"]))
 
 
 @dataclass(frozen=True)

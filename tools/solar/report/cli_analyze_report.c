@@ -79,6 +79,58 @@ static void sortOpportunities(json_t *list) {
   free(items);
 }
 
+static const SolarFusionGroup *fusionGroup(const SolarFusion *fusion,
+                                            int64_t id) {
+  for (size_t k = 0; fusion && k < fusion->groupCount; ++k)
+    if (fusion->groups[k].id == id)
+      return &fusion->groups[k];
+  return NULL;
+}
+
+/* The fusion opportunity of the groups of unfused component `component`
+ * (SolarGroupSol.unfusedComponent: groups sharing an unfused kernel): their
+ * unfused kernels and inner launch gaps - their fused times. The
+ * components share no kernel, so their savings add up to at most the
+ * function's unfused - fused; one that saves nothing is no opportunity. */
+static void fusionOpportunity(const SolarSol *sol, const SolarFusion *fusion,
+                              int64_t component, json_t *opportunities) {
+  double unfused = 0, fused = 0, launch = 0;
+  size_t nodes = 0, members = 0;
+  char list[256] = "", ids[128] = "", a[32], u[32], f[32], l[32];
+  size_t used = 0, usedIds = 0;
+  for (size_t i = 0; i < sol->groupCount; ++i) {
+    const SolarGroupSol *g = &sol->groups[i];
+    const SolarFusionGroup *fg = fusionGroup(fusion, g->group);
+    if (g->unfusedComponent != component || !fg)
+      continue;
+    unfused += g->unfusedSeconds;
+    fused += g->fusedSeconds;
+    launch += g->launchSeconds;
+    for (size_t k = 0; k < fg->nodeCount && used < sizeof(list); ++k)
+      used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%lld",
+                               nodes + k ? "," : "", (long long)fg->nodes[k]);
+    if (usedIds < sizeof(ids))
+      usedIds += (size_t)snprintf(ids + usedIds, sizeof(ids) - usedIds,
+                                  "%s%lld", members ? "," : "",
+                                  (long long)g->group);
+    nodes += fg->nodeCount;
+    members++;
+  }
+  if (nodes < 2 || unfused <= fused)
+    return;
+  char gaps[64] = "", text[512];
+  if (launch > 0)
+    snprintf(gaps, sizeof(gaps), ", launch gaps %s",
+             seconds(launch, l, sizeof(l)));
+  snprintf(text, sizeof(text),
+           "fusing nodes %s (group%s %s) saves %s (unfused %s%s -> fused %s)",
+           list, members > 1 ? "s" : "", ids,
+           seconds(unfused - fused, a, sizeof(a)),
+           seconds(unfused, u, sizeof(u)), gaps, seconds(fused, f, sizeof(f)));
+  json_array_append_new(opportunities,
+                        opportunity("fusion", unfused - fused, text));
+}
+
 static json_t *groupsJson(MlirOperation func, const SolarSol *sol,
                           double ridge, json_t *opportunities) {
   json_t *groups = json_array();
@@ -94,10 +146,7 @@ static json_t *groupsJson(MlirOperation func, const SolarSol *sol,
   for (size_t i = 0; i < count; ++i) {
     const SolarGroupSol *g = &sol->groups[i];
     int64_t id = g->group;
-    const SolarFusionGroup *fg = NULL;
-    for (size_t k = 0; haveFusion && k < fusion.groupCount; ++k)
-      if (fusion.groups[k].id == id)
-        fg = &fusion.groups[k];
+    const SolarFusionGroup *fg = haveFusion ? fusionGroup(&fusion, id) : NULL;
     json_t *nodes = json_array();
     for (size_t k = 0; fg && k < fg->nodeCount; ++k)
       json_array_append_new(nodes, json_integer(fg->nodes[k]));
@@ -124,31 +173,15 @@ static json_t *groupsJson(MlirOperation func, const SolarSol *sol,
                              solarDtypeName(g->roofDtype));
     json_array_append_new(
         groups,
-        json_pack("{s:I, s:o, s:o, s:f, s:o, s:o, s:o, s:f, s:o, s:f}", "id",
-                  (json_int_t)id, "nodes", nodes, "flops",
+        json_pack("{s:I, s:o, s:o, s:f, s:o, s:o, s:o, s:f, s:o, s:f, s:I}",
+                  "id", (json_int_t)id, "nodes", nodes, "flops",
                   solarJsonNumber(flops), "compute_s", compute, "bytes", bytes,
                   "sol_s", times, "bound", bound,
                   solarFidelityIntensityKey(SOLAR_FIDELITY_FUSED), intensity,
-                  "roof", roof, "launch_s", g->launchSeconds));
-    if (fg && fg->nodeCount > 1 && unfused > fused) {
-      char text[512], list[256] = "", a[32], u[32], f[32], l[32];
-      size_t used = 0;
-      for (size_t k = 0; k < fg->nodeCount && used < sizeof(list); ++k)
-        used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%lld",
-                                 k ? "," : "", (long long)fg->nodes[k]);
-      char gaps[64] = "";
-      if (g->launchSeconds > 0)
-        snprintf(gaps, sizeof(gaps), ", launch gaps %s",
-                 seconds(g->launchSeconds, l, sizeof(l)));
-      snprintf(text, sizeof(text),
-               "fusing nodes %s (group %lld) saves %s (unfused %s%s -> fused "
-               "%s)",
-               list, (long long)id, seconds(unfused - fused, a, sizeof(a)),
-               seconds(unfused, u, sizeof(u)), gaps,
-               seconds(fused, f, sizeof(f)));
-      json_array_append_new(opportunities,
-                            opportunity("fusion", unfused - fused, text));
-    }
+                  "roof", roof, "launch_s", g->launchSeconds,
+                  "unfused_component", (json_int_t)g->unfusedComponent));
+    if (haveFusion && g->unfusedComponent == id)
+      fusionOpportunity(sol, &fusion, id, opportunities);
     if (g->fusedBound == SOLAR_BOUND_DRAM && fused > compute) {
       char text[256], saves[32];
       snprintf(text, sizeof(text),
@@ -590,6 +623,40 @@ static void printLaunchGaps(FILE *out, json_t *fn) {
               : "");
 }
 
+/* "  groups 0,1 share unfused kernels: ..." per component of two or more
+ * groups (unfused_component): a group's unfused figure counts each kernel
+ * of its first node whole, so only the component's sums compare. */
+static void printUnfusedComponents(FILE *out, json_t *groups) {
+  size_t i, j;
+  json_t *root, *g;
+  json_array_foreach(groups, i, root) {
+    json_int_t id = json_integer_value(json_object_get(root, "id"));
+    if (json_integer_value(json_object_get(root, "unfused_component")) != id)
+      continue;
+    char ids[128] = "", a[32], b[32];
+    size_t used = 0, members = 0;
+    double unfused = 0, fused = 0;
+    json_array_foreach(groups, j, g) {
+      if (json_integer_value(json_object_get(g, "unfused_component")) != id)
+        continue;
+      json_t *gs = json_object_get(g, "sol_s");
+      unfused += field(gs, solarFidelityName(SOLAR_FIDELITY_UNFUSED));
+      fused += field(gs, solarFidelityName(SOLAR_FIDELITY_FUSED));
+      if (used < sizeof(ids))
+        used += (size_t)snprintf(
+            ids + used, sizeof(ids) - used, "%s%lld", members ? "," : "",
+            (long long)json_integer_value(json_object_get(g, "id")));
+      members++;
+    }
+    if (members > 1)
+      fprintf(out,
+              "  groups %s share unfused kernels (each charged to the group "
+              "of its first node): unfused %s, fused %s\n",
+              ids, seconds(unfused, a, sizeof(a)),
+              seconds(fused, b, sizeof(b)));
+  }
+}
+
 static const char *str(json_t *object, const char *key) {
   const char *s = json_string_value(json_object_get(object, key));
   return s ? s : "?";
@@ -823,6 +890,7 @@ void solarAnalyzePrintText(FILE *out, json_t *report) {
               str(json_object_get(g, "bound"), kFused),
               field(g, solarFidelityIntensityKey(SOLAR_FIDELITY_FUSED)));
     }
+    printUnfusedComponents(out, json_object_get(fn, "groups"));
     json_t *ops = json_object_get(fn, "opportunities");
     if (json_array_size(ops))
       fprintf(out, "  opportunities (by time saved):\n");
