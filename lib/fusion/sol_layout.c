@@ -27,6 +27,11 @@ bool solarNodeIsLayout(const SolarEinsumNode *node) {
   return writes == 1 && reads <= 1;
 }
 
+bool solarNodeReadsNecessary(const SolarEinsumNode *node) {
+  return node->necessaryDomain && node->necessaryPoints >= 0 &&
+         solarNodeIsLayout(node);
+}
+
 /* The nodes touching `tensor`, in program order: the index's list, or
  * every node of a graph without one. */
 typedef struct {
