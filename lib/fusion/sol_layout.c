@@ -28,8 +28,14 @@ bool solarNodeIsLayout(const SolarEinsumNode *node) {
 }
 
 bool solarNodeReadsNecessary(const SolarEinsumNode *node) {
-  return node->necessaryDomain && node->necessaryPoints >= 0 &&
-         solarNodeIsLayout(node);
+  if (!node->necessaryDomain || node->necessaryPoints < 0 ||
+      !solarNodeIsLayout(node))
+    return false;
+  /* A fill reads nothing: its points stay as they are. */
+  for (size_t a = 0; a < node->accessCount; ++a)
+    if (!node->accesses[a].isWrite)
+      return true;
+  return false;
 }
 
 /* The nodes touching `tensor`, in program order: the index's list, or

@@ -74,7 +74,7 @@ bool solarNodeIsLayout(const SolarEinsumNode *node);
 
 /* A layout node whose reads count over its necessary points only (the
  * source elements its needed view elements come from; docs/sol-model.md,
- * "Views"): one with a recorded necessary domain. Its footprints' reads
+ * "Views"): one with a read and a recorded necessary domain. Its footprints' reads
  * (solarUnionFootprint) and its cache-aware nest's points follow them. */
 bool solarNodeReadsNecessary(const SolarEinsumNode *node);
 
