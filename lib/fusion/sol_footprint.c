@@ -183,6 +183,40 @@ static void picksClear(Picks *p) {
     free(p->picks);
 }
 
+/* Whether the pick's elements are those its node's necessary points touch
+ * (pickImage), not the whole domain's. */
+static bool pickRestricted(const SolarEinsumGraph *graph, const Pick *pick) {
+  const SolarEinsumNode *node = &graph->nodes[pick->node];
+  return !node->accesses[pick->access].isWrite &&
+         solarNodeReadsNecessary(node);
+}
+
+/* The elements the picked access touches. A layout node's read (a copy,
+ * transpose, broadcast, slice feeding a view; docs/sol-model.md, "Views")
+ * touches only what its necessary points read: its other points write view
+ * elements no implementation needs, and the view itself never moves, so
+ * nothing else forces their source elements to be read. Every necessary
+ * point's read is of an element some output depends on through a copy,
+ * which any implementation reads. Other nodes keep the lowered image (the
+ * necessary-work analysis trims their ops, not their reads). NULL when isl
+ * fails; the whole image then (never below the restricted one). */
+static __isl_give isl_set *pickImage(const SolarEinsumGraph *graph,
+                                     const Pick *pick) {
+  isl_set *whole =
+      solarGraphAccessImage(graph, pick->node, pick->access);
+  if (!whole || !pickRestricted(graph, pick))
+    return isl_set_copy(whole);
+  isl_ctx *ctx = solarGraphIslCtx(graph);
+  isl_map *map = solarGraphAccessMap(graph, pick->node, pick->access);
+  isl_set *necessary =
+      ctx && map ? isl_set_read_from_str(
+                       ctx, graph->nodes[pick->node].necessaryDomain)
+                 : NULL;
+  isl_set *image =
+      necessary ? isl_set_apply(necessary, isl_map_copy(map)) : NULL;
+  return image ? image : isl_set_copy(whole);
+}
+
 /* The union of the picked accesses' images (NULL: none, or *failed, with
  * *failedAt the pick whose image is missing). */
 static __isl_give isl_set *unionImage(const SolarEinsumGraph *graph,
@@ -191,14 +225,13 @@ static __isl_give isl_set *unionImage(const SolarEinsumGraph *graph,
   *failed = false;
   isl_set *all = NULL;
   for (size_t k = 0; k < p->count; ++k) {
-    isl_set *image =
-        solarGraphAccessImage(graph, p->picks[k].node, p->picks[k].access);
+    isl_set *image = pickImage(graph, &p->picks[k]);
     if (!image) {
       *failed = true;
       *failedAt = k;
       break;
     }
-    all = all ? isl_set_union(all, isl_set_copy(image)) : isl_set_copy(image);
+    all = all ? isl_set_union(all, image) : image;
     if (!all) {
       *failed = true;
       *failedAt = k;
@@ -245,6 +278,9 @@ static bool picksKey(SolarShapeMemo *shapes, const SolarEinsumGraph *graph,
   const char *tensorName = graph->tensors[tensor].islName;
   for (size_t k = 0; k < p->count; ++k) {
     size_t node = p->picks[k].node, access = p->picks[k].access;
+    /* The shapes key the whole domain's image, not a necessary part. */
+    if (pickRestricted(graph, &p->picks[k]))
+      return false;
     if (!solarShapeNamesAgree(shapes, node, access, tensorName))
       return false;
     key[2 * k] = solarShapeOfDomain(shapes, node);

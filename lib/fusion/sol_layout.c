@@ -27,6 +27,17 @@ bool solarNodeIsLayout(const SolarEinsumNode *node) {
   return writes == 1 && reads <= 1;
 }
 
+bool solarNodeReadsNecessary(const SolarEinsumNode *node) {
+  if (!node->necessaryDomain || node->necessaryPoints < 0 ||
+      !solarNodeIsLayout(node))
+    return false;
+  /* A fill reads nothing: its points stay as they are. */
+  for (size_t a = 0; a < node->accessCount; ++a)
+    if (!node->accesses[a].isWrite)
+      return true;
+  return false;
+}
+
 /* The nodes touching `tensor`, in program order: the index's list, or
  * every node of a graph without one. */
 typedef struct {

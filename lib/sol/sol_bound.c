@@ -338,8 +338,9 @@ static void raiseTo(SolarSol *out, SolarFidelity f, SolarFidelity floor) {
   if (out->bytes[f] < out->bytes[floor])
     out->bytes[f] = out->bytes[floor];
   /* The figure without residency is at least the one with it, raised or
-   * not (an unfused view op's kernel moves nothing, while the fused and
-   * ideal fidelities charge a view's lowered reads: a partly read view). */
+   * not (an unfused view op's kernel moves nothing, and its readers'
+   * count of the source elements they read through it, sol_eager_views.c,
+   * may be below the fused and ideal fidelities' footprints). */
   if (out->bytesDram[f] < out->bytes[f])
     out->bytesDram[f] = out->bytes[f];
   if (out->seconds[f] < out->seconds[floor]) {

@@ -77,7 +77,11 @@ bool solarNodeNest(SolarShapeMemo *shapes, const SolarEinsumGraph *graph,
   if (nodeIndex >= graph->nodeCount)
     return false;
   bool ok = domainExtents(shapes, nodeIndex, nest);
-  nest->points = (double)node->points;
+  /* A layout node's reads count over its necessary points (a footprint
+   * of those alone): the segment argument then counts those points, all
+   * an implementation must run, never the rest against that footprint. */
+  nest->points = solarNodeReadsNecessary(node) ? (double)node->necessaryPoints
+                                               : (double)node->points;
   /* One operand per tensor: a read and a write of C in C += A*B are the
    * same array for the bound's projections. */
   int64_t *tensorOf = operandTensors;

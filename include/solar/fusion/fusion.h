@@ -72,6 +72,12 @@ uint32_t solarIndexDims(__isl_keep isl_pw_aff *index, bool *coordinate);
  * affine read (a copy, transpose, broadcast, pad/concat copy or a fill). */
 bool solarNodeIsLayout(const SolarEinsumNode *node);
 
+/* A layout node whose reads count over its necessary points only (the
+ * source elements its needed view elements come from; docs/sol-model.md,
+ * "Views"): one with a read and a recorded necessary domain. Its footprints' reads
+ * (solarUnionFootprint) and its cache-aware nest's points follow them. */
+bool solarNodeReadsNecessary(const SolarEinsumNode *node);
+
 /* An intermediate written only by layout nodes: a view of other tensors (or
  * constants), which a fused implementation indexes instead of storing. The
  * fused and cache-aware fidelities never move it. */
