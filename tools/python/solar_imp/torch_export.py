@@ -412,6 +412,36 @@ def _importer_with_diagnostics():
     return FxImporter(context=context), diagnostics
 
 
+def _code_when_run():
+    """While active, the graph modules torch's tracing makes generate and
+    compile their Python code when first run or read, not at each of the
+    export's passes (torch's lazy graph modules, as torch.compile uses
+    them): DenseNet-201's export and decomposition compiled 17 codes of
+    2.3 MB in all, now 7 of 0.8 MB. Nodes, and so the linalg, are the
+    same."""
+    from torch.fx._lazy_graph_module import _use_lazy_graph_module
+    return _use_lazy_graph_module(True)
+
+
+@contextlib.contextmanager
+def _unguarded_retrace(exported):
+    """While active, `exported.module()` (which run_decompositions retraces)
+    is built without its input guards (check_guards=False): torch builds
+    them as one assertion per input dim, each text rewritten once per
+    input, a cost quadratic in the number of arguments (ResNet-101's 628
+    parameters: about 0.9 CPU s of every decomposition). The retrace is
+    on the shapes the export was traced at, all static, so each guard
+    would hold and leave no node in the graph: the decomposed program is
+    the same (docs/performance.md, "The Python side of level 3")."""
+    import functools
+    exported.module = functools.partial(type(exported).module, exported,
+                                        check_guards=False)
+    try:
+        yield
+    finally:
+        del exported.module
+
+
 def _decomposed_on_cpu(torch, exported):
     """torch-mlir's decompositions of `exported` (what export_and_import
     would run), with every `device=meta` of an op creating a tensor (the
@@ -419,12 +449,35 @@ def _decomposed_on_cpu(torch, exported):
     `cpu`: torch-mlir folds and lowers those only on a real device, and the
     device plays no part in the linalg it makes."""
     from torch_mlir.extras.fx_decomp_util import get_decomposition_table
-    exported = exported.run_decompositions(get_decomposition_table())
+    with _unguarded_retrace(exported):
+        exported = exported.run_decompositions(get_decomposition_table())
     meta, cpu = torch.device("meta"), torch.device("cpu")
     for node in exported.graph_module.graph.nodes:
         if node.kwargs.get("device") == meta:
             node.kwargs = {**node.kwargs, "device": cpu}
     return exported
+
+
+def _refuse_constants_without_data(exported):
+    """Raises torch-mlir's own NotImplementedError, naming the constant,
+    when a tensor constant the exported graph uses is on the meta device:
+    torch-mlir's import copies each used constant's data into the IR and
+    fails there ("Cannot copy out of meta tensor"), after the whole
+    decomposition (Swin V2: about 5 CPU s). Decompositions rewrite ops, not
+    their constant operands, so the failure is certain here already; the
+    export then takes its next way (export())."""
+    from torch.export.graph_signature import InputKind
+    users = {node.name: len(node.users)
+             for node in exported.graph_module.graph.nodes
+             if node.op == "placeholder"}
+    for spec in exported.graph_signature.input_specs:
+        value = exported.constants.get(spec.target) \
+            if spec.kind == InputKind.CONSTANT_TENSOR else None
+        if getattr(value, "is_meta", False) and \
+                users.get(getattr(spec.arg, "name", None)):
+            raise NotImplementedError(
+                "Cannot copy out of meta tensor; no data! (the constant "
+                f"{spec.target} of the exported graph, before decomposition)")
 
 
 def _to_linalg(fx, OutputType, exported, function, importer):
@@ -498,10 +551,12 @@ def _trace(program, args, fx, OutputType, how):
         # layers, which the kept ops do not.
         kept = recurrent.kept(torch) if spec is None else \
             contextlib.nullcontext()
-        with torch.no_grad(), framework_ops.torch_node_names(tags):
+        with torch.no_grad(), framework_ops.torch_node_names(tags), \
+                _code_when_run():
             with _on_device(torch, meta), kept:
                 exported = torch.export.export(wrapper, arguments,
                                                strict=False)
+            _refuse_constants_without_data(exported)
             exported = _decomposed_on_cpu(torch, exported)
             return _to_linalg(fx, OutputType, exported, args.function,
                               importer), None
