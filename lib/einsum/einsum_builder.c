@@ -114,10 +114,11 @@ static char *functionName(MlirOperation func) {
   return solarFormat("%.*s", (int)text.length, text.data);
 }
 
-static bool lift(MlirOperation func, bool strict, MlirAttribute *graph,
-                 SolarLiftedGraph **lifted) {
+static bool lift(MlirOperation func, bool strict, bool structureOnly,
+                 MlirAttribute *graph, SolarLiftedGraph **lifted) {
   if (!egCheckNesting(func)) {
-    *graph = (MlirAttribute){NULL};
+    if (graph)
+      *graph = (MlirAttribute){NULL};
     if (lifted)
       *lifted = NULL;
     return false;
@@ -129,6 +130,7 @@ static bool lift(MlirOperation func, bool strict, MlirAttribute *graph,
   b.strict = strict;
   b.keepIsl = lifted != NULL;
   b.printRelations = graph != NULL;
+  b.structureOnly = structureOnly;
   b.ctx = isl_ctx_alloc();
   b.counts = solarCountCacheCreate();
   /* isl reports misuse on stderr and returns NULL; solar checks results and
@@ -165,7 +167,8 @@ static bool lift(MlirOperation func, bool strict, MlirAttribute *graph,
     b.nodes[i].equation = egEquation(&b, &b.nodes[i]);
   }
   egGraphFreezeText(&b);
-  egComputeNecessaryWork(&b);
+  if (!b.structureOnly)
+    egComputeNecessaryWork(&b);
   MlirAttribute bare = {NULL};
   MlirAttribute attr = egGraphToAttribute(&b, lifted ? &bare : NULL,
                                           graph != NULL);
@@ -180,11 +183,23 @@ static bool lift(MlirOperation func, bool strict, MlirAttribute *graph,
 
 bool solarEinsumGraphLift(MlirOperation func, bool strict,
                           MlirAttribute *graph) {
-  return lift(func, strict, graph, NULL);
+  return lift(func, strict, false, graph, NULL);
 }
 
 bool solarEinsumGraphLiftShared(MlirOperation func, bool strict,
                                 MlirAttribute *graph,
                                 SolarLiftedGraph **lifted) {
-  return lift(func, strict, graph, lifted);
+  return lift(func, strict, false, graph, lifted);
+}
+
+bool solarEinsumGraphLiftStructure(MlirOperation func, SolarEinsumGraph *out,
+                                   char *err, size_t errSize) {
+  SolarLiftedGraph *lifted = NULL;
+  if (!lift(func, false, true, NULL, &lifted) || !lifted) {
+    snprintf(err, errSize,
+             "the einsum graph of a function could not be lifted");
+    return false;
+  }
+  return solarEinsumGraphReadLifted((MlirAttribute){NULL}, lifted, out, err,
+                                    errSize);
 }

@@ -343,6 +343,10 @@ struct EgBuilder {
    * printed. Nothing in the stages reads them, so a lift for the stages
    * alone leaves them empty. */
   bool printRelations;
+  /* Only the structure is asked for (solarEinsumGraphLiftStructure):
+   * the necessary-work analysis, which no comparison of structures
+   * reads, is left out. */
+  bool structureOnly;
   bool failed;
   int warnings;
   /* One "file:line:col: message" per op left out (egSkip; owned): the

@@ -260,6 +260,17 @@ bool solarEinsumGraphReadLifted(MlirAttribute attr, SolarLiftedGraph *lifted,
                                 size_t errSize);
 void solarLiftedGraphDestroy(SolarLiftedGraph *lifted);
 
+/* The graph of one func.func for comparing structures (equations, op
+ * counts, tensors, edges: the import's check that two sizes are one
+ * program): lifted as solarEinsumGraphLift does, warnings as errors never,
+ * but without the necessary-work analysis (its sets and counts are left
+ * empty) and without building the attribute; read from the lift's bare
+ * twin. The rest of *out is what solarEinsumGraphRead of the attribute
+ * gives. False with `err` on failure; else the caller owns *out
+ * (solarEinsumGraphDestroy). */
+bool solarEinsumGraphLiftStructure(MlirOperation func, SolarEinsumGraph *out,
+                                   char *err, size_t errSize);
+
 /* Reads a #solar.einsum_graph attribute. Returns false and writes a message
  * to err when the attribute is not a well-formed version-1 graph. On
  * success the caller owns *out and frees it with solarEinsumGraphDestroy. */

@@ -170,15 +170,13 @@ static bool compareGraphs(const SolarEinsumGraph *small,
   return true;
 }
 
-/* Lifts one function into a graph (false with `why` on failure). */
+/* Lifts one function into a graph (false with `why` on failure): its
+ * structure only, as nothing here reads the necessary work or the
+ * attribute's text (the two lifts were a fifth of DenseNet-201's C side,
+ * docs/performance.md). */
 static bool lift(MlirOperation func, SolarEinsumGraph *graph, char *why,
                  size_t size) {
-  MlirAttribute attr;
-  if (!solarEinsumGraphLift(func, false, &attr) || mlirAttributeIsNull(attr)) {
-    snprintf(why, size, "the einsum graph of a function could not be lifted");
-    return false;
-  }
-  return solarEinsumGraphRead(attr, graph, why, size);
+  return solarEinsumGraphLiftStructure(func, graph, why, size);
 }
 
 bool solarStructureSame(MlirModule verified, MlirModule full, size_t *nodes,
