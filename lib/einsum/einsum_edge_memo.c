@@ -342,10 +342,18 @@ static bool mapInjective(__isl_keep isl_map *map) {
 bool egEdgeMemoInjective(EgEdgeMemo *memo, const EgNode *node,
                          EgAccess *access) {
   if (!access->injective) {
-    int known = egAccessInjectiveByIndices(node, access);
-    if (known < 0)
-      known = egEdgeMemoMapFact(memo, EG_FACT_INJECTIVE, access->map,
-                                mapInjective);
+    /* Both ways decide exactly: the shape's stored answer first (a lookup
+     * where the access shares its shape's key), then the index
+     * expressions, then isl; whichever decides is stored for the shape. */
+    uint32_t hash = 0;
+    isl_set *key = keyOf(memo, access->map, true, &hash);
+    int known = factOf(memo, EG_FACT_INJECTIVE, key, hash, NULL, 0);
+    if (known < 0) {
+      known = egAccessInjectiveByIndices(node, access);
+      if (known < 0)
+        known = mapInjective(access->map);
+      storeFact(memo, EG_FACT_INJECTIVE, key, hash, NULL, 0, known);
+    }
     access->injective = known ? 1 : -1;
   }
   return access->injective > 0;
