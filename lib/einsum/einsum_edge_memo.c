@@ -322,19 +322,37 @@ bool egAccessInjective(EgAccess *access) {
   return access->injective > 0;
 }
 
+bool egEdgeMemoMapFact(EgEdgeMemo *memo, int kind, __isl_keep isl_map *map,
+                       bool (*decide)(__isl_keep isl_map *map)) {
+  /* The key of a map is that of its wrapped pairs. */
+  uint32_t hash = 0;
+  isl_set *key = keyOf(memo, map, true, &hash);
+  int known = factOf(memo, kind, key, hash, NULL, 0);
+  if (known < 0) {
+    known = decide(map);
+    storeFact(memo, kind, key, hash, NULL, 0, known);
+  }
+  return known;
+}
+
+static bool mapInjective(__isl_keep isl_map *map) {
+  return isl_map_is_injective(map) == isl_bool_true;
+}
+
 bool egEdgeMemoInjective(EgEdgeMemo *memo, const EgNode *node,
                          EgAccess *access) {
   if (!access->injective) {
-    int known = egAccessInjectiveByIndices(node, access);
+    /* Both ways decide exactly: the shape's stored answer first (a lookup
+     * where the access shares its shape's key), then the index
+     * expressions, then isl; whichever decides is stored for the shape. */
+    uint32_t hash = 0;
+    isl_set *key = keyOf(memo, access->map, true, &hash);
+    int known = factOf(memo, EG_FACT_INJECTIVE, key, hash, NULL, 0);
     if (known < 0) {
-      /* The key of a map is that of its wrapped pairs. */
-      uint32_t hash = 0;
-      isl_set *key = keyOf(memo, access->map, true, &hash);
-      known = factOf(memo, EG_FACT_INJECTIVE, key, hash, NULL, 0);
-      if (known < 0) {
-        known = egAccessInjective(access);
-        storeFact(memo, EG_FACT_INJECTIVE, key, hash, NULL, 0, known);
-      }
+      known = egAccessInjectiveByIndices(node, access);
+      if (known < 0)
+        known = mapInjective(access->map);
+      storeFact(memo, EG_FACT_INJECTIVE, key, hash, NULL, 0, known);
     }
     access->injective = known ? 1 : -1;
   }

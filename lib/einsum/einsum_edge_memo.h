@@ -54,13 +54,20 @@ enum {
   EG_FACT_INJECTIVE = 1,
   EG_FACT_SUBSET = 2,
   EG_RESULT_LAST_INSTANCES = 3,
-  EG_RESULT_FIRST_INSTANCES = 4
+  EG_RESULT_FIRST_INSTANCES = 4,
+  EG_FACT_PLAIN_ACCESS = 5
 };
 int egEdgeMemoFact(EgEdgeMemo *memo, int kind, __isl_keep isl_set *first,
                    __isl_keep isl_set *second);
 void egEdgeMemoStoreFact(EgEdgeMemo *memo, int kind,
                          __isl_keep isl_set *first,
                          __isl_keep isl_set *second, bool value);
+
+/* A yes/no fact `kind` of a map's constraints alone (names aside), by
+ * shape: `decide` is asked once per shape of relation, the other maps of
+ * the shape get its answer. */
+bool egEdgeMemoMapFact(EgEdgeMemo *memo, int kind, __isl_keep isl_map *map,
+                       bool (*decide)(__isl_keep isl_map *map));
 
 /* Injectivity of an access of `node` (EgAccess.injective first, then its
  * index expressions, then by shape) and inclusion of two sets of one

@@ -290,7 +290,8 @@ static isl_stat unitPiece(__isl_take isl_set *set, __isl_take isl_multi_aff *ma,
  * these the direct composition prints exactly as compute_flow's result;
  * on others (strided or modular indices, tiled domains) both are the same
  * relation but isl may write them differently, so they keep taking the
- * general path and the output stays as it was. */
+ * general path and the output stays as it was. A fact of the constraints
+ * alone: asked once per shape of access (egEdgeMemoMapFact). */
 static bool plainAccess(__isl_keep isl_map *map) {
   if (isl_map_n_basic_map(map) != 1)
     return false;
@@ -377,7 +378,8 @@ static bool trivialFlow(Flow *flow, int tensor, const AccessRef *refs,
     if (!egEdgeMemoInjective(flow->memo, producer, writeAccess))
       return false;
     for (int i = 0; i < count; ++i)
-      if (!plainAccess(accessOf(b, refs[i])->map) ||
+      if (!egEdgeMemoMapFact(flow->memo, EG_FACT_PLAIN_ACCESS,
+                             accessOf(b, refs[i])->map, plainAccess) ||
           (i > 0 && refs[i - 1].node == refs[i].node))
         return false;
   }

@@ -109,12 +109,16 @@ __isl_give isl_map *egNamedMap(EgNode *node, __isl_keep isl_map *map) {
   return named;
 }
 
-/* A set is named as the domain of a map, so the naming rule lives once. */
+/* The same names as egNamedMap gives a map's input dims, on the set
+ * itself: going through a map and back costs two more copies. */
 __isl_give isl_set *egNamedSet(EgNode *node, __isl_keep isl_set *points) {
-  isl_map *asMap = isl_map_from_domain(isl_set_copy(points));
-  isl_map *named = egNamedMap(node, asMap);
-  isl_map_free(asMap);
-  return isl_map_domain(named);
+  isl_set *named = isl_set_copy(points);
+  for (int d = 0; d < node->scope->depth; ++d) {
+    char name[32];
+    egLabelName(node, d, false, name, sizeof(name));
+    named = isl_set_set_dim_name(named, isl_dim_set, (unsigned)d, name);
+  }
+  return named;
 }
 
 static void reorder(const char *s, size_t n, char *out, size_t size);

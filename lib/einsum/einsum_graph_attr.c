@@ -405,14 +405,22 @@ static EgAttrValue tensorAttr(EgBuilder *b, int id, bool *graphExact) {
     egAttrPut(&d, "constant", egAttrBool(t->isConstantGlobal));
   if (egTensorIsSplat(t))
     egAttrPut(&d, "splat", egAttrBool(true));
+  /* A set that is the whole box counts the tensor's elements. */
+  bool whole[3];
+  for (int k = 0; k < 3; ++k)
+    whole[k] = t->whole[k] && elements >= 0 && elements < INT64_MAX;
   SolarCount footprint = {NULL, true};
-  if (t->touched)
+  if (t->touched && !whole[0])
     solarCountSetCached(b->counts, t->touched, &footprint);
   else
     footprint.count = NULL;
   footprint.exact = footprint.exact && t->exactAccesses;
   int64_t touched = 0;
-  if (!t->touched) {
+  if (whole[0]) {
+    egAttrPut(&d, "footprint_elements", egAttrI64(elements));
+    egAttrPut(&d, "footprint_bytes",
+              egAttrI64(mulCount(elements, t->elementBytes)));
+  } else if (!t->touched) {
     egAttrPut(&d, "footprint_elements", egAttrI64(0));
     egAttrPut(&d, "footprint_bytes", egAttrI64(0));
   } else if (solarCountConstant(&footprint, &touched)) {
@@ -430,7 +438,9 @@ static EgAttrValue tensorAttr(EgBuilder *b, int id, bool *graphExact) {
   const char *keys[2] = {"read_elements", "write_elements"};
   for (int k = 0; k < 2; ++k) {
     SolarCount c = {NULL, true};
-    if (sets[k]) {
+    if (sets[k] && whole[k + 1]) {
+      egAttrPut(&d, keys[k], egAttrI64(elements));
+    } else if (sets[k]) {
       solarCountSetCached(b->counts, sets[k], &c);
       putCount(&d, keys[k], &c);
     } else {

@@ -144,6 +144,10 @@ typedef struct {
   bool exactAccesses;     /* every access relation is exact */
   MlirAttribute initialValue; /* constant globals: the initializer */
   isl_set *touched, *readSet, *writeSet; /* images over all accesses */
+  /* touched, readSet, writeSet (in this order) is every element of the
+   * tensor's (static) box: its count is the element count
+   * (egTensorsFinish). */
+  bool whole[3];
 } EgTensor;
 
 /* Tensor of a base buffer (created on first use). */

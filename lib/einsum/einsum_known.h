@@ -94,6 +94,12 @@ typedef struct {
   EgNode *node;
   EgNodeKnown *nk;
   int depth;
+  /* A hypothesis (egFindSkippable's zero factors): every element this read
+   * loads is 0. Its load is then 0 at every point of the domain, which is
+   * what pulling its image back gives on the domain, without isl (facts
+   * are pointwise, so one that agrees on the domain decides the same);
+   * NULL: none. */
+  const EgAccess *zeroRead;
 } EgKnownEval;
 
 /* What is known of `value` at the node's points (memoized in e->nk). */

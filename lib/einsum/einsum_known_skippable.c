@@ -149,10 +149,13 @@ static void findZeroFactors(EgKnownEval *e, MlirValue contribution) {
     EgKnown saved = *state;
     *state = (EgKnown){.zero = isl_set_copy(a->image)};
     EgNodeKnown scratch = {0};
-    EgKnownEval hypothesis = {e->work, node, &scratch, 0};
+    EgKnownEval hypothesis = {e->work, node, &scratch, 0, a};
     const EgKnown *k = egKnownEvaluate(&hypothesis, contribution);
+    /* The read's own fact is the domain itself (zeroRead): a product with
+     * it hands that object on unchanged, and needs no isl test. */
     a->zeroSkips = k && k->zero &&
-                   isl_set_is_subset(node->domain, k->zero) == isl_bool_true;
+                   (k->zero == node->domain ||
+                    isl_set_is_subset(node->domain, k->zero) == isl_bool_true);
     egNodeKnownClear(&scratch);
     egKnownClear(state);
     *state = saved;

@@ -272,6 +272,10 @@ static void evaluateLoad(Eval *e, MlirOperation load, EgKnown *out) {
     isl_set_free(hidden);
     hidden = NULL;
   }
+  if (a == e->zeroRead && !hidden) {
+    out->zero = domainCopy(e);
+    return;
+  }
   out->zero = pullBack(a->map, state->zero, hidden);
   out->negInf = pullBack(a->map, state->negInf, hidden);
   out->truth = pullBack(a->map, state->truth, hidden);
@@ -590,7 +594,7 @@ void egKnownValuesForward(EgNecessaryWork *work) {
     initialTensorState(b, t, &work->tensors[t]);
   for (int i = 0; i < b->nodeCount; ++i) {
     EgNode *node = &b->nodes[i];
-    Eval e = {work, node, &work->nodes[i], 0};
+    Eval e = {work, node, &work->nodes[i], 0, NULL};
     const EgKnown *stored = evaluate(&e, egStoredValue(node->anchor));
     egFindSkippable(&e);
     EgAccess *write = &node->accesses[0];

@@ -382,6 +382,21 @@ static void recordNecessary(EgNecessaryWork *work, EgNode *node,
   node->necessaryPoints = count;
 }
 
+/* Every element of the tensor, as a set writes are taken out of. A static
+ * shape gives its box: an exact access outside it is an error of the graph
+ * (egAccessInsideBox), so no element beyond it is ever read or written,
+ * and the universe would keep, for every slice written, the moot pieces
+ * beyond the box beside it (a sequence's output written step by step: two
+ * pieces more per step, each subtraction dearer than the last). Without a
+ * static shape the box would add parameters: the universe. */
+static __isl_give isl_set *wholeTensor(EgBuilder *b, int tensor) {
+  const EgTensor *t = &b->tensors[tensor];
+  for (int d = 0; d < t->rank; ++d)
+    if (t->shape[d] < 0)
+      return egTensorUniverse(b, tensor);
+  return egTensorBox(b, tensor);
+}
+
 /* One node alone in its top-level op. */
 static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
   EgBuilder *b = work->b;
@@ -430,7 +445,7 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
    * this node (or something before it) reads it. */
   if (out->all) {
     out->all = false;
-    out->needed = egTensorUniverse(b, write->tensor);
+    out->needed = wholeTensor(b, write->tensor);
     out->inBox = false;
   }
   if (out->needed &&

@@ -1,5 +1,6 @@
 /* Tensors: the base buffers the function accesses (arguments, allocations,
  * globals), their element type, shape and role. */
+#include "einsum_edge_memo.h"
 #include "einsum_internal.h"
 #include "solar/support/dtype.h"
 
@@ -143,30 +144,66 @@ __isl_give isl_set *egTensorBox(EgBuilder *b, int tensor) {
   return box;
 }
 
-/* *into grows by part (kept by the caller through *into). */
-static void unite(__isl_keep isl_set **into, __isl_take isl_set *part) {
+/* What is known of one of a tensor's unions of images without isl. */
+typedef struct {
+  bool whole;  /* it is every element of the tensor's box */
+  bool beyond; /* a part of it may lie outside the box */
+} UnionShape;
+
+/* *into grows by part (kept by the caller through *into). `covers`: part
+ * is every element of the box (egAccessCoversTensor); `inside`: part lies
+ * inside it (egAccessInsideBox). A union of parts inside the box with the
+ * whole box is the box: isl's union would compare and keep them all (a
+ * tensor written once and read whole by every reader piles up one copy per
+ * reader), and only the count of these sets is used. */
+static void unite(__isl_keep isl_set **into, __isl_take isl_set *part,
+                  UnionShape *shape, bool covers, bool inside) {
+  if (shape->whole && inside) {
+    isl_set_free(part);
+    return;
+  }
+  if (covers && !shape->beyond) {
+    isl_set_free(*into);
+    *into = part;
+    shape->whole = true;
+    return;
+  }
+  shape->whole = false;
+  shape->beyond = shape->beyond || !inside;
   *into = *into ? isl_set_union(*into, part) : part;
 }
 
 void egTensorsFinish(EgBuilder *b) {
+  /* Per tensor: touched, read, written. */
+  UnionShape(*shapes)[3] =
+      calloc((size_t)b->tensorCount + 1, sizeof(*shapes));
+  if (!shapes)
+    abort();
   for (int n = 0; n < b->nodeCount; ++n) {
     EgNode *node = &b->nodes[n];
     for (int a = 0; a < node->accessCount; ++a) {
       EgAccess *access = &node->accesses[a];
       EgTensor *t = &b->tensors[access->tensor];
+      UnionShape *u = shapes[access->tensor];
+      bool inside = egAccessInsideBox(b, access);
+      bool covers = inside && egAccessCoversTensor(b, access);
       isl_set *image = isl_set_copy(access->image);
       if (access->write) {
         t->written = true;
-        unite(&t->writeSet, isl_set_copy(image));
+        unite(&t->writeSet, isl_set_copy(image), &u[2], covers, inside);
       } else {
         t->read = true;
-        unite(&t->readSet, isl_set_copy(image));
+        unite(&t->readSet, isl_set_copy(image), &u[1], covers, inside);
       }
       if (!access->exact)
         t->exactAccesses = false;
-      unite(&t->touched, image);
+      unite(&t->touched, image, &u[0], covers, inside);
     }
   }
+  for (int i = 0; i < b->tensorCount; ++i)
+    for (int k = 0; k < 3; ++k)
+      b->tensors[i].whole[k] = shapes[i][k].whole;
+  free(shapes);
   for (int i = 0; i < b->tensorCount; ++i) {
     EgTensor *t = &b->tensors[i];
     if (t->isGlobal)
