@@ -8,6 +8,7 @@
 
 #include "solar/fusion/fusion.h"
 #include "solar/fusion/shape_memo.h"
+#include "solar/support/union_find.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -27,10 +28,11 @@ typedef struct {
   size_t *viewWriter;
   bool *writesView;
   bool *noBuffer;
-  /* Union-find over node indices; each root's members form a list
+  /* Union-find over node indices (owned); each root's members form a list
    * first[root] -> next[...] -> ... -> n, with their count, the count of
    * non-layout members and the largest member index. */
-  size_t *parent, *next, *first, *last, *size, *heavy, *lastIndex;
+  SolarUnionFind *sets;
+  size_t *next, *first, *last, *size, *heavy, *lastIndex;
   size_t *edgeConsumer; /* node index of each edge's consumer (n: none) */
   /* Every edge runs from a node to itself or a later one (program order
    * is topological), so a search for a path into a group can stop at

@@ -29,7 +29,7 @@ bool solarFuserInit(SolarFuser *f, const SolarEinsumGraph *graph,
   f->dtype = dtype;
   f->view = views ? allocZeroed(t, sizeof(bool)) : NULL;
   f->noBuffer = allocZeroed(t, sizeof(bool));
-  f->parent = allocZeroed(n, sizeof(size_t));
+  f->sets = solarUnionFindCreate(n);
   f->next = allocZeroed(n, sizeof(size_t));
   f->first = allocZeroed(n, sizeof(size_t));
   f->last = allocZeroed(n, sizeof(size_t));
@@ -47,13 +47,13 @@ bool solarFuserInit(SolarFuser *f, const SolarEinsumGraph *graph,
   f->live = allocZeroed(t, sizeof(double));
   f->writesView = allocZeroed(n, sizeof(bool));
   f->shapes = solarShapeMemoCreate(graph);
-  if (!f->shapes || (views && !f->view) || !f->writesView || !f->noBuffer || !f->parent || !f->next ||
+  if (!f->shapes || (views && !f->view) || !f->writesView || !f->noBuffer || !f->sets || !f->next ||
       !f->first || !f->last || !f->size || !f->heavy || !f->lastIndex ||
       !f->edgeConsumer || !f->nodeMark || !f->tensorMark || !f->stack ||
       !f->members || !f->ids || !f->tensors || !f->orphans || !f->live)
     return false;
   for (size_t i = 0; i < n; ++i) {
-    f->parent[i] = f->first[i] = f->last[i] = f->lastIndex[i] = i;
+    f->first[i] = f->last[i] = f->lastIndex[i] = i;
     f->next[i] = n;
     f->size[i] = 1;
     f->heavy[i] = !solarNodeIsLayout(&graph->nodes[i]);
@@ -87,7 +87,7 @@ void solarFuserDestroy(SolarFuser *f) {
   free(f->viewWriter);
   free(f->writesView);
   free(f->noBuffer);
-  free(f->parent);
+  solarUnionFindDestroy(f->sets);
   free(f->next);
   free(f->first);
   free(f->last);
@@ -111,15 +111,12 @@ void solarFuserDestroy(SolarFuser *f) {
 /* ---- union-find with member lists -------------------------------------- */
 
 size_t solarFuserRoot(SolarFuser *f, size_t i) {
-  size_t *parent = f->parent;
-  while (parent[i] != i)
-    i = parent[i] = parent[parent[i]];
-  return i;
+  return solarUnionFindRoot(f->sets, i);
 }
 
 void solarFuserUnite(SolarFuser *f, size_t from, size_t into) {
   size_t n = f->graph->nodeCount, *next = f->next;
-  f->parent[from] = into;
+  solarUnionFindLink(f->sets, from, into);
   /* Both member lists ascend; merged, so does the group's, and
    * solarFuserCollect needs no sort. */
   size_t a = f->first[into], b = f->first[from], head = n, tail = n;
