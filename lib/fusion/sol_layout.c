@@ -90,10 +90,50 @@ static bool isLayoutCopy(const SolarEinsumNode *node) {
   return false;
 }
 
+static bool isWritten(const SolarEinsumGraph *graph, int64_t tensor) {
+  Users users = usersOf(graph, tensor);
+  for (size_t k = 0; k < users.count; ++k) {
+    const SolarEinsumNode *node = userNode(graph, &users, k);
+    for (size_t a = 0; a < node->accessCount; ++a)
+      if (node->accesses[a].tensor == tensor && node->accesses[a].isWrite)
+        return true;
+  }
+  return false;
+}
+
+/* A copy of a source some node writes reads a distinct source element at
+ * each point: a source rewritten inside a loop around the copy (an LSTM's
+ * state copied into its output sequence step by step) would otherwise
+ * look like a broadcast, though each copied element is a value the
+ * source no longer holds. A broadcast of a computed value stays a copy. */
+static bool copiesCurrentValues(const SolarEinsumGraph *graph,
+                                const SolarEinsumNode *node) {
+  for (size_t a = 0; a < node->accessCount; ++a) {
+    const SolarEinsumAccess *read = &node->accesses[a];
+    if (read->isWrite || read->tensor < 0 ||
+        (size_t)read->tensor >= graph->tensorCount ||
+        !isWritten(graph, read->tensor))
+      continue;
+    if (node->points < 0 || read->footprintElements != node->points)
+      return false;
+  }
+  return true;
+}
+
 bool solarTensorIsResultView(const SolarEinsumGraph *graph, int64_t tensor) {
   SolarTensorRole role = graph->tensors[tensor].role;
-  return (role == SOLAR_ROLE_OUTPUT || role == SOLAR_ROLE_RETURNED) &&
-         allWritersAre(graph, tensor, isLayoutCopy);
+  if ((role != SOLAR_ROLE_OUTPUT && role != SOLAR_ROLE_RETURNED) ||
+      !allWritersAre(graph, tensor, isLayoutCopy))
+    return false;
+  Users users = usersOf(graph, tensor);
+  for (size_t k = 0; k < users.count; ++k) {
+    const SolarEinsumNode *node = userNode(graph, &users, k);
+    for (size_t a = 0; a < node->accessCount; ++a)
+      if (node->accesses[a].tensor == tensor && node->accesses[a].isWrite &&
+          !copiesCurrentValues(graph, node))
+        return false;
+  }
+  return true;
 }
 
 bool solarTensorIsView(const SolarEinsumGraph *graph, int64_t tensor) {
