@@ -16,6 +16,7 @@
  * (a constraint over a parameter, an empty set or part, a cell that is
  * neither a box nor a product) is left to the summation. */
 #include "solar/count/count.h"
+#include "solar/support/union_find.h"
 
 #include <isl/aff.h>
 #include <isl/constraint.h>
@@ -227,22 +228,24 @@ bool solarCountBox(__isl_keep isl_set *set, SolarCount *out) {
 
 /* ---- products of independent components --------------------------------- */
 
-static int findRoot(int *parent, int i) {
-  while (parent[i] != i)
-    i = parent[i] = parent[parent[i]];
-  return i;
+static int findRoot(SolarUnionFind *sets, int i) {
+  return (int)solarUnionFindRoot(sets, (size_t)i);
 }
 
-static void join(int *parent, int a, int b) {
-  a = findRoot(parent, a);
-  b = findRoot(parent, b);
-  if (a != b)
-    parent[a < b ? b : a] = a < b ? a : b;
+static void join(SolarUnionFind *sets, int a, int b) {
+  solarUnionFindJoinLowest(sets, (size_t)a, (size_t)b);
+}
+
+static SolarUnionFind *createSets(int count) {
+  SolarUnionFind *sets = solarUnionFindCreate((size_t)count);
+  if (!sets)
+    abort();
+  return sets;
 }
 
 typedef struct {
   int dims, divs, params;
-  int *parent; /* dims first, then divs */
+  SolarUnionFind *parent; /* dims first, then divs */
   bool ok;
 } Linking;
 
@@ -301,7 +304,7 @@ static bool linkDivs(__isl_keep isl_basic_set *bset, Linking *link) {
  * piece of the set relates through its constraints and existential
  * variables. */
 static isl_stat linkPiece(__isl_take isl_basic_set *bset, void *user) {
-  int *global = user;
+  SolarUnionFind *global = user;
   Linking link = {.dims = isl_basic_set_dim(bset, isl_dim_set),
                   .divs = isl_basic_set_dim(bset, isl_dim_div),
                   .params = isl_basic_set_dim(bset, isl_dim_param),
@@ -310,11 +313,7 @@ static isl_stat linkPiece(__isl_take isl_basic_set *bset, void *user) {
     isl_basic_set_free(bset);
     return isl_stat_error;
   }
-  link.parent = malloc(sizeof(int) * (size_t)(link.dims + link.divs + 1));
-  if (!link.parent)
-    abort();
-  for (int i = 0; i < link.dims + link.divs; ++i)
-    link.parent[i] = i;
+  link.parent = createSets(link.dims + link.divs);
   link.ok = linkDivs(bset, &link) &&
             isl_basic_set_foreach_constraint(bset, linkConstraint, &link) ==
                 isl_stat_ok &&
@@ -322,7 +321,7 @@ static isl_stat linkPiece(__isl_take isl_basic_set *bset, void *user) {
   isl_basic_set_free(bset);
   for (int i = 0; link.ok && i < link.dims; ++i)
     join(global, findRoot(link.parent, i), i);
-  free(link.parent);
+  solarUnionFindDestroy(link.parent);
   return link.ok ? isl_stat_ok : isl_stat_error;
 }
 
@@ -331,15 +330,15 @@ static isl_stat linkPiece(__isl_take isl_basic_set *bset, void *user) {
  * set lies in the product of its projections; it is the product when the
  * product, the intersection of the cylinders over each projection, lies in
  * it. */
-static bool isProductOfGroups(__isl_keep isl_set *set, const int *parent,
+static bool isProductOfGroups(__isl_keep isl_set *set, SolarUnionFind *parent,
                               int dims) {
   isl_set *product = NULL;
   for (int root = 0; root < dims; ++root) {
-    if (findRoot((int *)parent, root) != root)
+    if (findRoot(parent, root) != root)
       continue;
     isl_set *cylinder = isl_set_copy(set);
     for (int i = 0; i < dims; ++i)
-      if (findRoot((int *)parent, i) != root)
+      if (findRoot(parent, i) != root)
         cylinder = isl_set_eliminate(cylinder, isl_dim_set, (unsigned)i, 1);
     product = product ? isl_set_intersect(product, cylinder) : cylinder;
   }
@@ -363,11 +362,7 @@ static int setComponents(__isl_keep isl_set *set, isl_set ***components) {
   isl_size dims = set ? isl_set_dim(set, isl_dim_set) : isl_size_error;
   if (pieces < 1 || pieces > kMaxBoxes || dims < 2)
     return 0;
-  int *parent = malloc(sizeof(int) * (size_t)dims);
-  if (!parent)
-    abort();
-  for (int i = 0; i < dims; ++i)
-    parent[i] = i;
+  SolarUnionFind *parent = createSets(dims);
   bool ok = isl_set_foreach_basic_set(set, linkPiece, parent) == isl_stat_ok;
   int count = 0;
   for (int i = 0; ok && i < dims; ++i)
@@ -375,7 +370,7 @@ static int setComponents(__isl_keep isl_set *set, isl_set ***components) {
       count++;
   if (!ok || count < 2 ||
       (pieces > 1 && !isProductOfGroups(set, parent, dims))) {
-    free(parent);
+    solarUnionFindDestroy(parent);
     return 0;
   }
   *components = malloc(sizeof(isl_set *) * (size_t)count);
@@ -392,7 +387,7 @@ static int setComponents(__isl_keep isl_set *set, isl_set ***components) {
         part = isl_set_project_out(part, isl_dim_set, (unsigned)i, 1);
     (*components)[k++] = isl_set_coalesce(part);
   }
-  free(parent);
+  solarUnionFindDestroy(parent);
   return count;
 }
 

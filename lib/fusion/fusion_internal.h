@@ -8,6 +8,7 @@
 
 #include "solar/fusion/fusion.h"
 #include "solar/fusion/shape_memo.h"
+#include "solar/support/union_find.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -20,17 +21,18 @@ typedef struct {
    * for no views; the fused groups set solarTensorIsView, the eager kernels
    * their own (owned either way). */
   bool *view;
-  /* Eager kernels only (solarEagerViewReadsInit), else NULL: per tensor,
-   * the node writing it when it is a view its readers read through to its
-   * source (nodeCount when not); per node, whether it writes such a view
-   * (its own reads are then its readers'). Owned. */
+  /* solarEagerViewReadsInit: per tensor, the node writing it when it is a
+   * view its readers read through to its source (nodeCount when not). Per node, always: whether it writes such
+   * a view or a result view (solarNodeWritesResultView; its own reads are
+   * then its readers', or nobody's). Owned. */
   size_t *viewWriter;
   bool *writesView;
   bool *noBuffer;
-  /* Union-find over node indices; each root's members form a list
+  /* Union-find over node indices (owned); each root's members form a list
    * first[root] -> next[...] -> ... -> n, with their count, the count of
    * non-layout members and the largest member index. */
-  size_t *parent, *next, *first, *last, *size, *heavy, *lastIndex;
+  SolarUnionFind *sets;
+  size_t *next, *first, *last, *size, *heavy, *lastIndex;
   size_t *edgeConsumer; /* node index of each edge's consumer (n: none) */
   /* Every edge runs from a node to itself or a later one (program order
    * is topological), so a search for a path into a group can stop at
@@ -96,9 +98,12 @@ double solarFuserMergeGain(SolarFuser *f, size_t a, size_t b);
  * given each node's kernel leader; caller frees. */
 bool *solarEagerViewTensors(const SolarEinsumGraph *graph,
                             const size_t *leader);
-/* Fills f->viewWriter and f->writesView from f->view; false when memory
- * ran out. */
-bool solarEagerViewReadsInit(SolarFuser *f);
+/* Fills f->viewWriter and f->writesView from f->view; with
+ * resultViewsOnly (the fused groups), only for the views whose writer
+ * writes a result view already (f->writesView): a result's readers read
+ * its source through it, other views keep their writers' reads. False
+ * when memory ran out. */
+bool solarEagerViewReadsInit(SolarFuser *f, bool resultViewsOnly);
 /* The tensor a reader of `view` touching `elements` of it reads through
  * it (the first that is not such a view), and in *sourceElements at least
  * how many elements of that tensor it must read. */

@@ -23,6 +23,12 @@ bool *solarEagerViewTensors(const SolarEinsumGraph *graph,
   bool *view = calloc(graph->tensorCount ? graph->tensorCount : 1,
                       sizeof(bool));
   for (size_t t = 0; t < graph->tensorCount; ++t) {
+    /* A result view is returned as the framework's view, whichever op (or
+     * the importer's copy into the result, of none) wrote it. */
+    if (solarTensorIsResultView(graph, (int64_t)t)) {
+      view[t] = true;
+      continue;
+    }
     if (graph->tensors[t].role != SOLAR_ROLE_INTERMEDIATE)
       continue;
     bool written = false, onlyViews = true;
@@ -79,11 +85,12 @@ static size_t singleWriter(const SolarEinsumGraph *graph, int64_t t,
   return counted ? writer : n;
 }
 
-bool solarEagerViewReadsInit(SolarFuser *f) {
+bool solarEagerViewReadsInit(SolarFuser *f, bool resultViewsOnly) {
   const SolarEinsumGraph *graph = f->graph;
   size_t n = graph->nodeCount, t = graph->tensorCount;
+  /* f->writesView holds the writers of result views already
+   * (solarFuserInit); the views read through add theirs. */
   f->viewWriter = calloc(t ? t : 1, sizeof(size_t));
-  f->writesView = calloc(n ? n : 1, sizeof(bool));
   if (!f->viewWriter || !f->writesView)
     return false;
   /* Program order is topological: a view's source is written before it,
@@ -100,7 +107,8 @@ bool solarEagerViewReadsInit(SolarFuser *f) {
         continue;
       const SolarEinsumAccess *write = NULL, *read = NULL;
       size_t w = singleWriter(graph, (int64_t)k, &write, &read);
-      if (w == n || read->tensor < 0 || (size_t)read->tensor >= t)
+      if (w == n || read->tensor < 0 || (size_t)read->tensor >= t ||
+          (resultViewsOnly && !f->writesView[w]))
         continue;
       /* The source is a real tensor or a view read through the same way. */
       if (f->view[read->tensor] && f->viewWriter[read->tensor] == n)

@@ -29,7 +29,7 @@ bool solarFuserInit(SolarFuser *f, const SolarEinsumGraph *graph,
   f->dtype = dtype;
   f->view = views ? allocZeroed(t, sizeof(bool)) : NULL;
   f->noBuffer = allocZeroed(t, sizeof(bool));
-  f->parent = allocZeroed(n, sizeof(size_t));
+  f->sets = solarUnionFindCreate(n);
   f->next = allocZeroed(n, sizeof(size_t));
   f->first = allocZeroed(n, sizeof(size_t));
   f->last = allocZeroed(n, sizeof(size_t));
@@ -45,17 +45,19 @@ bool solarFuserInit(SolarFuser *f, const SolarEinsumGraph *graph,
   f->tensors = allocZeroed(t, sizeof(int64_t));
   f->orphans = allocZeroed(t, sizeof(int64_t));
   f->live = allocZeroed(t, sizeof(double));
+  f->writesView = allocZeroed(n, sizeof(bool));
   f->shapes = solarShapeMemoCreate(graph);
-  if (!f->shapes || (views && !f->view) || !f->noBuffer || !f->parent || !f->next ||
+  if (!f->shapes || (views && !f->view) || !f->writesView || !f->noBuffer || !f->sets || !f->next ||
       !f->first || !f->last || !f->size || !f->heavy || !f->lastIndex ||
       !f->edgeConsumer || !f->nodeMark || !f->tensorMark || !f->stack ||
       !f->members || !f->ids || !f->tensors || !f->orphans || !f->live)
     return false;
   for (size_t i = 0; i < n; ++i) {
-    f->parent[i] = f->first[i] = f->last[i] = f->lastIndex[i] = i;
+    f->first[i] = f->last[i] = f->lastIndex[i] = i;
     f->next[i] = n;
     f->size[i] = 1;
     f->heavy[i] = !solarNodeIsLayout(&graph->nodes[i]);
+    f->writesView[i] = solarNodeWritesResultView(graph, i);
   }
   f->uniqueIds = true;
   for (size_t i = 0; i < n; ++i)
@@ -85,7 +87,7 @@ void solarFuserDestroy(SolarFuser *f) {
   free(f->viewWriter);
   free(f->writesView);
   free(f->noBuffer);
-  free(f->parent);
+  solarUnionFindDestroy(f->sets);
   free(f->next);
   free(f->first);
   free(f->last);
@@ -109,15 +111,12 @@ void solarFuserDestroy(SolarFuser *f) {
 /* ---- union-find with member lists -------------------------------------- */
 
 size_t solarFuserRoot(SolarFuser *f, size_t i) {
-  size_t *parent = f->parent;
-  while (parent[i] != i)
-    i = parent[i] = parent[parent[i]];
-  return i;
+  return solarUnionFindRoot(f->sets, i);
 }
 
 void solarFuserUnite(SolarFuser *f, size_t from, size_t into) {
   size_t n = f->graph->nodeCount, *next = f->next;
-  f->parent[from] = into;
+  solarUnionFindLink(f->sets, from, into);
   /* Both member lists ascend; merged, so does the group's, and
    * solarFuserCollect needs no sort. */
   size_t a = f->first[into], b = f->first[from], head = n, tail = n;
@@ -502,7 +501,8 @@ static SolarGroupTensor *boundaryOf(SolarFusionGroup *g, int64_t tensor) {
  * (then the larger count, a lower bound of their union). */
 static void readThroughView(SolarFuser *f, SolarFusionGroup *g,
                             int64_t source, int64_t sourceElements) {
-  if (sourceElements <= 0)
+  /* A source kept on chip (a fused group's) is read there. */
+  if (sourceElements <= 0 || isInternal(f, source))
     return;
   SolarGroupTensor *b = boundaryOf(g, source);
   if (b->readElements >= sourceElements)
@@ -515,17 +515,40 @@ static void readThroughView(SolarFuser *f, SolarFusionGroup *g,
 }
 
 /* The node ids of `nodes` whose reads are the group's own: all of them but
- * the writers of views read through (their readers read the source);
- * `kept` has room for n. Returns their count. */
+ * the writers of views read through (their readers read the source) and
+ * of result views (their source leaves uncopied), which go to `viewers`
+ * from its end; `kept` has room for n. Returns the count kept, the rest
+ * being at viewers[kept count .. n). */
 static size_t ownReaders(const SolarFuser *f, const int64_t *nodes, size_t n,
                          int64_t *kept) {
-  size_t count = 0;
+  size_t count = 0, rest = n;
   for (size_t k = 0; k < n; ++k) {
     size_t i = solarGraphNodeIndex(f->graph, nodes[k]);
     if (!f->writesView || i >= f->graph->nodeCount || !f->writesView[i])
       kept[count++] = nodes[k];
+    else
+      kept[--rest] = nodes[k];
   }
   return count;
+}
+
+/* A computed tensor kept on chip whose elements a result view exposes
+ * (read by a view writer of the group, `viewers`): the implementation
+ * returning the view stores them once, whoever else reads them on chip.
+ * Charged as the group's writes of the elements the viewers read. */
+static void writeEscaping(SolarFuser *f, SolarFusionGroup *g, int64_t t,
+                          const int64_t *viewers, size_t viewerCount) {
+  bool exact;
+  int64_t elements =
+      solarUnionFootprintIn(NULL, f->graph, t, viewers, viewerCount,
+                            SOLAR_ACCESS_READS, false, &exact);
+  if (elements <= 0)
+    return;
+  SolarGroupTensor *b = boundaryOf(g, t);
+  double width = solarTensorElementBytes(&f->graph->tensors[t], f->dtype);
+  b->writeElements += elements;
+  b->bytes += (double)elements * width;
+  g->dramBytes += (double)elements * width;
 }
 
 /* f->view: layout-produced intermediates are never moved, as in the fused
@@ -567,13 +590,19 @@ bool solarFuserFillGroup(SolarFuser *f, const int64_t *nodes, size_t n,
   /* Views read through, after the boundary they may add to. */
   int64_t *throughViews = allocZeroed(touched, sizeof(int64_t));
   size_t throughCount = 0;
+  int64_t *escaping = allocZeroed(touched, sizeof(int64_t));
+  size_t escapingCount = 0;
   bool ok = true;
   for (size_t k = 0; k < touched && ok; ++k) {
     int64_t t = f->tensors[k];
-    if (isInternal(f, t) || (f->view && f->view[t])) {
+    bool view = f->view && f->view[t];
+    if (isInternal(f, t) || view) {
       g->internal[g->internalCount++] = t;
       if (f->viewWriter && f->viewWriter[t] < graph->nodeCount)
         throughViews[throughCount++] = t;
+      else if (!view && readerCount < n &&
+               !solarTensorIsView(graph, t))
+        escaping[escapingCount++] = t;
       continue;
     }
     if (f->symbolic) {
@@ -628,6 +657,9 @@ bool solarFuserFillGroup(SolarFuser *f, const int64_t *nodes, size_t n,
     if (elements > 0 && exact)
       readThroughView(f, g, source, sourceElements);
   }
+  for (size_t k = 0; k < escapingCount && ok && !f->symbolic; ++k)
+    writeEscaping(f, g, escaping[k], readers + readerCount, n - readerCount);
+  free(escaping);
   free(throughViews);
   free(readers);
   if (!ok)

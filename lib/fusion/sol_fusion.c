@@ -74,7 +74,8 @@ static bool computeGroups(const SolarEinsumGraph *graph,
   size_t n = graph->nodeCount;
   SolarFuser f;
   size_t *leader = kernelLeaders(graph);
-  if (!solarFuserInit(&f, graph, computeDtype, true) || !leader)
+  if (!solarFuserInit(&f, graph, computeDtype, true) || !leader ||
+      !solarEagerViewReadsInit(&f, true))
     abort();
   f.symbolic = symbolic;
 
@@ -255,7 +256,7 @@ static bool frameworkKernels(const SolarEinsumGraph *graph,
     abort();
   f.view = solarEagerViewTensors(graph, leader);
   f.symbolic = symbolic;
-  if (!f.view || !solarEagerViewReadsInit(&f))
+  if (!f.view || !solarEagerViewReadsInit(&f, false))
     abort();
   /* Each kernel's members in program order: the fuser's lists. */
   for (size_t i = 0; i < n; ++i)

@@ -80,9 +80,100 @@ static bool isMap(const SolarEinsumNode *node) {
   return node->reductionDimCount == 0;
 }
 
+/* A layout node that copies a source (not a fill, which makes values). */
+static bool isLayoutCopy(const SolarEinsumNode *node) {
+  if (!solarNodeIsLayout(node))
+    return false;
+  for (size_t a = 0; a < node->accessCount; ++a)
+    if (!node->accesses[a].isWrite)
+      return true;
+  return false;
+}
+
+static bool isWritten(const SolarEinsumGraph *graph, int64_t tensor) {
+  Users users = usersOf(graph, tensor);
+  for (size_t k = 0; k < users.count; ++k) {
+    const SolarEinsumNode *node = userNode(graph, &users, k);
+    for (size_t a = 0; a < node->accessCount; ++a)
+      if (node->accesses[a].tensor == tensor && node->accesses[a].isWrite)
+        return true;
+  }
+  return false;
+}
+
+/* A copy of a source some node writes reads a distinct source element at
+ * each point: a source rewritten inside a loop around the copy (an LSTM's
+ * state copied into its output sequence step by step) would otherwise
+ * look like a broadcast, though each copied element is a value the
+ * source no longer holds. A broadcast of a computed value stays a copy. */
+static bool copiesCurrentValues(const SolarEinsumGraph *graph,
+                                const SolarEinsumNode *node) {
+  for (size_t a = 0; a < node->accessCount; ++a) {
+    const SolarEinsumAccess *read = &node->accesses[a];
+    if (read->isWrite || read->tensor < 0 ||
+        (size_t)read->tensor >= graph->tensorCount ||
+        !isWritten(graph, read->tensor))
+      continue;
+    if (node->points < 0 || read->footprintElements != node->points)
+      return false;
+  }
+  return true;
+}
+
+bool solarTensorIsResultView(const SolarEinsumGraph *graph, int64_t tensor) {
+  SolarTensorRole role = graph->tensors[tensor].role;
+  if ((role != SOLAR_ROLE_OUTPUT && role != SOLAR_ROLE_RETURNED) ||
+      !allWritersAre(graph, tensor, isLayoutCopy))
+    return false;
+  Users users = usersOf(graph, tensor);
+  for (size_t k = 0; k < users.count; ++k) {
+    const SolarEinsumNode *node = userNode(graph, &users, k);
+    for (size_t a = 0; a < node->accessCount; ++a)
+      if (node->accesses[a].tensor == tensor && node->accesses[a].isWrite &&
+          !copiesCurrentValues(graph, node))
+        return false;
+  }
+  return true;
+}
+
 bool solarTensorIsView(const SolarEinsumGraph *graph, int64_t tensor) {
-  return graph->tensors[tensor].role == SOLAR_ROLE_INTERMEDIATE &&
-         allWritersAre(graph, tensor, solarNodeIsLayout);
+  return (graph->tensors[tensor].role == SOLAR_ROLE_INTERMEDIATE &&
+          allWritersAre(graph, tensor, solarNodeIsLayout)) ||
+         solarTensorIsResultView(graph, tensor);
+}
+
+bool solarNodeWritesResultView(const SolarEinsumGraph *graph, size_t index) {
+  const SolarEinsumNode *node = &graph->nodes[index];
+  if (!isLayoutCopy(node))
+    return false;
+  int64_t written = -1;
+  for (size_t a = 0; a < node->accessCount; ++a)
+    if (node->accesses[a].isWrite)
+      written = node->accesses[a].tensor;
+  if (written < 0 || (size_t)written >= graph->tensorCount)
+    return false;
+  if (solarTensorIsResultView(graph, written))
+    return true;
+  if (graph->tensors[written].role != SOLAR_ROLE_INTERMEDIATE ||
+      !solarTensorIsView(graph, written))
+    return false;
+  /* A view some result view is made of: its elements leave the function
+   * as the result's, uncopied. Readers come later in program order, so
+   * the walk ends. */
+  Users users = usersOf(graph, written);
+  for (size_t k = 0; k < users.count; ++k) {
+    size_t reader = users.list ? users.list[k] : k;
+    if (reader <= index)
+      continue;
+    const SolarEinsumNode *r = &graph->nodes[reader];
+    for (size_t a = 0; a < r->accessCount; ++a)
+      if (r->accesses[a].tensor == written && !r->accesses[a].isWrite) {
+        if (solarNodeWritesResultView(graph, reader))
+          return true;
+        break;
+      }
+  }
+  return false;
 }
 
 bool solarTensorNeedsNoBuffer(const SolarEinsumGraph *graph, int64_t tensor) {

@@ -115,6 +115,10 @@ static SolarLlcBytes nodeBytes(const SolarEinsumGraph *graph, size_t index,
                                const SolarLlcTouch *facts, SolarDtype storage) {
   const SolarEinsumNode *node = &graph->nodes[index];
   SolarLlcBytes acc = {0};
+  /* A result view is returned uncopied: its writer moves nothing, and a
+   * computed source is written by its own producer's node. */
+  if (solarNodeWritesResultView(graph, index))
+    return acc;
   for (size_t a = 0; a < node->accessCount; ++a) {
     const SolarEinsumAccess *access = &node->accesses[a];
     /* Several accesses of one tensor and kind: count the union once. */

@@ -10,6 +10,7 @@
 #include "sol_internal.h"
 #include "solar/einsum/einsum_graph_index.h"
 #include "solar/support/grow.h"
+#include "solar/support/union_find.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -23,34 +24,47 @@ static bool anyFrameworkOp(const SolarEinsumGraph *graph) {
   return false;
 }
 
-/* The group of `fusion` holding node `id` (its index in out->groups, which
- * follows fusion->groups), or NULL. */
-static SolarGroupSol *groupOfNode(const SolarFusion *fusion, SolarSol *out,
-                                  int64_t id) {
+/* Per graph node index, the group of `fusion` holding it (its entry of
+ * out->groups, which follows fusion->groups; the first such group), or
+ * NULL: built once per function, so a lookup costs no scan. Owned by the
+ * caller (free). */
+static SolarGroupSol **groupIndexCreate(const SolarEinsumGraph *graph,
+                                        const SolarFusion *fusion,
+                                        SolarSol *out) {
+  size_t n = graph->nodeCount;
+  SolarGroupSol **at = solarCalloc(n ? n : 1, sizeof(*at));
   for (size_t g = 0; g < fusion->groupCount && g < out->groupCount; ++g)
-    for (size_t k = 0; k < fusion->groups[g].nodeCount; ++k)
-      if (fusion->groups[g].nodes[k] == id)
-        return &out->groups[g];
-  return NULL;
+    for (size_t k = 0; k < fusion->groups[g].nodeCount; ++k) {
+      size_t i = solarGraphNodeIndex(graph, fusion->groups[g].nodes[k]);
+      if (i < n && !at[i])
+        at[i] = &out->groups[g];
+    }
+  return at;
 }
 
-/* Joins the groups holding the nodes of one unfused kernel `kernel`:
- * `label[g]` is the lowest index in out->groups of g's component, so
- * relabelling every member of a joined component keeps it the lowest. */
-static void joinKernelGroups(const SolarFusion *fusion, SolarSol *out,
-                             const SolarFusionGroup *kernel, size_t *label) {
-  size_t lowest = out->groupCount;
+/* The group holding node `id` (groupIndexCreate's `at`), or NULL. */
+static SolarGroupSol *groupOfNode(const SolarEinsumGraph *graph,
+                                  SolarGroupSol **at, int64_t id) {
+  size_t i = solarGraphNodeIndex(graph, id);
+  return i < graph->nodeCount ? at[i] : NULL;
+}
+
+/* Joins the groups holding the nodes of one unfused kernel `kernel` in
+ * `components` (over out->groups, the lowest index kept as the root). */
+static void joinKernelGroups(const SolarEinsumGraph *graph, SolarSol *out,
+                             SolarGroupSol **at,
+                             const SolarFusionGroup *kernel,
+                             SolarUnionFind *components) {
+  size_t first = out->groupCount;
   for (size_t k = 0; k < kernel->nodeCount; ++k) {
-    SolarGroupSol *g = groupOfNode(fusion, out, kernel->nodes[k]);
-    if (g && label[g - out->groups] < lowest)
-      lowest = label[g - out->groups];
-  }
-  for (size_t k = 0; k < kernel->nodeCount; ++k) {
-    SolarGroupSol *g = groupOfNode(fusion, out, kernel->nodes[k]);
-    size_t old = g ? label[g - out->groups] : lowest;
-    for (size_t j = 0; old != lowest && j < out->groupCount; ++j)
-      if (label[j] == old)
-        label[j] = lowest;
+    SolarGroupSol *g = groupOfNode(graph, at, kernel->nodes[k]);
+    if (!g)
+      continue;
+    size_t index = (size_t)(g - out->groups);
+    if (first == out->groupCount)
+      first = index;
+    else
+      solarUnionFindJoinLowest(components, first, index);
   }
 }
 
@@ -170,13 +184,15 @@ static void chargeNodes(const SolarEinsumGraph *graph,
                         const SolarFusion *fusion, SolarSol *out,
                         SolarGroupSol **order, size_t *launching) {
   *launching = 0;
+  SolarGroupSol **at = groupIndexCreate(graph, fusion, out);
   for (size_t i = 0; i < out->nodeCount; ++i) {
-    SolarGroupSol *g = groupOfNode(fusion, out, graph->nodes[i].id);
+    SolarGroupSol *g = groupOfNode(graph, at, graph->nodes[i].id);
     if (solarKernelLaunches(graph, &graph->nodes[i].id, 1))
       order[(*launching)++] = g;
     if (g)
       g->unfusedSeconds += out->nodes[i].seconds;
   }
+  free(at);
 }
 
 /* The dependent-launch gaps (docs/sol-model.md, "Launch gaps"): eager
@@ -249,13 +265,13 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
   SolarGroupSol **order = solarCalloc(
       kernels.groupCount ? kernels.groupCount : 1, sizeof(*order));
   size_t launching = 0;
-  size_t *label = solarCalloc(out->groupCount ? out->groupCount : 1,
-                              sizeof(size_t));
-  for (size_t g = 0; g < out->groupCount; ++g)
-    label[g] = g;
+  SolarUnionFind *components = solarUnionFindCreate(out->groupCount);
+  if (!components)
+    abort();
+  SolarGroupSol **at = groupIndexCreate(graph, fusion, out);
   for (size_t k = 0; k < kernels.groupCount; ++k) {
     const SolarFusionGroup *g = &kernels.groups[k];
-    joinKernelGroups(fusion, out, g, label);
+    joinKernelGroups(graph, out, at, g, components);
     double compute =
         solarSolComputeOfNodes(graph, arch, out, g->nodes, g->nodeCount);
     SolarLlcBytes parts =
@@ -272,7 +288,7 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
     out->bytesDram[SOLAR_FIDELITY_UNFUSED] += parts.dram;
     out->seconds[SOLAR_FIDELITY_UNFUSED] += seconds;
     SolarGroupSol *group =
-        g->nodeCount ? groupOfNode(fusion, out, g->nodes[0]) : NULL;
+        g->nodeCount ? groupOfNode(graph, at, g->nodes[0]) : NULL;
     if (solarKernelLaunches(graph, g->nodes, g->nodeCount))
       order[launching++] = group;
     if (group)
@@ -285,8 +301,10 @@ void solarSolUnfusedKernels(const SolarEinsumGraph *graph,
   }
   out->kernelsUnfused = (int64_t)kernels.groupCount;
   for (size_t g = 0; g < out->groupCount; ++g)
-    out->groups[g].unfusedComponent = out->groups[label[g]].group;
-  free(label);
+    out->groups[g].unfusedComponent =
+        out->groups[solarUnionFindRoot(components, g)].group;
+  solarUnionFindDestroy(components);
+  free(at);
   addLaunchGaps(arch, order, launching, out);
   free(order);
   solarLlcTouchDestroy(&facts);

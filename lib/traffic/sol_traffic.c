@@ -38,11 +38,15 @@ static bool touchedByOthers(const SolarEinsumGraph *graph,
 
 /* Views (solarTensorIsView) are indexed, never stored: they leave the
  * cover (as non-projective operands do, which keeps the bound valid) and
- * move nothing. */
-static void dropViews(const SolarEinsumGraph *graph, SolarIoNest *nest,
+ * move nothing. A node writing a result view moves nothing at all: its
+ * source leaves uncopied (a computed one is written by its producer, or
+ * charged by the group, sol_fuser.c). */
+static void dropViews(const SolarEinsumGraph *graph,
+                      const SolarEinsumNode *node, SolarIoNest *nest,
                       const int64_t *tensors) {
+  bool free = solarNodeWritesResultView(graph, (size_t)(node - graph->nodes));
   for (int j = 0; j < nest->operandCount; ++j)
-    if (solarTensorIsView(graph, tensors[j])) {
+    if (free || solarTensorIsView(graph, tensors[j])) {
       nest->operands[j].coordinateProjection = false;
       nest->operands[j].footprintElements = 0;
     }
@@ -64,7 +68,7 @@ static void singleNodeBounds(SolarShapeMemo *shapes,
     if (!node ||
         !solarNodeNest(shapes, graph, node, storageDtype, &nest, tensors))
       return;
-    dropViews(graph, &nest, tensors);
+    dropViews(graph, node, &nest, tensors);
   }
   if (isfinite(capacityBytes)) {
     SolarIoLowerBound lb = solarIoLowerBound(&nest, capacityBytes);
@@ -166,7 +170,7 @@ bool solarTrafficCompute(const SolarEinsumGraph *graph,
         solarTrafficDestroy(out);
         return false;
       }
-      dropViews(graph, &nest, tensors);
+      dropViews(graph, node, &nest, tensors);
       if (g->nodeCount == 1) {
         onlyNest = nest;
         haveOnlyNest = true;

@@ -78,10 +78,23 @@ bool solarNodeIsLayout(const SolarEinsumNode *node);
  * (solarUnionFootprint) and its cache-aware nest's points follow them. */
 bool solarNodeReadsNecessary(const SolarEinsumNode *node);
 
+/* A function result (an output argument or a returned buffer) written only
+ * by layout nodes that copy a source (a transpose, slice, reshape, permute,
+ * broadcast): a view the framework returns without copying
+ * (docs/sol-model.md, "Views returned as results"). */
+bool solarTensorIsResultView(const SolarEinsumGraph *graph, int64_t tensor);
+
 /* An intermediate written only by layout nodes: a view of other tensors (or
- * constants), which a fused implementation indexes instead of storing. The
- * fused and cache-aware fidelities never move it. */
+ * constants), which a fused implementation indexes instead of storing; or a
+ * result view. Every fidelity but the unfused one never moves it (the
+ * unfused one moves what solarEagerViewTensors leaves out). */
 bool solarTensorIsView(const SolarEinsumGraph *graph, int64_t tensor);
+
+/* The node (by index) is a layout copy writing a result view, or a view
+ * that such a node reads: what it reads leaves the function as the
+ * result's elements, uncopied, so it moves nothing. A computed source it
+ * reads inside its group is still written once (sol_fuser.c). */
+bool solarNodeWritesResultView(const SolarEinsumGraph *graph, size_t index);
 
 /* An intermediate a fused group needs no on-chip buffer for: every writer is
  * a map (no reduction loop: each element can be recomputed where it is

@@ -30,6 +30,7 @@
 #include "solar/fusion/fusion.h"
 #include "solar/support/grow.h"
 #include "solar/support/json_number.h"
+#include "solar/support/union_find.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -51,7 +52,7 @@ typedef struct {
   MlirOperation func;
   char *function;
   size_t *groupOfKernel; /* index into sol.groups, or groupCount */
-  size_t *parent;        /* union-find over sol.groups */
+  SolarUnionFind *sets;  /* over sol.groups; owned */
   int *lastStep;         /* per kernel: the last step it was measured in */
   size_t *stepsSeen;     /* per kernel: steps it was measured in */
   Measured *measured;
@@ -59,12 +60,6 @@ typedef struct {
   SolarTraceOtherRow *others;
   size_t otherCount;
 } Compiled;
-
-static size_t findRoot(size_t *parent, size_t g) {
-  while (parent[g] != g)
-    g = parent[g] = parent[parent[g]];
-  return g;
-}
 
 /* The sol.groups index of the group holding node `node`. */
 static size_t groupOfNode(const Compiled *c, int64_t node) {
@@ -95,9 +90,9 @@ static bool prepare(Compiled *c, char *err, size_t errSize) {
   c->groupOfKernel = solarCalloc(kernels + 1, sizeof(size_t));
   c->lastStep = solarCalloc(kernels + 1, sizeof(int));
   c->stepsSeen = solarCalloc(kernels + 1, sizeof(size_t));
-  c->parent = solarCalloc(groups + 1, sizeof(size_t));
-  for (size_t g = 0; g < groups; ++g)
-    c->parent[g] = g;
+  c->sets = solarUnionFindCreate(groups);
+  if (!c->sets)
+    abort();
   for (size_t k = 0; k < kernels; ++k) {
     const SolarKernelSol *kernel = &c->sol.kernels[k];
     c->lastStep[k] = -2;
@@ -154,11 +149,11 @@ static void attributeOp(Compiled *c, const SolarTraceOp *op, json_t *map,
       c->lastStep[k] = op->step;
       c->stepsSeen[k]++;
     }
-    size_t g = findRoot(c->parent, c->groupOfKernel[k]);
+    size_t g = solarUnionFindRoot(c->sets, c->groupOfKernel[k]);
     if (first == c->sol.groupCount)
       first = g;
-    else if (g != findRoot(c->parent, first))
-      c->parent[g] = findRoot(c->parent, first);
+    else if (g != solarUnionFindRoot(c->sets, first))
+      solarUnionFindLink(c->sets, g, solarUnionFindRoot(c->sets, first));
   }
   if (first == c->sol.groupCount) {
     solarTraceAddOther(&c->others, &c->otherCount, op->name, op->seconds);
@@ -222,7 +217,7 @@ static json_t *rowJson(const Compiled *c, size_t root, size_t steps,
          *groupIds = json_array();
   for (size_t i = 0; i < c->measuredCount; ++i) {
     const Measured *m = &c->measured[i];
-    if (findRoot(c->parent, m->anyGroup) != root)
+    if (solarUnionFindRoot(c->sets, m->anyGroup) != root)
       continue;
     measured += m->seconds;
     calls += m->calls;
@@ -230,7 +225,7 @@ static json_t *rowJson(const Compiled *c, size_t root, size_t steps,
     joinTo(names, sizeof(names), " + ", m->name);
   }
   for (size_t g = 0; g < groups; ++g) {
-    if (findRoot(c->parent, g) != root)
+    if (solarUnionFindRoot(c->sets, g) != root)
       continue;
     const SolarGroupSol *group = &c->sol.groups[g];
     only = inRow++ ? NULL : group;
@@ -255,7 +250,7 @@ static json_t *rowJson(const Compiled *c, size_t root, size_t steps,
   const char **rowOps = solarCalloc(c->sol.kernelCount + 1, sizeof(char *));
   size_t rowOpCount = 0;
   for (size_t k = 0; k < c->sol.kernelCount; ++k)
-    if (findRoot(c->parent, c->groupOfKernel[k]) == root) {
+    if (solarUnionFindRoot(c->sets, c->groupOfKernel[k]) == root) {
       json_array_append_new(frameworkOps,
                             json_string(c->sol.kernels[k].frameworkOp));
       joinTo(ops, sizeof(ops), ", ", c->sol.kernels[k].frameworkOp);
@@ -342,7 +337,7 @@ bool solarTraceAttributeCompiled(MlirOperation module,
     json_t **rows = solarCalloc(c.sol.groupCount + 1, sizeof(json_t *));
     size_t rowCount = 0;
     for (size_t g = 0; g < c.sol.groupCount; ++g)
-      if (findRoot(c.parent, g) == g &&
+      if (solarUnionFindRoot(c.sets, g) == g &&
           (rows[rowCount] = rowJson(&c, g, steps, arch)))
         rowCount++;
     solarTraceReport(report, trace, path, c.function, rows, rowCount,
@@ -351,7 +346,7 @@ bool solarTraceAttributeCompiled(MlirOperation module,
     json_object_set_new(report, "kernels_unnamed", unnamedJson(&c));
   }
   free(c.groupOfKernel);
-  free(c.parent);
+  solarUnionFindDestroy(c.sets);
   free(c.lastStep);
   free(c.stepsSeen);
   free(c.measured);

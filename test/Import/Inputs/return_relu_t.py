@@ -1,0 +1,16 @@
+# torch.relu(x).t() over a 64x256 fp32 x: a view of a computed value (test/Import/return_views.test): the result is a view.
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def forward(self, x):
+        return torch.relu(x).t()
+
+
+def get_inputs():
+    return [torch.randn(64, 256)]
+
+
+def get_init_inputs():
+    return []
