@@ -2,6 +2,7 @@
  * and what it calls, lowered to LLVM and handed to the ExecutionEngine. */
 #include "solar/verify/verify_lowering.h"
 #include "solar/verify/verify_assert.h"
+#include "solar/verify/verify_chunk.h"
 #include "solar/verify/verify_outline.h"
 #include "solar/verify/verify_share.h"
 #include "solar/verify/verify_inbounds.h"
@@ -212,10 +213,32 @@ static MlirModule copyIntoContext(MlirOperation source, MlirContext ctx) {
   return module;
 }
 
-/* Runs `pipeline` on the copy; false with `err` when it fails. */
+/* False with `err` when the copy is not valid IR `when` (the MLIR
+ * verifier's diagnostics say why). */
+static bool copyVerifies(SolarVerifyJit *jit, const char *when, char *err,
+                         size_t errSize) {
+  if (mlirOperationVerify(mlirModuleGetOperation(jit->module)))
+    return true;
+  snprintf(err, errSize, "internal error: the verification copy is not valid "
+                         "IR %s (see the diagnostics above)",
+           when);
+  return false;
+}
+
+/* Runs `pipeline` on the copy; false with `err` when it fails. The copy is
+ * verified once before the pipeline (it comes from solar's own rewrites)
+ * rather than after each of its upstream passes, as a pass manager does
+ * by default: those 17 whole-module verifier runs were 12% of
+ * DenseNet-201's verification (docs/performance.md); the lowered module
+ * is verified once more at the end (lower()). */
 static bool runPipeline(SolarVerifyJit *jit, const char *pipeline, char *err,
                         size_t errSize) {
+  char when[128];
+  snprintf(when, sizeof(when), "before the pipeline '%.90s...'", pipeline);
+  if (!copyVerifies(jit, when, err, errSize))
+    return false;
   MlirPassManager pm = mlirPassManagerCreate(jit->ctx);
+  mlirPassManagerEnableVerifier(pm, false);
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
   bool ok = mlirLogicalResultIsSuccess(mlirParsePassPipeline(
       opm, mlirStringRefCreateFromCString(pipeline), NULL, NULL));
@@ -233,7 +256,12 @@ static bool runPipeline(SolarVerifyJit *jit, const char *pipeline, char *err,
   return ok;
 }
 
-/* Affine first, with the bounds checks, then the vector loops' hint
+/* The longest block the upstream conversions see (verify_chunk.h): short
+ * enough that renumbering one is cheap, long enough that the branches
+ * between them are few. */
+#define SOLAR_VERIFY_BLOCK_OPS 256
+
+/* Long function blocks cut into chains first (verify_chunk.h), then affine, with the bounds checks, then the vector loops' hint
  * (verify_interchange.h), which lower-affine would drop, and the removal of
  * the checks proven redundant (verify_inbounds.h); then the constant checks
  * folded and the others lowered in linear time (verify_assert.h), then the
@@ -245,6 +273,7 @@ static bool lower(SolarVerifyJit *jit, char *err, size_t errSize) {
   if (!mlirOperationIsNull(before.firstForeign))
     return reportForeign(before.firstForeign, err, errSize);
   solarVerifySplitWideBf16Casts(jit->module);
+  solarVerifySplitLongBlocks(jit->module, SOLAR_VERIFY_BLOCK_OPS);
   if (!runPipeline(jit, solarVerifyAffineLowering, err, errSize))
     return false;
   solarVerifyMarkVectorLoops(jit->module);
@@ -252,9 +281,14 @@ static bool lower(SolarVerifyJit *jit, char *err, size_t errSize) {
   if (!runPipeline(jit, solarVerifyChecksPipeline, err, errSize))
     return false;
   solarVerifyLowerAsserts(jit->module, &jit->checks);
+  /* Again: canonicalize joined the chain into one block. */
+  solarVerifySplitLongBlocks(jit->module, SOLAR_VERIFY_BLOCK_OPS);
   if (!runPipeline(jit, solarVerifyLoweringPipeline, err, errSize))
     return false;
   solarVerifyApplyNoAlias(jit->module);
+  if (!copyVerifies(jit, "after its lowering to the LLVM dialect", err,
+                    errSize))
+    return false;
   ForeignSearch search = {{NULL}};
   mlirOperationWalk(mlirModuleGetOperation(jit->module), findNonLLVM, &search,
                     MlirWalkPreOrder);

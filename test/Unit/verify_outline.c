@@ -12,10 +12,15 @@
  * outlines, then shares the nests that differ only in shapes
  * (verify_share.c), prints how many functions it erased and the module,
  * then how many bounds checks the first lowering step left after the
- * proven ones were dropped (test/Verify/share-unit.test). */
+ * proven ones were dropped (test/Verify/share-unit.test);
+ *   unit-verify_outline FILE.mlir FUNCTION --split K
+ * outlines, then cuts the function blocks longer than K ops into chains
+ * (verify_chunk.c), prints how many blocks it added, whether the module
+ * verifies and the module (test/Verify/long-block.test). */
 #include "solar/dialect/context.h"
 #include "solar/support/funcs.h"
 #include "solar/verify/verify_accumulate.h"
+#include "solar/verify/verify_chunk.h"
 #include "solar/verify/verify_inbounds.h"
 #include "solar/verify/verify_interchange.h"
 #include "solar/verify/verify_lowering.h"
@@ -101,12 +106,23 @@ static int shareNests(MlirContext ctx, MlirModule module, MlirOperation func) {
   return 0;
 }
 
+/* Outlining, then the long blocks cut into chains of at most `maxOps`. */
+static int splitBlocks(MlirModule module, MlirOperation func, size_t maxOps) {
+  printf("outlined %zu\n", solarVerifyOutlineNests(module, func, NULL));
+  printf("blocks added %zu\n", solarVerifySplitLongBlocks(module, maxOps));
+  printf("verifies %d\n", mlirOperationVerify(mlirModuleGetOperation(module)));
+  mlirOperationPrint(mlirModuleGetOperation(module), printChunk, stdout);
+  printf("\n");
+  return 0;
+}
+
 int main(int argc, char **argv) {
   bool accumulation = argc == 4 && strcmp(argv[3], "--accumulate") == 0;
   bool sharing = argc == 4 && strcmp(argv[3], "--share") == 0;
-  if (argc != 3 && !accumulation && !sharing) {
+  bool splitting = argc == 5 && strcmp(argv[3], "--split") == 0;
+  if (argc != 3 && !accumulation && !sharing && !splitting) {
     fprintf(stderr, "usage: unit-verify_outline FILE.mlir FUNCTION "
-                    "[--accumulate|--share]\n");
+                    "[--accumulate|--share|--split K]\n");
     return 2;
   }
   FILE *in = fopen(argv[1], "rb");
@@ -129,6 +145,8 @@ int main(int argc, char **argv) {
     status = accumulate(ctx, module, func);
   } else if (sharing) {
     status = shareNests(ctx, module, func);
+  } else if (splitting) {
+    status = splitBlocks(module, func, (size_t)strtoul(argv[4], NULL, 10));
   } else {
     printf("outlined %zu\n", solarVerifyOutlineNests(module, func, NULL));
     printf("verifies %d\n",
