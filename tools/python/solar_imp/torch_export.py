@@ -338,8 +338,9 @@ def _exact_shapes(torch, model, inputs):
                   (*model.parameters(), *model.buffers())))
 
 
-# The memo entry (memo.py) saying that the forward pass, built as the
-# export's "cpu" way builds it, takes a constant without data (the op).
+# The memo entry (memo.py) saying at which sizes the forward pass, built
+# as the export's "cpu" way builds it, takes a constant without data:
+# {sizes: the first op taking one}.
 DATALESS = "torch-constant-without-data"
 
 
@@ -378,14 +379,14 @@ def cost(program, args, expect=None, memo=None):
                 _signature_mode(torch, signature, expected, dataless):
             out = model(*inputs)
     except _SignatureDiffers:
-        _remember_dataless(memo, dataless)
+        _remember_dataless(memo, program, dataless)
         return refused
     except Exception as exc:
         from solar_ref.errors import describe_exception
         raise ReferenceError_(
             f"Model.forward() on meta tensors raised "
             f"{describe_exception(exc, program.path)}") from None
-    _remember_dataless(memo, dataless)
+    _remember_dataless(memo, program, dataless)
     outputs = torch_runner.flatten_outputs(torch, out)
     elements = sum(t.numel() for t in inputs
                    if isinstance(t, torch.Tensor)) + \
@@ -396,9 +397,18 @@ def cost(program, args, expect=None, memo=None):
         shapes
 
 
-def _remember_dataless(memo, dataless):
-    if dataless and DATALESS not in memo.entries:
-        memo.put(DATALESS, dataless[0])
+def _sizes_key(program):
+    """The sizes `program` runs at, as a key of DATALESS's entries."""
+    return tuple(sorted((name, repr(value))
+                        for name, value in program.sizes_used.items()))
+
+
+def _remember_dataless(memo, program, dataless):
+    """Notes in `memo` (DATALESS, per the sizes the forward pass ran at)
+    the op that took a constant without data, if one did."""
+    if dataless:
+        memo.entries.setdefault(DATALESS, {}).setdefault(
+            _sizes_key(program), dataless[0])
 
 
 def flop_counter(program, args):
@@ -707,8 +717,10 @@ def export(program, args, meta=False, suffix="", memo=None):
         kind = f"{type(exc).__name__}: " if failure[2] else ""
         say(f"the export {tried} {'was passed over' if passed else 'failed'}"
             f" ({kind}{first}); exporting {words}")
-        dataless = memo.entries.get(DATALESS) if memo is not None and \
-            how == "cpu" else None
+        # Only from a forward pass at these very sizes: what it does may
+        # depend on them.
+        dataless = memo.entries.get(DATALESS, {}).get(_sizes_key(program)) \
+            if memo is not None and how == "cpu" else None
         passed = dataless is not None
         if passed:
             # Built so, the forward pass takes a constant without data
