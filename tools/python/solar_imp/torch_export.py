@@ -339,8 +339,8 @@ def _exact_shapes(torch, model, inputs):
 
 
 # The memo entry (memo.py) saying at which sizes the forward pass, built
-# as the export's "cpu" way builds it, takes a constant without data:
-# {sizes: the first op taking one}.
+# as the export's "meta" or "cpu" way builds it, takes a constant without
+# data: {(sizes, way): the first op taking one}.
 DATALESS = "torch-constant-without-data"
 
 
@@ -355,13 +355,14 @@ def cost(program, args, expect=None, memo=None):
     stops where the signature leaves `expect.signature`, and does not run
     when the parameter and buffer shapes differ from `expect.state`: the
     figures are then infinite and the signature the part that ran.
-    With `memo` (memo.py), a program built with real tensors and moved
-    to the meta device (its __init__ reads a tensor's value) whose forward
-    pass takes a tensor it made from Python data, which has none there,
-    is remembered (DATALESS): the export's way that builds it so would
-    fail at torch-mlir's import, and export() passes it over."""
+    With `memo` (memo.py), a forward pass that takes a tensor it made
+    from Python data, which on the meta device has none, is remembered
+    (DATALESS) with the sizes and the way the program was built (on the
+    meta device, or with real tensors moved there when its __init__ reads
+    a tensor's value): the export's way that builds it so would fail at
+    torch-mlir's import, and export() passes it over."""
     torch, model, inputs, moved = _build_abstract_how(program, args)
-    dataless = [] if memo is not None and moved else None
+    dataless = [] if memo is not None else None
     from torch.utils.flop_counter import FlopCounterMode
     shapes = _exact_shapes(torch, model, inputs)
     signature = [("inputs", tuple(_shape_class(t.shape) for t in inputs
@@ -379,14 +380,14 @@ def cost(program, args, expect=None, memo=None):
                 _signature_mode(torch, signature, expected, dataless):
             out = model(*inputs)
     except _SignatureDiffers:
-        _remember_dataless(memo, program, dataless)
+        _remember_dataless(memo, program, moved, dataless)
         return refused
     except Exception as exc:
         from solar_ref.errors import describe_exception
         raise ReferenceError_(
             f"Model.forward() on meta tensors raised "
             f"{describe_exception(exc, program.path)}") from None
-    _remember_dataless(memo, program, dataless)
+    _remember_dataless(memo, program, moved, dataless)
     outputs = torch_runner.flatten_outputs(torch, out)
     elements = sum(t.numel() for t in inputs
                    if isinstance(t, torch.Tensor)) + \
@@ -397,18 +398,38 @@ def cost(program, args, expect=None, memo=None):
         shapes
 
 
-def _sizes_key(program):
-    """The sizes `program` runs at, as a key of DATALESS's entries."""
-    return tuple(sorted((name, repr(value))
-                        for name, value in program.sizes_used.items()))
+def _dataless_key(program, how):
+    """The sizes `program` runs at and the export's way ("meta", "cpu")
+    that builds it as cost() did, as a key of DATALESS's entries."""
+    return (tuple(sorted((name, repr(value))
+                         for name, value in program.sizes_used.items())),
+            how)
 
 
-def _remember_dataless(memo, program, dataless):
-    """Notes in `memo` (DATALESS, per the sizes the forward pass ran at)
-    the op that took a constant without data, if one did."""
+def _remember_dataless(memo, program, moved, dataless):
+    """Notes in `memo` (DATALESS, per the sizes the forward pass ran at and
+    the way it was built) the op that took a constant without data, if one
+    did."""
     if dataless:
         memo.entries.setdefault(DATALESS, {}).setdefault(
-            _sizes_key(program), dataless[0])
+            _dataless_key(program, "cpu" if moved else "meta"),
+            dataless[0])
+
+
+def _dataless_at(memo, program, how):
+    """The op DATALESS noted for `program` built the way `how`, or None."""
+    if memo is None:
+        return None
+    return memo.entries.get(DATALESS, {}).get(_dataless_key(program, how))
+
+
+def _passed_over(dataless):
+    """The failure (export()'s) of a way passed over because the size
+    choice saw the op `dataless` take a constant without data."""
+    return (NotImplementedError(
+        "Cannot copy out of meta tensor; no data! (a tensor forward() "
+        f"makes from Python data, taken by {dataless} in the size choice's "
+        "forward pass on the meta device)"), [], True)
 
 
 def flop_counter(program, args):
@@ -701,8 +722,15 @@ def export(program, args, meta=False, suffix="", memo=None):
             say(f"exported {dict(_BUILDS)[known]}, as the export before "
                 "(memo)")
             return _finish(imported, memo, known)
-    imported, failure = _trace(program, args, fx, OutputType, "meta")
-    used, passed = "meta", False
+    # A way the size choice saw take a constant without data at these
+    # sizes, built as that way builds it, is passed over: torch-mlir's
+    # import would fail copying it, after a whole torch.export.
+    dataless = _dataless_at(memo, program, "meta")
+    if dataless is not None:
+        imported, failure = None, _passed_over(dataless)
+    else:
+        imported, failure = _trace(program, args, fx, OutputType, "meta")
+    used, passed = "meta", dataless is not None
     for (_, tried), (how, words) in zip(_BUILDS, _BUILDS[1:]):
         # Real tensors only for a program that builds no other way
         # (`torch.linspace(...).item()` in __init__).
@@ -717,20 +745,11 @@ def export(program, args, meta=False, suffix="", memo=None):
         kind = f"{type(exc).__name__}: " if failure[2] else ""
         say(f"the export {tried} {'was passed over' if passed else 'failed'}"
             f" ({kind}{first}); exporting {words}")
-        # Only from a forward pass at these very sizes: what it does may
-        # depend on them.
-        dataless = memo.entries.get(DATALESS, {}).get(_sizes_key(program)) \
-            if memo is not None and how == "cpu" else None
+        dataless = _dataless_at(memo, program, how) if how == "cpu" \
+            else None
         passed = dataless is not None
         if passed:
-            # Built so, the forward pass takes a constant without data
-            # (seen by the size choice, cost()): torch-mlir's import would
-            # fail copying it, after a whole torch.export.
-            failure = (NotImplementedError(
-                "Cannot copy out of meta tensor; no data! (a tensor "
-                f"forward() makes from Python data, taken by {dataless} "
-                "in the size choice's forward pass on the meta device)"),
-                [], True)
+            failure = _passed_over(dataless)
             used = how
             continue
         imported, next_failure = _trace(program, args, fx, OutputType, how)
