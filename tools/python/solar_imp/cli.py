@@ -137,7 +137,7 @@ def verification_overrides(args, exporter, memo):
             expect.signature if expect is not None else None,
             expect.state if expect is not None else None)
         return memo.call(key, lambda: exporter.cost(
-            _load(args, _texts(overrides)), args, expect),
+            _load(args, _texts(overrides)), args, expect, memo=memo),
             ReferenceError_, ImportError_)
     if args.verify_size == "auto":
         hits = memo.hits

@@ -157,7 +157,7 @@ def _lower(program, args, abstract):
                            f"{type(exc).__name__}: {exc}") from None
 
 
-def cost(program, args, expect=None):
+def cost(program, args, expect=None, memo=None):
     """(flops, elements) from XLA's cost analysis of the abstract lowering
     (nothing allocated): its flop count plus every argument and result
     element. No shape signature, so `expect` (sizes.Expect) is not used."""

@@ -64,8 +64,15 @@ def _build_abstract(program, args):
     torch.linspace(...)`), built with real tensors on the CPU and then
     moved to the meta device, inputs included: the parameters are
     allocated once, the forward pass runs on shapes only."""
+    return _build_abstract_how(program, args)[:3]
+
+
+def _build_abstract_how(program, args):
+    """_build_abstract's (torch, model, inputs, moved): `moved` when the
+    program was built with real tensors and moved to the meta device (the
+    export's "cpu" way, export())."""
     try:
-        return _build(program, args, meta=True)
+        return (*_build(program, args, meta=True), False)
     except (ImportError_, ProgramError_) as exc:
         first = exc
     try:
@@ -76,7 +83,7 @@ def _build_abstract(program, args):
     model = model.to(meta)
     inputs = [v.to(meta) if isinstance(v, torch.Tensor) else v
               for v in inputs]
-    return torch, model, inputs
+    return torch, model, inputs, True
 
 
 def _on_device(torch, meta):
@@ -259,7 +266,7 @@ class _SignatureDiffers(Exception):
     """The forward pass left the expected signature: no need to run on."""
 
 
-def _signature_mode(torch, signature, expected=None):
+def _signature_mode(torch, signature, expected=None, dataless=None):
     """A dispatch mode appending (op, output shape classes[, reshape
     grouping]) of every op the forward pass runs to `signature`, with
     torch-mlir's decompositions applied first (group_norm is then the
@@ -267,12 +274,17 @@ def _signature_mode(torch, signature, expected=None):
     `expected`, it raises _SignatureDiffers at the first entry that cannot
     match it (repeats.Follower: a shorter sequence may leave a repeated
     block early): a candidate size is refused after a few ops instead of a
-    whole forward pass (an unrolled 512-step LSTM runs 98,000 ops)."""
+    whole forward pass (an unrolled 512-step LSTM runs 98,000 ops). With
+    `dataless` (a list), it appends the op that first takes a tensor the
+    forward pass made from Python data on the meta device (`aten.lift_fresh`
+    of a meta tensor: `torch.tensor(c)` with meta the default device), the
+    constant torch-mlir cannot copy into the IR (export())."""
     from torch.utils._python_dispatch import TorchDispatchMode
     from torch.utils._pytree import tree_leaves
     from torch_mlir.extras.fx_decomp_util import get_decomposition_table
     table = get_decomposition_table()
     follower = repeats.Follower(expected) if expected is not None else None
+    made = {}  # id -> the meta tensors lift_fresh made (kept alive)
 
     class ShapeSignature(TorchDispatchMode):
         def __torch_dispatch__(self, func, types, args=(), kwargs=None):
@@ -284,6 +296,9 @@ def _signature_mode(torch, signature, expected=None):
                 if out is not NotImplemented:
                     return out
             out = func(*args, **kwargs)
+            if dataless is not None:
+                _note_dataless(torch, func, args, kwargs, out, made,
+                               dataless)
             entry = (str(func), tuple(
                 _shape_class(t.shape) for t in tree_leaves(out)
                 if isinstance(t, torch.Tensor)))
@@ -298,6 +313,23 @@ def _signature_mode(torch, signature, expected=None):
     return ShapeSignature()
 
 
+def _note_dataless(torch, func, args, kwargs, out, made, dataless):
+    """_signature_mode's watch for a constant without data: records the
+    meta tensors `aten.lift_fresh` returns (a tensor made from Python data
+    on the meta device) and appends to `dataless` the first op taking one
+    as an operand."""
+    from torch.utils._pytree import tree_leaves
+    if dataless:
+        return
+    if func is torch.ops.aten.lift_fresh.default:
+        if isinstance(out, torch.Tensor) and out.is_meta:
+            made[id(out)] = out
+        return
+    if made and any(isinstance(t, torch.Tensor) and made.get(id(t)) is t
+                    for t in tree_leaves((args, kwargs))):
+        dataless.append(str(func))
+
+
 def _exact_shapes(torch, model, inputs):
     """(input shapes, parameter and buffer shapes), exact."""
     return (tuple(tuple(t.shape) for t in inputs
@@ -306,7 +338,13 @@ def _exact_shapes(torch, model, inputs):
                   (*model.parameters(), *model.buffers())))
 
 
-def cost(program, args, expect=None):
+# The memo entry (memo.py) saying at which sizes the forward pass, built
+# as the export's "meta" or "cpu" way builds it, takes a constant without
+# data: {(sizes, way): the first op taking one}.
+DATALESS = "torch-constant-without-data"
+
+
+def cost(program, args, expect=None, memo=None):
     """(flops, elements, shape signature, exact shapes) of one forward
     pass, on the meta device: matmul and convolution FLOPs as torch's
     FlopCounterMode counts them, plus every input, parameter and output
@@ -316,8 +354,15 @@ def cost(program, args, expect=None):
     parameters and buffers. With `expect` (sizes.Expect) the forward pass
     stops where the signature leaves `expect.signature`, and does not run
     when the parameter and buffer shapes differ from `expect.state`: the
-    figures are then infinite and the signature the part that ran."""
-    torch, model, inputs = _build_abstract(program, args)
+    figures are then infinite and the signature the part that ran.
+    With `memo` (memo.py), a forward pass that takes a tensor it made
+    from Python data, which on the meta device has none, is remembered
+    (DATALESS) with the sizes and the way the program was built (on the
+    meta device, or with real tensors moved there when its __init__ reads
+    a tensor's value): the export's way that builds it so would fail at
+    torch-mlir's import, and export() passes it over."""
+    torch, model, inputs, moved = _build_abstract_how(program, args)
+    dataless = [] if memo is not None else None
     from torch.utils.flop_counter import FlopCounterMode
     shapes = _exact_shapes(torch, model, inputs)
     signature = [("inputs", tuple(_shape_class(t.shape) for t in inputs
@@ -332,15 +377,17 @@ def cost(program, args, expect=None):
         with torch.no_grad(), _on_device(torch, True), \
                 recurrent.kept(torch), \
                 FlopCounterMode(display=False) as counter, \
-                _signature_mode(torch, signature, expected):
+                _signature_mode(torch, signature, expected, dataless):
             out = model(*inputs)
     except _SignatureDiffers:
+        _remember_dataless(memo, program, moved, dataless)
         return refused
     except Exception as exc:
         from solar_ref.errors import describe_exception
         raise ReferenceError_(
             f"Model.forward() on meta tensors raised "
             f"{describe_exception(exc, program.path)}") from None
+    _remember_dataless(memo, program, moved, dataless)
     outputs = torch_runner.flatten_outputs(torch, out)
     elements = sum(t.numel() for t in inputs
                    if isinstance(t, torch.Tensor)) + \
@@ -349,6 +396,40 @@ def cost(program, args, expect=None):
         sum(t.numel() for t in outputs)
     return float(counter.get_total_flops()), float(elements), signature, \
         shapes
+
+
+def _dataless_key(program, how):
+    """The sizes `program` runs at and the export's way ("meta", "cpu")
+    that builds it as cost() did, as a key of DATALESS's entries."""
+    return (tuple(sorted((name, repr(value))
+                         for name, value in program.sizes_used.items())),
+            how)
+
+
+def _remember_dataless(memo, program, moved, dataless):
+    """Notes in `memo` (DATALESS, per the sizes the forward pass ran at and
+    the way it was built) the op that took a constant without data, if one
+    did."""
+    if dataless:
+        memo.entries.setdefault(DATALESS, {}).setdefault(
+            _dataless_key(program, "cpu" if moved else "meta"),
+            dataless[0])
+
+
+def _dataless_at(memo, program, how):
+    """The op DATALESS noted for `program` built the way `how`, or None."""
+    if memo is None:
+        return None
+    return memo.entries.get(DATALESS, {}).get(_dataless_key(program, how))
+
+
+def _passed_over(dataless):
+    """The failure (export()'s) of a way passed over because the size
+    choice saw the op `dataless` take a constant without data."""
+    return (NotImplementedError(
+        "Cannot copy out of meta tensor; no data! (a tensor forward() "
+        f"makes from Python data, taken by {dataless} in the size choice's "
+        "forward pass on the meta device)"), [], True)
 
 
 def flop_counter(program, args):
@@ -641,8 +722,15 @@ def export(program, args, meta=False, suffix="", memo=None):
             say(f"exported {dict(_BUILDS)[known]}, as the export before "
                 "(memo)")
             return _finish(imported, memo, known)
-    imported, failure = _trace(program, args, fx, OutputType, "meta")
-    used = "meta"
+    # A way the size choice saw take a constant without data at these
+    # sizes, built as that way builds it, is passed over: torch-mlir's
+    # import would fail copying it, after a whole torch.export.
+    dataless = _dataless_at(memo, program, "meta")
+    if dataless is not None:
+        imported, failure = None, _passed_over(dataless)
+    else:
+        imported, failure = _trace(program, args, fx, OutputType, "meta")
+    used, passed = "meta", dataless is not None
     for (_, tried), (how, words) in zip(_BUILDS, _BUILDS[1:]):
         # Real tensors only for a program that builds no other way
         # (`torch.linspace(...).item()` in __init__).
@@ -655,7 +743,15 @@ def export(program, args, meta=False, suffix="", memo=None):
         first = (str(exc).strip().splitlines() or [""])[0]
         # A build failure names its exception already.
         kind = f"{type(exc).__name__}: " if failure[2] else ""
-        say(f"the export {tried} failed ({kind}{first}); exporting {words}")
+        say(f"the export {tried} {'was passed over' if passed else 'failed'}"
+            f" ({kind}{first}); exporting {words}")
+        dataless = _dataless_at(memo, program, how) if how == "cpu" \
+            else None
+        passed = dataless is not None
+        if passed:
+            failure = _passed_over(dataless)
+            used = how
+            continue
         imported, next_failure = _trace(program, args, fx, OutputType, how)
         used = how
         # The attempt whose diagnostics name ops says more.
