@@ -101,11 +101,45 @@ static bool isWritten(const SolarEinsumGraph *graph, int64_t tensor) {
   return false;
 }
 
-/* A copy of a source some node writes reads a distinct source element at
- * each point: a source rewritten inside a loop around the copy (an LSTM's
- * state copied into its output sequence step by step) would otherwise
- * look like a broadcast, though each copied element is a value the
- * source no longer holds. A broadcast of a computed value stays a copy. */
+/* Whether two nests may run interleaved: they do when they share an
+ * enclosing loop (the same loop op, known by its location). A loop
+ * without a location may be any loop, so it is taken as shared. */
+static bool mayShareLoop(const SolarEinsumNode *a, const SolarEinsumNode *b) {
+  for (size_t i = 0; i < a->loopCount; ++i) {
+    if (!a->loops[i].loc)
+      return true;
+    for (size_t j = 0; j < b->loopCount; ++j)
+      if (!b->loops[j].loc || strcmp(a->loops[i].loc, b->loops[j].loc) == 0)
+        return true;
+  }
+  return false;
+}
+
+/* Whether a node writing `tensor` may run interleaved with `node`, so that
+ * `node` may read several values of one of its elements. */
+static bool rewrittenAround(const SolarEinsumGraph *graph, int64_t tensor,
+                            const SolarEinsumNode *node) {
+  Users users = usersOf(graph, tensor);
+  for (size_t k = 0; k < users.count; ++k) {
+    const SolarEinsumNode *writer = userNode(graph, &users, k);
+    if (writer == node)
+      continue;
+    for (size_t a = 0; a < writer->accessCount; ++a)
+      if (writer->accesses[a].tensor == tensor &&
+          writer->accesses[a].isWrite && mayShareLoop(writer, node))
+        return true;
+  }
+  return false;
+}
+
+/* A copy of a source some node writes copies the values the source holds
+ * once: it reads a distinct source element at each point, or no writer of
+ * the source runs inside a loop around the copy. A source rewritten
+ * inside such a loop (an LSTM's state copied into its output sequence
+ * step by step) gives each copied element a value the source no longer
+ * holds: that copy is no view. A broadcast of a value computed before it
+ * (`relu(x).expand(8, 256)`) is one: each read element holds one value
+ * while the copy runs, as the nests share no loop. */
 static bool copiesCurrentValues(const SolarEinsumGraph *graph,
                                 const SolarEinsumNode *node) {
   for (size_t a = 0; a < node->accessCount; ++a) {
@@ -114,7 +148,8 @@ static bool copiesCurrentValues(const SolarEinsumGraph *graph,
         (size_t)read->tensor >= graph->tensorCount ||
         !isWritten(graph, read->tensor))
       continue;
-    if (node->points < 0 || read->footprintElements != node->points)
+    if ((node->points < 0 || read->footprintElements != node->points) &&
+        rewrittenAround(graph, read->tensor, node))
       return false;
   }
   return true;

@@ -95,3 +95,23 @@ func.func @view_and_sum(%x: memref<64x256xf32>, %y: memref<256x64xf32>,
   }
   return
 }
+
+// A state rewritten at each step and copied into the result inside the
+// same loop (an RNN's output sequence): each copied element is a value the
+// state no longer holds, so the result is no view of it.
+func.func @state_copies(%x: memref<8x256xf32>, %y: memref<8x256xf32>) {
+  %t = memref.alloc() : memref<256xf32>
+  affine.for %s = 0 to 8 {
+    affine.for %j = 0 to 256 {
+      %v = affine.load %x[%s, %j] : memref<8x256xf32>
+      %r = arith.mulf %v, %v : f32
+      affine.store %r, %t[%j] : memref<256xf32>
+    }
+    affine.for %j = 0 to 256 {
+      %v = affine.load %t[%j] : memref<256xf32>
+      affine.store %v, %y[%s, %j] : memref<8x256xf32>
+    }
+  }
+  memref.dealloc %t : memref<256xf32>
+  return
+}
