@@ -94,7 +94,8 @@ static char *readStr(Reader *r, MlirAttribute dict, const char *key,
     char *copy = malloc(s.length + 1);
     if (!copy)
       abort();
-    memcpy(copy, s.data, s.length);
+    if (s.length) /* an empty StringRef may carry no data pointer */
+      memcpy(copy, s.data, s.length);
     copy[s.length] = '\0';
     return copy;
   }

@@ -152,7 +152,8 @@ static bool getDtypeKey(MlirAttribute dict, const char *key, SolarDtype *out) {
   char name[32];
   if (!solarDictGetString(dict, key, &ref) || ref.length >= sizeof(name))
     return false;
-  memcpy(name, ref.data, ref.length);
+  if (ref.length) /* an empty StringRef may carry no data pointer */
+    memcpy(name, ref.data, ref.length);
   name[ref.length] = '\0';
   *out = solarDtypeFromName(name);
   return *out != SOLAR_DTYPE_INVALID;
