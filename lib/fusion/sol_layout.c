@@ -57,6 +57,13 @@ static const SolarEinsumNode *userNode(const SolarEinsumGraph *graph,
   return &graph->nodes[users->list ? users->list[k] : k];
 }
 
+static bool nodeWrites(const SolarEinsumNode *node, int64_t tensor) {
+  for (size_t a = 0; a < node->accessCount; ++a)
+    if (node->accesses[a].tensor == tensor && node->accesses[a].isWrite)
+      return true;
+  return false;
+}
+
 /* Every node writing `tensor` satisfies `pred`; false when none writes it. */
 static bool allWritersAre(const SolarEinsumGraph *graph, int64_t tensor,
                           bool (*pred)(const SolarEinsumNode *)) {
@@ -64,14 +71,11 @@ static bool allWritersAre(const SolarEinsumGraph *graph, int64_t tensor,
   Users users = usersOf(graph, tensor);
   for (size_t k = 0; k < users.count; ++k) {
     const SolarEinsumNode *node = userNode(graph, &users, k);
-    for (size_t a = 0; a < node->accessCount; ++a) {
-      if (node->accesses[a].tensor != tensor || !node->accesses[a].isWrite)
-        continue;
-      if (!pred(node))
-        return false;
-      written = true;
-      break;
-    }
+    if (!nodeWrites(node, tensor))
+      continue;
+    if (!pred(node))
+      return false;
+    written = true;
   }
   return written;
 }
@@ -92,12 +96,9 @@ static bool isLayoutCopy(const SolarEinsumNode *node) {
 
 static bool isWritten(const SolarEinsumGraph *graph, int64_t tensor) {
   Users users = usersOf(graph, tensor);
-  for (size_t k = 0; k < users.count; ++k) {
-    const SolarEinsumNode *node = userNode(graph, &users, k);
-    for (size_t a = 0; a < node->accessCount; ++a)
-      if (node->accesses[a].tensor == tensor && node->accesses[a].isWrite)
-        return true;
-  }
+  for (size_t k = 0; k < users.count; ++k)
+    if (nodeWrites(userNode(graph, &users, k), tensor))
+      return true;
   return false;
 }
 
@@ -122,12 +123,9 @@ static bool rewrittenAround(const SolarEinsumGraph *graph, int64_t tensor,
   Users users = usersOf(graph, tensor);
   for (size_t k = 0; k < users.count; ++k) {
     const SolarEinsumNode *writer = userNode(graph, &users, k);
-    if (writer == node)
-      continue;
-    for (size_t a = 0; a < writer->accessCount; ++a)
-      if (writer->accesses[a].tensor == tensor &&
-          writer->accesses[a].isWrite && mayShareLoop(writer, node))
-        return true;
+    if (writer != node && nodeWrites(writer, tensor) &&
+        mayShareLoop(writer, node))
+      return true;
   }
   return false;
 }
@@ -163,10 +161,8 @@ bool solarTensorIsResultView(const SolarEinsumGraph *graph, int64_t tensor) {
   Users users = usersOf(graph, tensor);
   for (size_t k = 0; k < users.count; ++k) {
     const SolarEinsumNode *node = userNode(graph, &users, k);
-    for (size_t a = 0; a < node->accessCount; ++a)
-      if (node->accesses[a].tensor == tensor && node->accesses[a].isWrite &&
-          !copiesCurrentValues(graph, node))
-        return false;
+    if (nodeWrites(node, tensor) && !copiesCurrentValues(graph, node))
+      return false;
   }
   return true;
 }
