@@ -266,7 +266,7 @@ static bool directIndices(EgBuilder *b, const EgScope *scope,
   MlirValue memref = egAccessMemref(op);
   int rank = (int)mlirShapedTypeGetRank(mlirValueGetType(memref));
   indicesInit(idx, rank);
-  if (solarOpIs(op, "affine.load") || solarOpIs(op, "affine.store")) {
+  if (solarOpIsAffineAccess(op)) {
     MlirValue *operands = calloc((size_t)n + 1, sizeof(MlirValue));
     for (intptr_t i = 0; i < n; ++i)
       operands[i] = mlirOperationGetOperand(op, first + i);

@@ -14,6 +14,10 @@ bool solarOpIs(MlirOperation op, const char *name) {
          strncmp(text.data, name, text.length) == 0;
 }
 
+bool solarOpIsAffineAccess(MlirOperation op) {
+  return solarOpIs(op, "affine.load") || solarOpIs(op, "affine.store");
+}
+
 bool solarOpHasValueOf(MlirOperation op, bool (*typeIs)(MlirType)) {
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
     if (typeIs(mlirValueGetType(mlirOperationGetResult(op, i))))

@@ -40,10 +40,6 @@ static MlirBlock bodyOf(MlirOperation loop) {
   return mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
 }
 
-static bool isAccess(MlirOperation op) {
-  return solarOpIs(op, "affine.load") || solarOpIs(op, "affine.store");
-}
-
 /* Where an affine access's index operands start (after the stored value
  * and the memref, or the memref). */
 static intptr_t firstIndex(MlirOperation access) {
@@ -142,7 +138,7 @@ static bool independentPerElement(const Sink *s, MlirOperation op,
                                   bool inBand) {
   /* What LLVM vectorizes without a call: a loop it is told to vectorize
    * and cannot (frem, a libm function) draws a warning. */
-  if (!isAccess(op))
+  if (!solarOpIsAffineAccess(op))
     return ((hasPrefix(op, "arith.") && !solarOpIs(op, "arith.remf")) ||
             solarOpIs(op, "math.absf")) &&
            mlirOperationGetNumRegions(op) == 0 && !usesIv(s, op);
@@ -225,7 +221,7 @@ static bool legal(const Sink *s, MlirOperation output, Ops before, Ops site) {
   for (size_t i = 0; i < site.count; ++i) {
     MlirOperation op = site.items[i];
     if (!independentPerElement(s, op, true) ||
-        (isAccess(op) && !solarVerifyProvenInBounds(op)))
+        (solarOpIsAffineAccess(op) && !solarVerifyProvenInBounds(op)))
       return false;
     /* What comes before the band stays in the first loop. */
     for (intptr_t k = 0; k < mlirOperationGetNumOperands(op); ++k)
@@ -329,7 +325,7 @@ bool solarVerifySinkOutputLoop(MlirOperation band, MlirOperation store,
         vector,
         solarVerifyMarkedLoc(mlirOperationGetLocation(vector), kVectorLoopName));
     for (size_t i = 0; i < site.count; ++i)
-      if (isAccess(site.items[i]))
+      if (solarOpIsAffineAccess(site.items[i]))
         solarVerifyMarkInBounds(site.items[i]);
     s.iv = mlirBlockGetArgument(bodyOf(vector), 0);
     storeAfterBand(&s, output, band, site, sum);

@@ -31,10 +31,6 @@ static MlirBlock entryOf(MlirOperation func) {
 
 /* ---- which nests may be shared ----------------------------------------- */
 
-static bool isAccess(MlirOperation op) {
-  return solarOpIs(op, "affine.load") || solarOpIs(op, "affine.store");
-}
-
 /* A memref type whose differences from another of its rank the shared
  * function can take: a strided layout, the default memory space and a
  * scalar element (a vector's shape prints like a memref's). */
@@ -66,9 +62,9 @@ static MlirWalkResult checkOp(MlirOperation op, void *data) {
   intptr_t buffer = solarOpIs(op, "affine.store") ? 1 : 0;
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
     if (mlirTypeIsAMemRef(mlirValueGetType(mlirOperationGetOperand(op, i))) &&
-        (!isAccess(op) || i != buffer))
+        (!solarOpIsAffineAccess(op) || i != buffer))
       *ok = false;
-  if (isAccess(op) && !solarVerifyProvenInBounds(op))
+  if (solarOpIsAffineAccess(op) && !solarVerifyProvenInBounds(op))
     *ok = false;
   if (solarOpIs(op, "affine.for") && mlirOperationGetNumResults(op) != 0)
     *ok = false;
@@ -283,7 +279,7 @@ static MlirWalkResult collectLoop(MlirOperation op, void *data) {
 
 static MlirWalkResult markAccess(MlirOperation op, void *data) {
   (void)data;
-  if (isAccess(op))
+  if (solarOpIsAffineAccess(op))
     solarVerifyMarkInBounds(op);
   return MlirWalkResultAdvance;
 }

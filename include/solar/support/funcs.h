@@ -16,6 +16,9 @@ extern "C" {
 /* Whether op (possibly null) is named `name`, e.g. "affine.for". */
 bool solarOpIs(MlirOperation op, const char *name);
 
+/* Whether op is an affine.load or an affine.store. */
+bool solarOpIsAffineAccess(MlirOperation op);
+
 /* Whether one of op's results or operands has a type `typeIs` accepts
  * (mlirTypeIsATensor, ...). */
 bool solarOpHasValueOf(MlirOperation op, bool (*typeIs)(MlirType));
