@@ -28,6 +28,7 @@
 #include <isl/union_map.h>
 #include <isl/val.h>
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -667,6 +668,121 @@ static bool killedDirectly(Flow *flow, int tensor, const AccessRef *refs,
   return true;
 }
 
+/* The bounds of an image that is one box with bounds in int64 (as
+ * solarCountBox reads it off the constraints): lo[d], hi[d] in
+ * bounds[2d], bounds[2d + 1]. False for any other set. */
+static bool imageBox(__isl_keep isl_set *image, int rank, int64_t *bounds) {
+  isl_val *lo[rank + 1], *hi[rank + 1];
+  if (isl_set_dim(image, isl_dim_set) != rank)
+    return false;
+  bool ok = solarCountBoxBounds(image, lo, hi);
+  for (int d = 0; d < rank; ++d) {
+    isl_val *v[2] = {lo[d], hi[d]};
+    for (int k = 0; k < 2; ++k) {
+      ok = ok && isl_val_is_int(v[k]) == isl_bool_true &&
+           isl_val_cmp_si(v[k], INT64_MIN / 2) > 0 &&
+           isl_val_cmp_si(v[k], INT64_MAX / 2) < 0;
+      if (ok)
+        bounds[2 * d + k] = isl_val_get_num_si(v[k]);
+      isl_val_free(v[k]);
+    }
+  }
+  return ok;
+}
+
+static bool boxesMeet(const int64_t *a, const int64_t *c, int rank) {
+  for (int d = 0; d < rank; ++d)
+    if (a[2 * d + 1] < c[2 * d] || c[2 * d + 1] < a[2 * d])
+      return false;
+  return true;
+}
+
+/* The flow of a tensor written in pieces before it is read, as a
+ * concatenation's buffer is (DenseNet: one copy nest per slice, ~1,700 of
+ * them, then the readers of the whole): at least two writing nodes, each
+ * writing the tensor once, exactly, injectively and through a plain access,
+ * into pairwise disjoint boxes; every other node reading it once through a
+ * plain access, after every writer. Each element is then written by one
+ * instance of one node, before every read of it, so the last write before
+ * a read of e is the one write of e whatever the writers' order, and
+ * writer j's dependence is { p -> [c -> e] : W_j(p) = e and R(c) = e }, as
+ * for one writer (trivialFlow): no write kills another. isl's flow found
+ * the same, over all writers at once per reader (quadratic in them); a
+ * reader whose box misses a writer's gets no edge from it (compute_flow
+ * lists no empty map) and costs no composition. Returns false (doing
+ * nothing) for any other tensor. */
+static bool disjointWriters(Flow *flow, int tensor, const AccessRef *refs,
+                            int count) {
+  EgBuilder *b = flow->b;
+  int rank = b->tensors[tensor].rank, writers = 0;
+  for (int i = 0; i < count; ++i) {
+    EgAccess *access = accessOf(b, refs[i]);
+    if (i > 0 && refs[i - 1].node == refs[i].node)
+      return false;
+    if (access->write) {
+      if (!access->exact ||
+          !egEdgeMemoInjective(flow->memo, &b->nodes[refs[i].node], access))
+        return false;
+      writers++;
+    }
+  }
+  if (writers < 2 || rank <= 0)
+    return false;
+  for (int i = 0; i < count; ++i)
+    if (!egEdgeMemoMapFact(flow->memo, EG_FACT_PLAIN_ACCESS,
+                           accessOf(b, refs[i])->map, plainAccess))
+      return false;
+  /* Boxes of every access (a read's may be missing: then it meets all). */
+  int64_t *bounds = calloc((size_t)count * 2 * (size_t)rank, sizeof(int64_t));
+  bool *boxed = calloc((size_t)count, sizeof(bool));
+  if (!bounds || !boxed)
+    abort();
+  bool ok = true;
+  for (int i = 0; i < count && ok; ++i) {
+    EgAccess *access = accessOf(b, refs[i]);
+    boxed[i] = imageBox(access->image, rank, bounds + 2 * rank * i);
+    ok = boxed[i] || !access->write;
+  }
+  for (int i = 0; i < count && ok; ++i) {
+    if (!accessOf(b, refs[i])->write)
+      continue;
+    for (int j = 0; j < count && ok; ++j) {
+      if (accessOf(b, refs[j])->write)
+        ok = j <= i || !boxesMeet(bounds + 2 * rank * i,
+                                  bounds + 2 * rank * j, rank);
+      else
+        ok = runsBefore(&b->nodes[refs[i].node], &b->nodes[refs[j].node],
+                        flow->length);
+    }
+  }
+  if (!ok) {
+    free(bounds);
+    free(boxed);
+    return false;
+  }
+  EdgeSink sink = {b, flow->memo, tensor};
+  bool wantInitial = b->tensors[tensor].isArgument;
+  isl_set *written = wantInitial ? touched(b, refs, 0, count, true) : NULL;
+  for (int j = 0; j < count; ++j) {
+    EgAccess *read = accessOf(b, refs[j]);
+    if (read->write)
+      continue;
+    if (wantInitial)
+      markInitialRead(isl_map_subtract_range(isl_map_copy(read->map),
+                                             isl_set_copy(written)),
+                      &sink);
+    for (int i = 0; i < count; ++i)
+      if (accessOf(b, refs[i])->write &&
+          (!boxed[j] ||
+           boxesMeet(bounds + 2 * rank * i, bounds + 2 * rank * j, rank)))
+        directEdge(&sink, accessOf(b, refs[i])->map, read->map);
+  }
+  isl_set_free(written);
+  free(bounds);
+  free(boxed);
+  return true;
+}
+
 /* The general case: isl's flow, one problem per reading node (isl solves
  * each sink on its own anyway). The last write before a read is never
  * older than the nearest earlier node that runs entirely before the reader,
@@ -753,7 +869,8 @@ static void tensorDataflow(Flow *flow, int tensor, const AccessRef *refs,
     anyRead = anyRead || !accessOf(flow->b, refs[i])->write;
   if (!anyRead)
     return;
-  if (trivialFlow(flow, tensor, refs, count))
+  if (trivialFlow(flow, tensor, refs, count) ||
+      disjointWriters(flow, tensor, refs, count))
     return;
   generalFlow(flow, tensor, refs, count);
 }
