@@ -384,6 +384,10 @@ static void recordNecessary(EgNecessaryWork *work, EgNode *node,
   if (egUnskippedCount(shape, &count)) {
     /* counted for an earlier node of the same shape */
   } else if (egCountByFactors(necessary, &points)) {
+    /* The isl paths below reset the analysis's operation counter when
+     * they count afresh (count_set.c); resetting it here too keeps every
+     * stretch of the budget at most as long as before. */
+    isl_ctx_reset_operations(b->ctx);
     count.count = constantCount(necessary, points);
     count.exact = true;
     egUnskippedKeepCount(shape, &count);
