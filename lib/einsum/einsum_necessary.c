@@ -10,6 +10,7 @@
  * buffer) is needed whole; a group of nodes sharing a top-level op keeps
  * all its points and reads everything it touches. */
 #include "einsum_edge_memo.h"
+#include "einsum_factor_count.h"
 #include "einsum_known.h"
 
 #include "mlir-c/BuiltinTypes.h"
@@ -353,6 +354,16 @@ static bool countProduct(SolarCountCache *cache, __isl_keep isl_set *set,
   return ok;
 }
 
+/* A count known as an integer, as the count memo makes a constant: one
+ * piece on the parameters (putCount writes its value). */
+static __isl_give isl_pw_qpolynomial *constantCount(__isl_keep isl_set *set,
+                                                   int64_t points) {
+  isl_ctx *ctx = isl_set_get_ctx(set);
+  return isl_pw_qpolynomial_from_qpolynomial(isl_qpolynomial_val_on_domain(
+      isl_space_params(isl_set_get_space(set)),
+      isl_val_int_from_si(ctx, (long)points)));
+}
+
 /* `differs`: the set is known to be smaller than the domain. `shape`: the
  * memo entry of an unskipped domain (egUnskippedDomain), whose count is
  * kept there once known; NULL for other sets. */
@@ -369,8 +380,17 @@ static void recordNecessary(EgNecessaryWork *work, EgNode *node,
   if (!coalesced)
     necessary = isl_set_coalesce(necessary);
   SolarCount count = {0};
+  int64_t points = 0;
   if (egUnskippedCount(shape, &count)) {
     /* counted for an earlier node of the same shape */
+  } else if (egCountByFactors(necessary, &points)) {
+    /* The isl paths below reset the analysis's operation counter when
+     * they count afresh (count_set.c); resetting it here too keeps every
+     * stretch of the budget at most as long as before. */
+    isl_ctx_reset_operations(b->ctx);
+    count.count = constantCount(necessary, points);
+    count.exact = true;
+    egUnskippedKeepCount(shape, &count);
   } else if (!countProduct(b->counts, necessary, &count) &&
              !solarCountSetCached(b->counts, necessary, &count)) {
     isl_set_free(necessary);
