@@ -70,6 +70,16 @@ typedef struct {
 } KeyEntry;
 static _Thread_local SolarHashTable keyTable;
 
+/* The last key seen at each of a few addresses: most keys are string
+ * literals, asked for again and again at the same address; one in a
+ * buffer (a count's "KEY_expr", a dtype) is checked by its text too. */
+enum { KEY_CACHE = 64 };
+typedef struct {
+  const char *address;
+  const char *shared; /* the arena's copy */
+} KeyCacheEntry;
+static _Thread_local KeyCacheEntry keyCache[KEY_CACHE];
+
 static bool keyEqual(const void *entry, const void *key) {
   return strcmp(((const KeyEntry *)entry)->key, key) == 0;
 }
@@ -77,6 +87,7 @@ static bool keyEqual(const void *entry, const void *key) {
 static const SolarHashKind kKey = {sizeof(KeyEntry), keyEqual};
 
 static void keyTableClear(void) {
+  memset(keyCache, 0, sizeof(keyCache));
   size_t cursor = 0;
   for (KeyEntry *e; (e = solarHashNext(&keyTable, &cursor));)
     free(e->key);
@@ -90,7 +101,18 @@ static const char *arenaString(const char *text, size_t length) {
   return copy;
 }
 
+/* Bytewise order of two keys, as strcmp; inline, keys being short and
+ * mostly told apart by their first byte. */
+static inline int compareKeys(const char *a, const char *b) {
+  while (*a && *a == *b)
+    ++a, ++b;
+  return (unsigned char)*a - (unsigned char)*b;
+}
+
 static const char *sharedKey(const char *key) {
+  KeyCacheEntry *cached = &keyCache[((uintptr_t)key >> 3) % KEY_CACHE];
+  if (cached->address == key && compareKeys(cached->shared, key) == 0)
+    return cached->shared;
   bool added;
   KeyEntry *e =
       solarHashInsert(&keyTable, &kKey, solarHashString(key), key, &added);
@@ -98,6 +120,7 @@ static const char *sharedKey(const char *key) {
     e->key = egStrdup(key);
     e->shared = arenaString(key, strlen(key));
   }
+  *cached = (KeyCacheEntry){key, e->shared};
   return e->shared;
 }
 
@@ -143,7 +166,7 @@ const EgTwin *egTwinField(const EgTwin *dict, const char *key) {
   size_t lo = 0, hi = dict->count;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    int c = strcmp(dict->keys[mid], key);
+    int c = compareKeys(dict->keys[mid], key);
     if (c == 0)
       return dict->items[mid];
     if (c < 0)
@@ -266,7 +289,7 @@ static void sortEntries(EgTwinEntry *entries, size_t count) {
   for (size_t i = 1; i < count; ++i) {
     EgTwinEntry entry = entries[i];
     size_t j = i;
-    for (; j > 0 && strcmp(entries[j - 1].key, entry.key) > 0; --j)
+    for (; j > 0 && compareKeys(entries[j - 1].key, entry.key) > 0; --j)
       entries[j] = entries[j - 1];
     entries[j] = entry;
   }

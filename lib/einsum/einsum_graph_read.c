@@ -223,11 +223,17 @@ static Val readArray(Reader *r, Val dict, const char *key, size_t *n) {
 /* `key` (i64) or `key_expr` (string): a count that may be parametric. */
 static int64_t readCount(Reader *r, Val dict, const char *key,
                          char **expr) {
+  *expr = NULL;
+  Val constant = field(dict, key);
+  if (!isNull(constant)) {
+    int64_t value;
+    if (intOf(constant, &value))
+      return value;
+    failf(r, "field '%s' must be an integer", key);
+    return 0;
+  }
   char exprKey[96];
   egExprKey(exprKey, sizeof(exprKey), key);
-  *expr = NULL;
-  if (!isNull(field(dict, key)))
-    return readI64(r, dict, key, true);
   *expr = readStr(r, dict, exprKey, false);
   if (!*expr)
     failf(r, "field '%s' (or '%s') is missing", key, exprKey);
