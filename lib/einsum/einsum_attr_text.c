@@ -10,24 +10,75 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mlir-c/BuiltinAttributes.h"
-#include "mlir-c/BuiltinTypes.h"
 
-/* The twins' context; null when none are built. Per thread, like the
+/* A session's twins, strings and arrays: bump-allocated in chunks and
+ * freed at once with the lifted graph that reads them. */
+struct EgTwinArena {
+  char **chunks;
+  size_t chunkCount, chunkCapacity;
+  char *next;      /* free space in the last chunk */
+  size_t left;     /* its bytes */
+};
+
+enum { ARENA_CHUNK = 1 << 16 };
+
+static void *arenaAlloc(EgTwinArena *arena, size_t size) {
+  size = (size + 15) & ~(size_t)15;
+  if (size > arena->left) {
+    size_t chunk = size > ARENA_CHUNK ? size : ARENA_CHUNK;
+    arena->chunks = solarGrow(arena->chunks, &arena->chunkCapacity,
+                              arena->chunkCount, sizeof(char *));
+    char *block = malloc(chunk);
+    if (!block)
+      abort();
+    arena->chunks[arena->chunkCount++] = block;
+    /* A block bigger than a chunk is used up alone: the last chunk's
+     * free space stays where it is. */
+    if (size > ARENA_CHUNK)
+      return block;
+    arena->next = block;
+    arena->left = chunk;
+  }
+  void *p = arena->next;
+  arena->next += size;
+  arena->left -= size;
+  return p;
+}
+
+void egTwinArenaDestroy(EgTwinArena *arena) {
+  if (!arena)
+    return;
+  for (size_t i = 0; i < arena->chunkCount; ++i)
+    free(arena->chunks[i]);
+  free(arena->chunks);
+  free(arena);
+}
+
+/* The twins' arena; NULL when none are built. Per thread, like the
  * builder that sets it. */
-static _Thread_local MlirContext twinContext;
+static _Thread_local EgTwinArena *twinArena;
 /* False in a twin-only session: no text is written at all (the graph
  * attribute nobody prints is never built). */
 static _Thread_local bool textOn = true;
 
-/* Keys recur (every node has its "id", "loc", ...): their identifiers are
- * kept by text for the twin session instead of asking the context's
- * uniquer each time. Keys copied. */
+/* Keys recur (every node has its "id", "loc", ...): each is copied into
+ * the arena once per session and shared by the dictionaries that use it.
+ * Keys copied. */
 typedef struct {
   char *key; /* owned */
-  MlirIdentifier id;
+  const char *shared; /* the arena's copy */
 } KeyEntry;
 static _Thread_local SolarHashTable keyTable;
+
+/* The last key seen at each of a few addresses: most keys are string
+ * literals, asked for again and again at the same address; one in a
+ * buffer (a count's "KEY_expr", a dtype) is checked by its text too. */
+enum { KEY_CACHE = 64 };
+typedef struct {
+  const char *address;
+  const char *shared; /* the arena's copy */
+} KeyCacheEntry;
+static _Thread_local KeyCacheEntry keyCache[KEY_CACHE];
 
 static bool keyEqual(const void *entry, const void *key) {
   return strcmp(((const KeyEntry *)entry)->key, key) == 0;
@@ -36,41 +87,99 @@ static bool keyEqual(const void *entry, const void *key) {
 static const SolarHashKind kKey = {sizeof(KeyEntry), keyEqual};
 
 static void keyTableClear(void) {
+  memset(keyCache, 0, sizeof(keyCache));
   size_t cursor = 0;
   for (KeyEntry *e; (e = solarHashNext(&keyTable, &cursor));)
     free(e->key);
   solarHashClear(&keyTable);
 }
 
-static MlirIdentifier keyIdentifier(const char *key) {
+static const char *arenaString(const char *text, size_t length) {
+  char *copy = arenaAlloc(twinArena, length + 1);
+  memcpy(copy, text, length);
+  copy[length] = '\0';
+  return copy;
+}
+
+/* Bytewise order of two keys, as strcmp; inline, keys being short and
+ * mostly told apart by their first byte. */
+static inline int compareKeys(const char *a, const char *b) {
+  while (*a && *a == *b)
+    ++a, ++b;
+  return (unsigned char)*a - (unsigned char)*b;
+}
+
+static const char *sharedKey(const char *key) {
+  KeyCacheEntry *cached = &keyCache[((uintptr_t)key >> 3) % KEY_CACHE];
+  if (cached->address == key && compareKeys(cached->shared, key) == 0)
+    return cached->shared;
   bool added;
   KeyEntry *e =
       solarHashInsert(&keyTable, &kKey, solarHashString(key), key, &added);
   if (added) {
     e->key = egStrdup(key);
-    e->id = mlirIdentifierGet(twinContext, mlirStringRefCreateFromCString(key));
+    e->shared = arenaString(key, strlen(key));
   }
-  return e->id;
+  *cached = (KeyCacheEntry){key, e->shared};
+  return e->shared;
 }
 
-void egAttrTwinBegin(MlirContext ctx, bool text) {
+void egAttrTwinBegin(bool text) {
   keyTableClear();
-  twinContext = ctx;
+  egTwinArenaDestroy(twinArena);
+  twinArena = solarCalloc(1, sizeof(*twinArena));
   textOn = text;
 }
 
-void egAttrTwinEnd(void) {
+EgTwinArena *egAttrTwinEnd(void) {
   keyTableClear();
-  twinContext = (MlirContext){NULL};
+  EgTwinArena *arena = twinArena;
+  twinArena = NULL;
   textOn = true;
+  return arena;
 }
 
-static bool twins(void) { return twinContext.ptr != NULL; }
+static bool twins(void) { return twinArena != NULL; }
+
+static EgTwin *newTwin(EgTwinKind kind) {
+  EgTwin *twin = arenaAlloc(twinArena, sizeof(*twin));
+  *twin = (EgTwin){.kind = kind};
+  return twin;
+}
+
+static const EgTwin *numberTwin(EgTwinKind kind, int64_t value) {
+  EgTwin *twin = newTwin(kind);
+  twin->number = value;
+  return twin;
+}
+
+static const EgTwin *stringTwin(const char *text) {
+  EgTwin *twin = newTwin(EG_TWIN_STRING);
+  twin->length = strlen(text);
+  twin->string = arenaString(text, twin->length);
+  return twin;
+}
+
+const EgTwin *egTwinField(const EgTwin *dict, const char *key) {
+  if (!dict || dict->kind != EG_TWIN_DICT)
+    return NULL;
+  size_t lo = 0, hi = dict->count;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    int c = compareKeys(dict->keys[mid], key);
+    if (c == 0)
+      return dict->items[mid];
+    if (c < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return NULL;
+}
 
 EgAttrValue egAttrI64(int64_t value) {
   if (!textOn)
-    return (EgAttrValue){NULL, mlirIntegerAttrGet(
-                                   mlirIntegerTypeGet(twinContext, 64), value)};
+    return (EgAttrValue){NULL, numberTwin(EG_TWIN_I64, value)};
   /* Digits right to left: snprintf spent more on its format than this. */
   static const char suffix[] = " : i64";
   char text[32];
@@ -84,18 +193,18 @@ EgAttrValue egAttrI64(int64_t value) {
   } while (magnitude);
   if (value < 0)
     *--p = '-';
-  EgAttrValue v = {egStrdup(p), {NULL}};
+  EgAttrValue v = {egStrdup(p), NULL};
   if (twins())
-    v.twin = mlirIntegerAttrGet(mlirIntegerTypeGet(twinContext, 64), value);
+    v.twin = numberTwin(EG_TWIN_I64, value);
   return v;
 }
 
 EgAttrValue egAttrBool(bool value) {
   if (!textOn)
-    return (EgAttrValue){NULL, mlirBoolAttrGet(twinContext, value)};
-  EgAttrValue v = {egStrdup(value ? "true" : "false"), {NULL}};
+    return (EgAttrValue){NULL, numberTwin(EG_TWIN_BOOL, value)};
+  EgAttrValue v = {egStrdup(value ? "true" : "false"), NULL};
   if (twins())
-    v.twin = mlirBoolAttrGet(twinContext, value);
+    v.twin = numberTwin(EG_TWIN_BOOL, value);
   return v;
 }
 
@@ -123,15 +232,12 @@ static void appendQuoted(SolarText *out, const char *text) {
 
 EgAttrValue egAttrString(const char *text) {
   if (!textOn)
-    return (EgAttrValue){NULL, mlirStringAttrGet(twinContext,
-                                                 mlirStringRefCreateFromCString(
-                                                     text ? text : ""))};
+    return (EgAttrValue){NULL, stringTwin(text ? text : "")};
   SolarText out = {0};
   appendQuoted(&out, text ? text : "");
-  EgAttrValue v = {out.text, {NULL}};
+  EgAttrValue v = {out.text, NULL};
   if (twins())
-    v.twin = mlirStringAttrGet(twinContext,
-                               mlirStringRefCreateFromCString(text ? text : ""));
+    v.twin = stringTwin(text ? text : "");
   return v;
 }
 
@@ -158,9 +264,8 @@ void egAttrPut(EgAttrDict *dict, const char *key, EgAttrValue value) {
     return;
   if (twins()) {
     dict->entries = solarGrow(dict->entries, &dict->capacity, dict->count,
-                              sizeof(MlirNamedAttribute));
-    dict->entries[dict->count] = mlirNamedAttributeGet(
-        keyIdentifier(key), value.twin);
+                              sizeof(EgTwinEntry));
+    dict->entries[dict->count] = (EgTwinEntry){sharedKey(key), value.twin};
   }
   if (!textOn) {
     dict->count++;
@@ -176,44 +281,38 @@ void egAttrPut(EgAttrDict *dict, const char *key, EgAttrValue value) {
   free(value.text);
 }
 
-/* MLIR's order of a dictionary's entries: by name, bytewise. */
-static int compareNames(MlirStringRef a, MlirStringRef b) {
-  int c = memcmp(a.data, b.data, a.length < b.length ? a.length : b.length);
-  return c ? c : (a.length > b.length) - (a.length < b.length);
-}
-
-/* Sorts the twin's entries by name (keys are distinct). MLIR's dictionary
- * keeps its entries sorted and sorts a copy of any other order, through
- * its generic sort, which cost the twins two thirds of their dictionaries'
- * time; an insertion sort of the few entries of one dictionary costs less,
- * and entries in order are taken as they are. */
-static void sortEntries(MlirNamedAttribute *entries, size_t count) {
-  if (count < 2)
-    return;
-  MlirStringRef names[count];
-  for (size_t i = 0; i < count; ++i)
-    names[i] = mlirIdentifierStr(entries[i].name);
+/* Sorts the twin's entries by name, bytewise (keys are distinct): the
+ * order MLIR keeps a dictionary's entries in, which the reader's walk of
+ * a dictionary (ops_per_point_by_dtype) sees; an insertion sort, the
+ * entries of one dictionary being few. */
+static void sortEntries(EgTwinEntry *entries, size_t count) {
   for (size_t i = 1; i < count; ++i) {
-    MlirNamedAttribute entry = entries[i];
-    MlirStringRef name = names[i];
+    EgTwinEntry entry = entries[i];
     size_t j = i;
-    for (; j > 0 && compareNames(names[j - 1], name) > 0; --j) {
+    for (; j > 0 && compareKeys(entries[j - 1].key, entry.key) > 0; --j)
       entries[j] = entries[j - 1];
-      names[j] = names[j - 1];
-    }
     entries[j] = entry;
-    names[j] = name;
   }
 }
 
 EgAttrValue egAttrDictFinish(EgAttrDict *dict) {
   if (textOn)
     solarTextAppendCString(&dict->text, dict->count ? "}" : "{}");
-  EgAttrValue v = {dict->text.text, {NULL}};
+  EgAttrValue v = {dict->text.text, NULL};
   if (twins()) {
     sortEntries(dict->entries, dict->count);
-    v.twin = mlirDictionaryAttrGet(twinContext, (intptr_t)dict->count,
-                                   dict->entries);
+    EgTwin *twin = newTwin(EG_TWIN_DICT);
+    const char **keys = arenaAlloc(twinArena, dict->count * sizeof(char *));
+    const EgTwin **items =
+        arenaAlloc(twinArena, dict->count * sizeof(EgTwin *));
+    for (size_t i = 0; i < dict->count; ++i) {
+      keys[i] = dict->entries[i].key;
+      items[i] = dict->entries[i].value;
+    }
+    twin->count = dict->count;
+    twin->keys = keys;
+    twin->items = items;
+    v.twin = twin;
   }
   free(dict->entries);
   *dict = (EgAttrDict){0};
@@ -225,7 +324,7 @@ void egAttrPush(EgAttrList *list, EgAttrValue value) {
     return;
   if (twins()) {
     list->items = solarGrow(list->items, &list->capacity, list->count,
-                            sizeof(MlirAttribute));
+                            sizeof(EgTwin *));
     list->items[list->count] = value.twin;
   }
   if (!textOn) {
@@ -240,9 +339,17 @@ void egAttrPush(EgAttrList *list, EgAttrValue value) {
 EgAttrValue egAttrListFinish(EgAttrList *list) {
   if (textOn)
     solarTextAppendCString(&list->text, list->count ? "]" : "[]");
-  EgAttrValue v = {list->text.text, {NULL}};
-  if (twins())
-    v.twin = mlirArrayAttrGet(twinContext, (intptr_t)list->count, list->items);
+  EgAttrValue v = {list->text.text, NULL};
+  if (twins()) {
+    EgTwin *twin = newTwin(EG_TWIN_LIST);
+    const EgTwin **items =
+        arenaAlloc(twinArena, list->count * sizeof(EgTwin *));
+    if (list->count)
+      memcpy(items, list->items, list->count * sizeof(EgTwin *));
+    twin->count = list->count;
+    twin->items = items;
+    v.twin = twin;
+  }
   free(list->items);
   *list = (EgAttrList){0};
   return v;

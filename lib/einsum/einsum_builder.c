@@ -169,14 +169,20 @@ static bool lift(MlirOperation func, bool strict, bool structureOnly,
   egGraphFreezeText(&b);
   if (!b.structureOnly)
     egComputeNecessaryWork(&b);
-  MlirAttribute bare = {NULL};
-  MlirAttribute attr = egGraphToAttribute(&b, lifted ? &bare : NULL,
+  const EgTwin *bare = NULL;
+  EgTwinArena *arena = NULL;
+  MlirAttribute attr = egGraphToAttribute(&b, lifted ? &bare : NULL, &arena,
                                           graph != NULL);
   if (graph)
     *graph = attr;
-  bool ok = !b.failed && !mlirAttributeIsNull(graph ? attr : bare);
-  if (lifted)
-    *lifted = ok ? egLiftedTake(&b, bare) : NULL;
+  bool ok = !b.failed && (graph ? !mlirAttributeIsNull(attr) : bare != NULL);
+  if (lifted && ok)
+    *lifted = egLiftedTake(&b, bare, arena);
+  else {
+    if (lifted)
+      *lifted = NULL;
+    egTwinArenaDestroy(arena);
+  }
   destroyBuilder(&b);
   return ok;
 }

@@ -47,28 +47,29 @@ static int64_t mulCount(int64_t a, int64_t b) {
 static void putCount(EgAttrDict *d, const char *key, const SolarCount *count) {
   int64_t value = 0;
   char exprKey[64];
-  snprintf(exprKey, sizeof(exprKey), "%s_expr", key);
   if (solarCountConstant(count, &value)) {
     egAttrPut(d, key, egAttrI64(value));
   }
   else if (count->count)
-    egAttrPut(d, exprKey, egAttrIslString(solarCountToStr(count)));
+    egAttrPut(d, egExprKey(exprKey, sizeof(exprKey), key),
+              egAttrIslString(solarCountToStr(count)));
   else
-    egAttrPut(d, exprKey, egAttrString("unbounded"));
+    egAttrPut(d, egExprKey(exprKey, sizeof(exprKey), key),
+              egAttrString("unbounded"));
 }
 
 static void putPwCount(EgAttrDict *d, const char *key,
                        __isl_keep isl_pw_qpolynomial *pw) {
   int64_t value = 0;
   char exprKey[64];
-  snprintf(exprKey, sizeof(exprKey), "%s_expr", key);
   if (!pw)
     egAttrPut(d, key, egAttrI64(0));
   else if (solarCountPwQpolynomialConstant(pw, &value)) {
     egAttrPut(d, key, egAttrI64(value));
   }
   else
-    egAttrPut(d, exprKey, egAttrIslString(isl_pw_qpolynomial_to_str(pw)));
+    egAttrPut(d, egExprKey(exprKey, sizeof(exprKey), key),
+              egAttrIslString(isl_pw_qpolynomial_to_str(pw)));
 }
 
 static EgAttrValue locationAttr(MlirLocation loc) {
@@ -165,8 +166,7 @@ static void putTotals(EgAttrDict *d, const char *key,
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c)
     putPwCount(&e, solarOpClassName((SolarOpClass)c), totals[c]);
   char exprKey[64];
-  snprintf(exprKey, sizeof(exprKey), "%s_expr", key);
-  egAttrPut(d, exprKey, egAttrDictFinish(&e));
+  egAttrPut(d, egExprKey(exprKey, sizeof(exprKey), key), egAttrDictFinish(&e));
 }
 
 static EgAttrValue loopsAttr(EgNode *node) {
@@ -465,13 +465,13 @@ static EgAttrValue edgeAttr(EgBuilder *b, EgEdge *edge) {
   return egAttrDictFinish(&d);
 }
 
-MlirAttribute egGraphToAttribute(EgBuilder *b, MlirAttribute *plain,
-                                 bool attribute) {
+MlirAttribute egGraphToAttribute(EgBuilder *b, const EgTwin **plain,
+                                 EgTwinArena **arena, bool attribute) {
   /* The bare twin for the reader of the same run: the dictionaries it
    * would otherwise get by printing and re-parsing each wrapper. Without
    * the attribute, only the twin is built: no text, no parse. */
   if (plain)
-    egAttrTwinBegin(b->mctx, attribute);
+    egAttrTwinBegin(attribute);
   countsMemoClear(); /* its twins belong to the session just begun */
   bool exact = true;
   isl_pw_qpolynomial *totals[SOLAR_OP_CLASS_COUNT] = {NULL};
@@ -551,6 +551,6 @@ MlirAttribute egGraphToAttribute(EgBuilder *b, MlirAttribute *plain,
   free(wrapped.text);
   countsMemoClear();
   if (plain)
-    egAttrTwinEnd();
+    *arena = egAttrTwinEnd();
   return graph;
 }

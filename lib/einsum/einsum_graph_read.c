@@ -2,7 +2,10 @@
  *
  * The C API has no accessor for the parameters of an IRDL attribute, so
  * the wrapper is printed and its dictionary parsed back by MLIR's own
- * parser; fields are then read with the builtin attribute API. */
+ * parser; fields are then read with the builtin attribute API. The lift's
+ * bare twin (einsum_attr_text.h: the same values as plain C, written by
+ * the same calls as the attribute's text) is read by the same code
+ * through the accessors of Val. */
 #include "solar/dialect/dialect_attr.h"
 #include "solar/einsum/einsum_graph.h"
 #include "solar/einsum/einsum_graph_index.h"
@@ -20,11 +23,11 @@
 typedef struct {
   char *err;
   size_t errSize;
-  char where[128];
+  /* What is being read, for messages: `whereKind` and its index, or
+   * nothing (the graph itself). Formatted only when a read fails. */
+  const char *whereKind;
+  size_t whereIndex;
   bool failed;
-  /* Reading the lift's bare twin (egGraphReadBare): dictionaries stand
-   * where the attribute has #solar wrappers. */
-  bool bare;
 } Reader;
 
 static void failf(Reader *r, const char *fmt, ...)
@@ -39,99 +42,206 @@ static void failf(Reader *r, const char *fmt, ...) {
   va_start(args, fmt);
   vsnprintf(message, sizeof(message), fmt, args);
   va_end(args);
-  if (r->err && r->errSize)
-    snprintf(r->err, r->errSize, "%s%s%s", r->where, r->where[0] ? ": " : "",
+  if (r->err && r->errSize && r->whereKind)
+    snprintf(r->err, r->errSize, "%s %zu: %s", r->whereKind, r->whereIndex,
              message);
+  else if (r->err && r->errSize)
+    snprintf(r->err, r->errSize, "%s", message);
+}
+
+/* A value being read: an attribute, or in a read of the lift's bare twin
+ * (egGraphReadBare) the twin's node (NULL when absent). Every field goes
+ * through the accessors below, so both are read by the same code. */
+typedef struct {
+  MlirAttribute attr;
+  const EgTwin *twin;
+  bool bare;
+} Val;
+
+static Val attrVal(MlirAttribute attr) { return (Val){attr, NULL, false}; }
+static Val twinVal(const EgTwin *twin) {
+  return (Val){{NULL}, twin, true};
+}
+
+static bool isNull(Val v) {
+  return v.bare ? !v.twin : mlirAttributeIsNull(v.attr);
+}
+
+static bool isDict(Val v) {
+  if (v.bare)
+    return v.twin && v.twin->kind == EG_TWIN_DICT;
+  return !mlirAttributeIsNull(v.attr) && mlirAttributeIsADictionary(v.attr);
+}
+
+static bool isArray(Val v) {
+  if (v.bare)
+    return v.twin && v.twin->kind == EG_TWIN_LIST;
+  return !mlirAttributeIsNull(v.attr) && mlirAttributeIsAArray(v.attr);
+}
+
+/* An integer (MLIR's bool is an i1 integer, the twin's too). */
+static bool intOf(Val v, int64_t *out) {
+  if (v.bare) {
+    if (!v.twin ||
+        (v.twin->kind != EG_TWIN_I64 && v.twin->kind != EG_TWIN_BOOL))
+      return false;
+    *out = v.twin->number;
+    return true;
+  }
+  if (mlirAttributeIsNull(v.attr) || !mlirAttributeIsAInteger(v.attr))
+    return false;
+  *out = mlirIntegerAttrGetValueInt(v.attr);
+  return true;
+}
+
+static bool boolOf(Val v, bool *out) {
+  if (v.bare) {
+    if (!v.twin || v.twin->kind != EG_TWIN_BOOL)
+      return false;
+    *out = v.twin->number != 0;
+    return true;
+  }
+  if (mlirAttributeIsNull(v.attr) || !mlirAttributeIsABool(v.attr))
+    return false;
+  *out = mlirBoolAttrGetValue(v.attr);
+  return true;
+}
+
+static bool stringOf(Val v, MlirStringRef *out) {
+  if (v.bare) {
+    if (!v.twin || v.twin->kind != EG_TWIN_STRING)
+      return false;
+    *out = (MlirStringRef){v.twin->string, v.twin->length};
+    return true;
+  }
+  if (mlirAttributeIsNull(v.attr) || !mlirAttributeIsAString(v.attr))
+    return false;
+  *out = mlirStringAttrGetValue(v.attr);
+  return true;
+}
+
+/* A copy of s, NUL-terminated. */
+static char *copyString(MlirStringRef s) {
+  char *copy = malloc(s.length + 1);
+  if (!copy)
+    abort();
+  if (s.length) /* an empty StringRef may carry no data pointer */
+    memcpy(copy, s.data, s.length);
+  copy[s.length] = '\0';
+  return copy;
+}
+
+static size_t count(Val v) {
+  if (v.bare)
+    return v.twin ? v.twin->count : 0;
+  if (mlirAttributeIsADictionary(v.attr))
+    return (size_t)mlirDictionaryAttrGetNumElements(v.attr);
+  return (size_t)mlirArrayAttrGetNumElements(v.attr);
+}
+
+static Val element(Val array, size_t i) {
+  if (array.bare)
+    return twinVal(array.twin->items[i]);
+  return attrVal(mlirArrayAttrGetElement(array.attr, (intptr_t)i));
+}
+
+/* The i-th entry of a dictionary, in its order (by name); its name in
+ * *name. */
+static Val entryAt(Val dict, size_t i, MlirStringRef *name) {
+  if (dict.bare) {
+    *name = mlirStringRefCreateFromCString(dict.twin->keys[i]);
+    return twinVal(dict.twin->items[i]);
+  }
+  MlirNamedAttribute entry =
+      mlirDictionaryAttrGetElement(dict.attr, (intptr_t)i);
+  *name = mlirIdentifierStr(entry.name);
+  return attrVal(entry.attribute);
 }
 
 /* The dictionary inside #solar.<mnemonic><{...}>. */
-static MlirAttribute unwrap(Reader *r, MlirAttribute attr,
-                            const char *mnemonic) {
-  if (mlirAttributeIsNull(attr)) {
+static Val unwrap(Reader *r, Val v, const char *mnemonic) {
+  if (isNull(v)) {
     failf(r, "missing #solar.%s attribute", mnemonic);
-    return attr;
+    return v;
   }
-  if (r->bare && mlirAttributeIsADictionary(attr))
-    return attr;
-  MlirAttribute dict = solarDialectAttrOpen(attr, mnemonic);
-  if (mlirAttributeIsNull(dict))
+  if (v.bare && isDict(v))
+    return v;
+  Val dict = v.bare ? twinVal(NULL)
+                    : attrVal(solarDialectAttrOpen(v.attr, mnemonic));
+  if (isNull(dict))
     failf(r, "expected a #solar.%s<{...}> attribute", mnemonic);
   return dict;
 }
 
-static MlirAttribute field(MlirAttribute dict, const char *key) {
-  if (mlirAttributeIsNull(dict))
+static Val field(Val dict, const char *key) {
+  if (dict.bare)
+    return twinVal(egTwinField(dict.twin, key));
+  if (mlirAttributeIsNull(dict.attr))
     return dict;
-  return mlirDictionaryAttrGetElementByName(dict,
-                                            mlirStringRefCreateFromCString(key));
+  return attrVal(mlirDictionaryAttrGetElementByName(
+      dict.attr, mlirStringRefCreateFromCString(key)));
 }
 
-static int64_t readI64(Reader *r, MlirAttribute dict, const char *key,
-                       bool required) {
-  MlirAttribute a = field(dict, key);
-  if (!mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a))
-    return mlirIntegerAttrGetValueInt(a);
+static int64_t readI64(Reader *r, Val dict, const char *key, bool required) {
+  int64_t value;
+  if (intOf(field(dict, key), &value))
+    return value;
   if (required)
     failf(r, "field '%s' must be an integer", key);
   return 0;
 }
 
-static bool readBool(Reader *r, MlirAttribute dict, const char *key,
-                     bool required) {
-  MlirAttribute a = field(dict, key);
-  if (!mlirAttributeIsNull(a) && mlirAttributeIsABool(a))
-    return mlirBoolAttrGetValue(a);
+static bool readBool(Reader *r, Val dict, const char *key, bool required) {
+  bool value;
+  if (boolOf(field(dict, key), &value))
+    return value;
   if (required)
     failf(r, "field '%s' must be a boolean", key);
   return false;
 }
 
-static char *readStr(Reader *r, MlirAttribute dict, const char *key,
-                     bool required) {
-  MlirAttribute a = field(dict, key);
-  if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a)) {
-    MlirStringRef s = mlirStringAttrGetValue(a);
-    char *copy = malloc(s.length + 1);
-    if (!copy)
-      abort();
-    if (s.length) /* an empty StringRef may carry no data pointer */
-      memcpy(copy, s.data, s.length);
-    copy[s.length] = '\0';
-    return copy;
-  }
+static char *readStr(Reader *r, Val dict, const char *key, bool required) {
+  MlirStringRef s;
+  if (stringOf(field(dict, key), &s))
+    return copyString(s);
   if (required)
     failf(r, "field '%s' must be a string", key);
   return NULL;
 }
 
-static MlirAttribute readArray(Reader *r, MlirAttribute dict, const char *key,
-                               size_t *count) {
-  MlirAttribute a = field(dict, key);
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsAArray(a)) {
+static Val readArray(Reader *r, Val dict, const char *key, size_t *n) {
+  Val a = field(dict, key);
+  if (!isArray(a)) {
     failf(r, "field '%s' must be an array", key);
-    *count = 0;
-    return (MlirAttribute){NULL};
+    *n = 0;
+    return dict.bare ? twinVal(NULL) : attrVal((MlirAttribute){NULL});
   }
-  *count = (size_t)mlirArrayAttrGetNumElements(a);
+  *n = count(a);
   return a;
 }
 
 /* `key` (i64) or `key_expr` (string): a count that may be parametric. */
-static int64_t readCount(Reader *r, MlirAttribute dict, const char *key,
+static int64_t readCount(Reader *r, Val dict, const char *key,
                          char **expr) {
-  char exprKey[96];
-  snprintf(exprKey, sizeof(exprKey), "%s_expr", key);
   *expr = NULL;
-  if (!mlirAttributeIsNull(field(dict, key)))
-    return readI64(r, dict, key, true);
+  Val constant = field(dict, key);
+  if (!isNull(constant)) {
+    int64_t value;
+    if (intOf(constant, &value))
+      return value;
+    failf(r, "field '%s' must be an integer", key);
+    return 0;
+  }
+  char exprKey[96];
+  egExprKey(exprKey, sizeof(exprKey), key);
   *expr = readStr(r, dict, exprKey, false);
   if (!*expr)
     failf(r, "field '%s' (or '%s') is missing", key, exprKey);
   return SOLAR_EINSUM_PARAMETRIC;
 }
 
-static void readCounts(Reader *r, MlirAttribute dict, SolarOpCounts *out) {
-  if (mlirAttributeIsNull(dict) || !mlirAttributeIsADictionary(dict)) {
+static void readCounts(Reader *r, Val dict, SolarOpCounts *out) {
+  if (!isDict(dict)) {
     failf(r, "op counts must be a dictionary");
     return;
   }
@@ -141,31 +251,32 @@ static void readCounts(Reader *r, MlirAttribute dict, SolarOpCounts *out) {
 
 /* Totals under `key` (ints) or `key_expr` (parametric strings, kept in
  * exprs[] when not NULL). */
-static void readTotals(Reader *r, MlirAttribute dict, const char *key,
+static void readTotals(Reader *r, Val dict, const char *key,
                        SolarOpCounts *out, char **exprText) {
-  MlirAttribute totals = field(dict, key);
-  if (!mlirAttributeIsNull(totals)) {
+  Val totals = field(dict, key);
+  if (!isNull(totals)) {
     readCounts(r, totals, out);
     return;
   }
   char exprKey[96];
-  snprintf(exprKey, sizeof(exprKey), "%s_expr", key);
-  MlirAttribute exprs = field(dict, exprKey);
-  if (mlirAttributeIsNull(exprs) || !mlirAttributeIsADictionary(exprs)) {
+  egExprKey(exprKey, sizeof(exprKey), key);
+  Val exprs = field(dict, exprKey);
+  if (!isDict(exprs)) {
     failf(r, "field '%s' (or '%s') is missing", key, exprKey);
     return;
   }
   for (int c = 0; c < SOLAR_OP_CLASS_COUNT; ++c) {
-    MlirAttribute a = field(exprs, solarOpClassName((SolarOpClass)c));
-    out->counts[c] = !mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a)
-                         ? mlirIntegerAttrGetValueInt(a)
+    int64_t value;
+    out->counts[c] = intOf(field(exprs, solarOpClassName((SolarOpClass)c)),
+                           &value)
+                         ? value
                          : SOLAR_EINSUM_PARAMETRIC;
     if (exprText && out->counts[c] == SOLAR_EINSUM_PARAMETRIC)
       readCount(r, exprs, solarOpClassName((SolarOpClass)c), &exprText[c]);
   }
 }
 
-static void readTensor(Reader *r, MlirAttribute d, SolarEinsumTensor *t) {
+static void readTensor(Reader *r, Val d, SolarEinsumTensor *t) {
   t->id = readI64(r, d, "id", true);
   t->name = readStr(r, d, "name", true);
   t->islName = readStr(r, d, "isl_name", true);
@@ -176,14 +287,14 @@ static void readTensor(Reader *r, MlirAttribute d, SolarEinsumTensor *t) {
   t->dtype = readStr(r, d, "dtype", true);
   t->elementBytes = readI64(r, d, "element_bytes", true);
   size_t rank = 0;
-  MlirAttribute shape = readArray(r, d, "shape", &rank);
+  Val shape = readArray(r, d, "shape", &rank);
   t->rank = (int64_t)rank;
   t->shape = calloc(rank + 1, sizeof(int64_t));
   if (!t->shape)
     abort();
   for (size_t i = 0; i < rank; ++i) {
-    MlirAttribute e = mlirArrayAttrGetElement(shape, (intptr_t)i);
-    t->shape[i] = mlirAttributeIsAInteger(e) ? mlirIntegerAttrGetValueInt(e) : -1;
+    int64_t size;
+    t->shape[i] = intOf(element(shape, i), &size) ? size : -1;
   }
   t->elements = readI64(r, d, "elements", true);
   t->bytes = readI64(r, d, "bytes", true);
@@ -200,7 +311,7 @@ static void readTensor(Reader *r, MlirAttribute d, SolarEinsumTensor *t) {
   free(expr);
 }
 
-static void readAccess(Reader *r, MlirAttribute d, SolarEinsumAccess *a) {
+static void readAccess(Reader *r, Val d, SolarEinsumAccess *a) {
   a->tensor = readI64(r, d, "tensor", true);
   char *kind = readStr(r, d, "kind", true);
   if (kind && strcmp(kind, "read") != 0 && strcmp(kind, "write") != 0)
@@ -218,7 +329,7 @@ static void readAccess(Reader *r, MlirAttribute d, SolarEinsumAccess *a) {
   a->zeroSkips = readBool(r, d, "zero_skips", false);
 }
 
-static void readLoop(Reader *r, MlirAttribute d, SolarEinsumLoop *l) {
+static void readLoop(Reader *r, Val d, SolarEinsumLoop *l) {
   l->name = readStr(r, d, "name", true);
   l->label = readStr(r, d, "label", true);
   l->reduction = readBool(r, d, "reduction", true);
@@ -226,8 +337,8 @@ static void readLoop(Reader *r, MlirAttribute d, SolarEinsumLoop *l) {
   l->loc = readStr(r, d, "loc", true);
 }
 
-static void readNode(Reader *r, MlirAttribute attr, SolarEinsumNode *n) {
-  MlirAttribute d = unwrap(r, attr, "node");
+static void readNode(Reader *r, Val attr, SolarEinsumNode *n) {
+  Val d = unwrap(r, attr, "node");
   if (r->failed)
     return;
   n->id = readI64(r, d, "id", true);
@@ -237,51 +348,47 @@ static void readNode(Reader *r, MlirAttribute attr, SolarEinsumNode *n) {
   n->domain = readStr(r, d, "domain", true);
   n->points = readCount(r, d, "points", &n->pointsExpr);
   n->pointsExact = readBool(r, d, "points_exact", true);
-  MlirAttribute loops = readArray(r, d, "loops", &n->loopCount);
+  Val loops = readArray(r, d, "loops", &n->loopCount);
   n->loops = calloc(n->loopCount + 1, sizeof(SolarEinsumLoop));
   for (size_t i = 0; i < n->loopCount && !r->failed; ++i)
-    readLoop(r, mlirArrayAttrGetElement(loops, (intptr_t)i), &n->loops[i]);
-  MlirAttribute dims = readArray(r, d, "reduction_dims", &n->reductionDimCount);
+    readLoop(r, element(loops, i), &n->loops[i]);
+  Val dims = readArray(r, d, "reduction_dims", &n->reductionDimCount);
   n->reductionDims = calloc(n->reductionDimCount + 1, sizeof(char *));
   for (size_t i = 0; i < n->reductionDimCount && !r->failed; ++i) {
-    MlirAttribute e = mlirArrayAttrGetElement(dims, (intptr_t)i);
-    if (!mlirAttributeIsAString(e)) {
+    MlirStringRef s;
+    if (!stringOf(element(dims, i), &s)) {
       failf(r, "reduction_dims must hold strings");
       break;
     }
-    MlirStringRef s = mlirStringAttrGetValue(e);
-    n->reductionDims[i] = strndup(s.data, s.length);
+    n->reductionDims[i] = copyString(s);
   }
   n->reductionOp = readStr(r, d, "reduction_op", true);
-  MlirAttribute accesses = readArray(r, d, "accesses", &n->accessCount);
+  Val accesses = readArray(r, d, "accesses", &n->accessCount);
   n->accesses = calloc(n->accessCount + 1, sizeof(SolarEinsumAccess));
   for (size_t i = 0; i < n->accessCount && !r->failed; ++i)
-    readAccess(r, mlirArrayAttrGetElement(accesses, (intptr_t)i),
-               &n->accesses[i]);
+    readAccess(r, element(accesses, i), &n->accesses[i]);
   readCounts(r, field(d, "ops_per_point"), &n->opsPerPoint);
   readTotals(r, d, "ops", &n->ops, n->opsExpr);
-  MlirAttribute perPoint = field(d, "ops_per_point_by_dtype");
-  MlirAttribute totals = field(d, "ops_by_dtype");
-  if (mlirAttributeIsNull(perPoint) || !mlirAttributeIsADictionary(perPoint) ||
-      mlirAttributeIsNull(totals) || !mlirAttributeIsADictionary(totals)) {
+  Val perPoint = field(d, "ops_per_point_by_dtype");
+  Val totals = field(d, "ops_by_dtype");
+  if (!isDict(perPoint) || !isDict(totals)) {
     failf(r, "ops_per_point_by_dtype and ops_by_dtype must be dictionaries");
     return;
   }
-  n->dtypeCount = (size_t)mlirDictionaryAttrGetNumElements(perPoint);
+  n->dtypeCount = count(perPoint);
   n->opsByDtype = calloc(n->dtypeCount + 1, sizeof(SolarDtypeOps));
   for (size_t i = 0; i < n->dtypeCount && !r->failed; ++i) {
-    MlirNamedAttribute entry =
-        mlirDictionaryAttrGetElement(perPoint, (intptr_t)i);
-    MlirStringRef name = mlirIdentifierStr(entry.name);
+    MlirStringRef name;
+    Val entry = entryAt(perPoint, i, &name);
     SolarDtypeOps *row = &n->opsByDtype[i];
-    row->dtype = strndup(name.data, name.length);
-    readCounts(r, entry.attribute, &row->perPoint);
+    row->dtype = copyString(name);
+    readCounts(r, entry, &row->perPoint);
     readTotals(r, totals, row->dtype, &row->total, NULL);
   }
   n->flops = readCount(r, d, "flops", &n->flopsExpr);
   n->necessaryPoints = n->points;
-  if (!mlirAttributeIsNull(field(d, "necessary_points")) ||
-      !mlirAttributeIsNull(field(d, "necessary_points_expr"))) {
+  if (!isNull(field(d, "necessary_points")) ||
+      !isNull(field(d, "necessary_points_expr"))) {
     n->necessaryPoints =
         readCount(r, d, "necessary_points", &n->necessaryPointsExpr);
     n->necessaryDomain = readStr(r, d, "necessary_domain", true);
@@ -290,7 +397,7 @@ static void readNode(Reader *r, MlirAttribute attr, SolarEinsumNode *n) {
   n->exact = readBool(r, d, "exact", true);
 }
 
-static void readEdge(Reader *r, MlirAttribute d, SolarEinsumEdge *e) {
+static void readEdge(Reader *r, Val d, SolarEinsumEdge *e) {
   e->producer = readI64(r, d, "producer", true);
   e->consumer = readI64(r, d, "consumer", true);
   e->tensor = readI64(r, d, "tensor", true);
@@ -299,28 +406,26 @@ static void readEdge(Reader *r, MlirAttribute d, SolarEinsumEdge *e) {
   e->elementsExact = readBool(r, d, "elements_exact", true);
 }
 
-static bool readGraph(Reader *reader, MlirAttribute attr,
-                      SolarEinsumGraph *out);
+static bool readGraph(Reader *reader, Val attr, SolarEinsumGraph *out);
 
 bool solarEinsumGraphRead(MlirAttribute attr, SolarEinsumGraph *out,
                           char *err, size_t errSize) {
-  Reader r = {err, errSize, "", false, false};
-  return readGraph(&r, attr, out);
+  Reader r = {err, errSize, NULL, 0, false};
+  return readGraph(&r, attrVal(attr), out);
 }
 
-bool egGraphReadBare(MlirAttribute dict, SolarEinsumGraph *out, char *err,
+bool egGraphReadBare(const EgTwin *dict, SolarEinsumGraph *out, char *err,
                      size_t errSize) {
-  Reader r = {err, errSize, "", false, true};
-  return readGraph(&r, dict, out);
+  Reader r = {err, errSize, NULL, 0, false};
+  return readGraph(&r, twinVal(dict), out);
 }
 
-static bool readGraph(Reader *reader, MlirAttribute attr,
-                      SolarEinsumGraph *out) {
+static bool readGraph(Reader *reader, Val attr, SolarEinsumGraph *out) {
   Reader r = *reader;
   memset(out, 0, sizeof(*out));
   if (r.err && r.errSize)
     r.err[0] = '\0';
-  MlirAttribute g = unwrap(&r, attr, "einsum_graph");
+  Val g = unwrap(&r, attr, "einsum_graph");
   if (r.failed)
     return false;
   out->version = readI64(&r, g, "version", true);
@@ -328,37 +433,39 @@ static bool readGraph(Reader *reader, MlirAttribute attr,
     failf(&r, "unsupported einsum graph version %lld (expected %d)",
           (long long)out->version, SOLAR_EINSUM_GRAPH_VERSION);
   out->function = readStr(&r, g, "function", true);
-  MlirAttribute params = readArray(&r, g, "parameters", &out->paramCount);
+  Val params = readArray(&r, g, "parameters", &out->paramCount);
   out->params = calloc(out->paramCount + 1, sizeof(SolarEinsumParam));
   for (size_t i = 0; i < out->paramCount && !r.failed; ++i) {
-    MlirAttribute p = mlirArrayAttrGetElement(params, (intptr_t)i);
+    Val p = element(params, i);
     out->params[i].name = readStr(&r, p, "name", true);
     out->params[i].source = readStr(&r, p, "source", true);
   }
-  MlirAttribute tensors = readArray(&r, g, "tensors", &out->tensorCount);
+  Val tensors = readArray(&r, g, "tensors", &out->tensorCount);
   out->tensors = calloc(out->tensorCount + 1, sizeof(SolarEinsumTensor));
   for (size_t i = 0; i < out->tensorCount && !r.failed; ++i) {
-    snprintf(r.where, sizeof(r.where), "tensor %zu", i);
-    readTensor(&r, mlirArrayAttrGetElement(tensors, (intptr_t)i),
-               &out->tensors[i]);
+    r.whereKind = "tensor";
+    r.whereIndex = i;
+    readTensor(&r, element(tensors, i), &out->tensors[i]);
   }
-  r.where[0] = '\0';
-  MlirAttribute nodes = readArray(&r, g, "nodes", &out->nodeCount);
+  r.whereKind = NULL;
+  Val nodes = readArray(&r, g, "nodes", &out->nodeCount);
   out->nodes = calloc(out->nodeCount + 1, sizeof(SolarEinsumNode));
   for (size_t i = 0; i < out->nodeCount && !r.failed; ++i) {
-    snprintf(r.where, sizeof(r.where), "node %zu", i);
-    readNode(&r, mlirArrayAttrGetElement(nodes, (intptr_t)i), &out->nodes[i]);
+    r.whereKind = "node";
+    r.whereIndex = i;
+    readNode(&r, element(nodes, i), &out->nodes[i]);
   }
-  r.where[0] = '\0';
-  MlirAttribute edges = readArray(&r, g, "edges", &out->edgeCount);
+  r.whereKind = NULL;
+  Val edges = readArray(&r, g, "edges", &out->edgeCount);
   out->edges = calloc(out->edgeCount + 1, sizeof(SolarEinsumEdge));
   for (size_t i = 0; i < out->edgeCount && !r.failed; ++i) {
-    snprintf(r.where, sizeof(r.where), "edge %zu", i);
-    readEdge(&r, mlirArrayAttrGetElement(edges, (intptr_t)i), &out->edges[i]);
+    r.whereKind = "edge";
+    r.whereIndex = i;
+    readEdge(&r, element(edges, i), &out->edges[i]);
   }
-  r.where[0] = '\0';
-  MlirAttribute totals = field(g, "totals");
-  if (mlirAttributeIsNull(totals) || !mlirAttributeIsADictionary(totals)) {
+  r.whereKind = NULL;
+  Val totals = field(g, "totals");
+  if (!isDict(totals)) {
     failf(&r, "field 'totals' must be a dictionary");
   } else {
     for (int c = 0; c < SOLAR_OP_CLASS_COUNT && !r.failed; ++c) {
@@ -371,18 +478,17 @@ static bool readGraph(Reader *reader, MlirAttribute attr,
   }
   out->exact = readBool(&r, g, "exact", true);
   out->warnings = readI64(&r, g, "warnings", true);
-  if (!mlirAttributeIsNull(field(g, "skipped"))) {
-    MlirAttribute skipped = readArray(&r, g, "skipped", &out->skippedCount);
+  if (!isNull(field(g, "skipped"))) {
+    Val skipped = readArray(&r, g, "skipped", &out->skippedCount);
     out->skipped = calloc(out->skippedCount ? out->skippedCount : 1,
                           sizeof(char *));
     for (size_t i = 0; i < out->skippedCount && !r.failed; ++i) {
-      MlirAttribute e = mlirArrayAttrGetElement(skipped, (intptr_t)i);
-      if (!mlirAttributeIsAString(e)) {
+      MlirStringRef s;
+      if (!stringOf(element(skipped, i), &s)) {
         failf(&r, "field 'skipped' must hold strings");
         break;
       }
-      MlirStringRef s = mlirStringAttrGetValue(e);
-      out->skipped[i] = strndup(s.data, s.length);
+      out->skipped[i] = copyString(s);
     }
   }
   if (r.failed) {

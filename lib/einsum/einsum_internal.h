@@ -403,11 +403,13 @@ void egGrow(void **items, int *capacity, int count, size_t elementSize);
 
 /* The finished model as #solar.einsum_graph (einsum_graph_attr.c). When
  * plain is not NULL it receives the same graph dictionary with every
- * #solar wrapper left out (the twins of einsum_attr_text.h), or a null
- * attribute; then, without `attribute`, only that is built and the
- * result is a null attribute. */
-MlirAttribute egGraphToAttribute(EgBuilder *b, MlirAttribute *plain,
-                                 bool attribute);
+ * #solar wrapper left out (the twins of einsum_attr_text.h), and *arena
+ * the memory that holds it (the caller's); then, without `attribute`,
+ * only that is built and the result is a null attribute. */
+struct EgTwin;
+struct EgTwinArena;
+MlirAttribute egGraphToAttribute(EgBuilder *b, const struct EgTwin **plain,
+                                 struct EgTwinArena **arena, bool attribute);
 
 /* The printed SSA name of a value ("%arg0"), into buf. */
 void egValueName(EgBuilder *b, MlirValue value, char *buf, size_t size);

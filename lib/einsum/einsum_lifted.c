@@ -4,8 +4,9 @@
  * each #solar wrapper and re-parse its dictionary (the C API cannot reach
  * an IRDL attribute's parameters), then re-parse every domain and access
  * map from its isl text into a second isl context. The lift already holds
- * both: the bare dictionaries (parsed once from the same text without the
- * wrappers) and the isl objects each text was printed from. */
+ * both: the bare twin (the same values the attribute's text was written
+ * from, by the same calls, as plain C) and the isl objects each text was
+ * printed from. */
 #include "einsum_internal.h"
 #include "einsum_lifted.h"
 
@@ -16,7 +17,8 @@
 #include <stdlib.h>
 
 struct SolarLiftedGraph {
-  MlirAttribute bare; /* the graph dictionary without #solar wrappers */
+  const EgTwin *bare; /* the graph dictionary without #solar wrappers */
+  EgTwinArena *arena; /* holds bare; owned */
   isl_ctx *ctx;       /* of every object below; owned */
   size_t nodeCount;
   size_t *accessCounts; /* by node */
@@ -24,9 +26,11 @@ struct SolarLiftedGraph {
   isl_map **maps;       /* by access, nodes in order; owned */
 };
 
-SolarLiftedGraph *egLiftedTake(EgBuilder *b, MlirAttribute bare) {
+SolarLiftedGraph *egLiftedTake(EgBuilder *b, const EgTwin *bare,
+                               EgTwinArena *arena) {
   SolarLiftedGraph *lifted = solarCalloc(1, sizeof(*lifted));
   lifted->bare = bare;
+  lifted->arena = arena;
   lifted->ctx = b->ctx;
   b->ctx = NULL;
   lifted->nodeCount = (size_t)b->nodeCount;
@@ -61,6 +65,7 @@ void solarLiftedGraphDestroy(SolarLiftedGraph *lifted) {
   }
   if (lifted->ctx)
     isl_ctx_free(lifted->ctx);
+  egTwinArenaDestroy(lifted->arena);
   free(lifted->accessCounts);
   free(lifted->domains);
   free(lifted->maps);
@@ -81,7 +86,7 @@ static bool sameShape(const SolarLiftedGraph *lifted,
 bool solarEinsumGraphReadLifted(MlirAttribute attr, SolarLiftedGraph *lifted,
                                 SolarEinsumGraph *out, char *err,
                                 size_t errSize) {
-  if (!lifted || mlirAttributeIsNull(lifted->bare)) {
+  if (!lifted || !lifted->bare) {
     solarLiftedGraphDestroy(lifted);
     return solarEinsumGraphRead(attr, out, err, errSize);
   }

@@ -4,6 +4,7 @@
 #ifndef SOLAR_EINSUM_LIFTED_H
 #define SOLAR_EINSUM_LIFTED_H
 
+#include "einsum_attr_text.h"
 #include "solar/einsum/einsum_graph.h"
 
 #include <isl/ctx.h>
@@ -13,15 +14,18 @@
 typedef struct EgBuilder EgBuilder;
 
 /* Reads the graph from its bare twin (the dictionary of
- * #solar.einsum_graph with every #solar wrapper left out), as
- * solarEinsumGraphRead reads the attribute. */
-bool egGraphReadBare(MlirAttribute dict, SolarEinsumGraph *out, char *err,
+ * #solar.einsum_graph with every #solar wrapper left out, as plain C), as
+ * solarEinsumGraphRead reads the attribute: the same reader, field for
+ * field. */
+bool egGraphReadBare(const EgTwin *dict, SolarEinsumGraph *out, char *err,
                      size_t errSize);
 
 /* Takes the builder's isl context and the objects its frozen domain and
- * map texts were printed from (b->keepIsl), with the bare twin. The
- * builder is left without a context: destroy it before the result. */
-SolarLiftedGraph *egLiftedTake(EgBuilder *b, MlirAttribute bare);
+ * map texts were printed from (b->keepIsl), with the bare twin and the
+ * arena that holds it. The builder is left without a context: destroy it
+ * before the result. */
+SolarLiftedGraph *egLiftedTake(EgBuilder *b, const EgTwin *bare,
+                               EgTwinArena *arena);
 
 /* Hands the index of a graph just read from the bare twin the lifted
  * objects and their context (einsum_graph_index.c); they must describe
