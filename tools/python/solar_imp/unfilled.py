@@ -85,7 +85,7 @@ def _mode(torch, unfilled):
                 return func(*args, **kwargs)
             if func is torch.ops.aten._local_scalar_dense.default or \
                     any(tag in tags for tag in data_shaped):
-                raise _NeedsData()
+                raise _NeedsData(str(func))
             name = func.overloadpacket.__name__
             if inplace in tags and inplace_view not in tags and \
                     (seeded in tags or pointwise in tags or
