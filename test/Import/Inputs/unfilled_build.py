@@ -104,3 +104,36 @@ for cls in (Swinlike, ReadsWeight, ListsWeight, TolistWeight, CopiesFilled,
     mask = bool((built.mask == reference.mask).all())
     print(f"{cls.__name__}: builds {len(runs)} shapes {shapes} "
           f"mask {mask} differ {'some' if differ else 'none'}")
+
+
+class BadRange(Swinlike):
+    """A fill the full build refuses (uniform_ from > to): the skipped one
+    raises as well, and the build that is redone reports it."""
+
+    def __init__(self):
+        super().__init__()
+        nn.init.uniform_(self.proj, 1.0, 0.0)
+
+
+class BadShape(Swinlike):
+    """An in-place add of mismatched shapes on an unfilled weight: refused
+    alike."""
+
+    def __init__(self):
+        super().__init__()
+        self.proj.data.add_(torch.ones(3))
+
+
+for cls in (BadRange, BadShape):
+    runs = []
+
+    def make():
+        runs.append(1)
+        torch.manual_seed(0)
+        return cls()
+    try:
+        unfilled.build(torch, make, state)
+        print(f"{cls.__name__}: built")
+    except RuntimeError as exc:
+        print(f"{cls.__name__}: builds {len(runs)} raised "
+              f"{str(exc).splitlines()[0][:40]}")

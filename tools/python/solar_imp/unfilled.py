@@ -49,6 +49,24 @@ def _tensors(torch, tree):
     return [t for t in tree_leaves(tree) if isinstance(t, torch.Tensor)]
 
 
+def _check_as_run(torch, func, args, kwargs, seeded):
+    """Raises what running the skipped in-place op `func` would raise: its
+    shapes and dtypes checked on meta copies of its tensors, and a random
+    fill's scalar arguments (uniform_'s from < to, normal_'s std >= 0) on
+    a real 0-d tensor of the same dtype (a random fill skipped here has no
+    other tensor operand); its draws are as unfilled as the rest."""
+    from torch.utils._pytree import tree_map
+
+    def on_meta(value):
+        if isinstance(value, torch.Tensor):
+            return torch.empty_strided(value.shape, value.stride(),
+                                       dtype=value.dtype, device="meta")
+        return value
+    func(*tree_map(on_meta, args), **tree_map(on_meta, kwargs))
+    if seeded:
+        func(args[0].new_empty(()), *args[1:], **kwargs)
+
+
 def _mode(torch, unfilled):
     """A dispatch mode that keeps `unfilled` (StorageWeakRef -> None) the
     set of storages whose values are not those a full build makes."""
@@ -88,9 +106,10 @@ def _mode(torch, unfilled):
                 raise _NeedsData(str(func))
             name = func.overloadpacket.__name__
             if inplace in tags and inplace_view not in tags and \
-                    (seeded in tags or pointwise in tags or
-                     name in _SHAPE_KEEPING) and args and \
-                    isinstance(args[0], torch.Tensor):
+                    (seeded in tags and len(inputs) == 1 or
+                     pointwise in tags or name in _SHAPE_KEEPING) and \
+                    args and isinstance(args[0], torch.Tensor):
+                _check_as_run(torch, func, args, kwargs, seeded in tags)
                 mark(args[0])
                 return args[0]
             out = func(*args, **kwargs)
