@@ -22,6 +22,7 @@ from . import recurrent
 from . import recurrent_lowering
 from . import scan_lowering
 from . import scatter_lowering
+from . import unfilled
 from .mlir_text import check_foreign_ops
 
 
@@ -54,8 +55,22 @@ def _build(program, args, meta=False):
     device: shapes and dtypes only, nothing allocated, so a program can be
     exported at full size whatever its tensors weigh."""
     torch = torch_runner.import_torch()
-    with _on_device(torch, meta):
-        return _build_here(torch, program, args)
+    if meta or train_module.spec_of(args) is not None:
+        with _on_device(torch, meta):
+            return _build_here(torch, program, args)
+    # Real tensors, whose values no caller reads (a training step's make_fx
+    # runs on them): the random fills are skipped where that is exact.
+    return unfilled.build(torch, lambda: _build_here(torch, program, args),
+                          _argument_tensors)
+
+
+def _argument_tensors(built):
+    """The tensors of a build (_build_here's result) that leave it only as
+    arguments of the exported function or moved to the meta device: the
+    inputs, parameters and buffers (lifted attributes included)."""
+    torch, model, inputs = built
+    return [*(v for v in inputs if isinstance(v, torch.Tensor)),
+            *model.parameters(), *model.buffers()]
 
 
 def _build_abstract(program, args):
