@@ -4,6 +4,7 @@
 #include "solar/verify/verify_assert.h"
 #include "solar/verify/verify_chunk.h"
 #include "solar/verify/verify_ciface.h"
+#include "solar/verify/verify_extract.h"
 #include "solar/verify/verify_outline.h"
 #include "solar/verify/verify_share.h"
 #include "solar/verify/verify_inbounds.h"
@@ -290,6 +291,7 @@ static bool lower(SolarVerifyJit *jit, const char *funcName, char *err,
     return false;
   solarVerifyApplyNoAlias(jit->module);
   solarVerifyMergeEntryIntoInterface(jit->module, funcName);
+  solarVerifyFoldDescriptorExtracts(jit->module);
   if (!copyVerifies(jit, "after its lowering to the LLVM dialect", err,
                     errSize))
     return false;

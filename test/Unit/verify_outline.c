@@ -20,12 +20,17 @@
  *   unit-verify_outline FILE.mlir FUNCTION --merge-ciface
  * FILE in the LLVM dialect: moves FUNCTION's body into its C interface
  * wrapper (verify_ciface.c), prints whether it did, whether the module
- * verifies and the module (test/Verify/ciface-merge.test). */
+ * verifies and the module (test/Verify/ciface-merge.test);
+ *   unit-verify_outline FILE.mlir FUNCTION --fold-extracts
+ * FILE in the LLVM dialect: folds the descriptor field reads
+ * (verify_extract.c), prints how many, whether the module verifies and the
+ * module (test/Verify/fold-extracts.test). */
 #include "solar/dialect/context.h"
 #include "solar/support/funcs.h"
 #include "solar/verify/verify_accumulate.h"
 #include "solar/verify/verify_chunk.h"
 #include "solar/verify/verify_ciface.h"
+#include "solar/verify/verify_extract.h"
 #include "solar/verify/verify_inbounds.h"
 #include "solar/verify/verify_interchange.h"
 #include "solar/verify/verify_lowering.h"
@@ -126,9 +131,12 @@ int main(int argc, char **argv) {
   bool sharing = argc == 4 && strcmp(argv[3], "--share") == 0;
   bool splitting = argc == 5 && strcmp(argv[3], "--split") == 0;
   bool merging = argc == 4 && strcmp(argv[3], "--merge-ciface") == 0;
-  if (argc != 3 && !accumulation && !sharing && !splitting && !merging) {
+  bool folding = argc == 4 && strcmp(argv[3], "--fold-extracts") == 0;
+  if (argc != 3 && !accumulation && !sharing && !splitting && !merging &&
+      !folding) {
     fprintf(stderr, "usage: unit-verify_outline FILE.mlir FUNCTION "
-                    "[--accumulate|--share|--split K|--merge-ciface]\n");
+                    "[--accumulate|--share|--split K|--merge-ciface|"
+                    "--fold-extracts]\n");
     return 2;
   }
   FILE *in = fopen(argv[1], "rb");
@@ -151,6 +159,11 @@ int main(int argc, char **argv) {
     status = accumulate(ctx, module, func);
   } else if (sharing) {
     status = shareNests(ctx, module, func);
+  } else if (folding) {
+    printf("folded %zu\n", solarVerifyFoldDescriptorExtracts(module));
+    printf("verifies %d\n",
+           mlirOperationVerify(mlirModuleGetOperation(module)));
+    mlirOperationPrint(mlirModuleGetOperation(module), printChunk, stdout);
   } else if (merging) {
     printf("merged %d\n", solarVerifyMergeEntryIntoInterface(module, argv[2]));
     printf("verifies %d\n",
