@@ -3,6 +3,8 @@
 #include "solar/verify/verify_lowering.h"
 #include "solar/verify/verify_assert.h"
 #include "solar/verify/verify_chunk.h"
+#include "solar/verify/verify_ciface.h"
+#include "solar/verify/verify_extract.h"
 #include "solar/verify/verify_outline.h"
 #include "solar/verify/verify_share.h"
 #include "solar/verify/verify_inbounds.h"
@@ -265,8 +267,10 @@ static bool runPipeline(SolarVerifyJit *jit, const char *pipeline, char *err,
  * (verify_interchange.h), which lower-affine would drop, and the removal of
  * the checks proven redundant (verify_inbounds.h); then the constant checks
  * folded and the others lowered in linear time (verify_assert.h), then the
- * rest down to LLVM. */
-static bool lower(SolarVerifyJit *jit, char *err, size_t errSize) {
+ * rest down to LLVM, and the function's body moved into its C interface
+ * wrapper (verify_ciface.h). */
+static bool lower(SolarVerifyJit *jit, const char *funcName, char *err,
+                  size_t errSize) {
   ForeignSearch before = {{NULL}};
   mlirOperationWalk(mlirModuleGetOperation(jit->module), findNotLowered,
                     &before, MlirWalkPreOrder);
@@ -286,6 +290,8 @@ static bool lower(SolarVerifyJit *jit, char *err, size_t errSize) {
   if (!runPipeline(jit, solarVerifyLoweringPipeline, err, errSize))
     return false;
   solarVerifyApplyNoAlias(jit->module);
+  solarVerifyMergeEntryIntoInterface(jit->module, funcName);
+  solarVerifyFoldDescriptorExtracts(jit->module);
   if (!copyVerifies(jit, "after its lowering to the LLVM dialect", err,
                     errSize))
     return false;
@@ -365,7 +371,7 @@ bool solarVerifyJitCreate(MlirOperation source, const char *funcName,
   solarVerifyOutlineNests(jit->module, func, &calls);
   solarVerifyShareNests(jit->module, &calls);
   free(calls.items);
-  if (!lower(jit, err, errSize) ||
+  if (!lower(jit, funcName, err, errSize) ||
       !mlirOperationIsNull(solarVerifyFindForbiddenExternal(
           mlirModuleGetOperation(jit->module), err, errSize)) ||
       !solarVerifyPinTargetCpu(jit->module, err, errSize)) {

@@ -16,11 +16,21 @@
  *   unit-verify_outline FILE.mlir FUNCTION --split K
  * outlines, then cuts the function blocks longer than K ops into chains
  * (verify_chunk.c), prints how many blocks it added, whether the module
- * verifies and the module (test/Verify/long-block.test). */
+ * verifies and the module (test/Verify/long-block.test);
+ *   unit-verify_outline FILE.mlir FUNCTION --merge-ciface
+ * FILE in the LLVM dialect: moves FUNCTION's body into its C interface
+ * wrapper (verify_ciface.c), prints whether it did, whether the module
+ * verifies and the module (test/Verify/ciface-merge.test);
+ *   unit-verify_outline FILE.mlir FUNCTION --fold-extracts
+ * FILE in the LLVM dialect: folds the descriptor field reads
+ * (verify_extract.c), prints how many, whether the module verifies and the
+ * module (test/Verify/fold-extracts.test). */
 #include "solar/dialect/context.h"
 #include "solar/support/funcs.h"
 #include "solar/verify/verify_accumulate.h"
 #include "solar/verify/verify_chunk.h"
+#include "solar/verify/verify_ciface.h"
+#include "solar/verify/verify_extract.h"
 #include "solar/verify/verify_inbounds.h"
 #include "solar/verify/verify_interchange.h"
 #include "solar/verify/verify_lowering.h"
@@ -120,9 +130,13 @@ int main(int argc, char **argv) {
   bool accumulation = argc == 4 && strcmp(argv[3], "--accumulate") == 0;
   bool sharing = argc == 4 && strcmp(argv[3], "--share") == 0;
   bool splitting = argc == 5 && strcmp(argv[3], "--split") == 0;
-  if (argc != 3 && !accumulation && !sharing && !splitting) {
+  bool merging = argc == 4 && strcmp(argv[3], "--merge-ciface") == 0;
+  bool folding = argc == 4 && strcmp(argv[3], "--fold-extracts") == 0;
+  if (argc != 3 && !accumulation && !sharing && !splitting && !merging &&
+      !folding) {
     fprintf(stderr, "usage: unit-verify_outline FILE.mlir FUNCTION "
-                    "[--accumulate|--share|--split K]\n");
+                    "[--accumulate|--share|--split K|--merge-ciface|"
+                    "--fold-extracts]\n");
     return 2;
   }
   FILE *in = fopen(argv[1], "rb");
@@ -145,6 +159,16 @@ int main(int argc, char **argv) {
     status = accumulate(ctx, module, func);
   } else if (sharing) {
     status = shareNests(ctx, module, func);
+  } else if (folding) {
+    printf("folded %zu\n", solarVerifyFoldDescriptorExtracts(module));
+    printf("verifies %d\n",
+           mlirOperationVerify(mlirModuleGetOperation(module)));
+    mlirOperationPrint(mlirModuleGetOperation(module), printChunk, stdout);
+  } else if (merging) {
+    printf("merged %d\n", solarVerifyMergeEntryIntoInterface(module, argv[2]));
+    printf("verifies %d\n",
+           mlirOperationVerify(mlirModuleGetOperation(module)));
+    mlirOperationPrint(mlirModuleGetOperation(module), printChunk, stdout);
   } else if (splitting) {
     status = splitBlocks(module, func, (size_t)strtoul(argv[4], NULL, 10));
   } else {
