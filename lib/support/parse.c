@@ -4,12 +4,14 @@
 #define _XOPEN_SOURCE 700 /* sigaltstack, SA_ONSTACK */
 #include "solar/support/parse.h"
 #include "solar/support/diagnostics.h"
+#include "solar/support/files.h"
 
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <errno.h>
 
 typedef struct {
   MlirContext ctx;
@@ -198,5 +200,17 @@ MlirModule solarParseModule(MlirContext ctx, const char *text, size_t length,
       mlirLocationFileLineColRangeGetStartLine(moduleLoc) == 0 &&
       !mlirOperationIsNull(first))
     mlirOperationSetLocation(moduleOp, mlirOperationGetLocation(first));
+  return module;
+}
+
+MlirModule solarParseModuleFile(MlirContext ctx, const char *path) {
+  size_t length = 0;
+  char *text = solarReadFile(path, &length);
+  if (!text) {
+    fprintf(stderr, "%s: cannot read: %s\n", path, strerror(errno));
+    return (MlirModule){NULL};
+  }
+  MlirModule module = solarParseModule(ctx, text, length, path);
+  free(text);
   return module;
 }

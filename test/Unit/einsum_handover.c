@@ -17,7 +17,6 @@
  * reader walks ops_per_point_by_dtype in it (mixed-dtype inputs). */
 #include "solar/dialect/context.h"
 #include "solar/einsum/einsum_graph.h"
-#include "solar/support/files.h"
 #include "solar/support/funcs.h"
 #include "solar/support/parse.h"
 
@@ -168,15 +167,10 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: unit-einsum_handover FILE.mlir\n");
     return 2;
   }
-  size_t length = 0;
-  char *text = solarReadFile(argv[1], &length);
   MlirContext ctx = solarContextCreate();
-  MlirModule module =
-      text ? solarParseModule(ctx, text, length, argv[1]) : (MlirModule){NULL};
-  if (mlirModuleIsNull(module)) {
-    fprintf(stderr, "cannot read %s\n", argv[1]);
+  MlirModule module = solarParseModuleFile(ctx, argv[1]);
+  if (mlirModuleIsNull(module))
     return 2;
-  }
   size_t count = 0, nodes = 0, accesses = 0, edges = 0, dtypeRows = 0,
          parametric = 0, skipped = 0;
   MlirOperation *funcs =
@@ -231,6 +225,5 @@ int main(int argc, char **argv) {
   free(funcs);
   mlirModuleDestroy(module);
   mlirContextDestroy(ctx);
-  free(text);
   return failures ? 1 : 0;
 }

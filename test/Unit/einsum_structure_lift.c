@@ -13,7 +13,6 @@
 #include "solar/einsum/einsum_graph.h"
 #include "solar/support/funcs.h"
 #include "solar/support/parse.h"
-#include "solar/support/files.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,15 +75,10 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: unit-einsum_structure_lift FILE.mlir\n");
     return 2;
   }
-  size_t length = 0;
-  char *text = solarReadFile(argv[1], &length);
   MlirContext ctx = solarContextCreate();
-  MlirModule module =
-      text ? solarParseModule(ctx, text, length, argv[1]) : (MlirModule){NULL};
-  if (mlirModuleIsNull(module)) {
-    fprintf(stderr, "cannot read %s\n", argv[1]);
+  MlirModule module = solarParseModuleFile(ctx, argv[1]);
+  if (mlirModuleIsNull(module))
     return 2;
-  }
   size_t count = 0, nodes = 0, edges = 0, necessary = 0;
   clock_t fullClock = 0, structureClock = 0;
   MlirOperation *funcs =
@@ -127,6 +121,5 @@ int main(int argc, char **argv) {
   free(funcs);
   mlirModuleDestroy(module);
   mlirContextDestroy(ctx);
-  free(text);
   return failures ? 1 : 0;
 }

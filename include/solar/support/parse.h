@@ -25,6 +25,12 @@ enum { SOLAR_MAX_TEXT_NESTING = 1000 };
 MlirModule solarParseModule(MlirContext ctx, const char *text, size_t length,
                             const char *bufferName);
 
+/* solarParseModule on the whole of the file at `path`, named by the path;
+ * a file that cannot be read gives "PATH: cannot read: REASON" on stderr
+ * and a null module. The text is not kept: the parser works on its own
+ * copy. */
+MlirModule solarParseModuleFile(MlirContext ctx, const char *path);
+
 #ifdef __cplusplus
 }
 #endif
