@@ -149,8 +149,13 @@ static __isl_give isl_val *boxSize(__isl_keep isl_basic_set *bset) {
 
 bool solarCountBoxBounds(__isl_keep isl_set *set, isl_val **lo, isl_val **hi) {
   isl_size dims = set ? isl_set_dim(set, isl_dim_set) : isl_size_error;
-  if (dims < 0 || isl_set_n_basic_set(set) != 1)
+  if (dims < 0)
     return false;
+  if (isl_set_n_basic_set(set) != 1) {
+    for (int i = 0; i < dims; ++i)
+      lo[i] = hi[i] = NULL; /* as the contract says: callers free them */
+    return false;
+  }
   isl_basic_set_list *list = isl_set_get_basic_set_list(set);
   isl_basic_set *bset = isl_basic_set_list_get_at(list, 0);
   isl_basic_set_list_free(list);

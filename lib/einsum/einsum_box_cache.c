@@ -58,17 +58,14 @@ static bool smallInteger(__isl_keep isl_val *v, int64_t *out) {
   return same;
 }
 
-static void readBox(BoxEntry *entry) {
-  isl_size dims = isl_set_dim(entry->set, isl_dim_set);
-  entry->dims = -1;
-  if (dims < 0)
-    return;
+bool egSetBoxBounds(__isl_keep isl_set *set, int dims, int64_t *bounds) {
+  if (!set || isl_set_dim(set, isl_dim_set) != dims || dims < 0)
+    return false;
   isl_val **lo = calloc((size_t)dims + 1, sizeof(isl_val *));
   isl_val **hi = calloc((size_t)dims + 1, sizeof(isl_val *));
-  int64_t *bounds = calloc(2 * (size_t)dims + 1, sizeof(int64_t));
-  if (!lo || !hi || !bounds)
+  if (!lo || !hi)
     abort();
-  bool ok = solarCountBoxBounds(entry->set, lo, hi);
+  bool ok = solarCountBoxBounds(set, lo, hi);
   for (int d = 0; ok && d < dims; ++d)
     ok = smallInteger(lo[d], &bounds[2 * d]) &&
          smallInteger(hi[d], &bounds[2 * d + 1]);
@@ -78,7 +75,18 @@ static void readBox(BoxEntry *entry) {
   }
   free(lo);
   free(hi);
-  if (ok) {
+  return ok;
+}
+
+static void readBox(BoxEntry *entry) {
+  isl_size dims = isl_set_dim(entry->set, isl_dim_set);
+  entry->dims = -1;
+  if (dims < 0)
+    return;
+  int64_t *bounds = calloc(2 * (size_t)dims + 1, sizeof(int64_t));
+  if (!bounds)
+    abort();
+  if (egSetBoxBounds(entry->set, dims, bounds)) {
     entry->dims = dims;
     entry->bounds = bounds;
   } else {

@@ -17,6 +17,7 @@
  * are memoized by shape (einsum_edge_memo.c). */
 #include "einsum_edge_memo.h"
 #include "einsum_internal.h"
+#include "einsum_known.h"
 
 #include "solar/support/diagnostics.h"
 
@@ -675,28 +676,6 @@ static bool killedDirectly(Flow *flow, int tensor, const AccessRef *refs,
   return true;
 }
 
-/* The bounds of an image that is one box with bounds in int64 (as
- * solarCountBox reads it off the constraints): lo[d], hi[d] in
- * bounds[2d], bounds[2d + 1]. False for any other set. */
-static bool imageBox(__isl_keep isl_set *image, int rank, int64_t *bounds) {
-  isl_val *lo[rank + 1], *hi[rank + 1];
-  if (isl_set_dim(image, isl_dim_set) != rank)
-    return false;
-  bool ok = solarCountBoxBounds(image, lo, hi);
-  for (int d = 0; d < rank; ++d) {
-    isl_val *v[2] = {lo[d], hi[d]};
-    for (int k = 0; k < 2; ++k) {
-      ok = ok && isl_val_is_int(v[k]) == isl_bool_true &&
-           isl_val_cmp_si(v[k], INT64_MIN / 2) > 0 &&
-           isl_val_cmp_si(v[k], INT64_MAX / 2) < 0;
-      if (ok)
-        bounds[2 * d + k] = isl_val_get_num_si(v[k]);
-      isl_val_free(v[k]);
-    }
-  }
-  return ok;
-}
-
 static bool boxesMeet(const int64_t *a, const int64_t *c, int rank) {
   for (int d = 0; d < rank; ++d)
     if (a[2 * d + 1] < c[2 * d] || c[2 * d + 1] < a[2 * d])
@@ -747,7 +726,7 @@ static bool disjointWriters(Flow *flow, int tensor, const AccessRef *refs,
   bool ok = true;
   for (int i = 0; i < count && ok; ++i) {
     EgAccess *access = accessOf(b, refs[i]);
-    boxed[i] = imageBox(access->image, rank, bounds + 2 * rank * i);
+    boxed[i] = egSetBoxBounds(access->image, rank, bounds + 2 * rank * i);
     ok = boxed[i] || !access->write;
   }
   for (int i = 0; i < count && ok; ++i) {

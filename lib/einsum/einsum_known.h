@@ -45,6 +45,12 @@ typedef struct {
  * another clear. */
 void egNodeKnownClear(EgNodeKnown *nk);
 
+/* The bounds of a set of `dims` dimensions that is one box with integer
+ * bounds fitting int64 (solarCountBoxBounds): lo[d], hi[d] in
+ * bounds[2d], bounds[2d + 1]. False for any other set, bounds then
+ * partly written. Uncached; the cache below reads its boxes with it. */
+bool egSetBoxBounds(__isl_keep isl_set *set, int dims, int64_t *bounds);
+
 /* Box bounds of sets by their address (einsum_box_cache.c). */
 typedef struct EgBoxCache EgBoxCache;
 EgBoxCache *egBoxCacheCreate(void);
