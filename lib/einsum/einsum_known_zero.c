@@ -84,6 +84,22 @@ static __isl_give isl_set *minus(__isl_take isl_set *a, __isl_take isl_set *b) {
   return capped(isl_set_subtract(a, b));
 }
 
+/* unite() inside an evaluation. Under a zero-factor hypothesis
+ * (EgKnownEval.zeroRead) the result only answers whether the node's domain
+ * lies in the contribution's zero set, and every rule is pointwise, so a
+ * fact matters only on the domain: a union with the domain object itself
+ * is the domain, without isl's union and coalescing (a product of the
+ * hypothesis' operand with a padded read: 1-2 M instructions each). */
+static __isl_give isl_set *uniteIn(const EgKnownEval *e, __isl_take isl_set *a,
+                                   __isl_take isl_set *b) {
+  isl_set *domain = e->node->domain;
+  if (e->zeroRead && a && b && (a == domain || b == domain)) {
+    isl_set_free(a == domain ? b : a);
+    return a == domain ? a : b;
+  }
+  return unite(a, b);
+}
+
 /* An empty set is stored as NULL, so "known" means non-empty. */
 static __isl_give isl_set *nonEmpty(__isl_take isl_set *s) {
   if (s && isl_set_is_empty(s) != isl_bool_false) {
@@ -379,7 +395,7 @@ static void evaluateFloatCompare(Eval *e, MlirOperation op, EgKnown *out) {
   if (p < 1 || p > 6)
     return;
   /* Where both are equal (both -inf, both 0), a < b (-inf, 0), a > b. */
-  isl_set *equal = unite(meet(negInfOf(a), negInfOf(b)), meet(zeroOf(a), zeroOf(b)));
+  isl_set *equal = uniteIn(e, meet(negInfOf(a), negInfOf(b)), meet(zeroOf(a), zeroOf(b)));
   isl_set *less = meet(negInfOf(a), zeroOf(b));
   isl_set *greater = meet(zeroOf(a), negInfOf(b));
   bool holds[7][3] = {/* equal, less, greater */
@@ -388,7 +404,7 @@ static void evaluateFloatCompare(Eval *e, MlirOperation op, EgKnown *out) {
   isl_set *cases[3] = {equal, less, greater};
   for (int c = 0; c < 3; ++c) {
     isl_set **into = holds[p][c] ? &out->truth : &out->zero;
-    *into = unite(*into, cases[c]);
+    *into = uniteIn(e, *into, cases[c]);
   }
   out->truth = nonEmpty(out->truth);
   out->zero = nonEmpty(out->zero);
@@ -404,8 +420,8 @@ static void evaluateSelect(Eval *e, MlirOperation op, EgKnown *out) {
                                                        truthOf};
   isl_set **into[3] = {&out->zero, &out->negInf, &out->truth};
   for (int i = 0; i < 3; ++i) {
-    isl_set *s = unite(meet(truthOf(c), facts[i](t)), meet(zeroOf(c), facts[i](f)));
-    s = unite(s, meet(facts[i](t), facts[i](f)));
+    isl_set *s = uniteIn(e, meet(truthOf(c), facts[i](t)), meet(zeroOf(c), facts[i](f)));
+    s = uniteIn(e, s, meet(facts[i](t), facts[i](f)));
     *into[i] = nonEmpty(s);
   }
 }
@@ -466,7 +482,7 @@ static void evaluateOp(Eval *e, MlirOperation op, EgKnown *out) {
   }
   if (solarOpIs(op, "arith.mulf") || solarOpIs(op, "arith.muli")) {
     /* x * 0 = 0 for finite x; -inf * 0 is NaN, so not there. */
-    out->zero = nonEmpty(unite(minus(zeroOf(a), negInfOf(b)),
+    out->zero = nonEmpty(uniteIn(e, minus(zeroOf(a), negInfOf(b)),
                                minus(zeroOf(b), negInfOf(a))));
     isl_pw_aff *x = copyAffine(a), *y = copyAffine(b);
     if (x && y && (isl_pw_aff_is_cst(x) == isl_bool_true ||
@@ -481,7 +497,7 @@ static void evaluateOp(Eval *e, MlirOperation op, EgKnown *out) {
     out->zero = nonEmpty(minus(zeroOf(a), zeroOf(b)));
   } else if (solarOpIs(op, "arith.addf") || solarOpIs(op, "arith.addi")) {
     out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
-    out->negInf = nonEmpty(unite(negInfOf(a), negInfOf(b)));
+    out->negInf = nonEmpty(uniteIn(e, negInfOf(a), negInfOf(b)));
     out->affine = combineAffine(a, b, isl_pw_aff_add);
   } else if (solarOpIs(op, "arith.subf") || solarOpIs(op, "arith.subi")) {
     out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
@@ -495,14 +511,43 @@ static void evaluateOp(Eval *e, MlirOperation op, EgKnown *out) {
   } else if (solarOpIs(op, "arith.minimumf") ||
              solarOpIs(op, "arith.minnumf")) {
     out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
-    out->negInf = nonEmpty(unite(negInfOf(a), negInfOf(b)));
+    out->negInf = nonEmpty(uniteIn(e, negInfOf(a), negInfOf(b)));
   } else if (solarOpIs(op, "arith.andi")) {
-    out->zero = nonEmpty(unite(zeroOf(a), zeroOf(b)));
+    out->zero = nonEmpty(uniteIn(e, zeroOf(a), zeroOf(b)));
     out->truth = nonEmpty(meet(truthOf(a), truthOf(b)));
   } else if (solarOpIs(op, "arith.ori")) {
     out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
-    out->truth = nonEmpty(unite(truthOf(a), truthOf(b)));
+    out->truth = nonEmpty(uniteIn(e, truthOf(a), truthOf(b)));
   }
+}
+
+static bool knowsSomething(const EgKnown *k) {
+  return k && (k->zero || k->negInf || k->truth || k->affine);
+}
+
+/* Under a zero-factor hypothesis, a load of another tensor than the
+ * hypothesis' sees the state the node's own evaluation saw (the hypothesis
+ * changes one tensor's state, read by that one access alone), so its facts
+ * are the node's: copied from its memo, not pulled back again. Only where
+ * that memo knows something: a value it knows nothing of may have been cut
+ * by the depth limit, and a load knowing nothing costs no isl anyway. */
+static bool reuseNodeLoad(Eval *e, MlirValue value, EgKnown *out) {
+  if (!e->zeroRead || mlirValueIsABlockArgument(value))
+    return false;
+  MlirOperation op = mlirOpResultGetOwner(value);
+  if (!egIsLoad(op))
+    return false;
+  const EgAccess *a = egKnownLoadAccess(e->node, op);
+  if (!a || a->tensor == e->zeroRead->tensor)
+    return false;
+  const EgKnown *k = egNodeKnownOf(&e->work->nodes[e->node->id], value);
+  if (!knowsSomething(k))
+    return false;
+  out->zero = copySet(k->zero);
+  out->negInf = copySet(k->negInf);
+  out->truth = copySet(k->truth);
+  out->affine = k->affine ? isl_pw_aff_copy(k->affine) : NULL;
+  return true;
 }
 
 static const EgKnown *evaluate(Eval *e, MlirValue value) {
@@ -510,6 +555,8 @@ static const EgKnown *evaluate(Eval *e, MlirValue value) {
   if (memo)
     return memo;
   EgKnown k = {0};
+  if (reuseNodeLoad(e, value, &k))
+    return remember(e->nk, value, k);
   if (e->depth < EG_KNOWN_MAX_DEPTH) {
     e->depth++;
     if (mlirValueIsABlockArgument(value)) {
