@@ -69,7 +69,21 @@ typedef struct {
   EgKnown *tensors;     /* forward state per tensor */
   EgNodeKnown *nodes;   /* per node */
   EgShapeMemo *unskippedMemo; /* einsum_unskipped.c's; created on first use */
+  EgShapeMemo *knownMemo; /* einsum_known_memo.c's, for the forward pass */
 } EgNecessaryWork;
+
+/* The forward pass's memo of isl results by shape (einsum_known_memo.c):
+ * a key is built of the operation's name (egShapeKeyAdd) and its operands
+ * printed with anonymous tuples (egKnownKeySet, egKnownKeyMap); a result
+ * (NULL: nothing known) is kept without its tuple name and found under
+ * the caller's. */
+void egKnownKeySet(EgShapeKey *key, __isl_keep isl_set *set);
+void egKnownKeyMap(EgShapeKey *key, __isl_keep isl_map *map);
+/* Whether `key` was kept; if so *out gets a fresh copy named `name`. */
+bool egKnownMemoFind(EgNecessaryWork *work, const char *key, const char *name,
+                     isl_set **out);
+void egKnownMemoKeep(EgNecessaryWork *work, const char *key,
+                     __isl_keep isl_set *result);
 
 /* A node's domain less its skippable points, coalesced (a fresh set in the
  * domain's space), and in *shape the memo entry of its shape, which holds

@@ -238,16 +238,37 @@ static __isl_give isl_set *groupWrites(Eval *e, int tensor) {
   return written;
 }
 
-static __isl_give isl_set *pullBack(__isl_keep isl_map *access,
-                                    __isl_keep isl_set *elements,
-                                    __isl_keep isl_set *hidden) {
-  if (!elements)
-    return NULL;
+static __isl_give isl_set *pullBackNow(__isl_keep isl_map *access,
+                                       __isl_keep isl_set *elements,
+                                       __isl_keep isl_set *hidden) {
   isl_set *visible = minus(isl_set_copy(elements), copySet(hidden));
   if (!visible)
     return NULL;
   return nonEmpty(isl_map_domain(
       isl_map_intersect_range(isl_map_copy(access), visible)));
+}
+
+/* The points whose read through `access` loads one of `elements` (less
+ * `hidden`), by shape when nothing is hidden (einsum_known_memo.c). */
+static __isl_give isl_set *pullBack(Eval *e, __isl_keep isl_map *access,
+                                    __isl_keep isl_set *elements,
+                                    __isl_keep isl_set *hidden) {
+  if (!elements)
+    return NULL;
+  if (hidden)
+    return pullBackNow(access, elements, hidden);
+  EgShapeKey key = {0};
+  egShapeKeyAdd(&key, "pull");
+  egKnownKeyMap(&key, access);
+  egKnownKeySet(&key, elements);
+  isl_set *points;
+  if (!egKnownMemoFind(e->work, key.text, isl_set_get_tuple_name(e->node->domain),
+                       &points)) {
+    points = pullBackNow(access, elements, hidden);
+    egKnownMemoKeep(e->work, key.text, points);
+  }
+  free(key.text);
+  return points;
 }
 
 bool egReadSeesOldValue(const EgNode *node, const EgAccess *read) {
@@ -292,9 +313,9 @@ static void evaluateLoad(Eval *e, MlirOperation load, EgKnown *out) {
     out->zero = domainCopy(e);
     return;
   }
-  out->zero = pullBack(a->map, state->zero, hidden);
-  out->negInf = pullBack(a->map, state->negInf, hidden);
-  out->truth = pullBack(a->map, state->truth, hidden);
+  out->zero = pullBack(e, a->map, state->zero, hidden);
+  out->negInf = pullBack(e, a->map, state->negInf, hidden);
+  out->truth = pullBack(e, a->map, state->truth, hidden);
   if (state->affine) {
     isl_pw_aff *fn = isl_pw_aff_copy(state->affine);
     if (hidden)
@@ -592,10 +613,33 @@ static bool tracked(const EgTensor *t) {
   return t->isAlloc || t->isConstantGlobal || t->isArgument;
 }
 
-static void forget(EgKnown *state, __isl_keep isl_set *elements) {
-  state->zero = nonEmpty(minus(state->zero, isl_set_copy(elements)));
-  state->negInf = nonEmpty(minus(state->negInf, isl_set_copy(elements)));
-  state->truth = nonEmpty(minus(state->truth, isl_set_copy(elements)));
+/* A fact less the elements a node writes, by shape
+ * (einsum_known_memo.c): a padded buffer's box less its interior. */
+static __isl_give isl_set *forgetFact(EgNecessaryWork *work,
+                                      __isl_take isl_set *fact,
+                                      __isl_keep isl_set *elements) {
+  if (!fact)
+    return NULL;
+  EgShapeKey key = {0};
+  egShapeKeyAdd(&key, "forget");
+  egKnownKeySet(&key, fact);
+  egKnownKeySet(&key, elements);
+  isl_set *left;
+  if (egKnownMemoFind(work, key.text, isl_set_get_tuple_name(fact), &left)) {
+    isl_set_free(fact);
+  } else {
+    left = nonEmpty(minus(fact, isl_set_copy(elements)));
+    egKnownMemoKeep(work, key.text, left);
+  }
+  free(key.text);
+  return left;
+}
+
+static void forget(EgNecessaryWork *work, EgKnown *state,
+                   __isl_keep isl_set *elements) {
+  state->zero = forgetFact(work, state->zero, elements);
+  state->negInf = forgetFact(work, state->negInf, elements);
+  state->truth = forgetFact(work, state->truth, elements);
   if (state->affine)
     state->affine = isl_pw_aff_subtract_domain(state->affine,
                                                isl_set_copy(elements));
@@ -608,13 +652,32 @@ static __isl_give isl_set *image(__isl_keep isl_set *points,
                 : NULL;
 }
 
+/* The image of a fact under the node's write. A fact holding at every
+ * point (a constant: the domain object itself, as knownConstant hands it
+ * on) has the write's own image, which the access computed as the same
+ * isl_set_apply of the same domain and map: it is taken as it is, without
+ * applying again or testing emptiness (a domain with a positive exact
+ * count is not empty). A tensor filled with 0 before each convolution and
+ * accumulation. */
+static __isl_give isl_set *factImage(const EgNode *node,
+                                     __isl_keep isl_set *points,
+                                     const EgAccess *write) {
+  int64_t count;
+  if (points && points == node->domain && write->image &&
+      node->points.exact && solarCountConstant(&node->points, &count) &&
+      count > 0)
+    return isl_set_copy(write->image);
+  return image(points, write->map);
+}
+
 /* After an exact, injective write: the written elements hold the stored
  * value's facts, the others keep theirs. */
-static void assign(EgKnown *state, const EgAccess *write, const EgKnown *v) {
-  forget(state, write->image);
-  state->zero = unite(state->zero, image(v->zero, write->map));
-  state->negInf = unite(state->negInf, image(v->negInf, write->map));
-  state->truth = unite(state->truth, image(v->truth, write->map));
+static void assign(EgNecessaryWork *work, const EgNode *node, EgKnown *state,
+                   const EgAccess *write, const EgKnown *v) {
+  forget(work, state, write->image);
+  state->zero = unite(state->zero, factImage(node, v->zero, write));
+  state->negInf = unite(state->negInf, factImage(node, v->negInf, write));
+  state->truth = unite(state->truth, factImage(node, v->truth, write));
   if (v->affine) {
     isl_pw_multi_aff *inverse =
         isl_pw_multi_aff_from_map(isl_map_reverse(isl_map_copy(write->map)));
@@ -650,10 +713,12 @@ void egKnownValuesForward(EgNecessaryWork *work) {
     if (alone && write->exact && tracked(&b->tensors[write->tensor]) &&
         node->reductionOp && strcmp(node->reductionOp, "none") == 0 &&
         egAccessInjective(write))
-      assign(state, write, stored);
+      assign(work, node, state, write, stored);
     else
-      forget(state, write->image);
+      forget(work, state, write->image);
     if (b->tensors[write->tensor].isArgument)
       argumentWritten(work, write->tensor);
   }
+  egShapeMemoDestroy(work->knownMemo);
+  work->knownMemo = NULL;
 }
