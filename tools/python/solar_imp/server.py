@@ -62,13 +62,21 @@ def _receive_exact(conn, size):
     return data
 
 
-def _run_worker(request, fds):
+_WAIT_POLICY = "OMP_WAIT_POLICY"
+
+
+def _run_worker(request, fds, wait_policy):
     for target, fd in enumerate(fds):
         os.dup2(fd, target)
         os.close(fd)
     os.chdir(request["cwd"])
     os.environ.clear()
     os.environ.update(request["env"])
+    # OpenMP read its wait policy when the server loaded torch: the
+    # worker's environment says the one in effect, not the client's.
+    os.environ.pop(_WAIT_POLICY, None)
+    if wait_policy is not None:
+        os.environ[_WAIT_POLICY] = wait_policy
     sys.argv = list(request["argv"])
     if request.get("tool") == "reference":
         from solar_ref.cli import main
@@ -89,7 +97,7 @@ def _run_worker(request, fds):
     os._exit(status or 0)
 
 
-def _supervise(conn):
+def _supervise(conn, wait_policy):
     """In the supervisor (a child of the server): never returns."""
     status = {"signal": signal.SIGKILL}
     try:
@@ -100,7 +108,7 @@ def _supervise(conn):
         worker = os.fork()
         if worker == 0:
             conn.close()
-            _run_worker(request, fds)
+            _run_worker(request, fds, wait_policy)
         for fd in fds:
             os.close(fd)
         while True:
@@ -134,14 +142,26 @@ def _reap(block=False):
             return
 
 
-def serve(path):
+def serve(path, idle_threads_sleep=False):
     """Listens at `path` (at once, so clients queue while the imports
     load), serves until SIGTERM/SIGINT or the death of its parent, then
-    reaps every child (their CPU time counts in the parent's)."""
+    reaps every child (their CPU time counts in the parent's).
+
+    With `idle_threads_sleep` (`solar bench` times nothing on this CPU),
+    torch's idle OpenMP threads sleep in every worker instead of spinning
+    (OMP_WAIT_POLICY=PASSIVE before torch loads OpenMP; a value the user
+    set stays), what an import without the server does with --runs 0
+    (cli.idle_threads_sleep), which comes too late in a worker: torch is
+    loaded here, once. The same threads split the same work, so every value
+    is the same; DenseNet-201's reference run in a worker spun 2.7 of its
+    3.2 CPU s (docs/performance.md, "Tenth round")."""
     parent = os.getppid()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(path)
     listener.listen(64)
+    if idle_threads_sleep:
+        os.environ.setdefault(_WAIT_POLICY, "PASSIVE")
+    wait_policy = os.environ.get(_WAIT_POLICY)
     _preload()
     stopping = []
     signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
@@ -160,7 +180,7 @@ def serve(path):
             listener.close()
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             signal.signal(signal.SIGINT, signal.SIG_DFL)
-            _supervise(conn)
+            _supervise(conn, wait_policy)
         conn.close()
     listener.close()
     try:
