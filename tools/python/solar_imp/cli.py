@@ -203,7 +203,10 @@ def idle_threads_sleep(args):
     core, CPU time nothing uses on a loaded machine (Swin V2's reference
     forward pass: 3.5-3.8 CPU s spinning, 0.7 sleeping). The threads, and
     so how each op splits its work and every value computed, are the
-    same."""
+    same. In a worker of the import server torch is loaded already: the
+    server set the policy when it loaded torch (server.serve's
+    idle_threads_sleep, which `solar bench` asks for when it times nothing
+    on this CPU)."""
     if args.runs == 0 and "torch" not in sys.modules:
         os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 

@@ -52,6 +52,78 @@ def _preload():
     del torch
 
 
+# _warm_up's program: convolution, batch norm, pooling, concatenation and
+# a linear layer, at a size whose FLOPs the size choice shrinks (so that
+# both exports run).
+_WARM_UP_PROGRAM = """
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+N, C, S = 2, 16, 512
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, C, 3, padding=1, bias=False)
+        self.bn = nn.BatchNorm2d(C)
+        self.fc = nn.Linear(2 * C, 10)
+
+    def forward(self, x):
+        y = F.relu(self.bn(self.conv(x)), inplace=True)
+        y = torch.cat([y, F.avg_pool2d(F.max_pool2d(y, 3, 1, 1), 1)], 1)
+        y = F.adaptive_avg_pool2d(y, (1, 1)).view(y.size(0), -1)
+        return torch.softmax(self.fc(y), -1)
+
+
+def get_inputs():
+    return [torch.rand(N, 3, S, S)]
+
+
+def get_init_inputs():
+    return []
+"""
+
+
+def _warm_up():
+    """A torch import's work that is the same for every program, done
+    once here instead of in every worker: the first size choice, export,
+    decomposition and torch-mlir import in a process initialize torch's
+    and torch-mlir's lazy state (modules, registries, caches, the
+    decomposition table), about 0.6 CPU s of a small program's import in
+    a fresh worker. A throwaway program goes through them without its
+    reference run, so nothing computes on data here (OpenMP stays unused
+    before the fork) and no output is written but into a temporary
+    directory. Caches keep only what a computation gives anyway: a
+    worker's import is the same, and a failure here changes nothing but
+    the time a worker takes (it is said on stderr, the server serves on;
+    test/Bench/import_server_warm_up.test)."""
+    import contextlib
+    import io
+    import tempfile
+    from . import cli, memo as memo_module, torch_export
+    try:
+        with tempfile.TemporaryDirectory(prefix="solar-warm-up-") as tmp, \
+                contextlib.redirect_stdout(io.StringIO()), \
+                contextlib.redirect_stderr(io.StringIO()):
+            path = os.path.join(tmp, "warm_up.py")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(_WARM_UP_PROGRAM)
+            args = cli.parse_args([path, "--framework", "torch", "-o", tmp,
+                                   "--runs", "0"])
+            memo = memo_module.Memo.for_import(args,
+                                               torch_export.describe())
+            small, _ = cli.verification_overrides(args, torch_export, memo)
+            torch_export.export(cli._load(args, small), args, memo=memo)
+            full = cli._load(args, [])
+            torch_export.export(full, args, meta=True, memo=memo)
+            torch_export.flop_counter(full, args)
+    except Exception as exc:
+        print(f"solar_import_server: warm-up failed ({type(exc).__name__}: "
+              f"{exc}); serving without it", file=sys.stderr, flush=True)
+
+
 def _receive_exact(conn, size):
     data = b""
     while len(data) < size:
@@ -62,13 +134,21 @@ def _receive_exact(conn, size):
     return data
 
 
-def _run_worker(request, fds):
+_WAIT_POLICY = "OMP_WAIT_POLICY"
+
+
+def _run_worker(request, fds, wait_policy):
     for target, fd in enumerate(fds):
         os.dup2(fd, target)
         os.close(fd)
     os.chdir(request["cwd"])
     os.environ.clear()
     os.environ.update(request["env"])
+    # OpenMP read its wait policy when the server loaded torch: the
+    # worker's environment says the one in effect, not the client's.
+    os.environ.pop(_WAIT_POLICY, None)
+    if wait_policy is not None:
+        os.environ[_WAIT_POLICY] = wait_policy
     sys.argv = list(request["argv"])
     if request.get("tool") == "reference":
         from solar_ref.cli import main
@@ -89,7 +169,7 @@ def _run_worker(request, fds):
     os._exit(status or 0)
 
 
-def _supervise(conn):
+def _supervise(conn, wait_policy):
     """In the supervisor (a child of the server): never returns."""
     status = {"signal": signal.SIGKILL}
     try:
@@ -100,7 +180,7 @@ def _supervise(conn):
         worker = os.fork()
         if worker == 0:
             conn.close()
-            _run_worker(request, fds)
+            _run_worker(request, fds, wait_policy)
         for fd in fds:
             os.close(fd)
         while True:
@@ -134,15 +214,28 @@ def _reap(block=False):
             return
 
 
-def serve(path):
+def serve(path, idle_threads_sleep=False):
     """Listens at `path` (at once, so clients queue while the imports
     load), serves until SIGTERM/SIGINT or the death of its parent, then
-    reaps every child (their CPU time counts in the parent's)."""
+    reaps every child (their CPU time counts in the parent's).
+
+    With `idle_threads_sleep` (`solar bench` times nothing on this CPU),
+    torch's idle OpenMP threads sleep in every worker instead of spinning
+    (OMP_WAIT_POLICY=PASSIVE before torch loads OpenMP; a value the user
+    set stays), what an import without the server does with --runs 0
+    (cli.idle_threads_sleep), which comes too late in a worker: torch is
+    loaded here, once. The same threads split the same work, so every value
+    is the same; DenseNet-201's reference run in a worker spun 2.7 of its
+    3.2 CPU s (docs/performance.md, "Tenth round")."""
     parent = os.getppid()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(path)
     listener.listen(64)
+    if idle_threads_sleep:
+        os.environ.setdefault(_WAIT_POLICY, "PASSIVE")
+    wait_policy = os.environ.get(_WAIT_POLICY)
     _preload()
+    _warm_up()
     stopping = []
     signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
     signal.signal(signal.SIGINT, lambda *_: stopping.append(True))
@@ -160,7 +253,7 @@ def serve(path):
             listener.close()
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             signal.signal(signal.SIGINT, signal.SIG_DFL)
-            _supervise(conn)
+            _supervise(conn, wait_policy)
         conn.close()
     listener.close()
     try:

@@ -33,7 +33,8 @@ static bool awaitSocket(const SolarBenchImportServer *server) {
   return false;
 }
 
-bool solarBenchImportServerStart(SolarBenchImportServer *server) {
+bool solarBenchImportServerStart(SolarBenchImportServer *server,
+                                 bool idleThreadsSleep) {
   memset(server, 0, sizeof(*server));
   const char *tmp = getenv("TMPDIR");
   if (!tmp || !*tmp)
@@ -50,8 +51,8 @@ bool solarBenchImportServerStart(SolarBenchImportServer *server) {
     rmdir(server->dir);
     return false;
   }
-  const char *args[] = {server->socket};
-  SolarArgs list = {args, 1, 1};
+  const char *args[] = {server->socket, "--idle-threads-sleep"};
+  SolarArgs list = {args, idleThreadsSleep ? 2 : 1, 2};
   /* Its own chatter (import warnings) would interleave with the progress
    * lines; the programs' imports report through their own streams. */
   SolarPythonCall call = {"solar_import_server.py", &list, SOLAR_STREAM_NULL,

@@ -17,10 +17,15 @@ typedef struct {
 
 /* Starts the server (SOLAR_PYTHON or python3) on a socket in a new private
  * directory under $TMPDIR (or /tmp) and sets SOLAR_IMPORT_SERVER in this
- * process's environment for the children to inherit. False (nothing
- * started, nothing set) when it cannot: the programs then import on their
- * own, as without a server. */
-bool solarBenchImportServerStart(SolarBenchImportServer *server);
+ * process's environment for the children to inherit. With
+ * `idleThreadsSleep` (nothing is timed on this CPU) torch's idle OpenMP
+ * threads sleep in every worker instead of spinning
+ * (--idle-threads-sleep: OMP_WAIT_POLICY=PASSIVE when the server loads
+ * torch, as an import alone does with --runs 0). False (nothing started,
+ * nothing set) when it cannot: the programs then import on their own, as
+ * without a server. */
+bool solarBenchImportServerStart(SolarBenchImportServer *server,
+                                 bool idleThreadsSleep);
 
 /* Unsets SOLAR_IMPORT_SERVER, stops the server (SIGTERM), waits for it
  * (its workers' CPU time then counts in this process's children's) and
