@@ -49,10 +49,10 @@ typedef struct {
   int node, access;
 } AccessRef;
 
-/* An access's image as int64 box bounds (egSetBoxBounds' layout), read
- * once per access when a direct path first asks. */
+/* An access's image as a progression box (einsum_box_count.h), read once
+ * per access when a direct path first asks. */
 typedef struct {
-  int64_t *bounds;   /* owned; NULL until read or when no box */
+  int64_t *bounds;   /* owned; NULL until read or when no such box */
   signed char state; /* 0: not read yet, 1: a box, -1: not one box */
 } ImageBox;
 
@@ -274,26 +274,36 @@ static int rankOf(Flow *flow, AccessRef ref) {
   return flow->b->tensors[accessOf(flow->b, ref)->tensor].rank;
 }
 
-/* The access's image as one non-empty box with int64 bounds, or NULL when
- * it is not one: the tensor's box when the access covers the tensor (its
- * exact footprint counts every element of a static shape, nothing to
- * read), else the image's constraints (egSetBoxBounds). */
+/* The access's image as a non-empty progression box, or NULL when it is
+ * not one: the tensor's box when the access covers the tensor (its exact
+ * footprint counts every element of a static shape, nothing to read),
+ * else the image's constraints when they are a box (egSetBoxBounds), else
+ * the index expressions over the node's box when each is a multiple of
+ * one loop dimension of its own (a strided access, whose image has
+ * existential variables). */
 static const int64_t *imageBox(Flow *flow, AccessRef ref) {
   ImageBox *box = &flow->images[flow->firstAccess[ref.node] + ref.access];
   if (box->state == 0) {
     EgBuilder *b = flow->b;
     EgAccess *access = accessOf(b, ref);
     const EgTensor *t = &b->tensors[access->tensor];
-    box->bounds = solarCalloc(2 * (size_t)t->rank + 1, sizeof(int64_t));
+    int64_t bounds[2 * t->rank + 1];
+    box->bounds =
+        solarCalloc(EG_BOX_STRIDE * (size_t)t->rank + 1, sizeof(int64_t));
     bool whole = egAccessCoversTensor(b, access);
     for (int d = 0; whole && d < t->rank; ++d) {
       whole = t->shape[d] > 0;
-      box->bounds[2 * d] = 0;
-      box->bounds[2 * d + 1] = t->shape[d] - 1;
+      bounds[2 * d] = 0;
+      bounds[2 * d + 1] = t->shape[d] - 1;
     }
-    box->state = whole || egSetBoxBounds(access->image, t->rank, box->bounds)
-                     ? 1
-                     : -1;
+    box->state = -1;
+    if (whole || egSetBoxBounds(access->image, t->rank, bounds)) {
+      egBoxFromBounds(bounds, t->rank, box->bounds);
+      box->state = 1;
+    } else if (egAccessImageProgressions(&b->nodes[ref.node], access, t->rank,
+                                         box->bounds)) {
+      box->state = 1;
+    }
     if (box->state < 0) {
       free(box->bounds);
       box->bounds = NULL;
@@ -315,10 +325,9 @@ static int64_t boxedElements(const int64_t *write, const int64_t *read,
   for (int i = 0; i < laterCount; ++i)
     if (!later[i])
       return -1;
-  int64_t meet[2 * rank + 1];
-  if (!egBoxMeet(write, read, rank, meet))
-    return 0;
-  return egBoxCountOutside(meet, later, laterCount, rank);
+  int64_t meet[EG_BOX_STRIDE * rank + 1];
+  int met = egBoxMeet(write, read, rank, meet);
+  return met <= 0 ? met : egBoxCountOutside(meet, later, laterCount, rank);
 }
 
 /* A count of `points` as the summation makes a constant one: one piece on
@@ -934,12 +943,13 @@ static bool disjointWriters(Flow *flow, int tensor, const AccessRef *refs,
     if (boxes[i] && accessOf(b, refs[i])->write)
       writerBoxes[writerCount++] = boxes[i];
   }
+  int64_t meet[EG_BOX_STRIDE * rank + 1];
   for (int i = 0; i < count && ok; ++i) {
     if (!accessOf(b, refs[i])->write)
       continue;
     for (int j = 0; j < count && ok; ++j) {
       if (accessOf(b, refs[j])->write)
-        ok = j <= i || !egBoxesMeet(boxes[i], boxes[j], rank);
+        ok = j <= i || egBoxMeet(boxes[i], boxes[j], rank, meet) == 0;
       else
         ok = runsBefore(&b->nodes[refs[i].node], &b->nodes[refs[j].node],
                         flow->length);
@@ -970,7 +980,7 @@ static bool disjointWriters(Flow *flow, int tensor, const AccessRef *refs,
     }
     for (int i = 0; i < count; ++i)
       if (accessOf(b, refs[i])->write &&
-          (!boxes[j] || egBoxesMeet(boxes[i], boxes[j], rank)))
+          (!boxes[j] || egBoxMeet(boxes[i], boxes[j], rank, meet) != 0))
         directEdge(&sink, accessOf(b, refs[i])->map, read->map,
                    boxedElements(boxes[i], boxes[j], NULL, 0, rank));
   }

@@ -9,7 +9,7 @@
 // compares its edges, counts and roles with the attribute's, whose
 // relations are still isl's.
 // PLAIN-NOT: FAIL
-// PLAIN: 3 function(s), 10 node(s), 18 access(es), 7 edge(s), 0 dtype row(s), 0 parametric domain(s), 0 skipped op(s) compared
+// PLAIN: 4 function(s), 13 node(s), 23 access(es), 9 edge(s), 0 dtype row(s), 0 parametric domain(s), 0 skipped op(s) compared
 // PLAIN-NEXT: 0 failure(s)
 
 // Two overlapping overwrites after a fill: S0 fills b[0..9], S1 writes
@@ -80,8 +80,9 @@ func.func @overwrites(%x: memref<10xf32>, %out: memref<10xf32>, %out2: memref<2x
 
 // A strided overwrite (a transposed convolution's dilated input): S0
 // fills d[0..9], S1 writes d[2m + 1] for m in 0..4, S2 reads d[0..9]. S1's
-// image is no box, so both counts are isl's: S1 -> S2 the 5 odd elements,
-// S0 -> S2 the 5 even ones.
+// image has an existential variable, no box of constraints, but its index
+// over m in 0..4 is the progression 1, 3, ..., 9 (egAccessImageProgressions):
+// S1 -> S2 the 5 odd elements, S0 -> S2 10 less those 5.
 // CHECK:      "function": "strided",
 // CHECK:      "edges": [
 // CHECK-NEXT:   {
@@ -113,6 +114,49 @@ func.func @strided(%x: memref<5xf32>, %out: memref<10xf32>) {
   affine.for %i = 0 to 10 {
     %v = affine.load %d[%i] : memref<10xf32>
     affine.store %v, %out[%i] : memref<10xf32>
+  }
+  return
+}
+
+// An image that is no product of progressions: S1 writes the diagonal
+// g[m, m] (one loop dimension in both indices) after S0 filled g, S2 reads
+// all of g. Both counts are isl's, in the lift for the stages too: S1 -> S2
+// the 4 diagonal elements, S0 -> S2 the other 12.
+// CHECK:      "function": "diagonal",
+// CHECK:      "edges": [
+// CHECK-NEXT:   {
+// CHECK-NEXT:   "producer": 0,
+// CHECK-NEXT:   "consumer": 2,
+// CHECK-NEXT:   "tensor": 2,
+// CHECK:        "elements": 12,
+// CHECK-NEXT:   "elements_exact": true
+// CHECK-NEXT:   },
+// CHECK-NEXT:   {
+// CHECK-NEXT:   "producer": 1,
+// CHECK-NEXT:   "consumer": 2,
+// CHECK-NEXT:   "tensor": 2,
+// CHECK-NEXT:   "relation": "{ S1[m] -> S2[m' = m, n = m] : 0 <= m <= 3 }",
+// CHECK-NEXT:   "elements": 4,
+// CHECK-NEXT:   "elements_exact": true
+// CHECK-NEXT:   }
+// CHECK-NEXT: ],
+func.func @diagonal(%x: memref<4xf32>, %out: memref<4x4xf32>) {
+  %g = memref.alloc() : memref<4x4xf32>
+  %zero = arith.constant 0.0 : f32
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 4 {
+      affine.store %zero, %g[%i, %j] : memref<4x4xf32>
+    }
+  }
+  affine.for %i = 0 to 4 {
+    %v = affine.load %x[%i] : memref<4xf32>
+    affine.store %v, %g[%i, %i] : memref<4x4xf32>
+  }
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 4 {
+      %v = affine.load %g[%i, %j] : memref<4x4xf32>
+      affine.store %v, %out[%i, %j] : memref<4x4xf32>
+    }
   }
   return
 }
