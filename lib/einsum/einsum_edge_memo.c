@@ -34,13 +34,26 @@ typedef struct {
 typedef struct {
   const void *object; /* a reference */
   bool isMap;
-  isl_set *key;       /* anonymous; owned */
+  isl_set *key;       /* anonymous; owned; NULL until asked for when the
+                         object has a shape */
   uint32_t hash;
+  /* The relation of the object's shape (EgAccess.shapeMap; a reference,
+   * or NULL): the object's key is the shape's, made when first asked. */
+  isl_map *shape;
 } KeyEntry;
 
+/* A yes/no fact of one relation object, by its address (a shape's stored
+ * relation stands for all accesses of the shape). */
+typedef struct {
+  const void *object; /* a reference, held by the object's KeyEntry */
+  int kind;
+  bool value;
+} ObjectFact;
+
 struct EgEdgeMemo {
-  SolarHashTable slots; /* MemoSlot */
-  SolarHashTable keys;  /* KeyEntry */
+  SolarHashTable slots;   /* MemoSlot */
+  SolarHashTable keys;    /* KeyEntry */
+  SolarHashTable objects; /* ObjectFact */
 };
 
 /* The map as a set of [in -> out] pairs on a space without names (isl has
@@ -90,8 +103,10 @@ void egEdgeMemoDestroy(EgEdgeMemo *memo) {
     else
       isl_set_free((isl_set *)entry->object);
     isl_set_free(entry->key);
+    isl_map_free(entry->shape);
   }
   solarHashClear(&memo->keys);
+  solarHashClear(&memo->objects);
   cursor = 0;
   for (MemoSlot *slot; (slot = solarHashNext(&memo->slots, &cursor));) {
     isl_set_free(slot->write);
@@ -142,26 +157,37 @@ static bool keyEqual(const void *entry, const void *object) {
 static const SolarHashKind kKey = {sizeof(KeyEntry), keyEqual};
 
 /* The anonymous key of `object` (a map when isMap, else a set; kept) and
- * its hash, made once per object; NULL on an isl failure. */
+ * its hash, made once per object (for an object with a shape, its shape's
+ * key, made once per shape); NULL on an isl failure. */
 static __isl_keep isl_set *keyOf(EgEdgeMemo *memo, const void *object,
                                  bool isMap, uint32_t *hash) {
   if (!object)
     return NULL;
   KeyEntry *entry =
       solarHashFind(&memo->keys, &kKey, solarHashPointer(object), object);
-  if (!entry) {
-    isl_set *key = isMap ? anonymous((isl_map *)object)
-                         : anonymousSet((isl_set *)object);
+  if (!entry || !entry->key) {
+    isl_set *key = NULL;
+    uint32_t keyHash = 0;
+    if (entry && entry->shape) {
+      key = isl_set_copy(keyOf(memo, entry->shape, true, &keyHash));
+    } else {
+      key = isMap ? anonymous((isl_map *)object)
+                  : anonymousSet((isl_set *)object);
+      keyHash = key ? isl_set_get_hash(key) : 0;
+    }
     if (!key)
       return NULL;
+    /* Found again: keyOf of the shape may have moved the entry. */
     bool added;
     entry = solarHashInsert(&memo->keys, &kKey, solarHashPointer(object),
                             object, &added);
-    entry->object = isMap ? (const void *)isl_map_copy((isl_map *)object)
-                          : (const void *)isl_set_copy((isl_set *)object);
-    entry->isMap = isMap;
+    if (added) {
+      entry->object = isMap ? (const void *)isl_map_copy((isl_map *)object)
+                            : (const void *)isl_set_copy((isl_set *)object);
+      entry->isMap = isMap;
+    }
     entry->key = key;
-    entry->hash = isl_set_get_hash(key);
+    entry->hash = keyHash;
   }
   *hash = entry->hash;
   return entry->key;
@@ -173,9 +199,7 @@ static uint32_t combineHash(int kind, uint32_t first, uint32_t second) {
 
 void egEdgeMemoShareKey(EgEdgeMemo *memo, __isl_keep isl_map *map,
                         __isl_keep isl_map *shape) {
-  uint32_t hash = 0;
-  isl_set *key = map && map != shape ? keyOf(memo, shape, true, &hash) : NULL;
-  if (!key)
+  if (!map || !shape || map == shape)
     return;
   bool added;
   KeyEntry *entry = solarHashInsert(&memo->keys, &kKey, solarHashPointer(map),
@@ -184,8 +208,53 @@ void egEdgeMemoShareKey(EgEdgeMemo *memo, __isl_keep isl_map *map,
     return;
   entry->object = isl_map_copy(map);
   entry->isMap = true;
-  entry->key = isl_set_copy(key);
-  entry->hash = hash;
+  entry->shape = isl_map_copy(shape);
+}
+
+/* The relation of `map`'s shape (egEdgeMemoShareKey), or NULL. */
+static const void *shapeOf(EgEdgeMemo *memo, __isl_keep isl_map *map) {
+  const KeyEntry *entry =
+      solarHashFind(&memo->keys, &kKey, solarHashPointer(map), map);
+  return entry ? entry->shape : NULL;
+}
+
+typedef struct {
+  const void *object;
+  int kind;
+} ObjectKey;
+
+static bool objectFactEqual(const void *entry, const void *key) {
+  const ObjectFact *f = entry;
+  const ObjectKey *k = key;
+  return f->object == k->object && f->kind == k->kind;
+}
+
+static const SolarHashKind kObjectFact = {sizeof(ObjectFact),
+                                          objectFactEqual};
+
+static uint64_t objectHash(const void *object, int kind) {
+  return solarHashPointer(object) * 31u + (uint64_t)kind;
+}
+
+/* The fact `kind` of the shape relation `shape` (held by a KeyEntry): 1,
+ * 0, or -1 when not known. */
+static int objectFact(EgEdgeMemo *memo, int kind, const void *shape) {
+  ObjectKey key = {shape, kind};
+  const ObjectFact *fact =
+      solarHashFind(&memo->objects, &kObjectFact, objectHash(shape, kind), &key);
+  return fact ? fact->value : -1;
+}
+
+static void storeObjectFact(EgEdgeMemo *memo, int kind, const void *shape,
+                            bool value) {
+  ObjectKey key = {shape, kind};
+  bool added;
+  ObjectFact *fact =
+      solarHashInsert(&memo->objects, &kObjectFact,
+                      objectHash(key.object, kind), &key, &added);
+  fact->object = key.object;
+  fact->kind = kind;
+  fact->value = value;
 }
 
 bool egEdgeMemoFind(EgEdgeMemo *memo, __isl_keep isl_map *write,
@@ -322,15 +391,40 @@ bool egAccessInjective(EgAccess *access) {
   return access->injective > 0;
 }
 
-bool egEdgeMemoMapFact(EgEdgeMemo *memo, int kind, __isl_keep isl_map *map,
-                       bool (*decide)(__isl_keep isl_map *map)) {
-  /* The key of a map is that of its wrapped pairs. */
+/* The fact `kind` of `map` stored for its shape: 1, 0, or -1 when not
+ * stored. A map with a shape (egEdgeMemoShareKey) keeps its facts by the
+ * address of the shape's relation, which all accesses of the shape share:
+ * deciding a fact once per shape object costs less than normalizing and
+ * hashing the shape's anonymous key (about 100 K instructions), which
+ * nothing else asks for where no relation is printed. Any other map by its
+ * anonymous key. */
+static int shapeFact(EgEdgeMemo *memo, int kind, __isl_keep isl_map *map) {
+  const void *shape = shapeOf(memo, map);
+  if (shape)
+    return objectFact(memo, kind, shape);
   uint32_t hash = 0;
   isl_set *key = keyOf(memo, map, true, &hash);
-  int known = factOf(memo, kind, key, hash, NULL, 0);
+  return factOf(memo, kind, key, hash, NULL, 0);
+}
+
+static void storeShapeFact(EgEdgeMemo *memo, int kind,
+                           __isl_keep isl_map *map, bool value) {
+  const void *shape = shapeOf(memo, map);
+  if (shape) {
+    storeObjectFact(memo, kind, shape, value);
+    return;
+  }
+  uint32_t hash = 0;
+  isl_set *key = keyOf(memo, map, true, &hash);
+  storeFact(memo, kind, key, hash, NULL, 0, value);
+}
+
+bool egEdgeMemoMapFact(EgEdgeMemo *memo, int kind, __isl_keep isl_map *map,
+                       bool (*decide)(__isl_keep isl_map *map)) {
+  int known = shapeFact(memo, kind, map);
   if (known < 0) {
     known = decide(map);
-    storeFact(memo, kind, key, hash, NULL, 0, known);
+    storeShapeFact(memo, kind, map, known);
   }
   return known;
 }
@@ -343,16 +437,14 @@ bool egEdgeMemoInjective(EgEdgeMemo *memo, const EgNode *node,
                          EgAccess *access) {
   if (!access->injective) {
     /* Both ways decide exactly: the shape's stored answer first (a lookup
-     * where the access shares its shape's key), then the index
+     * by the address of its relation, shapeFact), then the index
      * expressions, then isl; whichever decides is stored for the shape. */
-    uint32_t hash = 0;
-    isl_set *key = keyOf(memo, access->map, true, &hash);
-    int known = factOf(memo, EG_FACT_INJECTIVE, key, hash, NULL, 0);
+    int known = shapeFact(memo, EG_FACT_INJECTIVE, access->map);
     if (known < 0) {
       known = egAccessInjectiveByIndices(node, access);
       if (known < 0)
         known = mapInjective(access->map);
-      storeFact(memo, EG_FACT_INJECTIVE, key, hash, NULL, 0, known);
+      storeShapeFact(memo, EG_FACT_INJECTIVE, access->map, known);
     }
     access->injective = known ? 1 : -1;
   }

@@ -94,6 +94,14 @@ int egAccessInjectiveByIndices(const EgNode *node, const EgAccess *access);
  * other element is an error of the graph (checkInBounds in
  * einsum_statement.c). */
 bool egAccessInsideBox(const EgBuilder *b, const EgAccess *a);
+/* The image of an exact access of `node` as a progression box of `rank`
+ * dimensions (einsum_box_count.h), read off its index expressions over the
+ * node's domain: when the domain is a box and each index is a constant
+ * plus a multiple of at most one loop dimension of more than one value,
+ * a dimension no other index uses, the image is the product of the
+ * indices' progressions. False for any other access. */
+bool egAccessImageProgressions(const EgNode *node, const EgAccess *access,
+                               int rank, int64_t *box);
 /* Whether the access's image is every element of its tensor: inside the
  * box and counting as many elements. */
 bool egAccessCoversTensor(const EgBuilder *b, const EgAccess *a);

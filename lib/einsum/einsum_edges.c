@@ -14,17 +14,28 @@
  * same relation isl's flow computes at a fraction of its cost; so is a
  * sequence of overwrites before a reader (killedDirectly: a padded buffer,
  * a reduction's result). Directly written edges and the facts they need
- * are memoized by shape (einsum_edge_memo.c). */
+ * are memoized by shape (einsum_edge_memo.c).
+ *
+ * On those direct paths the elements that flow are the writer's image
+ * meeting the reader's, less what later writers overwrite; where the
+ * images are boxes (most tensors: dense buffers read whole or through
+ * windows) that count is integer arithmetic on their bounds
+ * (einsum_box_count.h), and where no relation is printed (a lift for the
+ * stages alone: nothing reads it there) the count is the whole edge, so
+ * the relation is not built at all. */
+#include "einsum_box_count.h"
 #include "einsum_edge_memo.h"
 #include "einsum_internal.h"
 #include "einsum_known.h"
 
 #include "solar/support/diagnostics.h"
+#include "solar/support/grow.h"
 
 #include <isl/aff.h>
 #include <isl/ctx.h>
 #include <isl/flow.h>
 #include <isl/local_space.h>
+#include <isl/polynomial.h>
 #include <isl/space.h>
 #include <isl/union_map.h>
 #include <isl/val.h>
@@ -38,10 +49,19 @@ typedef struct {
   int node, access;
 } AccessRef;
 
+/* An access's image as a progression box (einsum_box_count.h), read once
+ * per access when a direct path first asks. */
+typedef struct {
+  int64_t *bounds;   /* owned; NULL until read or when no such box */
+  signed char state; /* 0: not read yet, 1: a box, -1: not one box */
+} ImageBox;
+
 typedef struct {
   EgBuilder *b;
   EgEdgeMemo *memo;    /* shapes of directly written edges */
   int length;          /* schedule length shared by all nodes */
+  int *firstAccess;    /* per node: its first access's index in images */
+  ImageBox *images;    /* per access of the function */
 } Flow;
 
 typedef struct {
@@ -250,6 +270,77 @@ static EgAccess *accessOf(EgBuilder *b, AccessRef ref) {
   return &b->nodes[ref.node].accesses[ref.access];
 }
 
+static int rankOf(Flow *flow, AccessRef ref) {
+  return flow->b->tensors[accessOf(flow->b, ref)->tensor].rank;
+}
+
+/* The access's image as a non-empty progression box, or NULL when it is
+ * not one: the tensor's box when the access covers the tensor (its exact
+ * footprint counts every element of a static shape, nothing to read),
+ * else the image's constraints when they are a box (egSetBoxBounds), else
+ * the index expressions over the node's box when each is a multiple of
+ * one loop dimension of its own (a strided access, whose image has
+ * existential variables). */
+static const int64_t *imageBox(Flow *flow, AccessRef ref) {
+  ImageBox *box = &flow->images[flow->firstAccess[ref.node] + ref.access];
+  if (box->state == 0) {
+    EgBuilder *b = flow->b;
+    EgAccess *access = accessOf(b, ref);
+    const EgTensor *t = &b->tensors[access->tensor];
+    int64_t bounds[2 * t->rank + 1];
+    box->bounds =
+        solarCalloc(EG_BOX_STRIDE * (size_t)t->rank + 1, sizeof(int64_t));
+    bool whole = egAccessCoversTensor(b, access);
+    for (int d = 0; whole && d < t->rank; ++d) {
+      whole = t->shape[d] > 0;
+      bounds[2 * d] = 0;
+      bounds[2 * d + 1] = t->shape[d] - 1;
+    }
+    box->state = -1;
+    if (whole || egSetBoxBounds(access->image, t->rank, bounds)) {
+      egBoxFromBounds(bounds, t->rank, box->bounds);
+      box->state = 1;
+    } else if (egAccessImageProgressions(&b->nodes[ref.node], access, t->rank,
+                                         box->bounds)) {
+      box->state = 1;
+    }
+    if (box->state < 0) {
+      free(box->bounds);
+      box->bounds = NULL;
+    }
+  }
+  return box->bounds;
+}
+
+/* The elements a write whose image is the box `write` passes to a read
+ * whose image is `read`, where the writes of later[0..laterCount) (image
+ * boxes too) overwrite theirs: the points of the two boxes' meet that no
+ * later box holds. -1 when a box is missing or the count is not decided
+ * (einsum_box_count.h). */
+static int64_t boxedElements(const int64_t *write, const int64_t *read,
+                             const int64_t *const *later, int laterCount,
+                             int rank) {
+  if (!write || !read)
+    return -1;
+  for (int i = 0; i < laterCount; ++i)
+    if (!later[i])
+      return -1;
+  int64_t meet[EG_BOX_STRIDE * rank + 1];
+  int met = egBoxMeet(write, read, rank, meet);
+  return met <= 0 ? met : egBoxCountOutside(meet, later, laterCount, rank);
+}
+
+/* A count of `points` as the summation makes a constant one: one piece on
+ * the function's parameters. */
+static SolarCount constantCount(EgBuilder *b, int64_t points) {
+  SolarCount count = {
+      isl_pw_qpolynomial_from_qpolynomial(isl_qpolynomial_val_on_domain(
+          isl_space_copy(b->paramSpace),
+          isl_val_int_from_si(b->ctx, (long)points))),
+      true};
+  return count;
+}
+
 static isl_stat noDivs(__isl_take isl_basic_set *bset, void *user) {
   (void)user;
   isl_size divs = isl_basic_set_dim(bset, isl_dim_div);
@@ -304,6 +395,42 @@ static bool plainAccess(__isl_keep isl_map *map) {
   return ok;
 }
 
+/* The elements W's image and R's share: what flows from W to R. */
+static __isl_give isl_set *flowingSet(EgBuilder *b, __isl_keep isl_map *write,
+                                      __isl_keep isl_map *read) {
+  return isl_set_align_params(
+      isl_set_intersect(isl_map_range(isl_map_copy(write)),
+                        isl_map_range(isl_map_copy(read))),
+      isl_space_copy(b->paramSpace));
+}
+
+/* directEdge without the relation, which only the printed attribute
+ * shows (EgBuilder.printRelations): whether anything flows and how much.
+ * The relation { p -> c : W(p) = R(c) } is empty exactly when the images
+ * of W and R miss each other, so the elements alone decide the edge. Their
+ * count is `flowing` when the boxes gave it (> 0), else the set's count as
+ * directEdge makes it. */
+static void countedEdge(EdgeSink *sink, int producer, int consumer,
+                        __isl_keep isl_map *write, __isl_keep isl_map *read,
+                        int64_t flowing) {
+  EgBuilder *b = sink->b;
+  if (producer < 0 || consumer < 0 || producer == consumer)
+    return;
+  if (flowing > 0) {
+    pushEdge(sink, producer, consumer, NULL, constantCount(b, flowing), true);
+    return;
+  }
+  isl_set *elements = flowingSet(b, write, read);
+  if (isl_set_is_empty(elements) != isl_bool_false) {
+    isl_set_free(elements);
+    return;
+  }
+  SolarCount count = {0};
+  bool counted = solarCountSetCached(b->counts, elements, &count);
+  isl_set_free(elements);
+  pushEdge(sink, producer, consumer, NULL, count, counted);
+}
+
 /* The edge of a read whose every element was last written by `write`:
  * the dependence { p -> [c -> e] : W(p) = e and R(c) = e } split as addEdge
  * splits compute_flow's, its relation { p -> c : W(p) = R(c) } aligned to
@@ -315,12 +442,20 @@ static bool plainAccess(__isl_keep isl_map *map) {
  * alike on every model and test input compared (docs/performance.md).
  * Through the memo of shapes (einsum_edge_memo.h):
  * a pair of relations seen before on other nodes gets its stored relation
- * under the names of these, and its count. */
+ * under the names of these, and its count. `flowing`: the count of the
+ * elements when the images' boxes gave it (0: no edge), else -1. Without
+ * printed relations, the count alone (countedEdge). */
 static void directEdge(EdgeSink *sink, __isl_keep isl_map *write,
-                       __isl_keep isl_map *read) {
+                       __isl_keep isl_map *read, int64_t flowing) {
   EgBuilder *b = sink->b;
   int producer = nodeOfTuple(isl_map_get_tuple_name(write, isl_dim_in));
   int consumer = nodeOfTuple(isl_map_get_tuple_name(read, isl_dim_in));
+  if (flowing == 0)
+    return; /* compute_flow lists no empty map */
+  if (!b->printRelations) {
+    countedEdge(sink, producer, consumer, write, read, flowing);
+    return;
+  }
   isl_space *space = isl_space_align_params(
       isl_space_map_from_domain_and_range(
           isl_space_domain(isl_map_get_space(write)),
@@ -334,12 +469,15 @@ static void directEdge(EdgeSink *sink, __isl_keep isl_map *write,
         isl_space_copy(b->paramSpace)));
     if (isl_map_is_empty(dep) == isl_bool_false) { /* flow lists no empty map */
       shape.relation = isl_map_coalesce(dep);
-      isl_set *elements = isl_set_align_params(
-          isl_set_intersect(isl_map_range(isl_map_copy(write)),
-                            isl_map_range(isl_map_copy(read))),
-          isl_space_copy(b->paramSpace));
-      shape.counted = solarCountSetCached(b->counts, elements, &shape.elements);
-      isl_set_free(elements);
+      if (flowing > 0) {
+        shape.elements = constantCount(b, flowing);
+        shape.counted = true;
+      } else {
+        isl_set *elements = flowingSet(b, write, read);
+        shape.counted =
+            solarCountSetCached(b->counts, elements, &shape.elements);
+        isl_set_free(elements);
+      }
     } else {
       isl_map_free(dep);
     }
@@ -353,6 +491,21 @@ static void directEdge(EdgeSink *sink, __isl_keep isl_map *write,
     shape.elements = (SolarCount){0};
   }
   egEdgeShapeClear(&shape);
+}
+
+/* Whether the read `ref` reaches elements outside the image boxes
+ * writes[0..count) (none: every element it reads is read before any
+ * write, the input's value): 1 yes, 0 no, -1 not decided by boxes. The
+ * read's image is a non-empty box, so with no writes it reads the input. */
+static int readsBeyond(Flow *flow, AccessRef ref, const int64_t *const *writes,
+                       int count) {
+  const int64_t *box = imageBox(flow, ref);
+  for (int i = 0; box && i < count; ++i)
+    if (!writes[i])
+      return -1;
+  int64_t outside =
+      box ? egBoxCountOutside(box, writes, count, rankOf(flow, ref)) : -1;
+  return outside < 0 ? -1 : outside > 0;
 }
 
 /* The flow of a tensor with at most one writer: an exact, injective
@@ -396,23 +549,33 @@ static bool trivialFlow(Flow *flow, int tensor, const AccessRef *refs,
   /* Reads of the incoming value only decide the role of an argument; for
    * any other tensor they are not worth a subtraction per read. */
   bool wantInitial = b->tensors[tensor].isArgument;
-  isl_set *written =
-      write && wantInitial ? isl_map_range(isl_map_copy(write)) : NULL;
+  int rank = b->tensors[tensor].rank;
+  const int64_t *writeBox = write ? imageBox(flow, refs[writer]) : NULL;
+  isl_set *written = NULL;
   for (int i = 0; i < count; ++i) {
     if (i == writer)
       continue;
     isl_map *read = accessOf(b, refs[i])->map;
     if (wantInitial) {
-      isl_map *initial = isl_map_copy(read);
-      if (written)
-        initial = isl_map_subtract_range(initial, isl_set_copy(written));
-      markInitialRead(initial, &sink);
+      int beyond = readsBeyond(flow, refs[i], &writeBox, write ? 1 : 0);
+      if (beyond > 0) {
+        b->tensors[tensor].readsInitialValue = true;
+      } else if (beyond < 0) {
+        isl_map *initial = isl_map_copy(read);
+        if (write && !written)
+          written = isl_map_range(isl_map_copy(write));
+        if (written)
+          initial = isl_map_subtract_range(initial, isl_set_copy(written));
+        markInitialRead(initial, &sink);
+      }
     }
     if (!write)
       continue;
     /* One read per consumer (checked above), so its dependence is the
      * edge. */
-    directEdge(&sink, write, read);
+    directEdge(&sink, write, read,
+               boxedElements(writeBox, imageBox(flow, refs[i]), NULL, 0,
+                             rank));
   }
   isl_set_free(written);
   return true;
@@ -550,6 +713,32 @@ static bool coversReads(EgBuilder *b, const AccessRef *refs, int writeBegin,
   return whole;
 }
 
+/* Whether the exact writes among refs[writeBegin..writeEnd) hold every
+ * element the reads of refs[readBegin..readEnd) read, from the images'
+ * boxes: 1 yes, 0 no, -1 not decided (an image that is no box). */
+static int boxesCoverReads(Flow *flow, const AccessRef *refs, int writeBegin,
+                           int writeEnd, int readBegin, int readEnd) {
+  const int64_t *writes[writeEnd - writeBegin + 1];
+  int count = 0;
+  for (int i = writeBegin; i < writeEnd; ++i) {
+    EgAccess *access = accessOf(flow->b, refs[i]);
+    if (!access->write || !access->exact)
+      continue;
+    writes[count] = imageBox(flow, refs[i]);
+    if (!writes[count++])
+      return -1;
+  }
+  if (count == 0)
+    return 0;
+  int covered = 1;
+  for (int i = readBegin; i < readEnd && covered != 0; ++i)
+    if (!accessOf(flow->b, refs[i])->write) {
+      int beyond = readsBeyond(flow, refs[i], writes, count);
+      covered = beyond < 0 ? -1 : beyond > 0 ? 0 : covered;
+    }
+  return covered;
+}
+
 /* Whether the node's schedule orders its instances as its domain does:
  * the loop dimensions appear in it as 0, 1, 2, ... */
 static bool lexicographicSchedule(const EgNode *node) {
@@ -644,6 +833,38 @@ static bool killedDirectly(Flow *flow, int tensor, const AccessRef *refs,
     if (accumulates && !lexicographicSchedule(reader))
       return false;
   }
+  /* What flows from each writer, from the images' boxes where they are
+   * boxes: writer k's image meeting the read's, less what later writers
+   * overwrite (-1: not known). */
+  int rank = b->tensors[tensor].rank;
+  const int64_t *readBox = imageBox(flow, refs[read]);
+  const int64_t *boxes[writeCount];
+  int64_t flowing[writeCount];
+  bool allFlowing = true;
+  for (int k = 0; k < writeCount; ++k)
+    boxes[k] = imageBox(flow, refs[writes[k]]);
+  for (int k = 0; k < writeCount; ++k) {
+    flowing[k] = boxedElements(boxes[k], readBox, boxes + k + 1,
+                               writeCount - 1 - k, rank);
+    allFlowing = allFlowing && flowing[k] >= 0;
+  }
+  EdgeSink sink = {b, flow->memo, tensor};
+  if (allFlowing && !b->printRelations) {
+    /* No relation to write: the counts are the edges, and the last
+     * writers and first readers (whose images are the accesses' own)
+     * need only exist. */
+    for (int k = 0; k < writeCount; ++k) {
+      const EgNode *node = &b->nodes[refs[writes[k]].node];
+      if (!egEdgeMemoInjective(flow->memo, node, accessOf(b, refs[writes[k]])) &&
+          !lexicographicSchedule(node))
+        return false;
+    }
+    for (int k = writeCount - 1; k >= 0; --k)
+      if (flowing[k] > 0)
+        countedEdge(&sink, refs[writes[k]].node, refs[begin].node, NULL, NULL,
+                    flowing[k]);
+    return true;
+  }
   isl_map *last[writeCount];
   for (int k = 0; k < writeCount; ++k) {
     last[k] = lastWriter(flow, &b->nodes[refs[writes[k]].node],
@@ -656,7 +877,6 @@ static bool killedDirectly(Flow *flow, int tensor, const AccessRef *refs,
   }
   isl_map *sinkRead = accumulates ? egEdgeMemoFirstInstances(flow->memo, r->map)
                                    : isl_map_copy(r->map);
-  EdgeSink sink = {b, flow->memo, tensor};
   /* Latest writer first: each earlier one keeps the elements no later
    * one overwrites. */
   isl_set *overwritten = NULL;
@@ -664,7 +884,7 @@ static bool killedDirectly(Flow *flow, int tensor, const AccessRef *refs,
     isl_map *source = last[k];
     if (overwritten)
       source = isl_map_subtract_range(source, isl_set_copy(overwritten));
-    directEdge(&sink, source, sinkRead);
+    directEdge(&sink, source, sinkRead, flowing[k]);
     isl_map_free(source);
     if (k > 0) {
       isl_set *range = isl_set_copy(accessOf(b, refs[writes[k]])->image);
@@ -673,13 +893,6 @@ static bool killedDirectly(Flow *flow, int tensor, const AccessRef *refs,
   }
   isl_set_free(overwritten);
   isl_map_free(sinkRead);
-  return true;
-}
-
-static bool boxesMeet(const int64_t *a, const int64_t *c, int rank) {
-  for (int d = 0; d < rank; ++d)
-    if (a[2 * d + 1] < c[2 * d] || c[2 * d + 1] < a[2 * d])
-      return false;
   return true;
 }
 
@@ -718,54 +931,62 @@ static bool disjointWriters(Flow *flow, int tensor, const AccessRef *refs,
     if (!egEdgeMemoMapFact(flow->memo, EG_FACT_PLAIN_ACCESS,
                            accessOf(b, refs[i])->map, plainAccess))
       return false;
-  /* Boxes of every access (a read's may be missing: then it meets all). */
-  int64_t *bounds = calloc((size_t)count * 2 * (size_t)rank, sizeof(int64_t));
-  bool *boxed = calloc((size_t)count, sizeof(bool));
-  if (!bounds || !boxed)
-    abort();
+  /* Boxes of every access (a read's may be missing: then it meets all),
+   * the writers' in writerBoxes too. */
+  const int64_t **boxes = solarCalloc((size_t)count + 1, sizeof(*boxes));
+  const int64_t **writerBoxes = solarCalloc((size_t)count + 1, sizeof(*boxes));
   bool ok = true;
+  int writerCount = 0;
   for (int i = 0; i < count && ok; ++i) {
-    EgAccess *access = accessOf(b, refs[i]);
-    boxed[i] = egSetBoxBounds(access->image, rank, bounds + 2 * rank * i);
-    ok = boxed[i] || !access->write;
+    boxes[i] = imageBox(flow, refs[i]);
+    ok = boxes[i] || !accessOf(b, refs[i])->write;
+    if (boxes[i] && accessOf(b, refs[i])->write)
+      writerBoxes[writerCount++] = boxes[i];
   }
+  int64_t meet[EG_BOX_STRIDE * rank + 1];
   for (int i = 0; i < count && ok; ++i) {
     if (!accessOf(b, refs[i])->write)
       continue;
     for (int j = 0; j < count && ok; ++j) {
       if (accessOf(b, refs[j])->write)
-        ok = j <= i || !boxesMeet(bounds + 2 * rank * i,
-                                  bounds + 2 * rank * j, rank);
+        ok = j <= i || egBoxMeet(boxes[i], boxes[j], rank, meet) == 0;
       else
         ok = runsBefore(&b->nodes[refs[i].node], &b->nodes[refs[j].node],
                         flow->length);
     }
   }
   if (!ok) {
-    free(bounds);
-    free(boxed);
+    free(boxes);
+    free(writerBoxes);
     return false;
   }
   EdgeSink sink = {b, flow->memo, tensor};
   bool wantInitial = b->tensors[tensor].isArgument;
-  isl_set *written = wantInitial ? touched(b, refs, 0, count, true) : NULL;
+  isl_set *written = NULL;
   for (int j = 0; j < count; ++j) {
     EgAccess *read = accessOf(b, refs[j]);
     if (read->write)
       continue;
-    if (wantInitial)
+    int beyond =
+        wantInitial ? readsBeyond(flow, refs[j], writerBoxes, writerCount) : 0;
+    if (beyond > 0) {
+      b->tensors[tensor].readsInitialValue = true;
+    } else if (beyond < 0) {
+      if (!written)
+        written = touched(b, refs, 0, count, true);
       markInitialRead(isl_map_subtract_range(isl_map_copy(read->map),
                                              isl_set_copy(written)),
                       &sink);
+    }
     for (int i = 0; i < count; ++i)
       if (accessOf(b, refs[i])->write &&
-          (!boxed[j] ||
-           boxesMeet(bounds + 2 * rank * i, bounds + 2 * rank * j, rank)))
-        directEdge(&sink, accessOf(b, refs[i])->map, read->map);
+          (!boxes[j] || egBoxMeet(boxes[i], boxes[j], rank, meet) != 0))
+        directEdge(&sink, accessOf(b, refs[i])->map, read->map,
+                   boxedElements(boxes[i], boxes[j], NULL, 0, rank));
   }
   isl_set_free(written);
-  free(bounds);
-  free(boxed);
+  free(boxes);
+  free(writerBoxes);
   return true;
 }
 
@@ -817,7 +1038,9 @@ static void generalFlow(Flow *flow, int tensor, const AccessRef *refs,
       if (!runsBefore(candidate, reader, flow->length))
         break;
       bool kills = coversReads(b, refs, k, next, begin, end);
-      if (!kills) {
+      int boxed = kills ? 1 : boxesCoverReads(flow, refs, k, next, begin, end);
+      kills = boxed > 0;
+      if (boxed < 0) {
         isl_set *written = touched(b, refs, k, next, true);
         kills = written && egEdgeMemoSubset(flow->memo, wanted, written);
         isl_set_free(written);
@@ -877,9 +1100,13 @@ void egComputeDataflow(EgBuilder *b) {
   int total = start[b->tensorCount];
   AccessRef *refs = calloc((size_t)total + 1, sizeof(AccessRef));
   int *fill = calloc((size_t)b->tensorCount + 1, sizeof(int));
-  Flow flow = {b, egEdgeMemoCreate(), scheduleLength(b)};
+  Flow flow = {b, egEdgeMemoCreate(), scheduleLength(b),
+               solarCalloc((size_t)b->nodeCount + 1, sizeof(int)),
+               solarCalloc((size_t)total + 1, sizeof(ImageBox))};
   if (!refs || !fill)
     abort();
+  for (int i = 0; i + 1 < b->nodeCount; ++i)
+    flow.firstAccess[i + 1] = flow.firstAccess[i] + b->nodes[i].accessCount;
   memcpy(fill, start, (size_t)b->tensorCount * sizeof(int));
   for (int i = 0; i < b->nodeCount; ++i)
     for (int a = 0; a < b->nodes[i].accessCount; ++a) {
@@ -891,6 +1118,10 @@ void egComputeDataflow(EgBuilder *b) {
   for (int t = 0; t < b->tensorCount; ++t)
     tensorDataflow(&flow, t, refs + start[t], start[t + 1] - start[t]);
   egEdgeMemoDestroy(flow.memo);
+  for (int i = 0; i < total; ++i)
+    free(flow.images[i].bounds);
+  free(flow.images);
+  free(flow.firstAccess);
   free(fill);
   free(refs);
   free(start);
