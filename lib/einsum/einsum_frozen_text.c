@@ -4,7 +4,6 @@
 
 #include "solar/support/grow.h"
 #include "solar/support/hash.h"
-#include "solar/support/text.h"
 
 #include <isl/id.h>
 #include <isl/mat.h>
@@ -250,25 +249,44 @@ static bool readNames(__isl_keep isl_space *space, bool isMap, Names *n) {
   return true;
 }
 
-/* The template's names put in. */
-static char *fillTemplate(const char *text, const Names *n) {
-  SolarText out = {0};
-  const char *run = text;
-  for (const char *p = text; *p; ++p) {
-    unsigned char c = (unsigned char)*p;
-    if (c != IN_TUPLE && c != OUT_TUPLE && c != DIM)
-      continue;
-    solarTextAppend(&out, run, (size_t)(p - run));
-    if (c == IN_TUPLE)
-      solarTextAppendCString(&out, n->inTuple);
-    else if (c == OUT_TUPLE)
-      solarTextAppendCString(&out, n->outTuple);
-    else
-      solarTextAppendCString(&out, n->dims[(unsigned char)*++p - FIRST_DIM]);
-    run = p + 1;
+/* The name a placeholder at p stands for; *skip: its bytes after the
+ * first. NULL where p holds no placeholder. */
+static const char *nameAt(const char *p, const Names *n, int *skip) {
+  *skip = 0;
+  switch ((unsigned char)*p) {
+  case IN_TUPLE:
+    return n->inTuple;
+  case OUT_TUPLE:
+    return n->outTuple;
+  case DIM:
+    *skip = 1;
+    return n->dims[(unsigned char)p[1] - FIRST_DIM];
+  default:
+    return NULL;
   }
-  solarTextAppendCString(&out, run);
-  return out.text ? out.text : solarCalloc(1, 1);
+}
+
+/* The template's names put in: measured, then copied once. */
+static char *fillTemplate(const char *text, const Names *n) {
+  size_t length = 0;
+  int skip;
+  for (const char *p = text; *p; p += 1 + skip) {
+    const char *name = nameAt(p, n, &skip);
+    length += name ? strlen(name) : 1;
+  }
+  char *out = solarCalloc(length + 1, 1);
+  char *to = out;
+  for (const char *p = text; *p; p += 1 + skip) {
+    const char *name = nameAt(p, n, &skip);
+    if (!name) {
+      *to++ = *p;
+      continue;
+    }
+    size_t size = strlen(name);
+    memcpy(to, name, size);
+    to += size;
+  }
+  return out;
 }
 
 /* The object's text with placeholder names. */
