@@ -19,7 +19,7 @@
 #include <string.h>
 
 typedef struct {
-  isl_multi_pw_aff *indices; /* range tuple EG_SHAPE_MEMO_STORED */
+  isl_multi_pw_aff *indices; /* anonymous range tuple, as every raw access's */
   int shape;
 } IndexShape;
 
@@ -65,7 +65,13 @@ static char *indexKey(EgBuilder *b, const EgScope *scope, MlirOperation op) {
   return key.text;
 }
 
-/* egAccessIndices through the memo of index shapes. */
+/* egAccessIndices through the memo of index shapes. The indices keep an
+ * anonymous range tuple: no reader of an access's indices looks at the
+ * tensor's name (the equation prints each index alone, the injectivity and
+ * reduction tests read coefficients, egAccessSameRelation compares two
+ * accesses of one tensor), and naming each copy for its tensor cost isl a
+ * copy of every piece, about 10 K instructions an access. The relation
+ * built from them is named after the tensor (egBuildAccess). */
 static bool accessIndices(EgBuilder *b, EgRawAccess *r, EgFailure *why) {
   r->indexShape = -1;
   char *key = indexKey(b, r->scope, r->op);
@@ -74,21 +80,20 @@ static bool accessIndices(EgBuilder *b, EgRawAccess *r, EgFailure *why) {
     free(key);
     r->tensor =
         egTensorOf(b, egBaseBuffer(egAccessMemref(r->op)));
-    r->indices = isl_multi_pw_aff_set_tuple_name(
-        isl_multi_pw_aff_copy(entry->indices), isl_dim_out,
-        b->tensors[r->tensor].islName);
+    r->indices = isl_multi_pw_aff_copy(entry->indices);
     r->indexShape = entry->shape;
     return true;
   }
   bool ok = egAccessIndices(b, r->scope, r->op, &r->tensor, &r->indices, why);
+  if (ok && r->indices)
+    r->indices = isl_multi_pw_aff_reset_tuple_id(r->indices, isl_dim_out);
   if (ok && key && r->indices) {
     if (!b->indexMemo)
       b->indexMemo = egShapeMemoCreate(freeIndexShape);
     entry = calloc(1, sizeof(*entry));
     if (!entry)
       abort();
-    entry->indices = isl_multi_pw_aff_set_tuple_name(
-        isl_multi_pw_aff_copy(r->indices), isl_dim_out, EG_SHAPE_MEMO_STORED);
+    entry->indices = isl_multi_pw_aff_copy(r->indices);
     entry->shape = r->indexShape = b->shapeCount++;
     egShapeMemoPut(b->indexMemo, key, entry);
   }
@@ -128,7 +133,20 @@ static __isl_give isl_map *relateScopes(EgBuilder *b, EgNode *node,
   return isl_map_intersect_range(rel, isl_set_copy(scope->domain));
 }
 
-char *egStatementName(int id) { return solarFormat("S%d", id); }
+/* By hand: snprintf would cost more than the rest of a known access. */
+void egStatementName(int id, char name[EG_STATEMENT_NAME_SIZE]) {
+  char digits[16];
+  int n = 0;
+  unsigned value = (unsigned)id;
+  do {
+    digits[n++] = (char)('0' + value % 10);
+    value /= 10;
+  } while (value);
+  name[0] = 'S';
+  for (int i = 0; i < n; ++i)
+    name[1 + i] = digits[n - 1 - i];
+  name[1 + n] = '\0';
+}
 
 /* The least and greatest index of dimension d of the image. */
 static void dimExtremes(__isl_keep isl_set *image, int d, int rank,
@@ -271,21 +289,9 @@ static char *accessKey(EgBuilder *b, EgNode *node, const EgRawAccess *raw) {
     egShapeKeyAddInt(&key, raw->indexShape);
     return key.text;
   }
-  /* The tensor's name is its range tuple, the first "-> NAME[" after the
-   * opening brace (isl identifiers are unique among tensors and
-   * parameters): cut out of the text, it leaves the indices alone. */
+  /* The indices name no tensor (accessIndices): their text is theirs. */
   char *printed = isl_multi_pw_aff_to_str(raw->indices);
-  char *brace = printed ? strchr(printed, '{') : NULL;
-  char *tuple = NULL;
-  if (brace) {
-    char *arrow = solarFormat("-> %s[", t->islName);
-    tuple = strstr(brace, arrow);
-    if (tuple)
-      memmove(tuple + 3, tuple + strlen(arrow) - 1,
-              strlen(tuple + strlen(arrow) - 1) + 1);
-    free(arrow);
-  }
-  if (!tuple) {
+  if (!printed || !strchr(printed, '{')) {
     free(printed);
     free(key.text);
     return NULL;
@@ -301,10 +307,10 @@ static bool takeKnownAccess(EgBuilder *b, EgNode *node, const EgRawAccess *raw,
   if (!entry)
     return false;
   const char *tensorName = b->tensors[raw->tensor].islName;
-  char *name = egStatementName(node->id);
+  char name[EG_STATEMENT_NAME_SIZE];
+  egStatementName(node->id, name);
   a->map = egShapeMemoFreshMap(entry->map, name, tensorName);
   a->shapeMap = isl_map_copy(entry->map);
-  free(name);
   if (!raw->write)
     egHandleMapPut(&b->accessedLoads, raw->op.ptr, 1);
   a->image = egShapeMemoFreshSet(entry->image, tensorName);
@@ -355,6 +361,8 @@ void egBuildAccess(EgBuilder *b, EgNode *node, EgRawAccess *raw) {
         isl_multi_pw_aff_isa_multi_aff(indices) == isl_bool_true
             ? isl_map_from_multi_aff(isl_multi_pw_aff_as_multi_aff(indices))
             : isl_map_from_multi_pw_aff(indices);
+    relation = isl_map_set_tuple_name(relation, isl_dim_out,
+                                      b->tensors[raw->tensor].islName);
     access = isl_map_intersect_domain(relation,
                                       isl_set_copy(raw->scope->domain));
   } else {
@@ -368,9 +376,9 @@ void egBuildAccess(EgBuilder *b, EgNode *node, EgRawAccess *raw) {
       raw->scope == node->scope
           ? isl_map_align_params(access, isl_space_copy(b->paramSpace))
           : isl_map_apply_range(relateScopes(b, node, raw->scope), access);
-  char *name = egStatementName(node->id);
+  char name[EG_STATEMENT_NAME_SIZE];
+  egStatementName(node->id, name);
   map = isl_map_set_tuple_name(map, isl_dim_in, name);
-  free(name);
   a->map = isl_map_coalesce(isl_map_detect_equalities(map));
   if (!raw->write)
     egHandleMapPut(&b->accessedLoads, raw->op.ptr, 1);

@@ -12,7 +12,7 @@ typedef struct {
   EgScope *scope;
   int tensor;
   bool write;
-  isl_multi_pw_aff *indices; /* NULL: not affine; owned */
+  isl_multi_pw_aff *indices; /* NULL: not affine; owned; range anonymous */
   /* Accesses with equal index shapes have indices of the same
    * representation up to the tensor's name; 0 or -1: not known. */
   int indexShape;
@@ -38,7 +38,8 @@ bool egAccessMapsEqual(EgBuilder *b, EgNode *node, const EgRawAccess *ra,
                        const EgAccess *other);
 /* Frees the memo of access shapes once no access is built any more. */
 void egAccessMemoFinish(EgBuilder *b);
-/* "S<id>", the node's tuple name; the caller frees it. */
-char *egStatementName(int id);
+/* "S<id>", the node's tuple name, written into name. */
+enum { EG_STATEMENT_NAME_SIZE = 16 };
+void egStatementName(int id, char name[EG_STATEMENT_NAME_SIZE]);
 
 #endif

@@ -3,6 +3,7 @@
  * so the whole graph is written as attribute text (einsum_attr_text.c)
  * with `#solar.node<...>` around each node dictionary, and parsed once. */
 #include "einsum_attr_text.h"
+#include "einsum_frozen_text.h"
 #include "einsum_internal.h"
 #include "solar/count/count.h"
 
@@ -13,6 +14,7 @@
 #include <isl/set.h>
 #include <isl/val.h>
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -202,9 +204,11 @@ static char *accessMapText(EgNode *node, EgAccess *a) {
 
 /* The printed text of the access map, keeping the object it was printed
  * from when the lift hands its isl objects to the stages. */
-static char *freezeAccessMap(EgBuilder *b, EgNode *node, EgAccess *a) {
+static char *freezeAccessMap(EgBuilder *b, EgTextMemo *memo, EgNode *node,
+                             EgAccess *a) {
   isl_map *named = egNamedMap(node, a->map);
-  char *text = isl_map_to_str(named);
+  /* Maps of one access shape were copied from one object. */
+  char *text = egTextMemoMap(memo, (uint64_t)(uintptr_t)a->shapeMap, named);
   if (b->keepIsl)
     a->mapNamed = named;
   else
@@ -212,9 +216,10 @@ static char *freezeAccessMap(EgBuilder *b, EgNode *node, EgAccess *a) {
   return text;
 }
 
-static char *freezeDomain(EgBuilder *b, EgNode *node) {
+static char *freezeDomain(EgBuilder *b, EgTextMemo *memo, EgNode *node) {
   isl_set *domain = egNamedDomain(node);
-  char *text = isl_set_to_str(domain);
+  /* Domains of one scope shape were copied from one object. */
+  char *text = egTextMemoSet(memo, (uint64_t)node->scope->shape, domain);
   if (b->keepIsl)
     node->domainNamed = domain;
   else
@@ -258,20 +263,22 @@ static char *relationText(EgBuilder *b, EgEdge *edge) {
 }
 
 void egGraphFreezeText(EgBuilder *b) {
+  EgTextMemo *memo = egTextMemoCreate();
   for (int i = 0; i < b->nodeCount; ++i) {
     EgNode *node = &b->nodes[i];
     free(node->domainText);
     isl_set_free(node->domainNamed);
     node->domainNamed = NULL;
-    node->domainText = freezeDomain(b, node);
+    node->domainText = freezeDomain(b, memo, node);
     for (int k = 0; k < node->accessCount; ++k) {
       EgAccess *a = &node->accesses[k];
       free(a->mapText);
       isl_map_free(a->mapNamed);
       a->mapNamed = NULL;
-      a->mapText = freezeAccessMap(b, node, a);
+      a->mapText = freezeAccessMap(b, memo, node, a);
     }
   }
+  egTextMemoDestroy(memo);
   for (int i = 0; b->printRelations && i < b->edgeCount; ++i) {
     free(b->edges[i].relationText);
     b->edges[i].relationText = NULL;

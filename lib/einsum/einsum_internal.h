@@ -195,7 +195,8 @@ typedef struct {
   isl_set *image;    /* the elements the node touches through it; owned */
   /* The index expressions as written, on the space of the scope of the
    * load/store when that scope encloses the node's (its dims are then the
-   * node's first dims); NULL otherwise. For the equation. Owned. */
+   * node's first dims); NULL otherwise. For the equation and the
+   * injectivity tests; its range tuple is anonymous. Owned. */
   isl_multi_pw_aff *indices;
   MlirOperation op;
   SolarCount footprint;

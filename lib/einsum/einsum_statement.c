@@ -379,9 +379,9 @@ void egBuildNode(EgBuilder *b, EgNode *node) {
   node->scope = s.deepest;
   node->anchorPosition = s.deepestAnchor.ptr ? egOpPosition(s.deepestAnchor)
                                              : node->storePosition;
-  char *name = egStatementName(node->id);
+  char name[EG_STATEMENT_NAME_SIZE];
+  egStatementName(node->id, name);
   node->domain = isl_set_set_tuple_name(isl_set_copy(s.deepest->domain), name);
-  free(name);
   if (!egCountNodeDomain(b, node))
     egWarn(b, node->loc, "the iteration domain of this store is unbounded");
   node->exact = s.exact && node->scope->exact && node->points.exact;
