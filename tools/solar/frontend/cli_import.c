@@ -12,6 +12,7 @@
 #include "solar/support/funcs.h"
 #include "solar/support/parse.h"
 #include "solar/passes/passes.h"
+#include "solar/passes/stage.h"
 #include "solar/verify/verify_report.h"
 #include "solar/verify/verify_text.h"
 
@@ -245,6 +246,30 @@ static void copyVerified(MlirModule from, MlirModule to, const char *sizes,
   }
 }
 
+static char *printModule(MlirModule module, size_t *length) {
+  SolarText printed = {0};
+  mlirOperationPrint(mlirModuleGetOperation(module), solarTextAppendChunk,
+                     &printed);
+  solarTextAppendChunk(mlirStringRefCreateFromCString("\n"), &printed);
+  *length = printed.length;
+  return printed.text;
+}
+
+/* The lowered module as `solar analyze` would read it back from the file
+ * its text is written to (`name`): printed (without locations, as that
+ * file is) and parsed under that name, so every location, and every
+ * string the analysis makes of one, is what the analysis of the file
+ * would see. The text stays registered for caret display (*text, the
+ * caller frees it after registering another or none); `module` is
+ * destroyed. The null module when the text does not parse back. */
+static MlirModule reparse(MlirContext ctx, MlirModule module,
+                          const char *name, char **text) {
+  size_t length = 0;
+  *text = printModule(module, &length);
+  mlirModuleDestroy(module);
+  return solarParseModule(ctx, *text, length, name);
+}
+
 /* The full-size export: parsed and lowered (not verified: there is no
  * full-size reference), then kept only when its einsum graph has the
  * structure of the (lowered) small one, which is verified after: a
@@ -252,8 +277,8 @@ static void copyVerified(MlirModule from, MlirModule to, const char *sizes,
  * failure, with `err` and out->reason. */
 static MlirModule lowerFull(MlirContext ctx, MlirModule verified,
                             const SolarImportRequest *r, const char *fullPath,
-                            SolarImportResult *out, char *err,
-                            size_t errSize) {
+                            char **printedText, SolarImportResult *out,
+                            char *err, size_t errSize) {
   size_t length = 0;
   char *text = solarReadFile(fullPath, &length);
   MlirModule none = {NULL};
@@ -267,6 +292,10 @@ static MlirModule lowerFull(MlirContext ctx, MlirModule verified,
   /* The text registered for caret display is about to go away. */
   solarDiagnosticsSetSource(ctx, fullPath, NULL, 0);
   free(text);
+  if (ok && r->analyzedPath) {
+    full = reparse(ctx, full, r->analyzedPath, printedText);
+    ok = !mlirModuleIsNull(full);
+  }
   if (!ok) {
     if (!mlirModuleIsNull(full))
       mlirModuleDestroy(full);
@@ -278,9 +307,9 @@ static MlirModule lowerFull(MlirContext ctx, MlirModule verified,
   readVerifiedSizes(r->workDir, out->verifiedSizes,
                     sizeof(out->verifiedSizes));
   char why[1024];
-  if (!solarStructureSame(verified, full, &out->structureNodes,
-                          out->structureNote, sizeof(out->structureNote), why,
-                          sizeof(why))) {
+  if (!solarStructureSame(verified, full, r->analyzedPath != NULL,
+                          &out->structureNodes, out->structureNote,
+                          sizeof(out->structureNote), why, sizeof(why))) {
     mlirModuleDestroy(full);
     snprintf(err, errSize,
              "the program's structure depends on its sizes: %s; its "
@@ -337,9 +366,11 @@ static bool lowerVerifyPrint(const SolarImportRequest *r,
     char fullPath[4200];
     snprintf(fullPath, sizeof(fullPath), "%s/import.full.mlir", r->workDir);
     MlirModule full = {NULL};
+    char *fullText = NULL; /* what `full` was parsed from, if anything */
     ok = lower(module);
     if (ok && !r->imported && access(fullPath, R_OK) == 0) {
-      full = lowerFull(ctx, module, r, fullPath, out, err, errSize);
+      full = lowerFull(ctx, module, r, fullPath, &fullText, out, err,
+                       errSize);
       ok = !mlirModuleIsNull(full);
     }
     ok = ok && verifyLowered(module, r, manifest, out);
@@ -356,22 +387,38 @@ static bool lowerVerifyPrint(const SolarImportRequest *r,
       mlirModuleDestroy(module);
       module = full;
     }
+    size_t length = 0;
     if (ok) {
-      SolarText printed = {0};
-      mlirOperationPrint(mlirModuleGetOperation(module), solarTextAppendChunk,
-                         &printed);
-      solarTextAppendChunk(mlirStringRefCreateFromCString("\n"), &printed);
-      out->module = printed.text;
+      out->module = printModule(module, &length);
       out->reason[0] = '\0';
     } else if (!*err) {
       snprintf(err, errSize,
                "the imported program did not lower and verify (see above)");
     }
-    if (!mlirModuleIsNull(module))
-      mlirModuleDestroy(module);
+    if (fullText) {
+      /* The module parsed back for the analysis (lowerFull) has the
+       * locations of the text it was parsed from, which is line for line
+       * out->module (the verified attributes are added to the lines of the
+       * functions): that text now shows their source lines. */
+      solarDiagnosticsSetSource(ctx, r->analyzedPath,
+                                ok ? out->module : NULL, ok ? length : 0);
+      free(fullText);
+    }
+    if (ok && fullText) {
+      out->ctx = ctx;
+      out->analyzed = module;
+    } else {
+      if (!mlirModuleIsNull(module))
+        mlirModuleDestroy(module);
+      solarFuncEinsumGraphPreliftsDiscard();
+    }
   }
-  /* The text registered for caret display goes with the context. */
-  mlirContextDestroy(ctx);
+  /* The text registered for caret display goes with the context, or
+   * before it, when the context lives on with the analyzed module. */
+  if (mlirContextIsNull(out->ctx))
+    mlirContextDestroy(ctx);
+  else
+    solarDiagnosticsSetSource(ctx, linalgPath, NULL, 0);
   free(text);
   return ok;
 }
@@ -450,6 +497,12 @@ bool solarImportRun(const SolarImportRequest *request, SolarImportResult *out,
 }
 
 void solarImportResultDestroy(SolarImportResult *result) {
+  if (!mlirModuleIsNull(result->analyzed)) {
+    solarFuncEinsumGraphPreliftsDiscard();
+    mlirModuleDestroy(result->analyzed);
+  }
+  if (!mlirContextIsNull(result->ctx))
+    mlirContextDestroy(result->ctx);
   free(result->module);
   memset(result, 0, sizeof(*result));
 }
