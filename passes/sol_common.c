@@ -14,7 +14,11 @@ bool solarFuncEinsumGraph(MlirOperation func, bool strict, bool attach,
   MlirStringRef attrName = mlirStringRefCreateFromCString(SOLAR_EINSUM_GRAPH_ATTR);
   MlirAttribute attr = mlirOperationGetAttributeByName(func, attrName);
   SolarLiftedGraph *lifted = NULL;
-  if (mlirAttributeIsNull(attr)) {
+  /* Lifted ahead of the pass, by the import's structure check
+   * (sol_prelift.c): taken as the lift below would have made it. */
+  bool taken = mlirAttributeIsNull(attr) &&
+               solarFuncEinsumGraphTakePrelift(func, strict, attach, graph);
+  if (!taken && mlirAttributeIsNull(attr)) {
     /* Each stage can run alone: lift the graph the way
      * --solar-einsum-graph would, and keep it for the next stage. The
      * read below then takes what the lift holds instead of re-parsing. */
@@ -25,7 +29,8 @@ bool solarFuncEinsumGraph(MlirOperation func, bool strict, bool attach,
       mlirOperationSetDiscardableAttributeByName(func, attrName, attr);
   }
   char err[512];
-  if (!solarEinsumGraphReadLifted(attr, lifted, graph, err, sizeof(err))) {
+  if (!taken &&
+      !solarEinsumGraphReadLifted(attr, lifted, graph, err, sizeof(err))) {
     solarEmitError(mlirOperationGetLocation(func), "%s", err);
     return false;
   }

@@ -26,6 +26,7 @@
 #include "solar/support/funcs.h"
 #include "solar/support/parse.h"
 #include "solar/passes/passes.h"
+#include "solar/passes/stage.h"
 #include "solar/frontend/lower_to_affine.h"
 #include "solar/solar.h"
 #include "solar/support/json_number.h"
@@ -336,6 +337,13 @@ static bool runSol(MlirModule module, const AnalyzeArgs *args,
   return ok;
 }
 
+/* Graphs lifted ahead for the module (passes/sol_prelift.c) and not
+ * taken, a failed function's, go before it. */
+static void destroyModule(MlirModule module) {
+  solarFuncEinsumGraphPreliftsDiscard();
+  mlirModuleDestroy(module);
+}
+
 /* The hardware file's name and core count (what a host reference is
  * pinned to). A file that does not load is reported as compare reports
  * it, naming the --arch value, before anything runs. */
@@ -620,23 +628,34 @@ int solarCmdAnalyze(int argc, char **argv) {
   status = SOLAR_EXIT_FAILURE;
   char fp32Math[128] = "", fp32MathSource[64] = "";
   size_t length = 0;
-  char *text = solarReadFile(frontend.irPath, &length);
-  MlirContext ctx = {0};
+  /* The importer's module is the file's, already parsed (and lifted for
+   * its structure check: passes/sol_prelift.c); else the file is read. */
+  char *text = frontend.irText;
+  MlirContext ctx = frontend.ctx;
+  MlirModule module = frontend.module;
+  length = frontend.irLength;
+  frontend.irText = NULL;
+  frontend.ctx = (MlirContext){NULL};
+  frontend.module = (MlirModule){NULL};
+  if (!text)
+    text = solarReadFile(frontend.irPath, &length);
   if (!text) {
     fprintf(stderr, "solar analyze: error: cannot read '%s'\n",
             frontend.irPath);
     goto done;
   }
-  ctx = solarContextCreate();
+  if (mlirContextIsNull(ctx))
+    ctx = solarContextCreate();
   if (mlirContextIsNull(ctx))
     goto done;
-  MlirModule module = solarParseModule(ctx, text, length, frontend.irPath);
+  if (mlirModuleIsNull(module))
+    module = solarParseModule(ctx, text, length, frontend.irPath);
   if (mlirModuleIsNull(module))
     goto done;
   size_t funcCount = 0;
   free(solarCollectFuncs(mlirModuleGetOperation(module), &funcCount));
   if (!solarCliHasFunctions("analyze", frontend.irPath, funcCount)) {
-    mlirModuleDestroy(module);
+    destroyModule(module);
     goto done;
   }
   if (haveReference && !imported &&
@@ -690,7 +709,7 @@ int solarCmdAnalyze(int argc, char **argv) {
                       sizeof(err))) {
       fprintf(stderr, "solar analyze: error: --mask-zeros: %s\n", err);
       json_decref(report);
-      mlirModuleDestroy(module);
+      destroyModule(module);
       goto done;
     }
     if ((args.trace || args.profile) &&
@@ -698,7 +717,7 @@ int solarCmdAnalyze(int argc, char **argv) {
                         sizeof(err))) {
       fprintf(stderr, "solar analyze: error: %s: %s\n", traceName, err);
       json_decref(report);
-      mlirModuleDestroy(module);
+      destroyModule(module);
       goto done;
     }
     if (args.json)
@@ -723,7 +742,7 @@ int solarCmdAnalyze(int argc, char **argv) {
       status = SOLAR_EXIT_FAILURE;
     json_decref(report);
   }
-  mlirModuleDestroy(module);
+  destroyModule(module);
 done:
   solarTraceDestroy(&trace);
   if (!mlirContextIsNull(ctx))

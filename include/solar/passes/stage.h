@@ -39,6 +39,28 @@ SolarDtype solarStorageDtype(const char *option, SolarDtype compute);
 bool solarFuncEinsumGraph(MlirOperation func, bool strict, bool attach,
                           SolarEinsumGraph *graph);
 
+/* Lifting ahead of the passes (passes/sol_prelift.c). `solar analyze`'s
+ * import checks that the full-size module it will analyze has the einsum
+ * graph of the verified one; the check lifts func here, as the analysis'
+ * solarFuncEinsumGraph(func, strict, attach) would (the attribute built
+ * when `attach`, but attached only when taken), and the analysis takes
+ * that graph instead of lifting the module a second time. Returns the
+ * graph to compare (kept here: valid until the next call of these
+ * functions), or NULL when the lift or its read fails (nothing kept; the
+ * analysis lifts again and reports why). The lift's diagnostics are
+ * collected and printed when the graph is taken. */
+const SolarEinsumGraph *solarFuncEinsumGraphPrelift(MlirOperation func,
+                                                    bool strict, bool attach);
+/* Moves func's graph lifted ahead with the same `strict` and `attach` into
+ * *graph (attaching its attribute when `attach`); false when there is
+ * none. solarFuncEinsumGraph calls it first. */
+bool solarFuncEinsumGraphTakePrelift(MlirOperation func, bool strict,
+                                     bool attach, SolarEinsumGraph *graph);
+/* Frees every graph lifted ahead and not taken. The owner of the lifted
+ * module calls it before destroying the module: entries are keyed by the
+ * operation. */
+void solarFuncEinsumGraphPreliftsDiscard(void);
+
 /* Resolves the `arch` option (with `strict`) and reports the loader's
  * warnings and errors at loc. False (errors emitted) when it fails or, with
  * `required`, when no arch was given; *loaded tells whether one was. */

@@ -8,6 +8,7 @@
 #include "cli_say.h"
 #include "cli_translate_run.h"
 
+#include "solar/passes/stage.h"
 #include "solar/verify/verify_manifest.h"
 
 #include <errno.h>
@@ -127,6 +128,13 @@ static ImportOutcome runImporter(const SolarFrontendRequest *r,
       return ImportCannotWrite;
     }
   }
+  /* Where the IR goes is settled first: the analyzed module is kept as
+   * parsed from that file (SolarImportRequest.analyzedPath). */
+  if (!producedIrPath(r, "import", out, err, errSize)) {
+    if (!r->keepDir)
+      solarRemoveTree(workDir);
+    return ImportCannotWrite;
+  }
   fprintf(stderr, "solar analyze: importing %s (%s)\n", r->model,
           r->framework);
   SolarImportRequest request = {
@@ -150,6 +158,7 @@ static ImportOutcome runImporter(const SolarFrontendRequest *r,
       .overridesIfAssigned = r->overridesIfAssigned,
       .train = r->train,
       .chatterToStderr = true,
+      .analyzedPath = out->irPath,
   };
   SolarImportResult result;
   char importErr[4608];
@@ -167,8 +176,7 @@ static ImportOutcome runImporter(const SolarFrontendRequest *r,
     else
       snprintf(err, errSize, "the importer cannot cover %s: %s", r->model,
                reason);
-  } else if (!producedIrPath(r, "import", out, err, errSize) ||
-             !writeIr(out->irPath, result.module, err, errSize)) {
+  } else if (!writeIr(out->irPath, result.module, err, errSize)) {
     outcome = ImportCannotWrite;
   }
   if (outcome == ImportOk) {
@@ -181,6 +189,26 @@ static ImportOutcome runImporter(const SolarFrontendRequest *r,
              result.structureNote);
     snprintf(out->verifiedSizes, sizeof(out->verifiedSizes), "%s",
              result.verifiedSizes);
+    /* The module analyze would parse from the file, already parsed. */
+    if (!mlirModuleIsNull(result.analyzed)) {
+      out->ctx = result.ctx;
+      out->module = result.analyzed;
+      out->irText = result.module;
+      out->irLength = strlen(result.module);
+      result.ctx = (MlirContext){NULL};
+      result.analyzed = (MlirModule){NULL};
+      result.module = NULL;
+    }
+  } else {
+    /* Another frontend may still write its IR: no import IR file is left
+     * (its temporary directory goes) or named. */
+    if (out->irDirTemporary) {
+      char *slash = strrchr(out->irPath, '/');
+      *slash = '\0';
+      solarRemoveTree(out->irPath);
+    }
+    out->irPath[0] = '\0';
+    out->irDirTemporary = false;
   }
   solarImportResultDestroy(&result);
   if (!r->keepDir) {
@@ -316,6 +344,16 @@ bool solarFrontendResolve(const SolarFrontendRequest *r,
 }
 
 void solarFrontendResultCleanup(SolarFrontendResult *result) {
+  if (!mlirModuleIsNull(result->module)) {
+    solarFuncEinsumGraphPreliftsDiscard();
+    mlirModuleDestroy(result->module);
+  }
+  result->module = (MlirModule){NULL};
+  if (!mlirContextIsNull(result->ctx))
+    mlirContextDestroy(result->ctx);
+  result->ctx = (MlirContext){NULL};
+  free(result->irText);
+  result->irText = NULL;
   if (*result->importWorkDir)
     solarRemoveTree(result->importWorkDir);
   result->importWorkDir[0] = '\0';

@@ -19,6 +19,8 @@
 #include "cli_train.h"
 #include "cli_verify_limits.h"
 
+#include "mlir-c/IR.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -87,6 +89,15 @@ typedef struct {
   size_t structureNodes;   /* einsum nodes compared across the two sizes */
   char structureNote[512]; /* "only sizes differ", or the repetitions */
   char verifiedSizes[512]; /* "B=128, IN=512"; "" at full size */
+  /* The importer's full-size module (SolarImportResult.analyzed): irPath
+   * as parsed, in its context, with the einsum graphs its structure check
+   * lifted for the analysis; irText its text (registered there as
+   * irPath's source). Null when irPath is to be read. Taken by the caller
+   * (fields nulled), else freed by solarFrontendResultCleanup. */
+  MlirContext ctx;
+  MlirModule module;
+  char *irText;
+  size_t irLength;
 } SolarFrontendResult;
 
 /* Chooses the IR, running the importer when it is the frontend to try.

@@ -12,6 +12,7 @@
 #include "solar/support/funcs.h"
 #include "solar/support/parse.h"
 #include "solar/passes/passes.h"
+#include "solar/passes/stage.h"
 #include "solar/verify/verify_report.h"
 #include "solar/verify/verify_text.h"
 
@@ -228,8 +229,22 @@ static void readVerifiedSizes(const char *workDir, char *buf, size_t size) {
   json_decref(root);
 }
 
-static void copyVerified(MlirModule from, MlirModule to, const char *sizes,
-                         MlirContext ctx) {
+/* `attr` in ctx: itself, or, from another context, printed and parsed
+ * there (MLIR prints floats so that they parse back to the same value). */
+static MlirAttribute inContext(MlirAttribute attr, MlirContext ctx) {
+  if (mlirContextEqual(mlirAttributeGetContext(attr), ctx))
+    return attr;
+  SolarText printed = {0};
+  mlirAttributePrint(attr, solarTextAppendChunk, &printed);
+  MlirAttribute moved = mlirAttributeParseGet(
+      ctx, mlirStringRefCreate(printed.text ? printed.text : "",
+                               printed.length));
+  free(printed.text);
+  return moved;
+}
+
+static void copyVerified(MlirModule from, MlirModule to, const char *sizes) {
+  MlirContext ctx = mlirModuleGetContext(to);
   MlirStringRef key = mlirStringRefCreateFromCString(SOLAR_VERIFIED_ATTR);
   MlirOperation a = mlirBlockGetFirstOperation(mlirModuleGetBody(from));
   MlirOperation b = mlirBlockGetFirstOperation(mlirModuleGetBody(to));
@@ -238,11 +253,42 @@ static void copyVerified(MlirModule from, MlirModule to, const char *sizes,
     MlirAttribute verified = mlirOperationGetAttributeByName(a, key);
     if (mlirAttributeIsNull(verified))
       continue;
-    mlirOperationSetAttributeByName(b, key, verified);
+    mlirOperationSetAttributeByName(b, key, inContext(verified, ctx));
     mlirOperationSetAttributeByName(
         b, mlirStringRefCreateFromCString("solar.verified_sizes"),
         mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(sizes)));
   }
+}
+
+static char *printModule(MlirModule module, size_t *length) {
+  SolarText printed = {0};
+  mlirOperationPrint(mlirModuleGetOperation(module), solarTextAppendChunk,
+                     &printed);
+  solarTextAppendChunk(mlirStringRefCreateFromCString("\n"), &printed);
+  *length = printed.length;
+  return printed.text;
+}
+
+/* The lowered module as `solar analyze` would read it back from the file
+ * its text is written to (`name`): printed (without locations, as that
+ * file is) and parsed under that name into a context of its own, so every
+ * location, every string the analysis makes of one and every resource
+ * name (a context's dense_resource blobs keep their names unique, so a
+ * second parse in the import's context would rename them) is what the
+ * analysis of the file saw in its own context. The text stays registered
+ * there for caret display (*text: the caller frees it after registering
+ * another or none). The null module (no context left) when the text does
+ * not parse back. */
+static MlirModule reparse(MlirModule module, const char *name, char **text) {
+  size_t length = 0;
+  *text = printModule(module, &length);
+  MlirContext ctx = solarContextCreate();
+  MlirModule parsed = {NULL};
+  if (!mlirContextIsNull(ctx))
+    parsed = solarParseModule(ctx, *text, length, name);
+  if (mlirModuleIsNull(parsed) && !mlirContextIsNull(ctx))
+    mlirContextDestroy(ctx);
+  return parsed;
 }
 
 /* The full-size export: parsed and lowered (not verified: there is no
@@ -252,6 +298,7 @@ static void copyVerified(MlirModule from, MlirModule to, const char *sizes,
  * failure, with `err` and out->reason. */
 static MlirModule lowerFull(MlirContext ctx, MlirModule verified,
                             const SolarImportRequest *r, const char *fullPath,
+                            MlirModule *analyzed, char **printedText,
                             SolarImportResult *out, char *err,
                             size_t errSize) {
   size_t length = 0;
@@ -267,6 +314,12 @@ static MlirModule lowerFull(MlirContext ctx, MlirModule verified,
   /* The text registered for caret display is about to go away. */
   solarDiagnosticsSetSource(ctx, fullPath, NULL, 0);
   free(text);
+  /* Under solar analyze, the module it will analyze is the one checked
+   * (its graphs lifted for the analysis); the caller frees it. */
+  if (ok && r->analyzedPath) {
+    *analyzed = reparse(full, r->analyzedPath, printedText);
+    ok = !mlirModuleIsNull(*analyzed);
+  }
   if (!ok) {
     if (!mlirModuleIsNull(full))
       mlirModuleDestroy(full);
@@ -278,9 +331,10 @@ static MlirModule lowerFull(MlirContext ctx, MlirModule verified,
   readVerifiedSizes(r->workDir, out->verifiedSizes,
                     sizeof(out->verifiedSizes));
   char why[1024];
-  if (!solarStructureSame(verified, full, &out->structureNodes,
-                          out->structureNote, sizeof(out->structureNote), why,
-                          sizeof(why))) {
+  if (!solarStructureSame(verified, r->analyzedPath ? *analyzed : full,
+                          r->analyzedPath != NULL,
+                          &out->structureNodes, out->structureNote,
+                          sizeof(out->structureNote), why, sizeof(why))) {
     mlirModuleDestroy(full);
     snprintf(err, errSize,
              "the program's structure depends on its sizes: %s; its "
@@ -337,16 +391,21 @@ static bool lowerVerifyPrint(const SolarImportRequest *r,
     char fullPath[4200];
     snprintf(fullPath, sizeof(fullPath), "%s/import.full.mlir", r->workDir);
     MlirModule full = {NULL};
+    MlirModule analyzed = {NULL}; /* solar analyze's copy of `full` */
+    char *analyzedText = NULL;    /* what it was parsed from */
     ok = lower(module);
     if (ok && !r->imported && access(fullPath, R_OK) == 0) {
-      full = lowerFull(ctx, module, r, fullPath, out, err, errSize);
+      full = lowerFull(ctx, module, r, fullPath, &analyzed, &analyzedText,
+                       out, err, errSize);
       ok = !mlirModuleIsNull(full);
     }
     ok = ok && verifyLowered(module, r, manifest, out);
     flushDiagnostics(solarDiagnosticsCaptureEnd(ctx), out);
     if (!mlirModuleIsNull(full)) {
       if (ok) {
-        copyVerified(module, full, out->verifiedSizes, ctx);
+        copyVerified(module, full, out->verifiedSizes);
+        if (!mlirModuleIsNull(analyzed))
+          copyVerified(module, analyzed, out->verifiedSizes);
         out->twoSizes = true;
         fprintf(stderr,
                 "solar: verified at %s; the full-size export has the same "
@@ -356,12 +415,9 @@ static bool lowerVerifyPrint(const SolarImportRequest *r,
       mlirModuleDestroy(module);
       module = full;
     }
+    size_t length = 0;
     if (ok) {
-      SolarText printed = {0};
-      mlirOperationPrint(mlirModuleGetOperation(module), solarTextAppendChunk,
-                         &printed);
-      solarTextAppendChunk(mlirStringRefCreateFromCString("\n"), &printed);
-      out->module = printed.text;
+      out->module = printModule(module, &length);
       out->reason[0] = '\0';
     } else if (!*err) {
       snprintf(err, errSize,
@@ -369,6 +425,23 @@ static bool lowerVerifyPrint(const SolarImportRequest *r,
     }
     if (!mlirModuleIsNull(module))
       mlirModuleDestroy(module);
+    if (analyzedText) {
+      if (ok) {
+        /* The analyzed module's text is line for line out->module (the
+         * verified attributes go on the functions' own lines): that text
+         * now shows its source lines, as the file's would. */
+        out->ctx = mlirModuleGetContext(analyzed);
+        out->analyzed = analyzed;
+        solarDiagnosticsSetSource(out->ctx, r->analyzedPath, out->module,
+                                  length);
+      } else if (!mlirModuleIsNull(analyzed)) {
+        MlirContext analyzedCtx = mlirModuleGetContext(analyzed);
+        solarFuncEinsumGraphPreliftsDiscard();
+        mlirModuleDestroy(analyzed);
+        mlirContextDestroy(analyzedCtx);
+      }
+      free(analyzedText);
+    }
   }
   /* The text registered for caret display goes with the context. */
   mlirContextDestroy(ctx);
@@ -450,6 +523,12 @@ bool solarImportRun(const SolarImportRequest *request, SolarImportResult *out,
 }
 
 void solarImportResultDestroy(SolarImportResult *result) {
+  if (!mlirModuleIsNull(result->analyzed)) {
+    solarFuncEinsumGraphPreliftsDiscard();
+    mlirModuleDestroy(result->analyzed);
+  }
+  if (!mlirContextIsNull(result->ctx))
+    mlirContextDestroy(result->ctx);
   free(result->module);
   memset(result, 0, sizeof(*result));
 }

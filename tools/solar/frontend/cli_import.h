@@ -11,6 +11,8 @@
 #include "cli_train.h"
 #include "cli_verify_limits.h"
 
+#include "mlir-c/IR.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -40,10 +42,26 @@ typedef struct {
   /* The exporter (with its reference run) and all it starts are killed
    * after this many seconds; 0: no limit. */
   double timeoutSeconds;
+  /* solar analyze: the path the module's text will be written to and
+   * analyzed from. With two sizes, the full-size module is then kept for
+   * the analysis (out->ctx, out->analyzed) as it would be parsed from
+   * that file, and its structure check lifts it as the analysis does, for
+   * the analysis (solarFuncEinsumGraphPrelift). NULL: `solar import`. */
+  const char *analyzedPath;
 } SolarImportRequest;
 
 typedef struct {
   char *module; /* the verified affine module as text (caller frees) */
+  /* With request->analyzedPath and two sizes: the full-size module, as
+   * parsed from `module` written to that path, with the graphs its
+   * structure check lifted kept for its analysis, and the context that
+   * holds it (`module` is registered there as that path's source text:
+   * keep it while the context lives). Null otherwise. The caller may
+   * take both (then destroy the module, after
+   * solarFuncEinsumGraphPreliftsDiscard, and the context itself), else
+   * solarImportResultDestroy does. */
+  MlirContext ctx;
+  MlirModule analyzed;
   /* Why the import failed, in one line without the diagnostics' location:
    * the exporter's own error (unsupported op, importer missing, ...) or the
    * first MLIR error. "" on success. */

@@ -4,6 +4,7 @@
 #include "cli_structure_repeat.h"
 
 #include "solar/einsum/einsum_graph.h"
+#include "solar/passes/stage.h"
 #include "solar/support/diagnostics.h"
 
 #include <ctype.h>
@@ -173,35 +174,54 @@ static bool compareGraphs(const SolarEinsumGraph *small,
 /* Lifts one function into a graph (false with `why` on failure): its
  * structure only, as nothing here reads the necessary work or the
  * attribute's text (the two lifts were a fifth of DenseNet-201's C side,
- * docs/performance.md). */
+ * docs/performance.md). Its diagnostics are swallowed. */
 static bool lift(MlirOperation func, SolarEinsumGraph *graph, char *why,
                  size_t size) {
-  return solarEinsumGraphLiftStructure(func, graph, why, size);
+  MlirContext ctx = mlirOperationGetContext(func);
+  solarDiagnosticsCaptureBegin(ctx);
+  bool ok = solarEinsumGraphLiftStructure(func, graph, why, size);
+  free(solarDiagnosticsCaptureEnd(ctx));
+  return ok;
 }
 
-bool solarStructureSame(MlirModule verified, MlirModule full, size_t *nodes,
-                        char *note, size_t noteSize, char *why,
-                        size_t whySize) {
+/* The full-size function's graph: lifted for the analysis when `ahead`
+ * (solarFuncEinsumGraphPrelift, as solar analyze's solar-sol lifts it:
+ * stages=true, not strict; kept for it), else, or when that lift fails
+ * (the analysis then fails on it with its own diagnostics), its structure
+ * into *own. NULL with `why` when neither lifts. */
+static const SolarEinsumGraph *liftFull(MlirOperation func, bool ahead,
+                                        SolarEinsumGraph *own, char *why,
+                                        size_t size) {
+  const SolarEinsumGraph *graph =
+      ahead ? solarFuncEinsumGraphPrelift(func, false, true) : NULL;
+  if (!graph && lift(func, own, why, size))
+    graph = own;
+  return graph;
+}
+
+bool solarStructureSame(MlirModule verified, MlirModule full, bool ahead,
+                        size_t *nodes, char *note, size_t noteSize,
+                        char *why, size_t whySize) {
   *nodes = 0;
   note[0] = '\0';
   bool ok = true;
-  MlirContext ctx = mlirModuleGetContext(full);
-  solarDiagnosticsCaptureBegin(ctx);
   MlirOperation a = firstFunc(verified), b = firstFunc(full);
   for (; ok && !mlirOperationIsNull(a) && !mlirOperationIsNull(b);
        a = nextFunc(mlirOperationGetNextInBlock(a)),
        b = nextFunc(mlirOperationGetNextInBlock(b))) {
-    SolarEinsumGraph small, large;
+    SolarEinsumGraph small, own;
     memset(&small, 0, sizeof(small));
-    memset(&large, 0, sizeof(large));
+    memset(&own, 0, sizeof(own));
     ok = lift(a, &small, why, whySize);
-    if (ok && !lift(b, &large, why, whySize)) {
+    const SolarEinsumGraph *large =
+        ok ? liftFull(b, ahead, &own, why, whySize) : NULL;
+    if (ok && !large) {
       ok = false;
       solarEinsumGraphDestroy(&small);
     }
     if (ok) {
       SolarRepeat repeat = {0, 0, 0, 0, 0};
-      ok = compareGraphs(&small, &large, &repeat, why, whySize);
+      ok = compareGraphs(&small, large, &repeat, why, whySize);
       /* The first function that repeats a block more often is named. */
       if (ok && repeat.fullCopies && !*note) {
         char more[64] = "";
@@ -211,13 +231,13 @@ bool solarStructureSame(MlirModule verified, MlirModule full, size_t *nodes,
         snprintf(note, noteSize, "sizes and %s repetitions differ: @%s's "
                  "%zu-node block from einsum node %zu repeats %zu times at "
                  "full size, %zu verified%s",
-                 repeat.runs > 1 ? "blocks'" : "one block's", large.function,
+                 repeat.runs > 1 ? "blocks'" : "one block's", large->function,
                  repeat.period, repeat.start, repeat.fullCopies,
                  repeat.smallCopies, more);
       }
-      *nodes += large.nodeCount;
+      *nodes += large->nodeCount;
       solarEinsumGraphDestroy(&small);
-      solarEinsumGraphDestroy(&large);
+      solarEinsumGraphDestroy(&own);
     }
   }
   if (ok && (!mlirOperationIsNull(a) || !mlirOperationIsNull(b))) {
@@ -226,6 +246,8 @@ bool solarStructureSame(MlirModule verified, MlirModule full, size_t *nodes,
   }
   if (ok && !*note)
     snprintf(note, noteSize, "only sizes differ");
-  free(solarDiagnosticsCaptureEnd(ctx));
+  /* A refused module is not analyzed: nothing lifted ahead is taken. */
+  if (!ok && ahead)
+    solarFuncEinsumGraphPreliftsDiscard();
   return ok;
 }

@@ -21,9 +21,13 @@
  * `note`: "only sizes differ", or which block repeats more often at full
  * size, cli_structure_repeat.h); false with the first difference in `why`.
  * Lifting diagnostics are swallowed: the analysis lifts the full module
- * again and reports them. */
-bool solarStructureSame(MlirModule verified, MlirModule full, size_t *nodes,
-                        char *note, size_t noteSize, char *why,
-                        size_t whySize);
+ * again and reports them. With `ahead` (solar analyze, which analyzes
+ * `full` itself), each full-size function is lifted as the analysis will
+ * lift it, and its graph kept for the analysis
+ * (solarFuncEinsumGraphPrelift, which keeps the diagnostics for it too);
+ * a refusal discards what was kept. */
+bool solarStructureSame(MlirModule verified, MlirModule full, bool ahead,
+                        size_t *nodes, char *note, size_t noteSize,
+                        char *why, size_t whySize);
 
 #endif
