@@ -289,6 +289,22 @@ static bool picksKey(SolarShapeMemo *shapes, const SolarEinsumGraph *graph,
   return true;
 }
 
+/* The count of one picked access of the whole domain is the access's own
+ * footprint, which the lift counted from the same domain and map
+ * (egBuildAccess: the image of the node's domain under the access): read
+ * it instead of applying and counting again. -1 when the picks are not
+ * one such access or the lift's count was not an exact constant. */
+static int64_t liftedFootprint(const SolarEinsumGraph *graph,
+                               const Picks *p) {
+  if (p->count != 1 || p->anyInexact || pickRestricted(graph, &p->picks[0]))
+    return -1;
+  const SolarEinsumAccess *access =
+      &graph->nodes[p->picks[0].node].accesses[p->picks[0].access];
+  return access->footprintExact && access->footprintElements >= 0
+             ? access->footprintElements
+             : -1;
+}
+
 static int64_t countUnion(const SolarEinsumGraph *graph,
                           const SolarFootprintContext *ctx, int64_t tensor,
                           const int64_t *nodes, size_t n,
@@ -297,6 +313,12 @@ static int64_t countUnion(const SolarEinsumGraph *graph,
   Picks p;
   picksInit(&p);
   pickAccesses(graph, ctx, tensor, nodes, n, kind, skipSatisfied, &p);
+  int64_t lifted = liftedFootprint(graph, &p);
+  if (lifted >= 0) {
+    picksClear(&p);
+    *exact = true;
+    return lifted;
+  }
   SolarShapeMemo *shapes = ctx ? ctx->shapes : NULL;
   uint32_t inlineKey[32];
   uint32_t *key = NULL;
