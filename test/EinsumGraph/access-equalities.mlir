@@ -6,7 +6,8 @@
 // no implicit equality (its affine hull is the graph of f over the box's).
 // The relations must print as they did with the detection.
 
-// B[i, j] = A[i, j + 1], 0 <= i < 4, 0 <= j < 5: the shortcut; the
+// B[i, j] = A[i, j + 1], 0 <= i < 4, 0 <= j < 5: the shortcut (and the
+// image taken as the relation's range); the
 // footprint is the 4 x 5 box shifted by one column, 20 elements.
 // CHECK:      "function": "shifted",
 // CHECK:      "map": "{ S0[m, n] -> arg1[m, n] : 0 <= m <= 3 and 0 <= n <= 4 }",
