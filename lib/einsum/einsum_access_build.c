@@ -436,13 +436,13 @@ void egBuildAccess(EgBuilder *b, EgNode *node, EgRawAccess *raw) {
   a->map = isl_map_coalesce(plain ? map : isl_map_detect_equalities(map));
   if (!raw->write)
     egHandleMapPut(&b->accessedLoads, raw->op.ptr, 1);
-  /* The same relation's domain is the node's (its scope is the node's):
-   * the image is its range, without intersecting the domain again (a
-   * fifth of a new shape; kept to the relations above, whose ranges print
-   * as the images did). */
-  a->image = plain ? isl_map_range(isl_map_copy(a->map))
-                   : isl_set_apply(isl_set_copy(node->domain),
-                                   isl_map_copy(a->map));
+  /* In the node's own scope the relation's domain is the node's already
+   * (the access was restricted to it): the image is the range, without
+   * intersecting the domain again (a fifth of a new shape). */
+  a->image = raw->scope == node->scope
+                 ? isl_map_range(isl_map_copy(a->map))
+                 : isl_set_apply(isl_set_copy(node->domain),
+                                 isl_map_copy(a->map));
   bool inBounds = true;
   if (a->exact)
     inBounds = !checkInBounds(b, raw, a->image);
