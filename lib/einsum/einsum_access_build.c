@@ -331,6 +331,48 @@ static void rememberAccess(EgBuilder *b, const char *key, EgAccess *a,
   copyFootprint(&a->footprint, &entry->footprint);
 }
 
+/* Whether no index involves a floor (an existential variable of the
+ * relation, which isl's equality detection may eliminate). */
+static bool noFloors(__isl_keep isl_multi_aff *ma) {
+  isl_size n = isl_multi_aff_size(ma);
+  bool none = n >= 0;
+  for (isl_size i = 0; i < n && none; ++i) {
+    isl_aff *aff = isl_multi_aff_get_at(ma, i);
+    none = isl_aff_involves_locals(aff) == isl_bool_false;
+    isl_aff_free(aff);
+  }
+  return none;
+}
+
+/* Whether the scope's domain is one non-empty box of constants (as
+ * solarCountBoxBounds reads it), once per scope shape. Such a domain has
+ * no implicit equality: each of its dimensions takes at least two values
+ * or is fixed by an explicit equality (isl's simplification turns opposite
+ * bounds into one). */
+static bool boxDomain(EgBuilder *b, const EgScope *scope) {
+  EgShapeKey key = {0};
+  egShapeKeyAdd(&key, "box");
+  egShapeKeyAddInt(&key, scope->shape);
+  AccessShape *entry = egShapeMemoGet(b->accessMemo, key.text);
+  if (!entry) {
+    entry = newAccessShape(b, key.text);
+    isl_size rank = isl_set_dim(scope->domain, isl_dim_set);
+    isl_val **lo = calloc((size_t)(rank > 0 ? rank : 0) + 1, sizeof(isl_val *));
+    isl_val **hi = calloc((size_t)(rank > 0 ? rank : 0) + 1, sizeof(isl_val *));
+    if (!lo || !hi)
+      abort();
+    entry->equal = rank >= 0 && solarCountBoxBounds(scope->domain, lo, hi);
+    for (isl_size d = 0; d < rank; ++d) {
+      isl_val_free(lo[d]);
+      isl_val_free(hi[d]);
+    }
+    free(lo);
+    free(hi);
+  }
+  free(key.text);
+  return entry->equal;
+}
+
 void egBuildAccess(EgBuilder *b, EgNode *node, EgRawAccess *raw) {
   egGrow((void **)&node->accesses, &node->accessCapacity, node->accessCount,
          sizeof(EgAccess));
@@ -353,14 +395,19 @@ void egBuildAccess(EgBuilder *b, EgNode *node, EgRawAccess *raw) {
     return;
   }
   isl_map *access;
+  bool linear = false; /* indices one affine function without floors */
   if (raw->indices) {
     /* Most indices are plain affine: isl_map_from_multi_aff skips the
      * piecewise machinery (a third of the cost of an access). */
     isl_multi_pw_aff *indices = isl_multi_pw_aff_copy(raw->indices);
-    isl_map *relation =
-        isl_multi_pw_aff_isa_multi_aff(indices) == isl_bool_true
-            ? isl_map_from_multi_aff(isl_multi_pw_aff_as_multi_aff(indices))
-            : isl_map_from_multi_pw_aff(indices);
+    isl_map *relation;
+    if (isl_multi_pw_aff_isa_multi_aff(indices) == isl_bool_true) {
+      isl_multi_aff *ma = isl_multi_pw_aff_as_multi_aff(indices);
+      linear = noFloors(ma);
+      relation = isl_map_from_multi_aff(ma);
+    } else {
+      relation = isl_map_from_multi_pw_aff(indices);
+    }
     relation = isl_map_set_tuple_name(relation, isl_dim_out,
                                       b->tensors[raw->tensor].islName);
     access = isl_map_intersect_domain(relation,
@@ -379,10 +426,23 @@ void egBuildAccess(EgBuilder *b, EgNode *node, EgRawAccess *raw) {
   char name[EG_STATEMENT_NAME_SIZE];
   egStatementName(node->id, name);
   map = isl_map_set_tuple_name(map, isl_dim_in, name);
-  a->map = isl_map_coalesce(isl_map_detect_equalities(map));
+  /* The relation of indices that are one affine function of a box domain
+   * in the node's own scope, { S[i] -> T[f(i)] : i in box }, has no
+   * implicit equality: its affine hull is the graph of f over the box's,
+   * whose equalities are f's, explicit already. Detecting them is isl's
+   * affine hull of the whole relation, a third of the cost of a new access
+   * shape. */
+  bool plain = linear && raw->scope == node->scope && boxDomain(b, raw->scope);
+  a->map = isl_map_coalesce(plain ? map : isl_map_detect_equalities(map));
   if (!raw->write)
     egHandleMapPut(&b->accessedLoads, raw->op.ptr, 1);
-  a->image = isl_set_apply(isl_set_copy(node->domain), isl_map_copy(a->map));
+  /* In the node's own scope the relation's domain is the node's already
+   * (the access was restricted to it): the image is the range, without
+   * intersecting the domain again (a fifth of a new shape). */
+  a->image = raw->scope == node->scope
+                 ? isl_map_range(isl_map_copy(a->map))
+                 : isl_set_apply(isl_set_copy(node->domain),
+                                 isl_map_copy(a->map));
   bool inBounds = true;
   if (a->exact)
     inBounds = !checkInBounds(b, raw, a->image);
