@@ -44,25 +44,12 @@ static const Case cases[] = {
     {"{ [i, j] : 0 <= i < 4 and i < j < i }", -1},
     /* 7: a parameter the set does not involve */
     {"[n] -> { [i, j] : 0 <= i < 4 and 0 <= j < 3 }", 12},
-    /* 8, 9, 11: left to isl: a parameter, unbounded, too many values to
-     * enumerate */
+    /* 8-11: left to isl: a parameter, unbounded, an existential, too
+     * many values to enumerate */
     {"[n] -> { [i] : 0 <= i < n }", -1},
     {"{ [i, j] : i >= 0 and 0 <= j < 4 }", -1},
-    /* 10: an existential variable isl knows the expression of */
-    {"{ [i] : exists e: i = 3e + 1 and 0 <= i < 10 }", 3},
+    {"{ [i] : exists e: i = 3e + 1 and 0 <= i < 10 }", -1},
     {"{ [i, j] : 0 <= i < 100000 and 0 <= j <= i }", -1},
-    /* 12: U-Net's first stride-2 transposed convolution's unskipped domain
-     * (mod constraints: isl's divs) */
-    {"{ S214[0, i1, i2, i3, i4, i5, i6] : (1 + i2 + i5) mod 2 = 0 and "
-     "(1 + i3 + i6) mod 2 = 0 and 0 <= i1 <= 63 and 0 <= i2 <= 255 and "
-     "0 <= i3 <= 255 and 0 <= i4 <= 127 and 0 <= i5 <= 1 and 0 <= i6 <= 1 }",
-     536870912},
-    /* 13: two overlapping pieces, each with a div of its own */
-    {"{ [i, j] : i mod 2 = 0 and 0 <= i < 20 and 0 <= j < 3; "
-     "[i, j] : i mod 3 = 0 and 0 <= i < 20 and 0 <= j < 3 }",
-     39},
-    /* 14: nested divs */
-    {"{ [i] : (i + floor(i / 3)) mod 2 = 0 and 0 <= i < 12 }", 8},
 };
 
 int main(void) {
