@@ -327,7 +327,12 @@ static char *textOf(EgTextMemo *memo, uint64_t key, __isl_keep isl_map *map,
     memo->printed++;
     return map ? isl_map_to_str(map) : isl_set_to_str(set);
   }
-  EntryKey k = {key, map != NULL};
+  /* Hashed as bytes: the padding after isMap must be zero too, or equal
+   * keys hash apart (valgrind: uninitialised bytes). */
+  EntryKey k;
+  memset(&k, 0, sizeof(k));
+  k.key = key;
+  k.isMap = map != NULL;
   bool added;
   Entry *entry = solarHashInsert(&memo->table, &kEntry,
                                  solarHashBytes(&k, sizeof(k)), &k, &added);
