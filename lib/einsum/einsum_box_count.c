@@ -1,6 +1,8 @@
 /* Point counts of progression boxes (see einsum_box_count.h). */
 #include "einsum_box_count.h"
 
+#include "einsum_int_empty.h"
+
 #include <stdlib.h>
 
 enum { MAX_RANK = 16, MAX_TERMS = 4096 };
@@ -16,19 +18,6 @@ void egBoxFromBounds(const int64_t *bounds, int rank, int64_t *box) {
   }
 }
 
-static int64_t floorDiv(int64_t a, int64_t b) { /* b > 0 */
-  int64_t q = a / b;
-  return q * b > a ? q - 1 : q;
-}
-
-static int64_t gcd(int64_t a, int64_t b) {
-  while (b) {
-    int64_t t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
 
 /* The inverse of a modulo m (gcd 1, m >= 1), by extended Euclid. */
 static int64_t inverse(int64_t a, int64_t m) {
@@ -59,18 +48,18 @@ static int meetProgressions(const int64_t *p, const int64_t *q, int64_t *out) {
   if (p[2] != 1 || q[2] != 1) {
     /* x = p.lo (mod p.step) and x = q.lo (mod q.step): solvable when the
      * lows agree modulo the gcd; then x = first (mod lcm). */
-    int64_t g = gcd(p[2], q[2]), diff = q[0] - p[0];
+    int64_t g = egIntGcd(p[2], q[2]), diff = q[0] - p[0];
     if (diff % g != 0)
       return 0;
     int64_t m = q[2] / g;
-    int64_t t = floorDiv(diff / g, m);
+    int64_t t = egIntFloorDiv(diff / g, m);
     t = (diff / g - t * m) * inverse((p[2] / g) % m, m) % m;
     step = p[2] / g * q[2];
     first = p[0] + p[2] * t; /* |p[2] * t| < 2^40 */
   }
   /* The least point >= lo congruent to first, the greatest <= hi. */
-  int64_t start = first + floorDiv(lo - first + step - 1, step) * step;
-  int64_t end = first + floorDiv(hi - first, step) * step;
+  int64_t start = first + egIntFloorDiv(lo - first + step - 1, step) * step;
+  int64_t end = first + egIntFloorDiv(hi - first, step) * step;
   if (start > end)
     return 0;
   out[0] = start;

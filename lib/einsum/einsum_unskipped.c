@@ -30,7 +30,10 @@
 
 /* An entry keyed by the printed sets holds the result and its count; one
  * keyed by the blocks' rows (einsum_unskipped_blocks.h) the blocks'
- * differences, or that there are none. */
+ * differences, or that there are none; the one keyed kStepsKey the memo of
+ * egBlocksSubtract's steps, which shapes share (a step is one block's
+ * difference less one piece: U-Net's layers take each twice, for the rows
+ * and for the columns). */
 struct EgUnskipped {
   isl_set *necessary; /* tuple EG_SHAPE_MEMO_STORED; owned */
   bool counted;
@@ -38,7 +41,11 @@ struct EgUnskipped {
   bool refused;
   int blocks;
   isl_set *block[EG_BLOCK_MAX_DIMS]; /* tuple EG_SHAPE_MEMO_STORED; owned */
+  EgShapeMemo *steps;                /* owned */
 };
+
+/* No printed set nor rows key begins with it. */
+static const char kStepsKey[] = "steps";
 
 static void freeUnskipped(void *payload) {
   EgUnskipped *entry = payload;
@@ -46,7 +53,19 @@ static void freeUnskipped(void *payload) {
   solarCountClear(&entry->count);
   for (int b = 0; b < entry->blocks; ++b)
     isl_set_free(entry->block[b]);
+  if (entry->steps)
+    egShapeMemoDestroy(entry->steps);
   free(entry);
+}
+
+static EgShapeMemo *stepsOf(EgNecessaryWork *work) {
+  EgUnskipped *holder = egShapeMemoGet(work->unskippedMemo, kStepsKey);
+  if (!holder) {
+    holder = solarCalloc(1, sizeof(*holder));
+    holder->steps = egBlockStepsCreate();
+    egShapeMemoPut(work->unskippedMemo, kStepsKey, holder);
+  }
+  return holder->steps;
 }
 
 /* The blocks' entry of the shape, made on first use; NULL where isl
@@ -60,7 +79,7 @@ static EgUnskipped *blocksOf(EgNecessaryWork *work, __isl_keep isl_set *domain,
   isl_set *blocks[EG_BLOCK_MAX_DIMS];
   int count = 0;
   EgBlocksResult result =
-      egBlocksSubtract(domain, skippable, shape, blocks, &count);
+      egBlocksSubtract(domain, skippable, shape, stepsOf(work), blocks, &count);
   if (result == EG_BLOCKS_FAILED)
     return NULL;
   entry = solarCalloc(1, sizeof(*entry));
@@ -85,6 +104,7 @@ static __isl_give isl_set *byBlocks(EgNecessaryWork *work, EgNode *node,
       *applies ? blocksOf(work, node->domain, skippable, &shape, key.text)
                : NULL;
   free(key.text);
+  egBlockShapeFree(&shape);
   if (!*applies)
     return NULL;
   if (entry && entry->refused) {

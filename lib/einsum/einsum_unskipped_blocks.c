@@ -17,6 +17,8 @@
  * P_K: x in P. So D cut by the C_b is D \ S. */
 #include "einsum_unskipped_blocks.h"
 
+#include "einsum_int_empty.h"
+
 #include <isl/aff.h>
 #include <isl/mat.h>
 #include <isl/val.h>
@@ -251,8 +253,18 @@ static void addKey(const Piece *rows, const EgBlockShape *shape,
   }
 }
 
+struct EgBlockRows {
+  Piece piece[1 + EG_BLOCK_MAX_PIECES]; /* the domain, then the pieces */
+};
+
+void egBlockShapeFree(EgBlockShape *shape) {
+  free(shape->rows);
+  shape->rows = NULL;
+}
+
 bool egBlockShapeRead(__isl_keep isl_set *domain, __isl_keep isl_set *pieces,
                       EgBlockShape *shape, EgShapeKey *key) {
+  shape->rows = NULL;
   isl_size dims = isl_set_dim(domain, isl_dim_set);
   if (dims < 1 || dims > EG_BLOCK_MAX_DIMS ||
       isl_set_dim(domain, isl_dim_param) != 0 ||
@@ -260,14 +272,18 @@ bool egBlockShapeRead(__isl_keep isl_set *domain, __isl_keep isl_set *pieces,
       isl_set_n_basic_set(domain) != 1)
     return false;
   /* The domain first, then the pieces (about 12 KiB each). */
-  Piece *rows = malloc((1 + EG_BLOCK_MAX_PIECES) * sizeof(Piece));
-  if (!rows)
+  struct EgBlockRows *kept = malloc(sizeof(*kept));
+  if (!kept)
     abort();
+  Piece *rows = kept->piece;
   bool ok = readAll(domain, pieces, dims, rows, shape) &&
             classify(rows, shape);
-  if (ok)
+  if (ok) {
     addKey(rows, shape, key);
-  free(rows);
+    shape->rows = kept;
+  } else {
+    free(kept);
+  }
   return ok;
 }
 
@@ -324,11 +340,162 @@ typedef struct {
    * forgotten when its difference changes). */
   enum { UNTESTED, CONTAINS, CROSSES } test[EG_BLOCK_MAX_PIECES]
                                            [EG_BLOCK_MAX_DIMS];
+  const Piece *rows; /* the shape's: the domain's, then each piece's */
+  EgShapeMemo *steps;
+  /* Each block's difference's rows, in the block's space, read once per
+   * difference (diffRead; diffOk where they read) into diffRows[b]. */
+  Piece *diffRows; /* EG_BLOCK_MAX_DIMS of them, then a scratch one */
+  bool diffRead[EG_BLOCK_MAX_DIMS], diffOk[EG_BLOCK_MAX_DIMS];
 } State;
 
+/* Block b's difference changed: its tests and rows are to be done again. */
 static void forgetTests(State *s, int b) {
   for (int p = 0; p < s->pieces; ++p)
     s->test[p][b] = UNTESTED;
+  s->diffRead[b] = false;
+}
+
+static int blockDims(const State *s, int b) {
+  return __builtin_popcount(s->block[b]);
+}
+
+static const Piece *diffRowsOf(State *s, int b) {
+  if (!s->diffRead[b]) {
+    s->diffRead[b] = true;
+    s->diffOk[b] = readPiece(s->diff[b], &s->diffRows[b], blockDims(s, b));
+  }
+  return s->diffOk[b] ? &s->diffRows[b] : NULL;
+}
+
+/* A piece's rows on a block as rows of an integer system whose variables
+ * are the block's dims (in order), then existential variables. */
+typedef struct {
+  const Piece *piece;
+  int dims;      /* of the piece's space */
+  uint32_t mask; /* the piece's dims in the block */
+  int var[EG_BLOCK_MAX_DIMS];
+  int divVar[MAX_DIVS]; /* -1: a div of other dims */
+} View;
+
+static bool inView(const View *v, const Row *row) {
+  return !(row->dims & ~v->mask);
+}
+
+/* Appends sign * row + shift (an inequality where !eq). */
+static void putRow(EgIntSystem *sys, const View *v, const Row *row, bool eq,
+                   int64_t sign, int64_t shift) {
+  int64_t *r = egIntSystemRow(sys, eq);
+  r[0] = sign * row->c[0] + shift;
+  for (int d = 0; d < v->dims; ++d)
+    if (row->c[1 + d])
+      r[1 + v->var[d]] = sign * row->c[1 + d];
+  for (int k = 0; k < v->piece->divs; ++k)
+    if (row->c[1 + EG_BLOCK_MAX_DIMS + k])
+      r[1 + v->divVar[k]] += sign * row->c[1 + EG_BLOCK_MAX_DIMS + k];
+}
+
+static int64_t lcm(int64_t a, int64_t b) { return a / egIntGcd(a, b) * b; }
+
+/* Div k, q = floor(f(x)) with f's rational coefficients over l, as
+ * l f(x) - l q >= 0 and l q + l - 1 - l f(x) >= 0. */
+static void putDiv(EgIntSystem *sys, const View *v, int k) {
+  const int64_t *def = v->piece->divDef[k];
+  int64_t l = 1;
+  for (int j = 0; j < 1 + v->dims && l < (1 << 20); ++j)
+    if (def[2 * j])
+      l = lcm(l, def[2 * j + 1]);
+  if (l >= (1 << 20)) {
+    sys->overflow = true;
+    return;
+  }
+  int64_t *lower = egIntSystemRow(sys, false);
+  int64_t *upper = egIntSystemRow(sys, false);
+  for (int j = 0; j < 1 + v->dims; ++j) {
+    if (!def[2 * j])
+      continue;
+    int64_t f = def[2 * j] * (l / def[2 * j + 1]);
+    int at = j ? 1 + v->var[j - 1] : 0;
+    lower[at] = f;
+    upper[at] = -f;
+  }
+  lower[1 + v->divVar[k]] = -l;
+  upper[1 + v->divVar[k]] = l;
+  upper[0] += l - 1;
+}
+
+/* The view of `piece` (in a space of `dims` dims) on the block's dims
+ * `mask`, its divs on them given new variables with their definitions. */
+static void viewOf(View *v, const Piece *piece, int dims, uint32_t mask,
+                   EgIntSystem *sys) {
+  v->piece = piece;
+  v->dims = dims;
+  v->mask = mask;
+  int rank = 0;
+  for (int d = 0; d < dims; ++d)
+    v->var[d] = (mask >> d & 1) ? rank++ : -1;
+  for (int k = 0; k < piece->divs; ++k) {
+    v->divVar[k] = -1;
+    if (piece->divDims[k] & ~mask)
+      continue;
+    if (sys->vars == EG_INT_MAX_VARS) {
+      sys->overflow = true;
+      continue;
+    }
+    v->divVar[k] = sys->vars++;
+    putDiv(sys, v, k);
+  }
+}
+
+/* Whether piece p contains block b's difference C (*inside) and else
+ * whether it misses it (*disjoint), decided on the rows: C lies in the
+ * piece's rows on the block when no integer point of C violates one (an
+ * inequality r >= 0 violated as -r - 1 >= 0, an equality on either side);
+ * they are disjoint when C and the rows have no common integer point.
+ * False where a system is beyond einsum_int_empty.c: isl decides. */
+static bool exactTests(State *s, int p, int b, bool *inside, bool *disjoint) {
+  const Piece *diff = s->rows ? diffRowsOf(s, b) : NULL;
+  if (!diff)
+    return false;
+  EgIntSystem *sys = malloc(sizeof(*sys));
+  if (!sys)
+    abort();
+  int dims = blockDims(s, b);
+  sys->vars = dims;
+  sys->count = 0;
+  sys->overflow = false;
+  View mine, theirs;
+  viewOf(&mine, diff, dims, (1u << dims) - 1, sys);
+  for (int i = 0; i < diff->count; ++i)
+    putRow(sys, &mine, &diff->rows[i], diff->rows[i].eq, 1, 0);
+  const Piece *piece = &s->rows[1 + p];
+  viewOf(&theirs, piece, s->dims, s->block[b], sys);
+  int base = sys->count;
+  bool decided = !sys->overflow;
+  *inside = true;
+  for (int i = 0; i < piece->count && decided && *inside; ++i) {
+    const Row *row = &piece->rows[i];
+    for (int sign = 1; inView(&theirs, row) && sign >= (row->eq ? -1 : 1) &&
+                       decided && *inside;
+         sign -= 2) {
+      sys->count = base;
+      putRow(sys, &theirs, row, false, -sign, -1);
+      EgIntAnswer answer = egIntSystemEmpty(sys);
+      decided = answer != EG_INT_UNKNOWN;
+      *inside = answer == EG_INT_EMPTY;
+    }
+  }
+  *disjoint = false;
+  if (decided && !*inside) {
+    sys->count = base;
+    for (int i = 0; i < piece->count; ++i)
+      if (inView(&theirs, &piece->rows[i]))
+        putRow(sys, &theirs, &piece->rows[i], piece->rows[i].eq, 1, 0);
+    EgIntAnswer answer = egIntSystemEmpty(sys);
+    decided = answer != EG_INT_UNKNOWN;
+    *disjoint = answer == EG_INT_EMPTY;
+  }
+  free(sys);
+  return decided;
 }
 
 static __isl_give isl_basic_set *pieceOn(const State *s, int p, int b) {
@@ -349,12 +516,19 @@ static int crossings(State *s, int p, int *crossed, int *n) {
       crossed[(*n)++] = b;
       continue;
     }
-    isl_basic_set *on = pieceOn(s, p, b);
-    isl_bool inside = isl_basic_set_is_subset(s->diff[b], on);
-    isl_bool disjoint = inside == isl_bool_false
-                            ? isl_basic_set_is_disjoint(s->diff[b], on)
-                            : isl_bool_false;
-    isl_basic_set_free(on);
+    bool exactInside = false, exactDisjoint = false;
+    isl_bool inside, disjoint;
+    if (exactTests(s, p, b, &exactInside, &exactDisjoint)) {
+      inside = exactInside ? isl_bool_true : isl_bool_false;
+      disjoint = exactDisjoint ? isl_bool_true : isl_bool_false;
+    } else {
+      isl_basic_set *on = pieceOn(s, p, b);
+      inside = isl_basic_set_is_subset(s->diff[b], on);
+      disjoint = inside == isl_bool_false
+                     ? isl_basic_set_is_disjoint(s->diff[b], on)
+                     : isl_bool_false;
+      isl_basic_set_free(on);
+    }
     if (disjoint < 0 || inside < 0)
       return -1;
     if (disjoint)
@@ -396,15 +570,80 @@ static void merge(State *s, const int *crossed, int n) {
     --s->blocks;
   }
   forgetTests(s, into);
+  for (int b = 0; b < s->blocks; ++b) /* their rows moved */
+    s->diffRead[b] = false;
 }
 
-/* C_b := C_b \ P_b, coalesced: false where that is not one piece. */
+static void keyPiece(EgShapeKey *key, const Piece *piece, int dims) {
+  egShapeKeyAddInt(key, piece->divs);
+  for (int k = 0; k < piece->divs; ++k)
+    for (int j = 0; j < 2 * (1 + dims); ++j)
+      egShapeKeyAddInt(key, (long)piece->divDef[k][j]);
+  egShapeKeyAddInt(key, piece->count);
+  for (int i = 0; i < piece->count; ++i)
+    keyRow(key, &piece->rows[i], dims, piece->divs);
+}
+
+/* The key of the step C_b less `on`: the exact rows, in isl's order, and
+ * the divs of both sets (the block's space is anonymous, of its dims
+ * alone). False where they do not read. */
+static bool stepKey(State *s, int b, __isl_keep isl_basic_set *on,
+                    EgShapeKey *key) {
+  int dims = blockDims(s, b);
+  const Piece *diff = diffRowsOf(s, b);
+  Piece *other = &s->diffRows[EG_BLOCK_MAX_DIMS];
+  if (!diff || !readPiece(on, other, dims))
+    return false;
+  egShapeKeyAdd(key, "step");
+  egShapeKeyAddInt(key, dims);
+  keyPiece(key, diff, dims);
+  keyPiece(key, other, dims);
+  return true;
+}
+
+/* A step's difference: one piece, or NULL where isl's is not one. */
+typedef struct {
+  isl_set *diff; /* tuple EG_SHAPE_MEMO_STORED; owned */
+} Step;
+
+static void freeStep(void *payload) {
+  Step *step = payload;
+  isl_set_free(step->diff);
+  free(step);
+}
+
+EgShapeMemo *egBlockStepsCreate(void) { return egShapeMemoCreate(freeStep); }
+
+static __isl_give isl_basic_set *onlyPiece(__isl_take isl_set *set);
+
+/* C_b := C_b \ P_b, coalesced: false where that is not one piece. Kept in
+ * the steps' memo under the exact rows of C_b and P_b. */
 static EgBlocksResult takeAway(State *s, int p, int b) {
-  isl_set *diff = isl_set_coalesce(isl_set_subtract(
-      isl_set_from_basic_set(s->diff[b]),
-      isl_set_from_basic_set(pieceOn(s, p, b))));
-  isl_size n = isl_set_n_basic_set(diff);
+  isl_basic_set *on = pieceOn(s, p, b);
+  EgShapeKey key = {0};
+  bool keyed = s->steps && s->rows && stepKey(s, b, on, &key);
+  Step *step = keyed ? egShapeMemoGet(s->steps, key.text) : NULL;
   forgetTests(s, b);
+  if (step) {
+    free(key.text);
+    isl_basic_set_free(on);
+    isl_basic_set_free(s->diff[b]);
+    s->diff[b] =
+        step->diff ? onlyPiece(egShapeMemoFreshSet(step->diff, NULL)) : NULL;
+    return step->diff ? EG_BLOCKS_DONE : EG_BLOCKS_REFUSED;
+  }
+  isl_set *diff = isl_set_coalesce(isl_set_subtract(
+      isl_set_from_basic_set(s->diff[b]), isl_set_from_basic_set(on)));
+  isl_size n = isl_set_n_basic_set(diff);
+  if (keyed && n >= 0) {
+    step = malloc(sizeof(*step));
+    if (!step)
+      abort();
+    step->diff =
+        n == 1 ? egShapeMemoFreshSet(diff, EG_SHAPE_MEMO_STORED) : NULL;
+    egShapeMemoPut(s->steps, key.text, step);
+  }
+  free(key.text);
   isl_basic_set_list *list = n == 1 ? isl_set_get_basic_set_list(diff) : NULL;
   s->diff[b] = list ? isl_basic_set_list_get_basic_set(list, 0) : NULL;
   isl_basic_set_list_free(list);
@@ -460,10 +699,16 @@ static EgBlocksResult takeAll(State *s) {
 
 EgBlocksResult egBlocksSubtract(__isl_keep isl_set *domain,
                                 __isl_keep isl_set *pieces,
-                                const EgBlockShape *shape,
+                                const EgBlockShape *shape, EgShapeMemo *steps,
                                 isl_set *out[EG_BLOCK_MAX_DIMS], int *count) {
-  State s = {.dims = shape->dims, .pieces = shape->pieces,
-             .extra = shape->extra};
+  State s = {.dims = shape->dims,
+             .pieces = shape->pieces,
+             .extra = shape->extra,
+             .rows = shape->rows ? shape->rows->piece : NULL,
+             .steps = steps};
+  s.diffRows = malloc((EG_BLOCK_MAX_DIMS + 1) * sizeof(Piece));
+  if (!s.diffRows)
+    abort();
   isl_basic_set_list *list = isl_set_get_basic_set_list(pieces);
   isl_basic_set_list *domainList = isl_set_get_basic_set_list(domain);
   isl_basic_set *whole = isl_basic_set_list_get_basic_set(domainList, 0);
@@ -497,6 +742,7 @@ EgBlocksResult egBlocksSubtract(__isl_keep isl_set *domain,
   isl_basic_set_free(whole);
   isl_basic_set_list_free(domainList);
   isl_basic_set_list_free(list);
+  free(s.diffRows);
   return result;
 }
 

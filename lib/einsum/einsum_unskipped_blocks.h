@@ -32,6 +32,9 @@ typedef struct {
    * points. */
   uint32_t active;
   uint32_t extra[EG_BLOCK_MAX_PIECES]; /* the same, per piece */
+  /* The rows read (the domain's, then each piece's), for the exact tests
+   * of egBlocksSubtract; owned, freed by egBlockShapeFree. */
+  struct EgBlockRows *rows;
 } EgBlockShape;
 
 /* Reads the constraints of `domain` (one piece, no existential variable)
@@ -45,6 +48,8 @@ typedef struct {
  * incomplete. */
 bool egBlockShapeRead(__isl_keep isl_set *domain, __isl_keep isl_set *pieces,
                       EgBlockShape *shape, EgShapeKey *key);
+/* Frees what egBlockShapeRead kept (nothing where it returned false). */
+void egBlockShapeFree(EgBlockShape *shape);
 
 /* Outcome of egBlocksSubtract. */
 typedef enum {
@@ -59,11 +64,19 @@ typedef enum {
  * cut by all of them is exactly the difference. The caller frees out[].
  * The blocks are found by taking away, one at a time, a piece that crosses
  * the blocks' current differences in one block only (it contains all the
- * others), merging the blocks a piece crosses where none crosses one. */
+ * others), merging the blocks a piece crosses where none crosses one.
+ * Whether a piece contains or misses a block's difference is decided on
+ * the rows (einsum_int_empty.h) where that is exact, else by isl. Each
+ * step's difference is kept in `steps` (egBlockStepsCreate's memo; NULL:
+ * none) under the exact rows of its two sets: a convolution's rows and
+ * columns, and layers of one size, take the same steps. */
 EgBlocksResult egBlocksSubtract(__isl_keep isl_set *domain,
                                 __isl_keep isl_set *pieces,
-                                const EgBlockShape *shape,
+                                const EgBlockShape *shape, EgShapeMemo *steps,
                                 isl_set *out[EG_BLOCK_MAX_DIMS], int *count);
+
+/* A memo for egBlocksSubtract's steps (the caller destroys it). */
+EgShapeMemo *egBlockStepsCreate(void);
 
 /* The domain (one piece) cut by blocks[0..count-1] (egBlocksSubtract's,
  * whatever their tuple name: fresh copies are renamed to the domain's, so

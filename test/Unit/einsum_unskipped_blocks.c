@@ -88,6 +88,7 @@ static const Case cases[] = {
 
 int main(void) {
   isl_ctx *ctx = isl_ctx_alloc();
+  EgShapeMemo *steps = egBlockStepsCreate();
   int failures = 0;
   for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); ++c) {
     isl_set *domain = isl_set_read_from_str(ctx, cases[c].domain);
@@ -102,7 +103,7 @@ int main(void) {
       isl_set *blocks[EG_BLOCK_MAX_DIMS];
       int count = 0;
       EgBlocksResult result =
-          egBlocksSubtract(domain, skippable, &shape, blocks, &count);
+          egBlocksSubtract(domain, skippable, &shape, steps, blocks, &count);
       if (result == EG_BLOCKS_REFUSED) {
         printf("case %zu: refused\n", c);
       } else if (result == EG_BLOCKS_FAILED) {
@@ -126,11 +127,13 @@ int main(void) {
       }
     }
     free(key.text);
+    egBlockShapeFree(&shape);
     isl_set_free(byIsl);
     isl_set_free(domain);
     isl_set_free(skippable);
   }
   printf("%d failure(s)\n", failures);
+  egShapeMemoDestroy(steps);
   isl_ctx_free(ctx);
   return failures != 0;
 }
