@@ -20,7 +20,13 @@ double solarTensorElementBytes(const SolarEinsumTensor *tensor,
    * lives in an instruction's immediate, never in DRAM or on-chip buffers. */
   if (tensor->splat)
     return 0;
-  SolarDtype own = solarDtypeFromTypeSpelling(tensor->dtype);
+  /* Once precision is inferred (storageBytes > 0, einsum_precision.c)
+   * declaredDtype holds the spelling's dtype, integer widths aside, so it
+   * is a float exactly where the spelling's is: read instead of parsing
+   * the spelling again at each of the stages' thousands of asks. */
+  SolarDtype own = tensor->storageBytes > 0
+                       ? tensor->declaredDtype
+                       : solarDtypeFromTypeSpelling(tensor->dtype);
   if (computeDtype != SOLAR_DTYPE_INVALID && solarDtypeIsFloat(own))
     return solarDtypeStorageBytes(computeDtype);
   /* The intent width (solarEinsumGraphInferPrecision): an importer's
@@ -305,6 +311,33 @@ static int64_t liftedFootprint(const SolarEinsumGraph *graph,
              : -1;
 }
 
+/* The count of the picks' union when one pick alone reaches the count of
+ * the tensor's whole footprint: the lift's footprint_elements of the
+ * tensor counts the union of every access's image over its node's domain
+ * (egTensorsFinish), and each pick's image is one of those or a part of
+ * one (pickImage), so the union lies between the pick and that whole;
+ * with their counts equal (both exact constants) it has that count. -1
+ * otherwise. U-Net's framework kernels unite the two to four accesses of
+ * a concatenation's or padding's tensor, each covering all of it, and isl
+ * spent 350 K instructions a union uniting and counting them. */
+static int64_t tensorFootprint(const SolarEinsumGraph *graph, int64_t tensor,
+                               const Picks *p) {
+  if (tensor < 0 || (size_t)tensor >= graph->tensorCount)
+    return -1;
+  const SolarEinsumTensor *t = &graph->tensors[tensor];
+  if (!t->footprintExact || t->footprintExpr || t->footprintElements < 0)
+    return -1;
+  for (size_t k = 0; k < p->count; ++k) {
+    const SolarEinsumAccess *access =
+        &graph->nodes[p->picks[k].node].accesses[p->picks[k].access];
+    if (!pickRestricted(graph, &p->picks[k]) && access->footprintExact &&
+        !access->footprintExpr &&
+        access->footprintElements == t->footprintElements)
+      return t->footprintElements;
+  }
+  return -1;
+}
+
 static int64_t countUnion(const SolarEinsumGraph *graph,
                           const SolarFootprintContext *ctx, int64_t tensor,
                           const int64_t *nodes, size_t n,
@@ -318,6 +351,12 @@ static int64_t countUnion(const SolarEinsumGraph *graph,
     picksClear(&p);
     *exact = true;
     return lifted;
+  }
+  int64_t whole = tensorFootprint(graph, tensor, &p);
+  if (whole >= 0) {
+    *exact = !p.anyInexact;
+    picksClear(&p);
+    return whole;
   }
   SolarShapeMemo *shapes = ctx ? ctx->shapes : NULL;
   uint32_t inlineKey[32];

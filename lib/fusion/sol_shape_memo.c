@@ -11,6 +11,7 @@
 #include <isl/aff.h>
 #include <isl/ilp.h>
 #include <isl/map.h>
+#include <isl/constraint.h>
 #include <isl/set.h>
 #include <isl/val.h>
 
@@ -205,11 +206,75 @@ bool solarShapeNamesAgree(SolarShapeMemo *memo, size_t node, size_t access,
 
 /* ---- facts ----------------------------------------------------------------- */
 
-static void computeIndexFacts(__isl_keep isl_map *map, SolarIndexFacts *f) {
+/* The index facts read off the equalities of a one-piece map, as
+ * isl_pw_multi_aff_from_map derives its expressions (isl 0.24 on: a map
+ * of one basic map whose plain affine hull defines every output by an
+ * equality is turned into one multi_aff over the map's domain, each output
+ * -(the rest of its defining equality) / its coefficient). Taken here only
+ * where that expression needs no floor: no local variables, a coefficient
+ * of 1 or -1 and no other output in the equality, so an index uses input
+ * dim d exactly when the equality's coefficient of d is nonzero, and it is
+ * one affine piece (a coordinate when it uses one dim). The piece exists
+ * when the map's domain is not plainly empty, sure when the map is not
+ * empty (`nonempty`: the caller knows a point of it). False: ask isl.
+ * isl_pw_multi_aff_from_map spent 78 K instructions a shape projecting
+ * the domain and building the expressions (U-Net: 139 shapes, 11 M). */
+static bool plainIndexFacts(__isl_keep isl_map *map, bool nonempty,
+                            SolarIndexFacts *f) {
+  if (!nonempty || isl_map_n_basic_map(map) != 1)
+    return false;
+  isl_basic_map_list *list = isl_map_get_basic_map_list(map);
+  isl_basic_map *piece = isl_basic_map_list_get_at(list, 0);
+  isl_basic_map_list_free(list);
+  isl_size in = isl_basic_map_dim(piece, isl_dim_in);
+  isl_size out = isl_basic_map_dim(piece, isl_dim_out);
+  bool ok = in >= 0 && out >= 0 && in <= 32 &&
+            out <= SOLAR_SHAPE_MAX_INDICES &&
+            isl_basic_map_dim(piece, isl_dim_div) == 0;
+  /* A basic map of a map is kept final (isl_basic_map_finalize): its
+   * equalities are the Gauss-reduced ones of the plain affine hull isl
+   * reads. Without local variables isl's defining equality of output x
+   * (isl_basic_map_output_defining_equality) is the first with a nonzero
+   * coefficient of x and none of a later output, the one
+   * isl_basic_map_has_defining_equality returns. */
+  for (int x = 0; ok && x < out; ++x) {
+    isl_constraint *eq = NULL;
+    ok = isl_basic_map_has_defining_equality(piece, isl_dim_out, x, &eq) ==
+             isl_bool_true &&
+         (x == 0 || isl_constraint_involves_dims(eq, isl_dim_out, 0,
+                                                 (unsigned)x) ==
+                        isl_bool_false);
+    isl_val *c = ok ? isl_constraint_get_coefficient_val(eq, isl_dim_out, x)
+                    : NULL;
+    ok = ok && c &&
+         (isl_val_is_one(c) == isl_bool_true ||
+          isl_val_is_negone(c) == isl_bool_true);
+    isl_val_free(c);
+    uint32_t mask = 0;
+    for (int d = 0; ok && d < in; ++d)
+      if (isl_constraint_involves_dims(eq, isl_dim_in, (unsigned)d, 1) ==
+          isl_bool_true)
+        mask |= 1u << d;
+    isl_constraint_free(eq);
+    f->dims[x] = mask;
+    f->coordinate[x] = __builtin_popcount(mask) == 1;
+  }
+  isl_basic_map_free(piece);
+  if (ok)
+    f->indexCount = out;
+  return ok;
+}
+
+static void computeIndexFacts(__isl_keep isl_map *map, bool nonempty,
+                              SolarIndexFacts *f) {
   memset(f, 0, sizeof(*f));
   f->singleValued = map && isl_map_is_single_valued(map) == isl_bool_true;
   if (!f->singleValued)
     return;
+  if (plainIndexFacts(map, nonempty, f))
+    return;
+  memset(f, 0, sizeof(*f));
+  f->singleValued = true;
   isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(isl_map_copy(map));
   f->indexCount = (int)isl_pw_multi_aff_dim(pma, isl_dim_out);
   for (int x = 0; x < f->indexCount && x < SOLAR_SHAPE_MAX_INDICES; ++x) {
@@ -220,17 +285,29 @@ static void computeIndexFacts(__isl_keep isl_map *map, SolarIndexFacts *f) {
   isl_pw_multi_aff_free(pma);
 }
 
+/* Whether the access map has a point: the lift counted a nonempty image
+ * of the node's domain through it. */
+static bool accessNonempty(const SolarEinsumGraph *graph, size_t node,
+                           size_t access) {
+  if (node >= graph->nodeCount || access >= graph->nodes[node].accessCount)
+    return false;
+  const SolarEinsumAccess *a = &graph->nodes[node].accesses[access];
+  return a->footprintExact && a->footprintElements > 0;
+}
+
 void solarShapeIndexFacts(SolarShapeMemo *memo, size_t node, size_t access,
                           SolarIndexFacts *out) {
   uint32_t id = solarShapeOfAccess(memo, node, access);
+  bool nonempty = accessNonempty(memo->graph, node, access);
   if (id == SOLAR_SHAPE_NONE) {
-    computeIndexFacts(solarGraphAccessMap(memo->graph, node, access), out);
+    computeIndexFacts(solarGraphAccessMap(memo->graph, node, access),
+                      nonempty, out);
     return;
   }
   Shape *shape = &memo->shapes[id];
   if (!shape->indexKnown) {
     computeIndexFacts(solarGraphAccessMap(memo->graph, node, access),
-                      &shape->index);
+                      nonempty, &shape->index);
     shape->indexKnown = true;
   }
   *out = shape->index;

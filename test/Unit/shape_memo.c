@@ -3,7 +3,10 @@
  * tuple names share a shape id, isl keywords and other forms do not; every
  * index fact, domain extent and union footprint read through the memo is
  * the one isl gives for that node alone, whether the memo computed it or
- * reused another node's. */
+ * reused another node's. The graph the memo reads carries the lift's
+ * footprint counts, as a lifted graph does: index facts are then read off
+ * the maps' equalities and a union reaching the tensor's whole footprint
+ * is that footprint, each checked against isl on a copy without them. */
 #include "solar/einsum/einsum_graph_index.h"
 #include "solar/fusion/fusion.h"
 #include "solar/fusion/shape_memo.h"
@@ -31,64 +34,90 @@ typedef struct {
   int tensors[3];
   bool writes[3];
   bool exact[3];
+  /* The lift's count of each access's image (exact when the access is);
+   * 0: none. */
+  int footprint[3];
 } NodeSpec;
 
-/* Tensors: 0 T_1, 1 in_0, 2 alloc, 3 floor (an isl keyword). */
-static const char *const kTensors[] = {"T_1", "in_0", "alloc", "floor"};
+/* Tensors: 0 T_1, 1 in_0, 2 alloc, 3 floor (an isl keyword), 4 pad. */
+static const char *const kTensors[] = {"T_1", "in_0", "alloc", "floor",
+                                       "pad"};
+enum { TENSORS = sizeof(kTensors) / sizeof(kTensors[0]) };
+/* The lift's footprint of each tensor: the union of every access's image
+ * (-1: not an exact count). alloc: S1's 8 x 4 box and row 0's columns
+ * 0..13 (S2, S3, S5): 32 + 10 = 42; pad: S6's pad[0..9] and pad[2..9]. */
+static const int kTensorFootprint[] = {-1, -1, 42, 10, 10};
 
 /* S1 is S0 renamed; S2 has a fixed outer dim (its first index is then the
  * constant 0 on the affine hull); S3 reads alloc twice (a union of two
- * shifted boxes); S4 has an inexact read; S5 repeats S3's shapes. */
+ * shifted boxes); S4 has an inexact read; S5 repeats S3's shapes; S6
+ * reads all of pad and a part of it again (the union is the whole). */
 static const NodeSpec kNodes[] = {
     {"{ S0[i, j] : 0 <= i <= 7 and 0 <= j <= 3 }",
      {"{ S0[i, j] -> T_1[i, j] : 0 <= i <= 7 and 0 <= j <= 3 }",
       "{ S0[i, j] -> in_0[i + j] : 0 <= i <= 7 and 0 <= j <= 3 }", NULL},
      {0, 1, 0},
      {true, false, false},
-     {true, true, false}},
+     {true, true, false},
+     {32, 11, 0}},
     {"{ S1[i, j] : 0 <= i <= 7 and 0 <= j <= 3 }",
      {"{ S1[i, j] -> alloc[i, j] : 0 <= i <= 7 and 0 <= j <= 3 }",
       "{ S1[i, j] -> T_1[i + j] : 0 <= i <= 7 and 0 <= j <= 3 }", NULL},
      {2, 0, 0},
      {true, false, false},
-     {true, true, false}},
+     {true, true, false},
+     {32, 11, 0}},
     {"{ S2[b = 0, i] : 0 <= i <= 7 }",
      {"{ S2[b = 0, i] -> alloc[b, i] : 0 <= i <= 7 }",
       "{ S2[b = 0, i] -> in_0[i] : 0 <= i <= 7 }", NULL},
      {2, 1, 0},
      {false, true, false},
-     {true, true, false}},
+     {true, true, false},
+     {8, 8, 0}},
     {"{ S3[i] : 0 <= i <= 9 }",
      {"{ S3[i] -> alloc[0, i] : 0 <= i <= 9 }",
       "{ S3[i] -> alloc[0, i + 4] : 0 <= i <= 9 }",
       "{ S3[i] -> in_0[2i] : 0 <= i <= 9 }"},
      {2, 2, 1},
      {false, false, true},
-     {true, true, true}},
+     {true, true, true},
+     {10, 10, 10}},
     {"{ S4[i] : 0 <= i <= 9 }",
      {"{ S4[i] -> floor[i] : 0 <= i <= 9 }",
       "{ S4[i] -> in_0[o0] : 0 <= o0 <= 99 }", NULL},
      {3, 1, 0},
      {true, false, false},
-     {true, false, false}},
+     {true, false, false},
+     {10, 0, 0}},
     {"{ S5[i] : 0 <= i <= 9 }",
      {"{ S5[i] -> alloc[0, i] : 0 <= i <= 9 }",
       "{ S5[i] -> alloc[0, i + 4] : 0 <= i <= 9 }",
       "{ S5[i] -> in_0[2i] : 0 <= i <= 9 }"},
      {2, 2, 1},
      {false, false, true},
-     {true, true, true}},
+     {true, true, true},
+     {10, 10, 10}},
+    {"{ S6[i] : 0 <= i <= 9 }",
+     {"{ S6[i] -> pad[i] : 0 <= i <= 9 }",
+      "{ S6[i] -> pad[i + 2] : 0 <= i <= 7 }", NULL},
+     {4, 4, 0},
+     {false, false, false},
+     {true, true, false},
+     {10, 8, 0}},
 };
 enum { NODES = sizeof(kNodes) / sizeof(kNodes[0]) };
 
-static void buildGraph(SolarEinsumGraph *g) {
+/* lifted: with the lift's footprint counts (else none is known). */
+static void buildGraph(SolarEinsumGraph *g, bool lifted) {
   memset(g, 0, sizeof(*g));
-  g->tensorCount = 4;
-  g->tensors = calloc(4, sizeof(SolarEinsumTensor));
-  for (int t = 0; t < 4; ++t) {
+  g->tensorCount = TENSORS;
+  g->tensors = calloc(TENSORS, sizeof(SolarEinsumTensor));
+  for (int t = 0; t < TENSORS; ++t) {
     g->tensors[t].id = t;
     g->tensors[t].islName = (char *)kTensors[t];
     g->tensors[t].role = SOLAR_ROLE_INTERMEDIATE;
+    g->tensors[t].footprintExact = lifted && kTensorFootprint[t] >= 0;
+    g->tensors[t].footprintElements = kTensorFootprint[t];
   }
   g->nodeCount = NODES;
   g->nodes = calloc(NODES, sizeof(SolarEinsumNode));
@@ -102,6 +131,9 @@ static void buildGraph(SolarEinsumGraph *g) {
       n->accesses[a].tensor = kNodes[i].tensors[a];
       n->accesses[a].isWrite = kNodes[i].writes[a];
       n->accesses[a].exact = kNodes[i].exact[a];
+      n->accesses[a].footprintExact = lifted && kNodes[i].exact[a];
+      n->accesses[a].footprintElements =
+          lifted ? kNodes[i].footprint[a] : 0;
       n->accessCount++;
     }
   }
@@ -141,7 +173,7 @@ static void directFacts(isl_ctx *ctx, const char *text, SolarIndexFacts *f) {
 
 int main(void) {
   SolarEinsumGraph g, plain;
-  buildGraph(&g);
+  buildGraph(&g, true);
   SolarShapeMemo *memo = solarShapeMemoCreate(&g);
 
   /* Shape ids. */
@@ -195,17 +227,18 @@ int main(void) {
 
   /* Union footprints: the memo path against the plain one on a second
    * copy of the graph (so neither reuses the other's counts). */
-  buildGraph(&plain);
+  buildGraph(&plain, false);
   size_t marks[NODES] = {0};
   const int64_t sets[][4] = {{10}, {11}, {13}, {15}, {14}, {10, 11},
-                             {13, 15}, {10, 11, 12}, {11, 12, 13, 15}};
-  const size_t sizes[] = {1, 1, 1, 1, 1, 2, 2, 3, 4};
+                             {13, 15}, {10, 11, 12}, {11, 12, 13, 15},
+                             {16}, {13, 16}};
+  const size_t sizes[] = {1, 1, 1, 1, 1, 2, 2, 3, 4, 1, 2};
   for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); ++s) {
     for (size_t k = 0; k < sizes[s]; ++k)
       marks[sets[s][k] - 10] = s + 1;
     SolarFootprintContext fc = {
         .shapes = memo, .mark = marks, .stamp = s + 1, .ascending = true};
-    for (int64_t t = 0; t < 4; ++t)
+    for (int64_t t = 0; t < TENSORS; ++t)
       for (int kind = 0; kind < 2; ++kind)
         for (int skip = 0; skip < 2; ++skip) {
           bool e1 = false, e2 = true;
@@ -233,6 +266,10 @@ int main(void) {
   int64_t inexactReads = solarUnionFootprintIn(
       &fc, &g, 1, (int64_t[]){14}, 1, SOLAR_ACCESS_READS, false, &exact);
   printf("S4 in_0 reads: %lld exact %d\n", (long long)inexactReads, exact);
+  /* pad[0..9] u pad[2..9]: the first read is all of pad's footprint. */
+  printf("S6 pad reads: %lld\n",
+         (long long)solarUnionFootprintIn(&fc, &g, 4, (int64_t[]){16}, 1,
+                                          SOLAR_ACCESS_READS, false, &exact));
 
   solarShapeMemoDestroy(memo);
   freeGraph(&g);
