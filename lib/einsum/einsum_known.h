@@ -85,6 +85,19 @@ bool egKnownMemoFind(EgNecessaryWork *work, const char *key, const char *name,
 void egKnownMemoKeep(EgNecessaryWork *work, const char *key,
                      __isl_keep isl_set *result);
 
+/* A fact less the elements a node writes, both one box, built as
+ * isl_set_subtract would build it, with the same effect on the inputs
+ * (einsum_known_box.c). DONE: *out holds the difference (not coalesced:
+ * the caller coalesces as after isl's); EMPTY: it is empty; REFUSED: not
+ * two boxes of that kind, isl must subtract. The inputs are kept. */
+typedef enum {
+  EG_BOX_MINUS_DONE,
+  EG_BOX_MINUS_EMPTY,
+  EG_BOX_MINUS_REFUSED,
+} EgBoxMinus;
+EgBoxMinus egBoxMinus(__isl_keep isl_set *fact, __isl_keep isl_set *elements,
+                      isl_set **out);
+
 /* A node's domain less its skippable points, coalesced (a fresh set in the
  * domain's space), and in *shape the memo entry of its shape, which holds
  * its count once egUnskippedKeepCount stored it (einsum_unskipped.c).

@@ -3,7 +3,8 @@
  * A convolutional network pads each convolution's input the same way: a
  * buffer filled with 0, its interior overwritten, the window read through
  * the convolution's access. The known-zero set is then the buffer's box
- * less the interior's (isl's subtraction and coalescing, about 1.5 M
+ * less the interior's (built from the bounds where both are boxes,
+ * einsum_known_box.c; else isl's subtraction and coalescing, about 1.5 M
  * instructions), pulled back through the access (about 0.7 M), and a
  * network repeats each padded shape layer after layer. The memo is
  * einsum_shape_memo.h's: the key is the operation and its operands

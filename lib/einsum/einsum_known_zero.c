@@ -109,6 +109,26 @@ static __isl_give isl_set *nonEmpty(__isl_take isl_set *s) {
   return s;
 }
 
+/* Whether the node's domain has a point: its count is exact and positive
+ * (a count is exact only where isl's set was counted as it is). */
+static bool domainHasPoints(const EgNode *node) {
+  int64_t count;
+  return node->points.exact && solarCountConstant(&node->points, &count) &&
+         count > 0;
+}
+
+/* nonEmpty() inside an evaluation. A fact that is the node's domain object
+ * itself (a constant's, or the zero-factor hypothesis' read, handed on by
+ * a product or a union with nothing) is not empty where the domain's count
+ * says so: no isl emptiness test (a 7-D convolution domain's first one
+ * costs about 0.3 M instructions, once per convolution's hypothesis). */
+static __isl_give isl_set *nonEmptyIn(const EgKnownEval *e,
+                                      __isl_take isl_set *s) {
+  if (s && s == e->node->domain && domainHasPoints(e->node))
+    return s;
+  return nonEmpty(s);
+}
+
 /* ---- constants ---------------------------------------------------------- */
 
 /* Classifies a scalar attribute (a constant, or a splat's element). */
@@ -427,8 +447,8 @@ static void evaluateFloatCompare(Eval *e, MlirOperation op, EgKnown *out) {
     isl_set **into = holds[p][c] ? &out->truth : &out->zero;
     *into = uniteIn(e, *into, cases[c]);
   }
-  out->truth = nonEmpty(out->truth);
-  out->zero = nonEmpty(out->zero);
+  out->truth = nonEmptyIn(e, out->truth);
+  out->zero = nonEmptyIn(e, out->zero);
 }
 
 static void evaluateSelect(Eval *e, MlirOperation op, EgKnown *out) {
@@ -443,7 +463,7 @@ static void evaluateSelect(Eval *e, MlirOperation op, EgKnown *out) {
   for (int i = 0; i < 3; ++i) {
     isl_set *s = uniteIn(e, meet(truthOf(c), facts[i](t)), meet(zeroOf(c), facts[i](f)));
     s = uniteIn(e, s, meet(facts[i](t), facts[i](f)));
-    *into[i] = nonEmpty(s);
+    *into[i] = nonEmptyIn(e, s);
   }
 }
 
@@ -503,8 +523,8 @@ static void evaluateOp(Eval *e, MlirOperation op, EgKnown *out) {
   }
   if (solarOpIs(op, "arith.mulf") || solarOpIs(op, "arith.muli")) {
     /* x * 0 = 0 for finite x; -inf * 0 is NaN, so not there. */
-    out->zero = nonEmpty(uniteIn(e, minus(zeroOf(a), negInfOf(b)),
-                               minus(zeroOf(b), negInfOf(a))));
+    out->zero = nonEmptyIn(e, uniteIn(e, minus(zeroOf(a), negInfOf(b)),
+                                      minus(zeroOf(b), negInfOf(a))));
     isl_pw_aff *x = copyAffine(a), *y = copyAffine(b);
     if (x && y && (isl_pw_aff_is_cst(x) == isl_bool_true ||
                    isl_pw_aff_is_cst(y) == isl_bool_true))
@@ -518,7 +538,7 @@ static void evaluateOp(Eval *e, MlirOperation op, EgKnown *out) {
     out->zero = nonEmpty(minus(zeroOf(a), zeroOf(b)));
   } else if (solarOpIs(op, "arith.addf") || solarOpIs(op, "arith.addi")) {
     out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
-    out->negInf = nonEmpty(uniteIn(e, negInfOf(a), negInfOf(b)));
+    out->negInf = nonEmptyIn(e, uniteIn(e, negInfOf(a), negInfOf(b)));
     out->affine = combineAffine(a, b, isl_pw_aff_add);
   } else if (solarOpIs(op, "arith.subf") || solarOpIs(op, "arith.subi")) {
     out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
@@ -532,13 +552,13 @@ static void evaluateOp(Eval *e, MlirOperation op, EgKnown *out) {
   } else if (solarOpIs(op, "arith.minimumf") ||
              solarOpIs(op, "arith.minnumf")) {
     out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
-    out->negInf = nonEmpty(uniteIn(e, negInfOf(a), negInfOf(b)));
+    out->negInf = nonEmptyIn(e, uniteIn(e, negInfOf(a), negInfOf(b)));
   } else if (solarOpIs(op, "arith.andi")) {
-    out->zero = nonEmpty(uniteIn(e, zeroOf(a), zeroOf(b)));
+    out->zero = nonEmptyIn(e, uniteIn(e, zeroOf(a), zeroOf(b)));
     out->truth = nonEmpty(meet(truthOf(a), truthOf(b)));
   } else if (solarOpIs(op, "arith.ori")) {
     out->zero = nonEmpty(meet(zeroOf(a), zeroOf(b)));
-    out->truth = nonEmpty(uniteIn(e, truthOf(a), truthOf(b)));
+    out->truth = nonEmptyIn(e, uniteIn(e, truthOf(a), truthOf(b)));
   }
 }
 
@@ -620,11 +640,21 @@ static __isl_give isl_set *forgetFact(EgNecessaryWork *work,
                                       __isl_keep isl_set *elements) {
   if (!fact)
     return NULL;
+  isl_set *left;
+  switch (egBoxMinus(fact, elements, &left)) {
+  case EG_BOX_MINUS_EMPTY:
+    isl_set_free(fact);
+    return NULL;
+  case EG_BOX_MINUS_DONE:
+    isl_set_free(fact);
+    return left;
+  case EG_BOX_MINUS_REFUSED:
+    break;
+  }
   EgShapeKey key = {0};
   egShapeKeyAdd(&key, "forget");
   egKnownKeySet(&key, fact);
   egKnownKeySet(&key, elements);
-  isl_set *left;
   if (egKnownMemoFind(work, key.text, isl_set_get_tuple_name(fact), &left)) {
     isl_set_free(fact);
   } else {
@@ -662,10 +692,8 @@ static __isl_give isl_set *image(__isl_keep isl_set *points,
 static __isl_give isl_set *factImage(const EgNode *node,
                                      __isl_keep isl_set *points,
                                      const EgAccess *write) {
-  int64_t count;
   if (points && points == node->domain && write->image &&
-      node->points.exact && solarCountConstant(&node->points, &count) &&
-      count > 0)
+      domainHasPoints(node))
     return isl_set_copy(write->image);
   return image(points, write->map);
 }

@@ -7,8 +7,10 @@
 // Two 1-d convolutions of one shape, each over its own zero-padded buffer:
 // P[0..9] = 0, P[1+i] = x[i] (i < 8), y[o] = 0, y[o] += P[o + r] * w[r]
 // (o < 8, r < 3). The second padding's "box less interior" (P2 = 0 at 0 and
-// 9) and its pull-back through the second convolution's read come from the
-// memo of the first's, under the second's names (S7, P2). Nonzero taps:
+// 9) is built from the boxes' bounds (einsum_known_box.c, as for the first;
+// test/EinsumGraph/known-box-unit.test), and its pull-back through the
+// second convolution's read comes from the memo of the first's, under the
+// second's names (S7, P2). Nonzero taps:
 // 1 <= o + r <= 8: o = 0 has r = 1, 2; o = 1..6 all 3; o = 7 has r = 0, 1:
 // 2 + 18 + 2 = 22 of 24 points, in each convolution.
 //
