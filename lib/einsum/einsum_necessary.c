@@ -46,6 +46,13 @@ typedef struct {
   isl_set *unskipped;
   isl_set **reads;  /* per access: demanded points (NULL: none) */
   bool *reached;    /* per access: the walk got there */
+  /* The points being demanded lie in `unskipped` (the walk is below the
+   * contribution, whose points were cut to it): none is skippable. */
+  bool inside;
+  /* `unskipped` is known non-empty (counted), and a set the walk made that
+   * is therefore non-empty too (a reference; NULL: none). */
+  bool unskippedNonEmpty;
+  isl_set *nonEmpty;
 } Walk;
 
 static void needAll(EgNeed *need) {
@@ -104,15 +111,32 @@ static const EgKnown *known(Walk *w, MlirValue v) {
 
 static void demand(Walk *w, MlirValue value, __isl_take isl_set *points);
 
+/* `points` less a fact of the node. Below the contribution the points lie
+ * in the domain less the skippable set, so taking that set itself away
+ * (the object: the contribution's fact and, by a product, often its
+ * operand's) removes nothing, and isl would find them disjoint and hand
+ * `points` back unchanged, after intersecting them with each of its pieces
+ * and testing each meet for emptiness (a padded convolution's four
+ * borders in 7 dims: most of the walk's cost). What isl's subtraction also
+ * does in place, normalizing `points`, the next subtraction does first
+ * (the fresh part in demand(), or a later fact's): the text is the same. */
+static __isl_give isl_set *subtractFact(const Walk *w,
+                                        __isl_take isl_set *points,
+                                        __isl_keep isl_set *fact) {
+  if (w->inside && fact && fact == w->nk->skippable)
+    return points;
+  return subtractOpt(points, fact);
+}
+
 /* Where `value` is known constant its operands are not needed. */
 static __isl_give isl_set *unknownPart(Walk *w, MlirValue value,
                                        __isl_take isl_set *points) {
   const EgKnown *k = known(w, value);
   if (!k)
     return points;
-  points = subtractOpt(points, k->zero);
-  points = subtractOpt(points, k->negInf);
-  return subtractOpt(points, k->truth);
+  points = subtractFact(w, points, k->zero);
+  points = subtractFact(w, points, k->negInf);
+  return subtractFact(w, points, k->truth);
 }
 
 static void demandOperands(Walk *w, MlirOperation op,
@@ -136,8 +160,8 @@ static void demandOperands(Walk *w, MlirOperation op,
   if (solarOpIs(op, "arith.select")) {
     const EgKnown *c = known(w, mlirOperationGetOperand(op, 0));
     demand(w, mlirOperationGetOperand(op, 0), isl_set_copy(points));
-    isl_set *onTrue = subtractOpt(isl_set_copy(points), c ? c->zero : NULL);
-    isl_set *onFalse = subtractOpt(points, c ? c->truth : NULL);
+    isl_set *onTrue = subtractFact(w, isl_set_copy(points), c ? c->zero : NULL);
+    isl_set *onFalse = subtractFact(w, points, c ? c->truth : NULL);
     demand(w, mlirOperationGetOperand(op, 1), onTrue);
     demand(w, mlirOperationGetOperand(op, 2), onFalse);
     return;
@@ -146,6 +170,42 @@ static void demandOperands(Walk *w, MlirOperation op,
   for (intptr_t i = 0; i < n; ++i)
     demand(w, mlirOperationGetOperand(op, i), isl_set_copy(points));
   isl_set_free(points);
+}
+
+static isl_stat firstPiece(__isl_take isl_basic_set *piece, void *user) {
+  *(isl_basic_set **)user = piece;
+  return isl_stat_ok;
+}
+
+/* isl_set_intersect(a, b) of two one-piece sets whose meet is known not to
+ * be empty, without isl's emptiness test of the meet (a sample of a 7-dim
+ * set, half a million instructions a padded convolution). Otherwise the
+ * steps of isl's map_intersect_internal (isl_map.c): its shortcuts for a
+ * universe and a single constraint are left to isl, its test for equal
+ * sets (which normalizes both in place) is made, then the pieces, as that
+ * left them, are intersected: the same set, the same text. */
+static __isl_give isl_set *meetNonEmpty(__isl_take isl_set *a,
+                                        __isl_keep isl_set *b) {
+  isl_basic_set *pa = NULL, *pb = NULL;
+  bool plain = isl_set_n_basic_set(a) == 1 && isl_set_n_basic_set(b) == 1 &&
+               isl_set_plain_is_universe(a) == isl_bool_false &&
+               isl_set_plain_is_universe(b) == isl_bool_false &&
+               isl_set_foreach_basic_set(a, firstPiece, &pa) == isl_stat_ok &&
+               isl_set_foreach_basic_set(b, firstPiece, &pb) == isl_stat_ok &&
+               isl_basic_set_n_constraint(pa) > 1 &&
+               isl_basic_set_n_constraint(pb) > 1;
+  isl_basic_set_free(pa);
+  isl_basic_set_free(pb);
+  if (!plain)
+    return isl_set_intersect(a, isl_set_copy(b));
+  isl_bool equal = isl_set_plain_is_equal(a, b);
+  if (equal != isl_bool_false)
+    return equal == isl_bool_true ? a : isl_set_free(a);
+  pa = pb = NULL;
+  isl_set_foreach_basic_set(a, firstPiece, &pa);
+  isl_set_foreach_basic_set(b, firstPiece, &pb);
+  isl_set_free(a);
+  return isl_set_from_basic_set(isl_basic_set_intersect(pa, pb));
 }
 
 static void demand(Walk *w, MlirValue value, __isl_take isl_set *points) {
@@ -165,10 +225,21 @@ static void demand(Walk *w, MlirValue value, __isl_take isl_set *points) {
   /* Demanded points are points of the domain, so less the skippable ones
    * they are their intersection with the unskipped domain, which is one
    * piece where the difference is one per kernel offset. */
-  if (mlirValueEqual(value, w->nk->contribution))
-    points = w->unskipped
-                 ? isl_set_intersect(points, isl_set_copy(w->unskipped))
-                 : subtractOpt(points, w->nk->skippable);
+  bool outer = w->inside;
+  if (mlirValueEqual(value, w->nk->contribution)) {
+    if (w->unskipped && w->unskippedNonEmpty && !w->nonEmpty &&
+        points == w->node->domain) {
+      /* The whole domain less the skippable points: not empty. */
+      points = meetNonEmpty(points, w->unskipped);
+      w->nonEmpty = isl_set_copy(points);
+      w->inside = true;
+    } else if (w->unskipped) {
+      points = isl_set_intersect(points, isl_set_copy(w->unskipped));
+      w->inside = true;
+    } else {
+      points = subtractOpt(points, w->nk->skippable);
+    }
+  }
   points = unknownPart(w, value, points);
   /* Only the part not demanded before is new. */
   Demand *d = NULL;
@@ -183,12 +254,14 @@ static void demand(Walk *w, MlirValue value, __isl_take isl_set *points) {
     d->demand = isl_set_empty(isl_set_get_space(points));
   }
   isl_set *fresh = isl_set_subtract(points, isl_set_copy(d->demand));
-  if (isl_set_is_empty(fresh) != isl_bool_false) {
+  if (fresh != w->nonEmpty && isl_set_is_empty(fresh) != isl_bool_false) {
     isl_set_free(fresh);
+    w->inside = outer;
     return;
   }
   d->demand = isl_set_union(d->demand, isl_set_copy(fresh));
   demandOperands(w, mlirOpResultGetOwner(value), fresh);
+  w->inside = outer;
 }
 
 /* Whether nothing is known about any value of the node (no zero, -inf or
@@ -427,7 +500,7 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
     return;
   }
   const EgNodeKnown *nk = &work->nodes[node->id];
-  Walk w = {work, node, nk, NULL, 0, 0, NULL, NULL, NULL};
+  Walk w = {work, node, nk, NULL, 0, 0, NULL, NULL, NULL, false, false, NULL};
   w.reads = calloc((size_t)node->accessCount, sizeof(isl_set *));
   w.reached = calloc((size_t)node->accessCount, sizeof(bool));
   if (!w.reads || !w.reached)
@@ -453,9 +526,15 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
   if (uniform) {
     isl_set_free(need);
   } else {
-    if (differs)
+    if (differs) {
       necessary = w.unskipped =
           egUnskippedDomain(work, node, nk->skippable, &shape);
+      /* Counted again by recordNecessary (about 0.1 M), which is cheaper
+       * than isl's emptiness test it saves. */
+      int64_t unskippedPoints = 0;
+      w.unskippedNonEmpty = egCountByFactors(w.unskipped, &unskippedPoints) &&
+                            unskippedPoints > 0;
+    }
     else if (!whole || nk->skippable)
       necessary = subtractOpt(isl_set_copy(need), nk->skippable);
     demand(&w, egStoredValue(node->anchor), need);
@@ -498,6 +577,7 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
 
   for (int i = 0; i < node->accessCount; ++i)
     isl_set_free(w.reads[i]);
+  isl_set_free(w.nonEmpty);
   for (int i = 0; i < w.demandCount; ++i)
     isl_set_free(w.demands[i].demand);
   free(w.demands);
