@@ -49,9 +49,12 @@ typedef struct {
   /* The points being demanded lie in `unskipped` (the walk is below the
    * contribution, whose points were cut to it): none is skippable. */
   bool inside;
-  /* `unskipped` is known non-empty (counted), and a set the walk made that
-   * is therefore non-empty too (a reference; NULL: none). */
-  bool unskippedNonEmpty;
+  /* egCountByFactors of `unskipped` once the walk normalized it (counted:
+   * it gave one), for recordNecessary; and the whole domain cut to it when
+   * that count is positive, known not to be empty (a reference; NULL:
+   * none). */
+  bool counted;
+  int64_t unskippedPoints;
   isl_set *nonEmpty;
 } Walk;
 
@@ -177,35 +180,47 @@ static isl_stat firstPiece(__isl_take isl_basic_set *piece, void *user) {
   return isl_stat_ok;
 }
 
-/* isl_set_intersect(a, b) of two one-piece sets whose meet is known not to
- * be empty, without isl's emptiness test of the meet (a sample of a 7-dim
- * set, half a million instructions a padded convolution). Otherwise the
- * steps of isl's map_intersect_internal (isl_map.c): its shortcuts for a
- * universe and a single constraint are left to isl, its test for equal
- * sets (which normalizes both in place) is made, then the pieces, as that
- * left them, are intersected: the same set, the same text. */
-static __isl_give isl_set *meetNonEmpty(__isl_take isl_set *a,
-                                        __isl_keep isl_set *b) {
+/* The whole domain cut to the unskipped one: isl_set_intersect step by
+ * step. For two one-piece sets of more than one constraint each, isl's
+ * map_intersect_internal (isl_map.c) tests them for plain equality, which
+ * normalizes both in place, intersects their pieces, and tests the meet
+ * for emptiness: a sample (half a million instructions in a padded
+ * convolution's 7 dims) that only caches a point of the meet or marks it
+ * empty, which the set it is added to then drops. Here the unskipped
+ * domain is counted between the normalization and the intersection, as
+ * recordNecessary would count it (the same object in the same state, kept
+ * for it), and a positive count makes the sample moot: the meet is the
+ * unskipped domain. Same steps otherwise, so the same set and text. */
+static __isl_give isl_set *cutDomain(Walk *w, __isl_take isl_set *domain) {
+  isl_set *unskipped = w->unskipped;
   isl_basic_set *pa = NULL, *pb = NULL;
-  bool plain = isl_set_n_basic_set(a) == 1 && isl_set_n_basic_set(b) == 1 &&
-               isl_set_plain_is_universe(a) == isl_bool_false &&
-               isl_set_plain_is_universe(b) == isl_bool_false &&
-               isl_set_foreach_basic_set(a, firstPiece, &pa) == isl_stat_ok &&
-               isl_set_foreach_basic_set(b, firstPiece, &pb) == isl_stat_ok &&
-               isl_basic_set_n_constraint(pa) > 1 &&
-               isl_basic_set_n_constraint(pb) > 1;
+  bool plain =
+      isl_set_n_basic_set(domain) == 1 && isl_set_n_basic_set(unskipped) == 1 &&
+      isl_set_plain_is_universe(domain) == isl_bool_false &&
+      isl_set_plain_is_universe(unskipped) == isl_bool_false &&
+      isl_set_foreach_basic_set(domain, firstPiece, &pa) == isl_stat_ok &&
+      isl_set_foreach_basic_set(unskipped, firstPiece, &pb) == isl_stat_ok &&
+      isl_basic_set_n_constraint(pa) > 1 && isl_basic_set_n_constraint(pb) > 1;
   isl_basic_set_free(pa);
   isl_basic_set_free(pb);
   if (!plain)
-    return isl_set_intersect(a, isl_set_copy(b));
-  isl_bool equal = isl_set_plain_is_equal(a, b);
+    return isl_set_intersect(domain, isl_set_copy(unskipped));
+  isl_bool equal = isl_set_plain_is_equal(domain, unskipped);
   if (equal != isl_bool_false)
-    return equal == isl_bool_true ? a : isl_set_free(a);
+    return equal == isl_bool_true ? domain : isl_set_free(domain);
+  w->counted = egCountByFactors(unskipped, &w->unskippedPoints);
   pa = pb = NULL;
-  isl_set_foreach_basic_set(a, firstPiece, &pa);
-  isl_set_foreach_basic_set(b, firstPiece, &pb);
-  isl_set_free(a);
-  return isl_set_from_basic_set(isl_basic_set_intersect(pa, pb));
+  isl_set_foreach_basic_set(domain, firstPiece, &pa);
+  isl_set_foreach_basic_set(unskipped, firstPiece, &pb);
+  isl_set_free(domain);
+  isl_basic_set *meet = isl_basic_set_intersect(pa, pb);
+  bool nonEmpty = w->counted && w->unskippedPoints > 0;
+  if (!nonEmpty && isl_basic_set_is_empty(meet) == isl_bool_error)
+    meet = isl_basic_set_free(meet);
+  isl_set *cut = isl_set_from_basic_set(meet);
+  if (nonEmpty)
+    w->nonEmpty = isl_set_copy(cut);
+  return cut;
 }
 
 static void demand(Walk *w, MlirValue value, __isl_take isl_set *points) {
@@ -227,11 +242,9 @@ static void demand(Walk *w, MlirValue value, __isl_take isl_set *points) {
    * piece where the difference is one per kernel offset. */
   bool outer = w->inside;
   if (mlirValueEqual(value, w->nk->contribution)) {
-    if (w->unskipped && w->unskippedNonEmpty && !w->nonEmpty &&
-        points == w->node->domain) {
-      /* The whole domain less the skippable points: not empty. */
-      points = meetNonEmpty(points, w->unskipped);
-      w->nonEmpty = isl_set_copy(points);
+    if (w->unskipped && points == w->node->domain && !w->counted &&
+        !w->nonEmpty) {
+      points = cutDomain(w, points);
       w->inside = true;
     } else if (w->unskipped) {
       points = isl_set_intersect(points, isl_set_copy(w->unskipped));
@@ -439,10 +452,13 @@ static __isl_give isl_pw_qpolynomial *constantCount(__isl_keep isl_set *set,
 
 /* `differs`: the set is known to be smaller than the domain. `shape`: the
  * memo entry of an unskipped domain (egUnskippedDomain), whose count is
- * kept there once known; NULL for other sets. */
+ * kept there once known; NULL for other sets. `factors`: what
+ * egCountByFactors gave for `necessary` as it is (the demand walk's count
+ * of an unskipped domain); NULL: not known. */
 static void recordNecessary(EgNecessaryWork *work, EgNode *node,
                             __isl_take isl_set *necessary, bool differs,
-                            bool coalesced, EgUnskipped *shape) {
+                            bool coalesced, EgUnskipped *shape,
+                            const int64_t *factors) {
   EgBuilder *b = work->b;
   if (islFailed(work) ||
       (!differs &&
@@ -456,7 +472,8 @@ static void recordNecessary(EgNecessaryWork *work, EgNode *node,
   int64_t points = 0;
   if (egUnskippedCount(shape, &count)) {
     /* counted for an earlier node of the same shape */
-  } else if (egCountByFactors(necessary, &points)) {
+  } else if (factors ? (points = *factors, true)
+                     : egCountByFactors(necessary, &points)) {
     /* The isl paths below reset the analysis's operation counter when
      * they count afresh (count_set.c); resetting it here too keeps every
      * stretch of the budget at most as long as before. */
@@ -500,7 +517,8 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
     return;
   }
   const EgNodeKnown *nk = &work->nodes[node->id];
-  Walk w = {work, node, nk, NULL, 0, 0, NULL, NULL, NULL, false, false, NULL};
+  Walk w = {work, node, nk, NULL, 0, 0, NULL, NULL, NULL, false, false, 0,
+            NULL};
   w.reads = calloc((size_t)node->accessCount, sizeof(isl_set *));
   w.reached = calloc((size_t)node->accessCount, sizeof(bool));
   if (!w.reads || !w.reached)
@@ -526,15 +544,9 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
   if (uniform) {
     isl_set_free(need);
   } else {
-    if (differs) {
+    if (differs)
       necessary = w.unskipped =
           egUnskippedDomain(work, node, nk->skippable, &shape);
-      /* Counted again by recordNecessary (about 0.1 M), which is cheaper
-       * than isl's emptiness test it saves. */
-      int64_t unskippedPoints = 0;
-      w.unskippedNonEmpty = egCountByFactors(w.unskipped, &unskippedPoints) &&
-                            unskippedPoints > 0;
-    }
     else if (!whole || nk->skippable)
       necessary = subtractOpt(isl_set_copy(need), nk->skippable);
     demand(&w, egStoredValue(node->anchor), need);
@@ -565,7 +577,10 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
        * contribution is skipped: always read. */
       needElements(&needs[a->tensor], isl_set_copy(a->image),
                    egAccessCoversTensor(b, a));
-    } else if (w.reads[i]) {
+    } else if (w.reads[i] && !needs[a->tensor].all) {
+      /* A tensor needed whole (an argument, a global: a layer's weights)
+       * takes nothing more, so its image, an isl projection of a third of
+       * a million instructions in a convolution's 7 dims, is not made. */
       needElements(&needs[a->tensor],
                    isl_set_apply(isl_set_copy(w.reads[i]),
                                  isl_map_copy(a->map)),
@@ -573,7 +588,8 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
     }
   }
   if (necessary)
-    recordNecessary(work, node, necessary, differs, differs, shape);
+    recordNecessary(work, node, necessary, differs, differs, shape,
+                    w.counted ? &w.unskippedPoints : NULL);
 
   for (int i = 0; i < node->accessCount; ++i)
     isl_set_free(w.reads[i]);
@@ -622,7 +638,7 @@ static void backwardGroup(EgNecessaryWork *work, int first, int last,
     }
     recordNecessary(work, node,
                     isl_set_empty(isl_set_get_space(node->domain)), true,
-                    true, NULL);
+                    true, NULL, NULL);
   }
 }
 
