@@ -46,6 +46,16 @@ typedef struct {
   isl_set *unskipped;
   isl_set **reads;  /* per access: demanded points (NULL: none) */
   bool *reached;    /* per access: the walk got there */
+  /* The points being demanded lie in `unskipped` (the walk is below the
+   * contribution, whose points were cut to it): none is skippable. */
+  bool inside;
+  /* egCountByFactors of `unskipped` once the walk normalized it (counted:
+   * it gave one), for recordNecessary; and the whole domain cut to it when
+   * that count is positive, known not to be empty (a reference; NULL:
+   * none). */
+  bool counted;
+  int64_t unskippedPoints;
+  isl_set *nonEmpty;
 } Walk;
 
 static void needAll(EgNeed *need) {
@@ -104,15 +114,32 @@ static const EgKnown *known(Walk *w, MlirValue v) {
 
 static void demand(Walk *w, MlirValue value, __isl_take isl_set *points);
 
+/* `points` less a fact of the node. Below the contribution the points lie
+ * in the domain less the skippable set, so taking that set itself away
+ * (the object: the contribution's fact and, by a product, often its
+ * operand's) removes nothing, and isl would find them disjoint and hand
+ * `points` back unchanged, after intersecting them with each of its pieces
+ * and testing each meet for emptiness (a padded convolution's four
+ * borders in 7 dims: most of the walk's cost). What isl's subtraction also
+ * does in place, normalizing `points`, the next subtraction does first
+ * (the fresh part in demand(), or a later fact's): the text is the same. */
+static __isl_give isl_set *subtractFact(const Walk *w,
+                                        __isl_take isl_set *points,
+                                        __isl_keep isl_set *fact) {
+  if (w->inside && fact && fact == w->nk->skippable)
+    return points;
+  return subtractOpt(points, fact);
+}
+
 /* Where `value` is known constant its operands are not needed. */
 static __isl_give isl_set *unknownPart(Walk *w, MlirValue value,
                                        __isl_take isl_set *points) {
   const EgKnown *k = known(w, value);
   if (!k)
     return points;
-  points = subtractOpt(points, k->zero);
-  points = subtractOpt(points, k->negInf);
-  return subtractOpt(points, k->truth);
+  points = subtractFact(w, points, k->zero);
+  points = subtractFact(w, points, k->negInf);
+  return subtractFact(w, points, k->truth);
 }
 
 static void demandOperands(Walk *w, MlirOperation op,
@@ -136,8 +163,8 @@ static void demandOperands(Walk *w, MlirOperation op,
   if (solarOpIs(op, "arith.select")) {
     const EgKnown *c = known(w, mlirOperationGetOperand(op, 0));
     demand(w, mlirOperationGetOperand(op, 0), isl_set_copy(points));
-    isl_set *onTrue = subtractOpt(isl_set_copy(points), c ? c->zero : NULL);
-    isl_set *onFalse = subtractOpt(points, c ? c->truth : NULL);
+    isl_set *onTrue = subtractFact(w, isl_set_copy(points), c ? c->zero : NULL);
+    isl_set *onFalse = subtractFact(w, points, c ? c->truth : NULL);
     demand(w, mlirOperationGetOperand(op, 1), onTrue);
     demand(w, mlirOperationGetOperand(op, 2), onFalse);
     return;
@@ -146,6 +173,58 @@ static void demandOperands(Walk *w, MlirOperation op,
   for (intptr_t i = 0; i < n; ++i)
     demand(w, mlirOperationGetOperand(op, i), isl_set_copy(points));
   isl_set_free(points);
+}
+
+static isl_stat firstPiece(__isl_take isl_basic_set *piece, void *user) {
+  *(isl_basic_set **)user = piece;
+  return isl_stat_ok;
+}
+
+/* The whole domain cut to the unskipped one: isl_set_intersect step by
+ * step. For two one-piece sets of more than one constraint each, isl's
+ * map_intersect_internal (isl_map.c) tests them for plain equality, which
+ * normalizes both in place, intersects their pieces, and tests the meet
+ * for emptiness: a sample (half a million instructions in a padded
+ * convolution's 7 dims) that only caches a point of the meet or marks it
+ * empty, which the set it is added to then drops. Here the unskipped
+ * domain is counted between the normalization and the intersection, as
+ * recordNecessary would count it (the same object in the same state, kept
+ * for it), and a positive count makes the sample moot: the meet is the
+ * unskipped domain. Same steps otherwise, so the same set and text. One
+ * difference isl does not print: isl marks its meet disjoint (a flag that
+ * later unions and applies pass on) when both sets are, a one-piece set
+ * from isl_set_from_basic_set always is; the domains and unskipped
+ * domains are (every cut on the zoo, DenseNet-201 and test/: 164). */
+static __isl_give isl_set *cutDomain(Walk *w, __isl_take isl_set *domain) {
+  isl_set *unskipped = w->unskipped;
+  isl_basic_set *pa = NULL, *pb = NULL;
+  bool plain =
+      isl_set_n_basic_set(domain) == 1 && isl_set_n_basic_set(unskipped) == 1 &&
+      isl_set_plain_is_universe(domain) == isl_bool_false &&
+      isl_set_plain_is_universe(unskipped) == isl_bool_false &&
+      isl_set_foreach_basic_set(domain, firstPiece, &pa) == isl_stat_ok &&
+      isl_set_foreach_basic_set(unskipped, firstPiece, &pb) == isl_stat_ok &&
+      isl_basic_set_n_constraint(pa) > 1 && isl_basic_set_n_constraint(pb) > 1;
+  isl_basic_set_free(pa);
+  isl_basic_set_free(pb);
+  if (!plain)
+    return isl_set_intersect(domain, isl_set_copy(unskipped));
+  isl_bool equal = isl_set_plain_is_equal(domain, unskipped);
+  if (equal != isl_bool_false)
+    return equal == isl_bool_true ? domain : isl_set_free(domain);
+  w->counted = egCountByFactors(unskipped, &w->unskippedPoints);
+  pa = pb = NULL;
+  isl_set_foreach_basic_set(domain, firstPiece, &pa);
+  isl_set_foreach_basic_set(unskipped, firstPiece, &pb);
+  isl_set_free(domain);
+  isl_basic_set *meet = isl_basic_set_intersect(pa, pb);
+  bool nonEmpty = w->counted && w->unskippedPoints > 0;
+  if (!nonEmpty && isl_basic_set_is_empty(meet) == isl_bool_error)
+    meet = isl_basic_set_free(meet);
+  isl_set *cut = isl_set_from_basic_set(meet);
+  if (nonEmpty)
+    w->nonEmpty = isl_set_copy(cut);
+  return cut;
 }
 
 static void demand(Walk *w, MlirValue value, __isl_take isl_set *points) {
@@ -165,10 +244,19 @@ static void demand(Walk *w, MlirValue value, __isl_take isl_set *points) {
   /* Demanded points are points of the domain, so less the skippable ones
    * they are their intersection with the unskipped domain, which is one
    * piece where the difference is one per kernel offset. */
-  if (mlirValueEqual(value, w->nk->contribution))
-    points = w->unskipped
-                 ? isl_set_intersect(points, isl_set_copy(w->unskipped))
-                 : subtractOpt(points, w->nk->skippable);
+  bool outer = w->inside;
+  if (mlirValueEqual(value, w->nk->contribution)) {
+    if (w->unskipped && points == w->node->domain && !w->counted &&
+        !w->nonEmpty) {
+      points = cutDomain(w, points);
+      w->inside = true;
+    } else if (w->unskipped) {
+      points = isl_set_intersect(points, isl_set_copy(w->unskipped));
+      w->inside = true;
+    } else {
+      points = subtractOpt(points, w->nk->skippable);
+    }
+  }
   points = unknownPart(w, value, points);
   /* Only the part not demanded before is new. */
   Demand *d = NULL;
@@ -183,12 +271,14 @@ static void demand(Walk *w, MlirValue value, __isl_take isl_set *points) {
     d->demand = isl_set_empty(isl_set_get_space(points));
   }
   isl_set *fresh = isl_set_subtract(points, isl_set_copy(d->demand));
-  if (isl_set_is_empty(fresh) != isl_bool_false) {
+  if (fresh != w->nonEmpty && isl_set_is_empty(fresh) != isl_bool_false) {
     isl_set_free(fresh);
+    w->inside = outer;
     return;
   }
   d->demand = isl_set_union(d->demand, isl_set_copy(fresh));
   demandOperands(w, mlirOpResultGetOwner(value), fresh);
+  w->inside = outer;
 }
 
 /* Whether nothing is known about any value of the node (no zero, -inf or
@@ -366,10 +456,13 @@ static __isl_give isl_pw_qpolynomial *constantCount(__isl_keep isl_set *set,
 
 /* `differs`: the set is known to be smaller than the domain. `shape`: the
  * memo entry of an unskipped domain (egUnskippedDomain), whose count is
- * kept there once known; NULL for other sets. */
+ * kept there once known; NULL for other sets. `factors`: what
+ * egCountByFactors gave for `necessary` as it is (the demand walk's count
+ * of an unskipped domain); NULL: not known. */
 static void recordNecessary(EgNecessaryWork *work, EgNode *node,
                             __isl_take isl_set *necessary, bool differs,
-                            bool coalesced, EgUnskipped *shape) {
+                            bool coalesced, EgUnskipped *shape,
+                            const int64_t *factors) {
   EgBuilder *b = work->b;
   if (islFailed(work) ||
       (!differs &&
@@ -383,7 +476,8 @@ static void recordNecessary(EgNecessaryWork *work, EgNode *node,
   int64_t points = 0;
   if (egUnskippedCount(shape, &count)) {
     /* counted for an earlier node of the same shape */
-  } else if (egCountByFactors(necessary, &points)) {
+  } else if (factors ? (points = *factors, true)
+                     : egCountByFactors(necessary, &points)) {
     /* The isl paths below reset the analysis's operation counter when
      * they count afresh (count_set.c); resetting it here too keeps every
      * stretch of the budget at most as long as before. */
@@ -427,7 +521,8 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
     return;
   }
   const EgNodeKnown *nk = &work->nodes[node->id];
-  Walk w = {work, node, nk, NULL, 0, 0, NULL, NULL, NULL};
+  Walk w = {work, node, nk, NULL, 0, 0, NULL, NULL, NULL, false, false, 0,
+            NULL};
   w.reads = calloc((size_t)node->accessCount, sizeof(isl_set *));
   w.reached = calloc((size_t)node->accessCount, sizeof(bool));
   if (!w.reads || !w.reached)
@@ -486,7 +581,10 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
        * contribution is skipped: always read. */
       needElements(&needs[a->tensor], isl_set_copy(a->image),
                    egAccessCoversTensor(b, a));
-    } else if (w.reads[i]) {
+    } else if (w.reads[i] && !needs[a->tensor].all) {
+      /* A tensor needed whole (an argument, a global: a layer's weights)
+       * takes nothing more, so its image, an isl projection of a third of
+       * a million instructions in a convolution's 7 dims, is not made. */
       needElements(&needs[a->tensor],
                    isl_set_apply(isl_set_copy(w.reads[i]),
                                  isl_map_copy(a->map)),
@@ -494,10 +592,12 @@ static void backwardNode(EgNecessaryWork *work, EgNode *node, EgNeed *needs) {
     }
   }
   if (necessary)
-    recordNecessary(work, node, necessary, differs, differs, shape);
+    recordNecessary(work, node, necessary, differs, differs, shape,
+                    w.counted ? &w.unskippedPoints : NULL);
 
   for (int i = 0; i < node->accessCount; ++i)
     isl_set_free(w.reads[i]);
+  isl_set_free(w.nonEmpty);
   for (int i = 0; i < w.demandCount; ++i)
     isl_set_free(w.demands[i].demand);
   free(w.demands);
@@ -542,7 +642,7 @@ static void backwardGroup(EgNecessaryWork *work, int first, int last,
     }
     recordNecessary(work, node,
                     isl_set_empty(isl_set_get_space(node->domain)), true,
-                    true, NULL);
+                    true, NULL, NULL);
   }
 }
 
