@@ -35,8 +35,9 @@
  * isl_map_union_disjoint, keeping their order; otherwise (a union that
  * coalesced into one piece) with isl_map_union, which normalizes them in
  * place (sorted pieces). Later operations see the order, so the flag is
- * read (markedDisjoint: the first two fields of isl 0.25's struct isl_map,
- * checked once against sets whose flag and reference count are known) and
+ * read (einsum_isl_flags.c: the first two fields of isl 0.25's struct
+ * isl_map, checked once against sets whose flag and reference count are
+ * known) and
  * the same join is called; where the check fails, isl subtracts.
  *
  * The caller coalesced isl's difference; the pieces here never coalesce
@@ -46,6 +47,7 @@
  * DenseNet-201 and test/'s inputs (1163 differences, every piece's
  * equality and inequality matrices in order, and coalescing shown to
  * change none); test/EinsumGraph/known-box-minus.mlir. */
+#include "einsum_isl_flags.h"
 #include "einsum_known.h"
 
 #include <isl/mat.h>
@@ -202,60 +204,10 @@ static __isl_give isl_basic_set *boxSet(__isl_keep isl_space *space,
                                                 isl_dim_param, isl_dim_cst);
 }
 
-/* The head of isl 0.25's struct isl_map (isl_map_private.h): its
- * reference count, then its flags. */
-typedef struct {
-  int ref;
-  unsigned flags;
-} IslMapHead;
-
-enum { ISL_MAP_DISJOINT_FLAG = 1 << 0 };
-
-static unsigned headFlags(__isl_keep isl_set *set, int *ref) {
-  const IslMapHead *head = (const IslMapHead *)(const void *)set;
-  *ref = head->ref;
-  return head->flags;
-}
-
-/* Whether the head is read right: a set isl builds from one basic set is
- * marked disjoint, two boxes united (isl_set_union clears the mark) and
- * coalesced into one are not, and a copy counts one more reference. */
-static bool layoutChecked(isl_ctx *ctx) {
-  static _Atomic int checked = -1; /* every thread finds the same */
-  if (checked >= 0)
-    return checked;
-  isl_space *space = isl_space_set_alloc(ctx, 0, 1);
-  isl_set *one = isl_set_universe(isl_space_copy(space));
-  isl_set *low = isl_set_upper_bound_si(
-      isl_set_lower_bound_si(isl_set_universe(isl_space_copy(space)),
-                             isl_dim_set, 0, 0),
-      isl_dim_set, 0, 1);
-  isl_set *high = isl_set_upper_bound_si(
-      isl_set_lower_bound_si(isl_set_universe(space), isl_dim_set, 0, 2),
-      isl_dim_set, 0, 3);
-  isl_set *joined = isl_set_coalesce(isl_set_union(low, high));
-  int ref1, ref2, ref3;
-  bool ok = one && joined && isl_set_n_basic_set(joined) == 1 &&
-            (headFlags(one, &ref1) & ISL_MAP_DISJOINT_FLAG) && ref1 == 1 &&
-            !(headFlags(joined, &ref2) & ISL_MAP_DISJOINT_FLAG) && ref2 == 1;
-  isl_set *copy = isl_set_copy(one);
-  ok = ok && (headFlags(one, &ref3), ref3 == 2);
-  isl_set_free(copy);
-  isl_set_free(one);
-  isl_set_free(joined);
-  checked = ok;
-  return ok;
-}
-
-static bool markedDisjoint(__isl_keep isl_set *set) {
-  int ref;
-  return headFlags(set, &ref) & ISL_MAP_DISJOINT_FLAG;
-}
-
 EgBoxMinus egBoxMinus(__isl_keep isl_set *fact, __isl_keep isl_set *elements,
                       isl_set **out) {
   *out = NULL;
-  if (!layoutChecked(isl_set_get_ctx(fact)))
+  if (!egIslDisjointFlagReadable(isl_set_get_ctx(fact)))
     return EG_BOX_MINUS_REFUSED;
   isl_basic_set *f = onePiece(fact);
   isl_basic_set *e = f ? onePiece(elements) : NULL;
@@ -327,7 +279,7 @@ EgBoxMinus egBoxMinus(__isl_keep isl_set *fact, __isl_keep isl_set *elements,
     diff = isl_set_union_disjoint(
         diff, isl_set_from_basic_set(boxSet(space, &pieces[k])));
   isl_set *none = isl_set_empty(space);
-  diff = markedDisjoint(fact) ? isl_set_union_disjoint(none, diff)
+  diff = egIslMarkedDisjoint(fact) ? isl_set_union_disjoint(none, diff)
                               : isl_set_union(none, diff);
   *out = diff;
   return diff ? EG_BOX_MINUS_DONE : EG_BOX_MINUS_REFUSED;

@@ -11,6 +11,7 @@
  * all its points and reads everything it touches. */
 #include "einsum_edge_memo.h"
 #include "einsum_factor_count.h"
+#include "einsum_isl_flags.h"
 #include "einsum_known.h"
 
 #include "mlir-c/BuiltinTypes.h"
@@ -190,11 +191,12 @@ static isl_stat firstPiece(__isl_take isl_basic_set *piece, void *user) {
  * domain is counted between the normalization and the intersection, as
  * recordNecessary would count it (the same object in the same state, kept
  * for it), and a positive count makes the sample moot: the meet is the
- * unskipped domain. Same steps otherwise, so the same set and text. One
- * difference isl does not print: isl marks its meet disjoint (a flag that
- * later unions and applies pass on) when both sets are, a one-piece set
- * from isl_set_from_basic_set always is; the domains and unskipped
- * domains are (every cut on the zoo, DenseNet-201 and test/: 164). */
+ * unskipped domain. Same steps otherwise, so the same set and text. isl
+ * marks its meet disjoint (a flag later unions and applies pass on) only
+ * when both sets are, and a one-piece set from isl_set_from_basic_set
+ * always is: the shortcut is taken only where both are marked
+ * (einsum_isl_flags.h), as every cut on the zoo, DenseNet-201 and test/
+ * is (164), and isl intersects otherwise. */
 static __isl_give isl_set *cutDomain(Walk *w, __isl_take isl_set *domain) {
   isl_set *unskipped = w->unskipped;
   isl_basic_set *pa = NULL, *pb = NULL;
@@ -204,7 +206,9 @@ static __isl_give isl_set *cutDomain(Walk *w, __isl_take isl_set *domain) {
       isl_set_plain_is_universe(unskipped) == isl_bool_false &&
       isl_set_foreach_basic_set(domain, firstPiece, &pa) == isl_stat_ok &&
       isl_set_foreach_basic_set(unskipped, firstPiece, &pb) == isl_stat_ok &&
-      isl_basic_set_n_constraint(pa) > 1 && isl_basic_set_n_constraint(pb) > 1;
+      isl_basic_set_n_constraint(pa) > 1 && isl_basic_set_n_constraint(pb) > 1 &&
+      egIslDisjointFlagReadable(isl_set_get_ctx(domain)) &&
+      egIslMarkedDisjoint(domain) && egIslMarkedDisjoint(unskipped);
   isl_basic_set_free(pa);
   isl_basic_set_free(pb);
   if (!plain)
