@@ -33,7 +33,8 @@ typedef struct {
   size_t rowCapacity;
   isl_id **params;
   int paramCount, inDims, outDims; /* outDims -1: a set */
-  char *text;
+  uint32_t shape; /* the representation's class (egTextMemoMapShape) */
+  char *text;     /* NULL until a text of it is asked for */
 } Rep;
 
 typedef struct {
@@ -57,6 +58,7 @@ static const SolarHashKind kEntry = {sizeof(Entry), entryEqual};
 struct EgTextMemo {
   SolarHashTable table;
   long reused, printed;
+  uint32_t shapes; /* classes handed out */
 };
 
 static void clearRep(Rep *rep) {
@@ -315,18 +317,17 @@ static char *printTemplate(__isl_keep isl_map *map, __isl_keep isl_set *set,
   return text;
 }
 
-static char *textOf(EgTextMemo *memo, uint64_t key, __isl_keep isl_map *map,
-                    __isl_keep isl_set *set) {
-  Names names = {0};
-  isl_space *space = map ? isl_map_get_space(map) : isl_set_get_space(set);
-  bool named = key && readNames(space, map != NULL, &names);
+/* The stored representation of the object under key, stored now when
+ * new (its text printed later, when asked for); NULL, with *shape a class
+ * of its own, when the entry is full, and with *shape 0 when the memo
+ * leaves the object to isl (key 0, existentials, rational or empty
+ * pieces). */
+static Rep *findRep(EgTextMemo *memo, uint64_t key, __isl_keep isl_map *map,
+                    __isl_keep isl_set *set, uint32_t *shape) {
+  *shape = 0;
   Rep rep;
-  if (!named || !readRep(map, set, &rep)) {
-    isl_space_free(space);
-    free(names.dims);
-    memo->printed++;
-    return map ? isl_map_to_str(map) : isl_set_to_str(set);
-  }
+  if (!key || !readRep(map, set, &rep))
+    return NULL;
   /* Hashed as bytes: the padding after isMap must be zero too, or equal
    * keys hash apart (valgrind: uninitialised bytes). */
   EntryKey k;
@@ -338,33 +339,76 @@ static char *textOf(EgTextMemo *memo, uint64_t key, __isl_keep isl_map *map,
                                  solarHashBytes(&k, sizeof(k)), &k, &added);
   if (added)
     entry->key = k;
-  const Rep *found = NULL;
-  for (int r = 0; r < entry->count && !found; ++r)
-    if (sameRep(&entry->reps[r], &rep))
-      found = &entry->reps[r];
-  char *text;
-  if (found) {
-    memo->reused++;
-    text = fillTemplate(found->text, &names);
-    clearRep(&rep);
-  } else {
-    memo->printed++;
-    rep.text = printTemplate(map, set, rep.inDims);
-    text = rep.text ? fillTemplate(rep.text, &names) : NULL;
-    if (rep.text && entry->count < MAX_REPS)
-      entry->reps[entry->count++] = rep;
-    else
+  for (int r = 0; r < entry->count; ++r)
+    if (sameRep(&entry->reps[r], &rep)) {
       clearRep(&rep);
+      *shape = entry->reps[r].shape;
+      return &entry->reps[r];
+    }
+  *shape = ++memo->shapes;
+  if (entry->count == MAX_REPS) {
+    clearRep(&rep);
+    return NULL;
   }
+  rep.shape = *shape;
+  entry->reps[entry->count] = rep;
+  return &entry->reps[entry->count++];
+}
+
+/* isl's text of the object: the stored representation's template with
+ * the object's names put in, where its names allow (printed into the
+ * representation the first time), else isl's own printing. */
+static char *textOf(EgTextMemo *memo, Rep *rep, __isl_keep isl_map *map,
+                    __isl_keep isl_set *set) {
+  Names names = {0};
+  isl_space *space = map ? isl_map_get_space(map) : isl_set_get_space(set);
+  bool named = rep && readNames(space, map != NULL, &names);
   isl_space_free(space);
+  if (named && !rep->text) {
+    memo->printed++;
+    rep->text = printTemplate(map, set, rep->inDims);
+  } else if (named) {
+    memo->reused++;
+  }
+  if (!named || !rep->text) {
+    free(names.dims);
+    if (!named)
+      memo->printed++;
+    return map ? isl_map_to_str(map) : isl_set_to_str(set);
+  }
+  char *text = fillTemplate(rep->text, &names);
   free(names.dims);
   return text;
 }
 
+static uint32_t classOf(EgTextMemo *memo, uint64_t key,
+                        __isl_keep isl_map *map, __isl_keep isl_set *set,
+                        char **text) {
+  uint32_t shape;
+  Rep *rep = findRep(memo, key, map, set, &shape);
+  if (text)
+    *text = textOf(memo, rep, map, set);
+  return shape;
+}
+
+uint32_t egTextMemoMapShape(EgTextMemo *memo, uint64_t key,
+                            __isl_keep isl_map *map, char **text) {
+  return classOf(memo, key, map, NULL, text);
+}
+
+uint32_t egTextMemoSetShape(EgTextMemo *memo, uint64_t key,
+                            __isl_keep isl_set *set, char **text) {
+  return classOf(memo, key, NULL, set, text);
+}
+
 char *egTextMemoMap(EgTextMemo *memo, uint64_t key, __isl_keep isl_map *map) {
-  return textOf(memo, key, map, NULL);
+  char *text;
+  egTextMemoMapShape(memo, key, map, &text);
+  return text;
 }
 
 char *egTextMemoSet(EgTextMemo *memo, uint64_t key, __isl_keep isl_set *set) {
-  return textOf(memo, key, NULL, set);
+  char *text;
+  egTextMemoSetShape(memo, key, set, &text);
+  return text;
 }

@@ -188,27 +188,73 @@ static EgAttrValue loopsAttr(EgNode *node) {
   return egAttrListFinish(&loops);
 }
 
+/* Whether the graph's domain and map texts are written: for the
+ * attribute, or for a reader without the lift's objects. A lift for the
+ * stages alone hands them the objects with their representation classes
+ * (egTextMemoMapShape), which key what the texts keyed there, and prints
+ * only the texts of objects without a class; the bare twin carries ""
+ * for the others. */
+static bool textsWritten(const EgBuilder *b) {
+  return b->printRelations || !b->keepIsl;
+}
+
 /* isl's text of the graph's sets, printed once by egGraphFreezeText (see
  * there) or on the spot. Each returns a string the caller owns. */
-static char *accessMapText(EgNode *node, EgAccess *a) {
+static char *accessMapText(const EgBuilder *b, EgNode *node, EgAccess *a) {
   if (a->mapText) {
     char *text = a->mapText;
     a->mapText = NULL;
     return text;
   }
+  if (!textsWritten(b) && a->mapShape)
+    return egStrdup("");
   isl_map *named = egNamedMap(node, a->map);
   char *text = isl_map_to_str(named);
   isl_map_free(named);
   return text;
 }
 
-/* The printed text of the access map, keeping the object it was printed
- * from when the lift hands its isl objects to the stages. */
+/* The copy of an access map or a domain that the stages are handed: a
+ * copy of its own (isl_map_copy would share it, and the necessary-work
+ * analysis simplifies the lift's objects in place), named where its text
+ * is written. Without a text, naming the first dimension alone makes the
+ * copy (isl copies an object shared with another before renaming any of
+ * it): no stage reads the other dimensions' names, and isl matches spaces
+ * by their tuples alone. */
+static __isl_give isl_map *stagesMap(const EgBuilder *b, EgNode *node,
+                                     __isl_keep isl_map *map) {
+  if (textsWritten(b) || node->scope->depth == 0)
+    return egNamedMap(node, map);
+  char name[32];
+  egLabelName(node, 0, false, name, sizeof(name));
+  return isl_map_set_dim_name(isl_map_copy(map), isl_dim_in, 0, name);
+}
+
+static __isl_give isl_set *stagesDomain(const EgBuilder *b, EgNode *node) {
+  if (textsWritten(b) || node->scope->depth == 0)
+    return egNamedDomain(node);
+  char name[32];
+  egLabelName(node, 0, false, name, sizeof(name));
+  return isl_set_set_dim_name(isl_set_copy(node->domain), isl_dim_set, 0,
+                              name);
+}
+
+/* The printed text of the access map, where it is written, keeping the
+ * object it was printed from when the lift hands its isl objects to the
+ * stages. */
 static char *freezeAccessMap(EgBuilder *b, EgTextMemo *memo, EgNode *node,
                              EgAccess *a) {
-  isl_map *named = egNamedMap(node, a->map);
+  isl_map *named = stagesMap(b, node, a->map);
   /* Maps of one access shape were copied from one object. */
-  char *text = egTextMemoMap(memo, (uint64_t)(uintptr_t)a->shapeMap, named);
+  char *text = NULL;
+  a->mapShape = egTextMemoMapShape(memo, (uint64_t)(uintptr_t)a->shapeMap,
+                                   named, textsWritten(b) ? &text : NULL);
+  if (!text && !a->mapShape) {
+    /* The stages key this one by its text. */
+    isl_map_free(named);
+    named = egNamedMap(node, a->map);
+    text = isl_map_to_str(named);
+  }
   if (b->keepIsl)
     a->mapNamed = named;
   else
@@ -217,9 +263,17 @@ static char *freezeAccessMap(EgBuilder *b, EgTextMemo *memo, EgNode *node,
 }
 
 static char *freezeDomain(EgBuilder *b, EgTextMemo *memo, EgNode *node) {
-  isl_set *domain = egNamedDomain(node);
+  isl_set *domain = stagesDomain(b, node);
   /* Domains of one scope shape were copied from one object. */
-  char *text = egTextMemoSet(memo, (uint64_t)node->scope->shape, domain);
+  char *text = NULL;
+  node->domainShape = egTextMemoSetShape(memo, (uint64_t)node->scope->shape,
+                                         domain,
+                                         textsWritten(b) ? &text : NULL);
+  if (!text && !node->domainShape) {
+    isl_set_free(domain);
+    domain = egNamedDomain(node);
+    text = isl_set_to_str(domain);
+  }
   if (b->keepIsl)
     node->domainNamed = domain;
   else
@@ -227,12 +281,14 @@ static char *freezeDomain(EgBuilder *b, EgTextMemo *memo, EgNode *node) {
   return text;
 }
 
-static char *domainText(EgNode *node) {
+static char *domainText(const EgBuilder *b, EgNode *node) {
   if (node->domainText) {
     char *text = node->domainText;
     node->domainText = NULL;
     return text;
   }
+  if (!textsWritten(b) && node->domainShape)
+    return egStrdup("");
   isl_set *domain = egNamedDomain(node);
   char *text = isl_set_to_str(domain);
   isl_set_free(domain);
@@ -294,7 +350,7 @@ static EgAttrValue accessesAttr(EgBuilder *b, EgNode *node) {
     egAttrPut(&d, "tensor", egAttrI64(a->tensor));
     egAttrPut(&d, "name", egAttrString(b->tensors[a->tensor].name));
     egAttrPut(&d, "kind", egAttrString(a->write ? "write" : "read"));
-    egAttrPut(&d, "map", egAttrIslString(accessMapText(node, a)));
+    egAttrPut(&d, "map", egAttrIslString(accessMapText(b, node, a)));
     egAttrPut(&d, "exact", egAttrBool(a->exact));
     putCount(&d, "footprint_elements", &a->footprint);
     egAttrPut(&d, "footprint_exact", egAttrBool(a->footprint.exact));
@@ -363,7 +419,7 @@ static EgAttrValue nodeAttr(EgBuilder *b, EgNode *node,
   if (solarFrameworkOpOf(node->anchor, frameworkOp, sizeof(frameworkOp)))
     egAttrPut(&d, "framework_op", egAttrString(frameworkOp));
   egAttrPut(&d, "equation", egAttrString(node->equation));
-  egAttrPut(&d, "domain", egAttrIslString(domainText(node)));
+  egAttrPut(&d, "domain", egAttrIslString(domainText(b, node)));
   putCount(&d, "points", &node->points);
   egAttrPut(&d, "points_exact", egAttrBool(node->points.exact));
   egAttrPut(&d, "loops", loopsAttr(node));

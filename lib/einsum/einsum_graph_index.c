@@ -45,6 +45,9 @@ struct SolarGraphIndex {
   SolarCountCache *counts;  /* counts in ctx, by set shape */
   isl_set **domains;     /* by node */
   isl_map **maps;        /* by flat access */
+  /* The lift's representation classes of domains (by node) and maps (by
+   * flat access), NULL for a graph read from an attribute. */
+  uint32_t *domainClasses, *mapClasses;
   isl_set **images;      /* by flat access: the domain through the map */
   unsigned char *parsed; /* by node: 1 domain tried; by access below */
   unsigned char *mapParsed;
@@ -53,9 +56,12 @@ struct SolarGraphIndex {
 };
 
 void egGraphIndexAdopt(SolarEinsumGraph *graph, __isl_take isl_ctx *ctx,
-                       isl_set **domains, isl_map **maps) {
+                       isl_set **domains, isl_map **maps,
+                       uint32_t *domainClasses, uint32_t *mapClasses) {
   struct SolarGraphIndex *x = graph->index;
   if (!x || x->ctx) {
+    free(domainClasses);
+    free(mapClasses);
     /* Never built, or already parsing in a context of its own: nothing
      * of the lift's may mix with it. */
     size_t k = 0;
@@ -68,6 +74,8 @@ void egGraphIndexAdopt(SolarEinsumGraph *graph, __isl_take isl_ctx *ctx,
     return;
   }
   x->ctx = ctx;
+  x->domainClasses = domainClasses;
+  x->mapClasses = mapClasses;
   size_t k = 0;
   for (size_t i = 0; i < graph->nodeCount; ++i) {
     /* An object the lift did not keep is parsed from its text later. */
@@ -246,6 +254,8 @@ void solarGraphIndexDestroy(SolarEinsumGraph *graph) {
   free(x->memo);
   free(x->domains);
   free(x->maps);
+  free(x->domainClasses);
+  free(x->mapClasses);
   free(x->images);
   free(x->parsed);
   free(x->mapParsed);
@@ -399,6 +409,21 @@ __isl_keep isl_map *solarGraphAccessMap(const SolarEinsumGraph *graph,
         parseText(graph, graph->nodes[node].accesses[access].map, true);
   }
   return x->maps[k];
+}
+
+uint32_t solarGraphDomainClass(const SolarEinsumGraph *graph, size_t node) {
+  struct SolarGraphIndex *x = graph->index;
+  return x && x->domainClasses && node < graph->nodeCount
+             ? x->domainClasses[node]
+             : 0;
+}
+
+uint32_t solarGraphAccessClass(const SolarEinsumGraph *graph, size_t node,
+                               size_t access) {
+  size_t k;
+  return accessSlot(graph, node, access, &k) && graph->index->mapClasses
+             ? graph->index->mapClasses[k]
+             : 0;
 }
 
 __isl_keep isl_set *solarGraphAccessImage(const SolarEinsumGraph *graph,

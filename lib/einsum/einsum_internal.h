@@ -204,6 +204,9 @@ typedef struct {
   /* The map mapText was printed from, kept for the stages when the lift
    * hands its isl objects over (EgBuilder.keepIsl); owned. */
   isl_map *mapNamed;
+  /* Its representation's class (egTextMemoMapShape), handed to the
+   * stages with mapNamed; 0: none. */
+  uint32_t mapShape;
   /* The access memo's stored relation of this access's shape (a
    * reference; NULL: none): equal to map constraint for constraint up to
    * names, and one object for all accesses of the shape, so the dataflow's
@@ -254,6 +257,7 @@ typedef struct {
   SolarCount necessaryPoints;
   char *domainText; /* printed domain, when frozen; owned */
   isl_set *domainNamed; /* what domainText was printed from (keepIsl); owned */
+  uint32_t domainShape; /* its representation's class; 0: none */
 } EgNode;
 
 void egBuildNode(EgBuilder *b, EgNode *node);
@@ -346,7 +350,8 @@ struct EgBuilder {
   bool keepIsl;
   /* The attribute is built (not only its bare twin): edge relations are
    * printed. Nothing in the stages reads them, so a lift for the stages
-   * alone leaves them empty. */
+   * alone leaves them empty, and the texts of the domains and maps it
+   * hands over with a class (egGraphFreezeText). */
   bool printRelations;
   /* Only the structure is asked for (solarEinsumGraphLiftStructure):
    * the necessary-work analysis, which no comparison of structures

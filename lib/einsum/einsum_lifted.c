@@ -24,6 +24,9 @@ struct SolarLiftedGraph {
   size_t *accessCounts; /* by node */
   isl_set **domains;    /* by node; owned */
   isl_map **maps;       /* by access, nodes in order; owned */
+  /* Their representation classes (EgNode.domainShape, EgAccess.mapShape),
+   * in the same order; owned. */
+  uint32_t *domainShapes, *mapShapes;
 };
 
 SolarLiftedGraph *egLiftedTake(EgBuilder *b, const EgTwin *bare,
@@ -40,13 +43,17 @@ SolarLiftedGraph *egLiftedTake(EgBuilder *b, const EgTwin *bare,
   for (int i = 0; i < b->nodeCount; ++i)
     accesses += (size_t)b->nodes[i].accessCount;
   lifted->maps = solarCalloc(accesses, sizeof(isl_map *));
+  lifted->domainShapes = solarCalloc(lifted->nodeCount + 1, sizeof(uint32_t));
+  lifted->mapShapes = solarCalloc(accesses + 1, sizeof(uint32_t));
   size_t k = 0;
   for (int i = 0; i < b->nodeCount; ++i) {
     EgNode *node = &b->nodes[i];
     lifted->accessCounts[i] = (size_t)node->accessCount;
     lifted->domains[i] = node->domainNamed;
+    lifted->domainShapes[i] = node->domainShape;
     node->domainNamed = NULL;
     for (int a = 0; a < node->accessCount; ++a) {
+      lifted->mapShapes[k] = node->accesses[a].mapShape;
       lifted->maps[k++] = node->accesses[a].mapNamed;
       node->accesses[a].mapNamed = NULL;
     }
@@ -69,6 +76,8 @@ void solarLiftedGraphDestroy(SolarLiftedGraph *lifted) {
   free(lifted->accessCounts);
   free(lifted->domains);
   free(lifted->maps);
+  free(lifted->domainShapes);
+  free(lifted->mapShapes);
   free(lifted);
 }
 
@@ -92,8 +101,10 @@ bool solarEinsumGraphReadLifted(MlirAttribute attr, SolarLiftedGraph *lifted,
   }
   bool ok = egGraphReadBare(lifted->bare, out, err, errSize);
   if (ok && sameShape(lifted, out)) {
-    egGraphIndexAdopt(out, lifted->ctx, lifted->domains, lifted->maps);
+    egGraphIndexAdopt(out, lifted->ctx, lifted->domains, lifted->maps,
+                      lifted->domainShapes, lifted->mapShapes);
     lifted->ctx = NULL;
+    lifted->domainShapes = lifted->mapShapes = NULL;
     lifted->nodeCount = 0; /* the index owns the objects now */
   }
   solarLiftedGraphDestroy(lifted);

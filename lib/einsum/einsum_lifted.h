@@ -29,9 +29,11 @@ SolarLiftedGraph *egLiftedTake(EgBuilder *b, const EgTwin *bare,
 
 /* Hands the index of a graph just read from the bare twin the lifted
  * objects and their context (einsum_graph_index.c); they must describe
- * the graph node for node and access for access. Takes every object and
- * the context. */
+ * the graph node for node and access for access. Takes every object, the
+ * context and the two arrays of the objects' representation classes
+ * (solarGraphDomainClass; malloc'd, by node and by flat access). */
 void egGraphIndexAdopt(SolarEinsumGraph *graph, __isl_take isl_ctx *ctx,
-                       isl_set **domains, isl_map **maps);
+                       isl_set **domains, isl_map **maps,
+                       uint32_t *domainClasses, uint32_t *mapClasses);
 
 #endif

@@ -19,7 +19,8 @@
 #include <string.h>
 
 typedef struct {
-  char *key; /* the text with its tuple names cut out; owned */
+  char *key; /* the text with its tuple names cut out; owned (NULL for a
+                lift's class) */
   bool indexKnown, extentsKnown;
   SolarIndexFacts index;
   SolarDomainExtents extents;
@@ -68,6 +69,10 @@ struct SolarShapeMemo {
   size_t shapeCount, shapeCapacity;
   SolarHashTable table;      /* ShapeEntry: ids by key */
   SolarHashTable footprints; /* FootprintEntry */
+  /* Shape ids by the lift's representation class (solarGraphDomainClass),
+   * SHAPE_UNSET where none yet; classCount slots. */
+  uint32_t *classShape;
+  size_t classCount;
 };
 
 enum { SHAPE_UNSET = UINT32_MAX - 1 };
@@ -102,6 +107,7 @@ void solarShapeMemoDestroy(SolarShapeMemo *memo) {
     free((uint32_t *)e->key.key);
   solarHashClear(&memo->footprints);
   free(memo->shapes);
+  free(memo->classShape);
   solarHashClear(&memo->table);
   free(memo->accessOffset);
   free(memo->domainShape);
@@ -141,6 +147,16 @@ static char *shapeKey(const char *text, bool isMap, SolarTupleNames names) {
   return key;
 }
 
+/* A new shape of that key (taken; NULL for a lift's class). */
+static uint32_t addShape(SolarShapeMemo *memo, char *key) {
+  memo->shapes = solarGrow(memo->shapes, &memo->shapeCapacity, memo->shapeCount,
+                           sizeof(Shape));
+  uint32_t id = (uint32_t)memo->shapeCount++;
+  memset(&memo->shapes[id], 0, sizeof(Shape));
+  memo->shapes[id].key = key;
+  return id;
+}
+
 /* The id of the key's shape (taking the key). */
 static uint32_t intern(SolarShapeMemo *memo, char *key) {
   bool added;
@@ -150,20 +166,36 @@ static uint32_t intern(SolarShapeMemo *memo, char *key) {
     free(key);
     return entry->id;
   }
-  memo->shapes = solarGrow(memo->shapes, &memo->shapeCapacity, memo->shapeCount,
-                           sizeof(Shape));
-  uint32_t id = (uint32_t)memo->shapeCount++;
-  memset(&memo->shapes[id], 0, sizeof(Shape));
-  memo->shapes[id].key = key;
+  uint32_t id = addShape(memo, key);
   entry->key = key;
   entry->id = id;
   return id;
 }
 
+/* The shape of the lift's representation class `shape` (not 0): objects
+ * of one class are equal constraint for constraint up to names, as the
+ * texts that key the other shapes are equal up to tuple names; the
+ * facts below depend on the constraints alone. */
+static uint32_t internClass(SolarShapeMemo *memo, uint32_t shape) {
+  if (shape >= memo->classCount) {
+    size_t old = memo->classCount;
+    memo->classShape = solarGrow(memo->classShape, &memo->classCount,
+                                 (size_t)shape, sizeof(uint32_t));
+    for (size_t k = old; k < memo->classCount; ++k)
+      memo->classShape[k] = SHAPE_UNSET;
+  }
+  if (memo->classShape[shape] == SHAPE_UNSET)
+    memo->classShape[shape] = addShape(memo, NULL);
+  return memo->classShape[shape];
+}
+
 static uint32_t shapeOf(SolarShapeMemo *memo, const char *text, bool isMap,
-                        uint32_t *slot, SolarTupleNames *names) {
+                        uint32_t shape, uint32_t *slot,
+                        SolarTupleNames *names) {
   if (*slot != SHAPE_UNSET)
     return *slot;
+  if (shape)
+    return *slot = internClass(memo, shape);
   if (!text)
     return *slot = SOLAR_SHAPE_NONE;
   *names = solarIslTupleNames(text, isMap);
@@ -175,7 +207,8 @@ uint32_t solarShapeOfDomain(SolarShapeMemo *memo, size_t node) {
   if (node >= graph->nodeCount)
     return SOLAR_SHAPE_NONE;
   return shapeOf(memo, graph->nodes[node].domain, false,
-                 &memo->domainShape[node], &memo->domainNames[node]);
+                 solarGraphDomainClass(graph, node), &memo->domainShape[node],
+                 &memo->domainNames[node]);
 }
 
 uint32_t solarShapeOfAccess(SolarShapeMemo *memo, size_t node,
@@ -185,7 +218,20 @@ uint32_t solarShapeOfAccess(SolarShapeMemo *memo, size_t node,
     return SOLAR_SHAPE_NONE;
   size_t k = memo->accessOffset[node] + access;
   return shapeOf(memo, graph->nodes[node].accesses[access].map, true,
+                 solarGraphAccessClass(graph, node, access),
                  &memo->accessShape[k], &memo->accessNames[k]);
+}
+
+/* Whether the objects' tuple names agree: the domain's is the map's
+ * domain's, the map's range is the tensor. */
+static bool objectNamesAgree(const SolarEinsumGraph *graph, size_t node,
+                             size_t access, const char *tensorName) {
+  isl_set *domain = solarGraphDomain(graph, node);
+  isl_map *map = solarGraphAccessMap(graph, node, access);
+  const char *d = domain ? isl_set_get_tuple_name(domain) : NULL;
+  const char *in = map ? isl_map_get_tuple_name(map, isl_dim_in) : NULL;
+  const char *out = map ? isl_map_get_tuple_name(map, isl_dim_out) : NULL;
+  return d && in && out && strcmp(d, in) == 0 && strcmp(out, tensorName) == 0;
 }
 
 bool solarShapeNamesAgree(SolarShapeMemo *memo, size_t node, size_t access,
@@ -194,7 +240,12 @@ bool solarShapeNamesAgree(SolarShapeMemo *memo, size_t node, size_t access,
       solarShapeOfAccess(memo, node, access) == SOLAR_SHAPE_NONE ||
       !tensorName)
     return false;
-  const SolarEinsumNode *nd = &memo->graph->nodes[node];
+  const SolarEinsumGraph *graph = memo->graph;
+  /* A class has no text to read the names from; its objects have them. */
+  if (solarGraphDomainClass(graph, node) ||
+      solarGraphAccessClass(graph, node, access))
+    return objectNamesAgree(graph, node, access, tensorName);
+  const SolarEinsumNode *nd = &graph->nodes[node];
   SolarTupleNames d = memo->domainNames[node];
   SolarTupleNames m = memo->accessNames[memo->accessOffset[node] + access];
   const char *map = nd->accesses[access].map;

@@ -12,7 +12,11 @@
  *   the first;
  * - names isl would mark with primes (two dimensions alike, a dimension
  *   named like a parameter, or like a name isl makes up: "o0"), named
- *   range dimensions, existentials, and key 0 are printed by isl. */
+ *   range dimensions, existentials, and key 0 are printed by isl.
+ *
+ * And the classes (egTextMemoMapShape): one per representation under a
+ * key, whatever the names; none (0) for an existential or key 0; and
+ * asking for a class without a text prints nothing. */
 #include "../../lib/einsum/einsum_frozen_text.h"
 
 #include <isl/ctx.h>
@@ -118,6 +122,33 @@ int main(void) {
       "existential");
   stats(memo, "sets");
 
+  egTextMemoDestroy(memo);
+
+  /* Classes, in a memo of their own. */
+  memo = egTextMemoCreate();
+  const char *texts[] = {
+      "{ S0[n, c] -> A[n, 1 + c] : 0 <= n <= 3 and 0 <= c <= 7 }",
+      /* the same representation, other names (also ones isl primes) */
+      "{ S7[o0, o1] -> B[o0, 1 + o1] : 0 <= o0 <= 3 and 0 <= o1 <= 7 }",
+      /* other bounds */
+      "{ S1[n, c] -> A[n, 1 + c] : 0 <= n <= 3 and 0 <= c <= 8 }",
+      /* an existential */
+      "{ S2[a, b] -> A[a, b] : exists (e : a = 2e) and 0 <= b <= 9 }"};
+  uint32_t classes[4];
+  for (int i = 0; i < 4; ++i) {
+    isl_map *m = isl_map_read_from_str(ctx, texts[i]);
+    classes[i] = egTextMemoMapShape(memo, 5, m, NULL);
+    isl_map_free(m);
+  }
+  isl_map *m = isl_map_read_from_str(ctx, texts[0]);
+  uint32_t unkeyed = egTextMemoMapShape(memo, 0, m, NULL);
+  char *text = NULL;
+  uint32_t again = egTextMemoMapShape(memo, 5, m, &text);
+  same("a class's text", text, isl_map_to_str(m));
+  isl_map_free(m);
+  printf("classes %u %u %u %u, key 0: %u, again: %u\n", classes[0],
+         classes[1], classes[2], classes[3], unkeyed, again);
+  stats(memo, "classes");
   egTextMemoDestroy(memo);
   isl_ctx_free(ctx);
   printf("%d failure(s)\n", failures);

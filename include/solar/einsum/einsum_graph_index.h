@@ -43,6 +43,18 @@ __isl_keep isl_set *solarGraphDomain(const SolarEinsumGraph *graph,
 __isl_keep isl_map *solarGraphAccessMap(const SolarEinsumGraph *graph,
                                         size_t node, size_t access);
 
+/* The class of the node's domain (an access map's) representation, from
+ * the lift that handed its objects over (1, 2, ...): the objects of one
+ * class were equal constraint for constraint up to their tuple and
+ * dimension names when handed over, so facts that depend on constraints
+ * alone may be keyed by it instead of by the object's text (which a lift
+ * for the stages alone leaves empty for an object with a class). 0 when
+ * unknown: a graph read from an attribute, an object the lift left to
+ * isl's printing. */
+uint32_t solarGraphDomainClass(const SolarEinsumGraph *graph, size_t node);
+uint32_t solarGraphAccessClass(const SolarEinsumGraph *graph, size_t node,
+                               size_t access);
+
 /* The elements the access touches (the domain through the map; the map
  * may carry its own constraints), computed on first use and kept; NULL
  * when the domain or the map is. Fusion, traffic and SOL ask for the same
