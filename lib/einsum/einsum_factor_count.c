@@ -59,7 +59,6 @@ typedef struct {
   int vars;    /* dims and the divs of the pieces read so far */
   int divBase; /* the column of the current piece's first div */
   int divs;    /* the current piece's divs */
-  uint32_t pinned; /* those of its divs an equality of no other div fixes */
   Piece pieces[MAX_PIECES];
   int pieceCount;
   bool ok;
@@ -88,17 +87,9 @@ static isl_stat addRow(__isl_take isl_constraint *c, void *user) {
     for (int d = 0; d < f->dims && f->ok; ++d)
       f->ok = smallInt(isl_constraint_get_coefficient_val(c, isl_dim_set, d),
                        &r->c[1 + d]);
-    int inRow = 0, last = 0;
-    for (int k = 0; k < f->divs && f->ok; ++k) {
+    for (int k = 0; k < f->divs && f->ok; ++k)
       f->ok = smallInt(isl_constraint_get_coefficient_val(c, isl_dim_div, k),
                        &r->c[1 + f->divBase + k]);
-      if (r->c[1 + f->divBase + k]) {
-        ++inRow;
-        last = k;
-      }
-    }
-    if (r->eq && inRow == 1)
-      f->pinned |= 1u << last;
   }
   isl_constraint_free(c);
   return f->ok ? isl_stat_ok : isl_stat_error;
@@ -163,17 +154,18 @@ static bool allDivsKnown(__isl_keep isl_basic_set *bset, isl_size divs) {
   return left == divs;
 }
 
-/* A piece is taken only if each of its divs is pinned: some equality
- * involves it and no other div (m e = f(x): U-Net's 2e = 1 + i2 + i5).
- * The piece is then a polytope's points on a lattice, which the isl path
- * this count replaces (count_set.c: the fibre of each dim a lattice
- * segment) counts exactly too, so the figure is the same. A div only in
- * inequalities (a floor bound, a range of residues) or beside another div
- * in its equalities makes holes that path may fill: level 2's
+/* A piece's divs, pinned by an equality (U-Net's 2e = 1 + i2 + i5) or in
+ * inequalities only (a floor bound, a range of residues), are variables of
+ * their own defined by their floor rows (addDivRows): one value per point,
+ * so the points with their divs are as many as the points, and the scan
+ * counts them exactly whatever holes the divs make. The isl path this
+ * count is tried before (count_set.c) may fill such holes, which makes its
+ * count an over-approximation: level 2's
  * 85_Conv2d_GroupNorm_Scale_MaxPool_Clamp has { i3 in [0, 15621] :
  * (2 + i3) mod 126 >= 2 } (times 8192 other points), 15376 values of i3
- * counted here, 15622 by isl's hull (inexact): an exact count here would
- * change the printed bound. Such pieces are left to isl. */
+ * counted here, 15622 by isl's hull (inexact). The necessary points must
+ * never be counted above their true number (they bound the work of any
+ * implementation from below), so the exact count here is the one kept. */
 static isl_stat addPiece(__isl_take isl_basic_set *bset, void *user) {
   Factors *f = user;
   isl_size divs = isl_basic_set_dim(bset, isl_dim_div);
@@ -182,13 +174,12 @@ static isl_stat addPiece(__isl_take isl_basic_set *bset, void *user) {
   if (f->ok) {
     f->divBase = f->vars;
     f->divs = divs;
-    f->pinned = 0;
     f->pieces[f->pieceCount].count = 0;
     for (int k = 0; k < divs && f->ok; ++k)
       addDivRows(f, bset, k);
     f->ok = f->ok &&
             isl_basic_set_foreach_constraint(bset, addRow, f) == isl_stat_ok &&
-            f->ok && f->pinned == (1u << divs) - 1;
+            f->ok;
     if (f->ok) {
       f->pieces[f->pieceCount].divBase = divs ? f->divBase : 0;
       f->pieces[f->pieceCount].divs = divs;

@@ -430,6 +430,10 @@ static EgAttrValue nodeAttr(EgBuilder *b, EgNode *node,
     egAttrPut(&d, "necessary_domain", egAttrIslString(isl_set_to_str(named)));
     isl_set_free(named);
     putCount(&d, "necessary_points", &node->necessaryPoints);
+    /* Only where it is a lower bound (einsum_necessary.c lowerBoundCount):
+     * most necessary counts are exact. */
+    if (!node->necessaryPoints.exact)
+      egAttrPut(&d, "necessary_points_exact", egAttrBool(false));
   }
   EgAttrList dims = {0};
   for (int i = 0; i < node->scope->depth; ++i)

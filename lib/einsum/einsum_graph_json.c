@@ -116,6 +116,8 @@ static json_t *nodeJson(const SolarEinsumNode *n) {
     json_object_set_new(obj, "necessary_domain", string(n->necessaryDomain));
     setCount(obj, "necessary_points", n->necessaryPoints,
              n->necessaryPointsExpr);
+    if (!n->necessaryPointsExact) /* a lower bound: as the attribute */
+      json_object_set_new(obj, "necessary_points_exact", json_false());
     json_object_set_new(obj, "flops_necessary",
                         json_integer(solarEinsumNodeNecessaryFlops(n)));
   }

@@ -393,6 +393,10 @@ static void readNode(Reader *r, Val attr, SolarEinsumNode *n) {
         readCount(r, d, "necessary_points", &n->necessaryPointsExpr);
     n->necessaryDomain = readStr(r, d, "necessary_domain", true);
   }
+  /* Written only where false (einsum_graph_attr.c). */
+  n->necessaryPointsExact =
+      isNull(field(d, "necessary_points_exact")) ||
+      readBool(r, d, "necessary_points_exact", true);
   n->dtype = readStr(r, d, "dtype", true);
   n->exact = readBool(r, d, "exact", true);
 }

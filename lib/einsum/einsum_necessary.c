@@ -458,6 +458,20 @@ static __isl_give isl_pw_qpolynomial *constantCount(__isl_keep isl_set *set,
       isl_val_int_from_si(ctx, (long)points)));
 }
 
+/* An inexact count is an upper bound (count.h: a fibre's hull, the
+ * bounding box), and the necessary points bound from below the work any
+ * implementation does (docs/sol-model.md, "Necessary work"): one that skips
+ * exactly the skippable points runs the true number, which an upper bound
+ * would overstate. Such a count becomes a lower bound of the points (the
+ * largest one-dimensional projection, as the traffic model's footprints
+ * do), still marked inexact (necessary_points_exact: false). */
+static void lowerBoundCount(__isl_keep isl_set *necessary, SolarCount *count) {
+  int64_t points = solarCountLowerBound(necessary);
+  solarCountClear(count);
+  count->count = constantCount(necessary, points);
+  count->exact = false;
+}
+
 /* `differs`: the set is known to be smaller than the domain. `shape`: the
  * memo entry of an unskipped domain (egUnskippedDomain), whose count is
  * kept there once known; NULL for other sets. `factors`: what
@@ -494,6 +508,8 @@ static void recordNecessary(EgNecessaryWork *work, EgNode *node,
     isl_set_free(necessary);
     return;
   } else {
+    if (!count.exact)
+      lowerBoundCount(necessary, &count);
     egUnskippedKeepCount(shape, &count);
   }
   node->necessary = necessary;

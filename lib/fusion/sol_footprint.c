@@ -75,26 +75,6 @@ static bool readServedInside(const SolarEinsumGraph *graph,
   return false;
 }
 
-/* Largest one-dimensional projection: every element of the set has a
- * distinct value in none, but at least that many distinct elements exist. */
-static int64_t projectionLowerBound(__isl_keep isl_set *set) {
-  int64_t best = 0;
-  isl_size dims = isl_set_dim(set, isl_dim_set);
-  for (isl_size d = 0; d < dims; ++d) {
-    isl_set *line = isl_set_project_out(isl_set_copy(set), isl_dim_set, d + 1,
-                                        (unsigned)(dims - d - 1));
-    line = isl_set_project_out(line, isl_dim_set, 0, (unsigned)d);
-    SolarCount count;
-    int64_t value = 0;
-    if (solarCountSet(line, &count) && count.exact &&
-        solarCountConstant(&count, &value) && value > best)
-      best = value;
-    solarCountClear(&count);
-    isl_set_free(line);
-  }
-  return best;
-}
-
 /* Memo slots (solarGraphAccessMemo) of the first access of the tensor in
  * a node: its one-node footprint of each kind and whether it was exact. */
 enum { MEMO_READS, MEMO_WRITES, MEMO_READS_EXACT, MEMO_WRITES_EXACT };
@@ -270,7 +250,7 @@ static int64_t countSet(const SolarEinsumGraph *graph, __isl_keep isl_set *all,
   } else {
     /* Inexact counts are upper bounds; traffic needs a lower one. */
     *countExact = false;
-    result = projectionLowerBound(all);
+    result = solarCountLowerBound(all);
   }
   solarCountClear(&count);
   return result;

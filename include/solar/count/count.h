@@ -91,6 +91,12 @@ bool solarCountSetSummed(__isl_keep isl_set *set, unsigned long budget,
  * exact counting is impossible. */
 bool solarCountBoundingBox(__isl_keep isl_set *set, SolarCount *out);
 
+/* A lower bound on the points of `set` (kept) where its count is not
+ * exact: the most points of its projection onto one dimension (each
+ * counted exactly, parameter-free; 0 when none is), never more than the
+ * set has. For figures that must not overstate (count_lower.c). */
+int64_t solarCountLowerBound(__isl_keep isl_set *set);
+
 /* The count as an int64 when it does not depend on parameters. */
 bool solarCountConstant(const SolarCount *count, int64_t *value);
 

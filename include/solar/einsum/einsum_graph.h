@@ -183,6 +183,9 @@ typedef struct {
   char *necessaryDomain;
   /* SOLAR_EINSUM_PARAMETRIC necessaryPoints: its isl text, else NULL. */
   char *necessaryPointsExpr;
+  /* False when necessaryPoints is only a lower bound of the necessary
+   * domain's points (its count was not exact: einsum_necessary.c). */
+  bool necessaryPointsExact;
   char *dtype;            /* element type of the stored value */
   bool exact;
   /* Derived by solarEinsumGraphInferPrecision, not part of the attribute:
