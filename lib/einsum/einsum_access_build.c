@@ -5,6 +5,7 @@
  * to names, common in networks) are built once and copied
  * (einsum_shape_memo.h). */
 #include "einsum_access_build.h"
+#include "einsum_box_rows.h"
 
 #include "solar/support/diagnostics.h"
 
@@ -239,6 +240,9 @@ typedef struct {
   bool *reductionDims;
   bool nonInjective;
   bool equal;
+  /* Entries of boxDomain: the domain's rows when they could be read. */
+  bool haveRows;
+  EgBoxRows box;
 } AccessShape;
 
 static void freeAccessShape(void *payload) {
@@ -247,6 +251,7 @@ static void freeAccessShape(void *payload) {
   isl_set_free(entry->image);
   solarCountClear(&entry->footprint);
   free(entry->reductionDims);
+  egBoxRowsClear(&entry->box);
   free(entry);
 }
 
@@ -345,32 +350,106 @@ static bool noFloors(__isl_keep isl_multi_aff *ma) {
 }
 
 /* Whether the scope's domain is one non-empty box of constants (as
- * solarCountBoxBounds reads it), once per scope shape. Such a domain has
- * no implicit equality: each of its dimensions takes at least two values
- * or is fixed by an explicit equality (isl's simplification turns opposite
- * bounds into one). */
-static bool boxDomain(EgBuilder *b, const EgScope *scope) {
+ * solarCountBoxBounds reads it), into *box, once per scope shape. Such a
+ * domain has no implicit equality: each of its dimensions takes at least
+ * two values or is fixed by an explicit equality (isl's simplification
+ * turns opposite bounds into one). Returns the box's rows where they are
+ * in the form egBoxRowsRead takes (told by the domain walk, which wrote
+ * most domains from them, egAccessKnownBox), else NULL. */
+static const EgBoxRows *boxDomain(EgBuilder *b, const EgScope *scope,
+                                  bool *box) {
   EgShapeKey key = {0};
   egShapeKeyAdd(&key, "box");
   egShapeKeyAddInt(&key, scope->shape);
   AccessShape *entry = egShapeMemoGet(b->accessMemo, key.text);
   if (!entry) {
     entry = newAccessShape(b, key.text);
+    /* Rows of that form make a box solarCountBoxBounds reads. */
+    entry->haveRows = egBoxRowsRead(scope->domain, &entry->box);
+    entry->equal = entry->haveRows;
     isl_size rank = isl_set_dim(scope->domain, isl_dim_set);
-    isl_val **lo = calloc((size_t)(rank > 0 ? rank : 0) + 1, sizeof(isl_val *));
-    isl_val **hi = calloc((size_t)(rank > 0 ? rank : 0) + 1, sizeof(isl_val *));
-    if (!lo || !hi)
-      abort();
-    entry->equal = rank >= 0 && solarCountBoxBounds(scope->domain, lo, hi);
-    for (isl_size d = 0; d < rank; ++d) {
-      isl_val_free(lo[d]);
-      isl_val_free(hi[d]);
+    if (!entry->equal && rank >= 0) {
+      isl_val **lo = calloc((size_t)rank + 1, sizeof(isl_val *));
+      isl_val **hi = calloc((size_t)rank + 1, sizeof(isl_val *));
+      if (!lo || !hi)
+        abort();
+      entry->equal = solarCountBoxBounds(scope->domain, lo, hi);
+      for (isl_size d = 0; d < rank; ++d) {
+        isl_val_free(lo[d]);
+        isl_val_free(hi[d]);
+      }
+      free(lo);
+      free(hi);
     }
-    free(lo);
-    free(hi);
   }
   free(key.text);
-  return entry->equal;
+  *box = entry->equal;
+  return entry->haveRows ? &entry->box : NULL;
+}
+
+void egAccessKnownBox(EgBuilder *b, int shape, const EgBoxRows *rows) {
+  if (!b->accessMemo)
+    b->accessMemo = egShapeMemoCreate(freeAccessShape);
+  EgShapeKey key = {0};
+  egShapeKeyAdd(&key, "box");
+  egShapeKeyAddInt(&key, shape);
+  if (!egShapeMemoGet(b->accessMemo, key.text)) {
+    AccessShape *entry = newAccessShape(b, key.text);
+    entry->haveRows = entry->equal = true;
+    egBoxRowsCopy(rows, &entry->box);
+  }
+  free(key.text);
+}
+
+/* checkInBounds for a plain access, its extreme indices read off the box
+ * and the index rows (the image's, which solarCountBoxBounds would read). */
+static bool checkPlainInBounds(EgBuilder *b, const EgRawAccess *raw,
+                               const EgBoxRows *box, const EgIndexRows *f) {
+  const EgTensor *t = &b->tensors[raw->tensor];
+  for (int d = 0; d < t->rank; ++d)
+    if (t->shape[d] < 0)
+      return false;
+  for (int d = 0; d < t->rank; ++d) {
+    int64_t lowest, highest;
+    if (!egIndexRowExtremes(box, f, d, &lowest, &highest))
+      abort(); /* the caller checked them (directAccess) */
+    if (reportOutOfBounds(b, raw, t, d, isl_val_int_from_si(b->ctx, lowest),
+                          isl_val_int_from_si(b->ctx, highest)))
+      return true;
+  }
+  return false;
+}
+
+/* The relation and image of a plain access written down from its rows
+ * (einsum_box_rows.c): a->map always, a->image when the image is the
+ * box's rows moved, else NULL. False (nothing set) when the rows cannot
+ * be read. */
+static bool directAccess(EgBuilder *b, EgNode *node, const EgRawAccess *raw,
+                         __isl_keep isl_multi_aff *ma, const EgBoxRows *box,
+                         EgIndexRows *f, EgAccess *a) {
+  if (!egIndexRowsRead(ma, box->depth, f))
+    return false;
+  const EgTensor *t = &b->tensors[raw->tensor];
+  bool ok = f->rank == t->rank;
+  for (int d = 0; ok && d < f->rank; ++d) {
+    int64_t lowest, highest;
+    ok = egIndexRowExtremes(box, f, d, &lowest, &highest);
+  }
+  char name[EG_STATEMENT_NAME_SIZE];
+  egStatementName(node->id, name);
+  isl_space *space = isl_multi_aff_get_space(ma);
+  space = isl_space_set_tuple_name(space, isl_dim_out, t->islName);
+  space = isl_space_align_params(space, isl_space_copy(b->paramSpace));
+  space = isl_space_set_tuple_name(space, isl_dim_in, name);
+  isl_map *map = ok ? egPlainAccessMap(isl_space_copy(space), box, f) : NULL;
+  if (!map) {
+    isl_space_free(space);
+    egIndexRowsClear(f);
+    return false;
+  }
+  a->map = isl_map_coalesce(map);
+  a->image = egPlainAccessImage(isl_space_range(space), box, f);
+  return true;
 }
 
 void egBuildAccess(EgBuilder *b, EgNode *node, EgRawAccess *raw) {
@@ -396,6 +475,9 @@ void egBuildAccess(EgBuilder *b, EgNode *node, EgRawAccess *raw) {
   }
   isl_map *access;
   bool linear = false; /* indices one affine function without floors */
+  const EgBoxRows *box = NULL;
+  EgIndexRows f = {0};
+  bool direct = false;
   if (raw->indices) {
     /* Most indices are plain affine: isl_map_from_multi_aff skips the
      * piecewise machinery (a third of the cost of an access). */
@@ -404,48 +486,64 @@ void egBuildAccess(EgBuilder *b, EgNode *node, EgRawAccess *raw) {
     if (isl_multi_pw_aff_isa_multi_aff(indices) == isl_bool_true) {
       isl_multi_aff *ma = isl_multi_pw_aff_as_multi_aff(indices);
       linear = noFloors(ma);
-      relation = isl_map_from_multi_aff(ma);
+      bool isBox = false;
+      if (linear && raw->scope == node->scope)
+        box = boxDomain(b, raw->scope, &isBox);
+      direct = box && directAccess(b, node, raw, ma, box, &f, a);
+      relation = direct ? NULL : isl_map_from_multi_aff(ma);
+      if (direct)
+        isl_multi_aff_free(ma);
     } else {
       relation = isl_map_from_multi_pw_aff(indices);
     }
-    relation = isl_map_set_tuple_name(relation, isl_dim_out,
-                                      b->tensors[raw->tensor].islName);
-    access = isl_map_intersect_domain(relation,
-                                      isl_set_copy(raw->scope->domain));
+    access = direct ? NULL
+                    : isl_map_intersect_domain(
+                          isl_map_set_tuple_name(
+                              relation, isl_dim_out,
+                              b->tensors[raw->tensor].islName),
+                          isl_set_copy(raw->scope->domain));
   } else {
     access = isl_map_from_domain_and_range(isl_set_copy(raw->scope->domain),
                                            egTensorBox(b, raw->tensor));
   }
-  /* In the node's own scope the relation is the identity on its domain,
-   * which the access is already restricted to; it would only have brought
-   * in every parameter known so far. */
-  isl_map *map =
-      raw->scope == node->scope
-          ? isl_map_align_params(access, isl_space_copy(b->paramSpace))
-          : isl_map_apply_range(relateScopes(b, node, raw->scope), access);
-  char name[EG_STATEMENT_NAME_SIZE];
-  egStatementName(node->id, name);
-  map = isl_map_set_tuple_name(map, isl_dim_in, name);
-  /* The relation of indices that are one affine function of a box domain
-   * in the node's own scope, { S[i] -> T[f(i)] : i in box }, has no
-   * implicit equality: its affine hull is the graph of f over the box's,
-   * whose equalities are f's, explicit already. Detecting them is isl's
-   * affine hull of the whole relation, a third of the cost of a new access
-   * shape. */
-  bool plain = linear && raw->scope == node->scope && boxDomain(b, raw->scope);
-  a->map = isl_map_coalesce(plain ? map : isl_map_detect_equalities(map));
+  if (!direct) {
+    /* In the node's own scope the relation is the identity on its domain,
+     * which the access is already restricted to; it would only have
+     * brought in every parameter known so far. */
+    isl_map *map =
+        raw->scope == node->scope
+            ? isl_map_align_params(access, isl_space_copy(b->paramSpace))
+            : isl_map_apply_range(relateScopes(b, node, raw->scope), access);
+    char name[EG_STATEMENT_NAME_SIZE];
+    egStatementName(node->id, name);
+    map = isl_map_set_tuple_name(map, isl_dim_in, name);
+    /* The relation of indices that are one affine function of a box
+     * domain in the node's own scope, { S[i] -> T[f(i)] : i in box }, has
+     * no implicit equality: its affine hull is the graph of f over the
+     * box's, whose equalities are f's, explicit already. Detecting them is
+     * isl's affine hull of the whole relation, a third of the cost of a new
+     * access shape. */
+    bool isBox = false;
+    if (linear && raw->scope == node->scope)
+      boxDomain(b, raw->scope, &isBox);
+    bool plain = isBox;
+    a->map = isl_map_coalesce(plain ? map : isl_map_detect_equalities(map));
+  }
   if (!raw->write)
     egHandleMapPut(&b->accessedLoads, raw->op.ptr, 1);
   /* In the node's own scope the relation's domain is the node's already
    * (the access was restricted to it): the image is the range, without
    * intersecting the domain again (a fifth of a new shape). */
-  a->image = raw->scope == node->scope
-                 ? isl_map_range(isl_map_copy(a->map))
-                 : isl_set_apply(isl_set_copy(node->domain),
-                                 isl_map_copy(a->map));
+  if (!a->image)
+    a->image = raw->scope == node->scope
+                   ? isl_map_range(isl_map_copy(a->map))
+                   : isl_set_apply(isl_set_copy(node->domain),
+                                   isl_map_copy(a->map));
   bool inBounds = true;
   if (a->exact)
-    inBounds = !checkInBounds(b, raw, a->image);
+    inBounds = direct ? !checkPlainInBounds(b, raw, box, &f)
+                      : !checkInBounds(b, raw, a->image);
+  egIndexRowsClear(&f);
   bool counted = solarCountSetCached(b->counts, a->image, &a->footprint);
   if (key && inBounds)
     rememberAccess(b, key, a, counted);

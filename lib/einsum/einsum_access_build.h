@@ -4,6 +4,7 @@
 #ifndef SOLAR_EINSUM_ACCESS_BUILD_H
 #define SOLAR_EINSUM_ACCESS_BUILD_H
 
+#include "einsum_box_rows.h"
 #include "einsum_internal.h"
 
 /* A load or store as found, on the space of its own scope. */
@@ -36,6 +37,10 @@ bool egFindReductionDimsOnce(EgBuilder *b, EgNode *node,
 bool egAccessMapsEqual(EgBuilder *b, EgNode *node, const EgRawAccess *ra,
                        const EgAccess *a, const EgRawAccess *rb,
                        const EgAccess *other);
+/* Tells the access memo the rows of a box domain of scope shape `shape`
+ * (einsum_domain.c wrote the domain from them), which boxDomain would
+ * otherwise read from the domain. */
+void egAccessKnownBox(EgBuilder *b, int shape, const EgBoxRows *rows);
 /* Frees the memo of access shapes once no access is built any more. */
 void egAccessMemoFinish(EgBuilder *b);
 /* "S<id>", the node's tuple name, written into name. */

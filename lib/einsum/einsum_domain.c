@@ -7,6 +7,7 @@
  * also gets a schedule prefix (block positions and loop dimensions) for the
  * dataflow analysis. Stores are collected in program order; constructs that
  * cannot be modelled exactly get a warning and a conservative domain. */
+#include "einsum_access_build.h"
 #include "einsum_internal.h"
 
 #include "solar/support/diagnostics.h"
@@ -213,15 +214,89 @@ static bool loopKeyConstants(LoopKey *k, MlirAffineMap map) {
   return true;
 }
 
+/* The value of a map without operands whose one result is a constant. */
+static bool singleConstant(MlirAffineMap map, int64_t *value) {
+  if (mlirAffineMapGetNumInputs(map) != 0 ||
+      mlirAffineMapGetNumResults(map) != 1 ||
+      !mlirAffineExprIsAConstant(mlirAffineMapGetResult(map, 0)))
+    return false;
+  *value = mlirAffineConstantExprGetValue(mlirAffineMapGetResult(map, 0));
+  return true;
+}
+
 typedef struct {
   isl_set *domain; /* tuple EG_SHAPE_MEMO_STORED */
   int shape;
+  /* Entries of scopeRows (no domain): the rows of a scope shape's
+   * domain, when it is a box of that form. */
+  bool haveRows;
+  EgBoxRows rows;
 } ScopeShape;
 
 static void freeScopeShape(void *payload) {
   ScopeShape *entry = payload;
   isl_set_free(entry->domain);
+  egBoxRowsClear(&entry->rows);
   free(entry);
+}
+
+static char *rowsKey(int shape) {
+  EgShapeKey key = {0};
+  egShapeKeyAdd(&key, "rows");
+  egShapeKeyAddInt(&key, shape);
+  return key.text;
+}
+
+/* The rows of the scope's domain (egBoxRowsRead), once per scope shape:
+ * rows of that form are left as they are by isl's normalization in place,
+ * so every domain of the shape has them. NULL for any other domain. */
+static const EgBoxRows *scopeRows(EgBuilder *b, const EgScope *scope) {
+  char *key = rowsKey(scope->shape);
+  ScopeShape *entry = egShapeMemoGet(b->scopeMemo, key);
+  if (!entry) {
+    entry = calloc(1, sizeof(*entry));
+    if (!entry)
+      abort();
+    entry->haveRows = egBoxRowsRead(scope->domain, &entry->rows);
+    egShapeMemoPut(b->scopeMemo, key, entry);
+  }
+  free(key);
+  return entry->haveRows ? &entry->rows : NULL;
+}
+
+/* The domain of a loop with constant bounds and step 1 in a box, written
+ * down from the rows isl's bounds and intersections give it (the parent's
+ * and the loop's, egBoxRowsAddLoop), its rows kept for the loops inside;
+ * NULL where it is not written down. Half the cost of a new loop shape
+ * was isl_pw_aff_le_set, isl_pw_aff_lt_set and the intersections. */
+static __isl_give isl_set *loopBoxDomain(EgBuilder *b, EgScope *scope,
+                                         MlirAffineMap lbMap,
+                                         MlirAffineMap ubMap, int64_t step) {
+  int64_t lo, hi;
+  const EgBoxRows *parent = NULL;
+  EgBoxRows rows;
+  if (step != 1 || !singleConstant(lbMap, &lo) ||
+      !singleConstant(ubMap, &hi) ||
+      !(parent = scopeRows(b, scope->parent)) ||
+      !egBoxRowsAddLoop(parent, lo, hi, &rows))
+    return NULL;
+  isl_space *space = isl_space_align_params(isl_set_get_space(scope->domain),
+                                            isl_space_copy(b->paramSpace));
+  isl_set *domain = egBoxRowsSet(space, &rows);
+  if (!domain) {
+    egBoxRowsClear(&rows);
+    return NULL;
+  }
+  ScopeShape *entry = calloc(1, sizeof(*entry));
+  if (!entry)
+    abort();
+  entry->haveRows = true;
+  entry->rows = rows;
+  egAccessKnownBox(b, scope->shape, &entry->rows);
+  char *key = rowsKey(scope->shape);
+  egShapeMemoPut(b->scopeMemo, key, entry);
+  free(key);
+  return domain;
 }
 
 /* A scope of a known shape takes a fresh copy of its domain. */
@@ -297,7 +372,14 @@ static void walkAffineFor(EgBuilder *b, MlirOperation op, EgScope *parent,
   bool constant = loopKeyConstants(&k, lbMap) && loopKeyConstants(&k, ubMap);
   if (constant) {
     egShapeKeyAddInt(&k.key, (long)step);
-    if (takeKnownShape(b, scope, &k)) {
+    isl_set *direct = NULL;
+    bool known = takeKnownShape(b, scope, &k);
+    if (!known && (direct = loopBoxDomain(b, scope, lbMap, ubMap, step))) {
+      isl_set_free(scope->domain);
+      scope->domain = direct;
+      rememberShape(b, scope, &k);
+    }
+    if (known || direct) {
       free(k.key.text);
       registerBlock(b, body, scope);
       walkBlock(b, body, scope);
