@@ -211,6 +211,9 @@ MlirModule solarParseModuleFile(MlirContext ctx, const char *path) {
     return (MlirModule){NULL};
   }
   MlirModule module = solarParseModule(ctx, text, length, path);
+  /* solarParseModule leaves the text as the source shown under later
+   * diagnostics at this path; it dies here, so they show none. */
+  solarDiagnosticsSetSource(ctx, path, NULL, 0);
   free(text);
   return module;
 }

@@ -28,7 +28,8 @@ MlirModule solarParseModule(MlirContext ctx, const char *text, size_t length,
 /* solarParseModule on the whole of the file at `path`, named by the path;
  * a file that cannot be read gives "PATH: cannot read: REASON" on stderr
  * and a null module. The text is not kept: the parser works on its own
- * copy. */
+ * copy, and later diagnostics at the file's locations show no source line
+ * (solarParseModule's caller keeps the text for that). */
 MlirModule solarParseModuleFile(MlirContext ctx, const char *path);
 
 #ifdef __cplusplus
