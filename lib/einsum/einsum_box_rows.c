@@ -16,6 +16,7 @@
  * operations give, row for row, and every text printed from them or from
  * what is computed from them is unchanged. */
 #include "einsum_box_rows.h"
+#include "einsum_isl_flags.h"
 
 #include <isl/constraint.h>
 #include <isl/mat.h>
@@ -147,11 +148,9 @@ static void boxRowsAlloc(EgBoxRows *rows, int depth, int eqCount,
 
 bool egBoxRowsRead(__isl_keep isl_set *domain, EgBoxRows *rows) {
   memset(rows, 0, sizeof(*rows));
-  if (isl_set_n_basic_set(domain) != 1)
+  isl_basic_set *bset = egIslOnlyPiece(domain);
+  if (!bset)
     return false;
-  isl_basic_set_list *list = isl_set_get_basic_set_list(domain);
-  isl_basic_set *bset = isl_basic_set_list_get_at(list, 0);
-  isl_basic_set_list_free(list);
   isl_size params = isl_basic_set_dim(bset, isl_dim_param);
   isl_size depth = isl_basic_set_dim(bset, isl_dim_set);
   isl_size divs = isl_basic_set_dim(bset, isl_dim_div);

@@ -1,4 +1,5 @@
-/* Reading isl's disjoint mark of a set (einsum_isl_flags.h). */
+/* A set's only piece and isl's disjoint mark of a set
+ * (einsum_isl_flags.h). */
 #include "einsum_isl_flags.h"
 
 #include <isl/ctx.h>
@@ -52,4 +53,13 @@ bool egIslDisjointFlagReadable(isl_ctx *ctx) {
 bool egIslMarkedDisjoint(__isl_keep isl_set *set) {
   int ref;
   return headFlags(set, &ref) & ISL_MAP_DISJOINT_FLAG;
+}
+
+__isl_give isl_basic_set *egIslOnlyPiece(__isl_keep isl_set *set) {
+  if (isl_set_n_basic_set(set) != 1)
+    return NULL;
+  isl_basic_set_list *list = isl_set_get_basic_set_list(set);
+  isl_basic_set *piece = isl_basic_set_list_get_at(list, 0);
+  isl_basic_set_list_free(list);
+  return piece;
 }

@@ -18,6 +18,10 @@
 
 #include <stdbool.h>
 
+/* The only piece of a one-piece set (a fresh copy), NULL for a set of
+ * several pieces or none: the shape the hand-built steps start from. */
+__isl_give isl_basic_set *egIslOnlyPiece(__isl_keep isl_set *set);
+
 /* Whether egIslMarkedDisjoint reads the flag right in this process. */
 bool egIslDisjointFlagReadable(isl_ctx *ctx);
 

@@ -103,12 +103,9 @@ static bool readRow(__isl_keep isl_mat *mat, int row, int dims, int *dim,
  * parameters, or too many dims. */
 static __isl_give isl_basic_set *onePiece(__isl_keep isl_set *set) {
   isl_size dims = isl_set_dim(set, isl_dim_set);
-  if (isl_set_n_basic_set(set) != 1 || dims < 1 || dims > MAX_DIMS ||
-      isl_set_dim(set, isl_dim_param) != 0)
+  if (dims < 1 || dims > MAX_DIMS || isl_set_dim(set, isl_dim_param) != 0)
     return NULL;
-  isl_basic_set_list *list = isl_set_get_basic_set_list(set);
-  isl_basic_set *bset = isl_basic_set_list_get_at(list, 0);
-  isl_basic_set_list_free(list);
+  isl_basic_set *bset = egIslOnlyPiece(set);
   if (bset && isl_basic_set_dim(bset, isl_dim_div) != 0)
     bset = isl_basic_set_free(bset);
   return bset;

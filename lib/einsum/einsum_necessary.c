@@ -176,11 +176,6 @@ static void demandOperands(Walk *w, MlirOperation op,
   isl_set_free(points);
 }
 
-static isl_stat firstPiece(__isl_take isl_basic_set *piece, void *user) {
-  *(isl_basic_set **)user = piece;
-  return isl_stat_ok;
-}
-
 /* The whole domain cut to the unskipped one: isl_set_intersect step by
  * step. For two one-piece sets of more than one constraint each, isl's
  * map_intersect_internal (isl_map.c) tests them for plain equality, which
@@ -199,13 +194,11 @@ static isl_stat firstPiece(__isl_take isl_basic_set *piece, void *user) {
  * is (164), and isl intersects otherwise. */
 static __isl_give isl_set *cutDomain(Walk *w, __isl_take isl_set *domain) {
   isl_set *unskipped = w->unskipped;
-  isl_basic_set *pa = NULL, *pb = NULL;
+  isl_basic_set *pa = egIslOnlyPiece(domain);
+  isl_basic_set *pb = pa ? egIslOnlyPiece(unskipped) : NULL;
   bool plain =
-      isl_set_n_basic_set(domain) == 1 && isl_set_n_basic_set(unskipped) == 1 &&
-      isl_set_plain_is_universe(domain) == isl_bool_false &&
+      pb && isl_set_plain_is_universe(domain) == isl_bool_false &&
       isl_set_plain_is_universe(unskipped) == isl_bool_false &&
-      isl_set_foreach_basic_set(domain, firstPiece, &pa) == isl_stat_ok &&
-      isl_set_foreach_basic_set(unskipped, firstPiece, &pb) == isl_stat_ok &&
       isl_basic_set_n_constraint(pa) > 1 && isl_basic_set_n_constraint(pb) > 1 &&
       egIslDisjointFlagReadable(isl_set_get_ctx(domain)) &&
       egIslMarkedDisjoint(domain) && egIslMarkedDisjoint(unskipped);
@@ -217,9 +210,8 @@ static __isl_give isl_set *cutDomain(Walk *w, __isl_take isl_set *domain) {
   if (equal != isl_bool_false)
     return equal == isl_bool_true ? domain : isl_set_free(domain);
   w->counted = egCountByFactors(unskipped, &w->unskippedPoints);
-  pa = pb = NULL;
-  isl_set_foreach_basic_set(domain, firstPiece, &pa);
-  isl_set_foreach_basic_set(unskipped, firstPiece, &pb);
+  pa = egIslOnlyPiece(domain);
+  pb = egIslOnlyPiece(unskipped);
   isl_set_free(domain);
   isl_basic_set *meet = isl_basic_set_intersect(pa, pb);
   bool nonEmpty = w->counted && w->unskippedPoints > 0;

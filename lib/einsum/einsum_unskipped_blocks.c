@@ -18,6 +18,7 @@
 #include "einsum_unskipped_blocks.h"
 
 #include "einsum_int_empty.h"
+#include "einsum_isl_flags.h"
 
 #include <isl/aff.h>
 #include <isl/mat.h>
@@ -747,9 +748,7 @@ EgBlocksResult egBlocksSubtract(__isl_keep isl_set *domain,
 }
 
 static __isl_give isl_basic_set *onlyPiece(__isl_take isl_set *set) {
-  isl_basic_set_list *list = isl_set_get_basic_set_list(set);
-  isl_basic_set *piece = isl_basic_set_list_get_basic_set(list, 0);
-  isl_basic_set_list_free(list);
+  isl_basic_set *piece = egIslOnlyPiece(set);
   isl_set_free(set);
   return piece;
 }
